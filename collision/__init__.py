@@ -1,0 +1,51 @@
+"""Two-dimensional collision detection for teaching: convex shapes, projection onto an axis,
+the Separating Axis Theorem with a report of every axis, Voronoi regions and a quadtree.
+
+Conventions, stated once for the whole package:
+
+- The world is y-up; angles are in radians, counter-clockwise.
+- Points in bulk are float arrays of shape (N, 2); polygon vertices are kept counter-clockwise.
+- A single point or direction is a :class:`Vector`, a named ``(x, y)`` tuple.
+- Bounds are ``(min_x, min_y, max_x, max_y)``, the order of shapely's ``bounds``.
+- ``sat(a, b).mtv`` is the shortest translation that moves B out of A.
+- Input that is not a shape raises :class:`ShapeError`, saying what to fix; nothing is
+  silently repaired except a polygon's winding.
+
+The package needs numpy and the standard library only; it never imports the app.
+
+>>> from collision import Box, Circle, sat
+>>> sat(Box((0, 0), (50, 30)), Circle((70, 0), 25)).mtv
+Vector(x=5.0, y=0.0)
+"""
+
+from .axes import AxisKind, AxisSource
+from .errors import ShapeError
+from .projection import Interval, project
+from .quadtree import QuadNode, Quadtree
+from .sat import TOLERANCE, AxisTest, Candidate, SatResult, sat
+from .shapes import Box, Circle, Polygon, regular_polygon
+from .vector import Vector
+from .voronoi import Feature, Region, voronoi_region
+
+__all__ = [
+    "TOLERANCE",
+    "AxisKind",
+    "AxisSource",
+    "AxisTest",
+    "Box",
+    "Candidate",
+    "Circle",
+    "Feature",
+    "Interval",
+    "Polygon",
+    "QuadNode",
+    "Quadtree",
+    "Region",
+    "SatResult",
+    "ShapeError",
+    "Vector",
+    "project",
+    "regular_polygon",
+    "sat",
+    "voronoi_region",
+]

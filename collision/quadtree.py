@@ -1,0 +1,153 @@
+"""A region quadtree for the broad phase, as the Tuts+ quick tip builds it, in a y-up world."""
+
+from typing import NamedTuple
+
+from ._validate import finite_number
+from .errors import ShapeError
+
+
+class QuadNode(NamedTuple):
+    """One node of a :class:`Quadtree`, for drawing and teaching."""
+
+    bounds: tuple
+    """The node's region as ``(min_x, min_y, max_x, max_y)``."""
+
+    level: int
+    """Depth in the tree; the root is level 0."""
+
+    items: tuple
+    """The items stored in this node itself (not in its children)."""
+
+
+def _aabb(value, what):
+    """``value`` as a ``(min_x, min_y, max_x, max_y)`` tuple of finite floats with min <= max."""
+    try:
+        numbers = tuple(finite_number(v, what) for v in value)
+    except TypeError:
+        raise ShapeError(f"{what} must be (min_x, min_y, max_x, max_y), got {value!r}") from None
+    if len(numbers) != 4 or numbers[0] > numbers[2] or numbers[1] > numbers[3]:
+        raise ShapeError(f"{what} must be (min_x, min_y, max_x, max_y) with min <= max, got {value!r}")
+    return numbers
+
+
+class _Node:
+    __slots__ = ("bounds", "level", "entries", "children")
+
+    def __init__(self, bounds, level):
+        self.bounds = bounds
+        self.level = level
+        self.entries = []
+        self.children = None
+
+    def quadrant(self, box):
+        """The child that ``box`` fits wholly inside (the tip's getIndex), or -1 to stay here."""
+        min_x, min_y, max_x, max_y = self.bounds
+        if box[0] < min_x or box[1] < min_y or box[2] > max_x or box[3] > max_y:
+            # Not inside this node at all: only the root meets such boxes, and it keeps them.
+            return -1
+        mid_x, mid_y = (min_x + max_x) / 2, (min_y + max_y) / 2
+        top, bottom = box[1] > mid_y, box[3] < mid_y
+        if box[2] < mid_x:
+            return 1 if top else 2 if bottom else -1
+        if box[0] > mid_x:
+            return 0 if top else 3 if bottom else -1
+        return -1
+
+    def split(self):
+        min_x, min_y, max_x, max_y = self.bounds
+        mid_x, mid_y = (min_x + max_x) / 2, (min_y + max_y) / 2
+        level = self.level + 1
+        # The tip's order: top-right, top-left, bottom-left, bottom-right ("top" is larger y).
+        self.children = [
+            _Node((mid_x, mid_y, max_x, max_y), level),
+            _Node((min_x, mid_y, mid_x, max_y), level),
+            _Node((min_x, min_y, mid_x, mid_y), level),
+            _Node((mid_x, min_y, max_x, mid_y), level),
+        ]
+
+    def insert(self, entry, max_objects, max_levels):
+        node = self
+        while node.children is not None:
+            index = node.quadrant(entry[1])
+            if index == -1:
+                break
+            node = node.children[index]
+        node.entries.append(entry)
+        if len(node.entries) > max_objects and node.level < max_levels:
+            if node.children is None:
+                node.split()
+            staying = []
+            for kept in node.entries:
+                index = node.quadrant(kept[1])
+                if index == -1:
+                    staying.append(kept)
+                else:
+                    node.children[index].insert(kept, max_objects, max_levels)
+            node.entries = staying
+
+
+class Quadtree:
+    """A quadtree over ``bounds`` = ``(min_x, min_y, max_x, max_y)``.
+
+    A node splits when it holds more than ``max_objects`` items and its level is below
+    ``max_levels`` (the root is level 0). An item whose box does not fit wholly inside one
+    child stays in the parent, and an item outside the root stays in the root. Children are
+    numbered as in the tip: 0 top-right, 1 top-left, 2 bottom-left, 3 bottom-right.
+
+    >>> tree = Quadtree((0, 0, 100, 100), max_objects=1)
+    >>> tree.insert("a", (10, 10, 20, 20))
+    >>> tree.insert("b", (60, 60, 70, 70))
+    >>> tree.insert("straddler", (45, 45, 55, 55))
+    >>> [(node.level, node.items) for node in tree.nodes() if node.items]
+    [(0, ('straddler',)), (1, ('b',)), (1, ('a',))]
+    >>> tree.retrieve((12, 12, 14, 14))
+    ['straddler', 'a']
+    >>> tree.insert("nothing", (5, 5, 1, 1))
+    Traceback (most recent call last):
+    ...
+    collision.errors.ShapeError: aabb must be (min_x, min_y, max_x, max_y) with min <= max, got (5, 5, 1, 1)
+    """
+
+    def __init__(self, bounds, max_objects=10, max_levels=5):
+        self.bounds = _aabb(bounds, "quadtree bounds")
+        self.max_objects = int(max_objects)
+        self.max_levels = int(max_levels)
+        if self.max_objects < 1 or self.max_levels < 0:
+            raise ShapeError(
+                f"quadtree needs max_objects >= 1 and max_levels >= 0, got {max_objects} and {max_levels}"
+            )
+        self._root = _Node(self.bounds, 0)
+
+    def clear(self):
+        """Remove every item and every child node."""
+        self._root = _Node(self.bounds, 0)
+
+    def insert(self, item, aabb):
+        """Store ``item`` under its bounding box ``aabb`` = ``(min_x, min_y, max_x, max_y)``."""
+        self._root.insert((item, _aabb(aabb, "aabb")), self.max_objects, self.max_levels)
+
+    def retrieve(self, aabb):
+        """The items that could touch ``aabb``: those stored on its path from the root, root first.
+
+        The path stops where ``aabb`` no longer fits inside one child, so a pair is sure to be
+        found by retrieving either of its two boxes, not always by both.
+        """
+        box = _aabb(aabb, "aabb")
+        found = []
+        node = self._root
+        while node is not None:
+            found.extend(item for item, _ in node.entries)
+            index = node.quadrant(box) if node.children is not None else -1
+            node = node.children[index] if index != -1 else None
+        return found
+
+    def nodes(self):
+        """Every node, parents before their children in child order, as QuadNode tuples."""
+        result = []
+        stack = [self._root]
+        while stack:
+            node = stack.pop()
+            result.append(QuadNode(node.bounds, node.level, tuple(item for item, _ in node.entries)))
+            if node.children is not None:
+                stack.extend(reversed(node.children))
+        return result

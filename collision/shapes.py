@@ -1,0 +1,406 @@
+"""Convex polygons, oriented boxes and circles, placed in the world by position and angle."""
+
+import math
+import reprlib
+from itertools import repeat
+from typing import NamedTuple
+
+import numpy as np
+
+from ._validate import finite_number, finite_pair, positive_number
+from .axes import AxisKind, AxisSource
+from .errors import ShapeError
+from .projection import Interval, box_projector, circle_projector, points_projector
+from .vector import Vector
+
+# tuple.__new__ skips a NamedTuple's Python-level __new__: a third of the cost on the hot path.
+_new = tuple.__new__
+
+PARALLEL = 1e-12
+"""Two unit normals whose cross product is at most this are one axis (float noise, not geometry)."""
+
+
+def _convex_ccw(vertices):
+    """Validate ``vertices`` as a convex polygon; return them counter-clockwise, as float pairs.
+
+    Plain Python rather than numpy: for a handful of vertices numpy's per-call cost dominates.
+    """
+    try:
+        points = [(float(x), float(y)) for x, y in vertices]
+    except (TypeError, ValueError):
+        raise ShapeError(
+            f"polygon vertices must be a list of (x, y) pairs of numbers, got {reprlib.repr(vertices)}"
+        ) from None
+    for i, (x, y) in enumerate(points):
+        if not (math.isfinite(x) and math.isfinite(y)):
+            raise ShapeError(f"polygon vertex {i} is ({x}, {y}): coordinates must be finite numbers")
+    distinct = len(set(points))
+    if distinct < 3:
+        raise ShapeError(f"polygon needs at least 3 distinct vertices, got {distinct}")
+    n = len(points)
+    edges = [(x1 - x0, y1 - y0) for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1])]
+    lengths = [math.hypot(ex, ey) for ex, ey in edges]
+    for i, length in enumerate(lengths):
+        if not length:
+            raise ShapeError(f"polygon vertex {(i + 1) % n} repeats vertex {i}: remove the duplicate")
+    # Twice the signed area (shoelace); its sign is the winding.
+    area2 = sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1]))
+    xs, ys = zip(*points)
+    span = max(max(xs) - min(xs), max(ys) - min(ys))
+    if abs(area2) <= 1e-12 * span * span:
+        raise ShapeError("polygon has zero area: its vertices lie on one line")
+    winding = 1.0 if area2 > 0 else -1.0
+    turning = 0.0
+    for i in range(n):
+        (ex, ey), (fx, fy) = edges[i], edges[(i + 1) % n]
+        turn = winding * (ex * fy - ey * fx)
+        ahead = ex * fx + ey * fy
+        slack = 1e-12 * lengths[i] * lengths[(i + 1) % n]
+        corner = (i + 1) % n
+        if turn < -slack:
+            raise ShapeError(
+                f"polygon is not convex: it turns inwards at vertex {corner}; give the vertices of a convex shape"
+            )
+        if turn <= slack and ahead < 0:
+            raise ShapeError(f"polygon doubles back on itself at vertex {corner}: remove that vertex")
+        turning += math.atan2(turn, ahead)
+    # Every turn goes the same way; a simple convex polygon turns round exactly once.
+    if turning > 3 * math.pi:
+        raise ShapeError("polygon crosses itself: its edges wind round more than once; list the vertices in order")
+    if winding < 0:
+        # Keep vertex 0 first so indices stay recognisable; reverse the rest.
+        points = points[:1] + points[:0:-1]
+    return tuple(points)
+
+
+def _outward_normals(points):
+    """Unit outward normals of a counter-clockwise polygon's edges, as float pairs."""
+    normals = []
+    for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1]):
+        length = math.hypot(x1 - x0, y1 - y0)
+        # Counter-clockwise winding puts the outside on the right of each edge.
+        normals.append(((y1 - y0) / length, (x0 - x1) / length))
+    return tuple(normals)
+
+
+def _distinct_axes(normals):
+    """Indices of the edges whose normals are not parallel to an earlier edge's normal."""
+    kept = []
+    for i, (nx, ny) in enumerate(normals):
+        if all(abs(nx * normals[k][1] - ny * normals[k][0]) > PARALLEL for k in kept):
+            kept.append(i)
+    return tuple(kept)
+
+
+class Pose(NamedTuple):
+    """A polygon's world geometry at one position and angle, in plain floats for the hot path."""
+
+    points: tuple
+    """World vertices, counter-clockwise, as (x, y) float pairs."""
+
+    normals: tuple
+    """The unit outward normal of every edge, as float pairs."""
+
+    axes: tuple
+    """The distinct normals (parallel ones merged), as Vectors."""
+
+    extents: tuple
+    """The polygon's own Interval along each of ``axes``."""
+
+    halfwidths: tuple
+    """A box's (xw, yw) Vectors; empty for any other polygon."""
+
+    project: object
+    """A function ``(ax, ay) -> Interval`` for the polygon at this pose."""
+
+    candidates: dict
+    """For ``"A"`` and ``"B"``, the SAT candidates the polygon brings as that shape: tuples
+    (axis, AxisSource, A's interval, B's interval), its own interval filled in, the other None."""
+
+
+def _area_centroid(points):
+    """Centroid of the polygon's area (not of its vertices), as a float pair."""
+    sum_x = sum_y = area6 = 0.0
+    for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1]):
+        cross = x0 * y1 - x1 * y0
+        sum_x += (x0 + x1) * cross
+        sum_y += (y0 + y1) * cross
+        area6 += 3.0 * cross
+    return (sum_x / area6, sum_y / area6)
+
+
+class Polygon:
+    """A convex polygon given in local coordinates, placed by position and angle.
+
+    The local vertices are turned by ``angle`` (radians, counter-clockwise) about the local
+    origin, then moved by ``position``. Either winding is accepted; the vertices are stored
+    counter-clockwise with vertex 0 kept first.
+
+    >>> square = Polygon([(0, 0), (2, 0), (2, 2), (0, 2)], position=(10, 5))
+    >>> square.world_vertices()
+    array([[10.,  5.],
+           [12.,  5.],
+           [12.,  7.],
+           [10.,  7.]])
+    >>> square.aabb()
+    (10.0, 5.0, 12.0, 7.0)
+    >>> square.centroid
+    Vector(x=11.0, y=6.0)
+
+    A clockwise triangle is stored counter-clockwise; three points on a line are no polygon:
+
+    >>> Polygon([(0, 0), (0, 1), (1, 0)]).local_vertices
+    array([[0., 0.],
+           [1., 0.],
+           [0., 1.]])
+    >>> Polygon([(0, 0), (1, 1), (2, 2)])
+    Traceback (most recent call last):
+    ...
+    collision.errors.ShapeError: polygon has zero area: its vertices lie on one line
+    """
+
+    def __init__(self, vertices, position=(0.0, 0.0), angle=0.0):
+        self._local = _convex_ccw(vertices)
+        self._local_normals = _outward_normals(self._local)
+        self._axis_edges = _distinct_axes(self._local_normals)
+        project_locally = points_projector(self._local)
+        self._local_extents = tuple(project_locally(*self._local_normals[i]) for i in self._axis_edges)
+        self._sources = {
+            label: tuple(AxisSource(label, AxisKind.EDGE, i) for i in self._axis_edges) for label in "AB"
+        }
+        self._local_centroid = _area_centroid(self._local)
+        self._pose = None
+        self.position = position
+        self.angle = angle
+
+    @property
+    def position(self):
+        """Where the local origin sits in the world, as a Vector; settable."""
+        return self._position
+
+    @position.setter
+    def position(self, value):
+        self._position = Vector(*finite_pair(value, "position"))
+        self._pose = None
+
+    @property
+    def angle(self):
+        """Rotation about the local origin in radians, counter-clockwise; settable."""
+        return self._angle
+
+    @angle.setter
+    def angle(self, value):
+        self._angle = finite_number(value, "angle")
+        self._pose = None
+
+    @property
+    def local_vertices(self):
+        """The vertices in local coordinates, counter-clockwise: float array (N, 2)."""
+        return np.array(self._local)
+
+    def _placed(self):
+        """The Pose at the current position and angle, cached: a scene asks many times a frame."""
+        if self._pose is None:
+            c, s = math.cos(self._angle), math.sin(self._angle)
+            px, py = self._position
+            points = tuple([(c * x - s * y + px, s * x + c * y + py) for x, y in self._local])
+            normals = tuple([(c * x - s * y, s * x + c * y) for x, y in self._local_normals])
+            axes = tuple([_new(Vector, normals[i]) for i in self._axis_edges])
+            # Turning a polygon with its axes leaves its projections on them alone; only the
+            # position shifts them (GPWiki's offset trick), so they come from the local ones.
+            extents = []
+            for (ax, ay), (low, high, low_index, high_index) in zip(axes, self._local_extents):
+                shift = px * ax + py * ay
+                extents.append(_new(Interval, (low + shift, high + shift, low_index, high_index)))
+            extents = tuple(extents)
+            halfwidths = self._halfwidths(c, s)
+            sources = self._sources
+            self._pose = Pose(
+                points,
+                normals,
+                axes,
+                extents,
+                halfwidths,
+                box_projector(points, self._position, *halfwidths) if halfwidths else points_projector(points),
+                {
+                    "A": tuple(zip(axes, sources["A"], extents, repeat(None))),
+                    "B": tuple(zip(axes, sources["B"], repeat(None), extents)),
+                },
+            )
+        return self._pose
+
+    def _projector(self):
+        return self._placed().project
+
+    def _halfwidths(self, c, s):
+        """A box's turned halfwidth vectors; a general polygon has none."""
+        return ()
+
+    def world_vertices(self):
+        """The vertices in the world, counter-clockwise: float array (N, 2)."""
+        return np.array(self._placed().points)
+
+    def edges(self):
+        """Edge vectors in the world, edge i running from vertex i to vertex i + 1: array (N, 2)."""
+        points = self.world_vertices()
+        return np.roll(points, -1, axis=0) - points
+
+    def normals(self):
+        """Unit outward normal of each edge in the world: float array (N, 2)."""
+        return np.array(self._placed().normals)
+
+    @property
+    def centroid(self):
+        """Centre of the polygon's area in the world, as a Vector."""
+        x, y = self._local_centroid
+        c, s = math.cos(self._angle), math.sin(self._angle)
+        return Vector(c * x - s * y + self._position.x, s * x + c * y + self._position.y)
+
+    def aabb(self):
+        """World bounds as ``(min_x, min_y, max_x, max_y)``, the order of shapely's ``bounds``."""
+        xs, ys = zip(*self._placed().points)
+        return (min(xs), min(ys), max(xs), max(ys))
+
+    def __repr__(self):
+        return f"Polygon({[list(v) for v in self._local]}, position={tuple(self._position)}, angle={self._angle})"
+
+
+class Box(Polygon):
+    """An oriented box: a Polygon whose corners keep their names.
+
+    ``half_size`` is (hx, hy), half the width and half the height before turning. The corners
+    are the GameDev.net tutorial's UL, UR, LR and LL (upper-left and so on, in the box's own
+    frame); ``CORNERS`` gives their order among the vertices, which is counter-clockwise and
+    starts so that the box's first two edge normals are its own x and y directions.
+
+    >>> box = Box((0, 0), (2, 1))
+    >>> box.corner("UL")
+    Vector(x=-2.0, y=1.0)
+    >>> box.xw, box.yw
+    (Vector(x=2.0, y=0.0), Vector(x=0.0, y=1.0))
+    >>> Box((0, 0), (2, 0))
+    Traceback (most recent call last):
+    ...
+    collision.errors.ShapeError: box half_size y must be greater than zero, got 0.0
+    """
+
+    CORNERS = ("LR", "UR", "UL", "LL")
+
+    def __init__(self, center, half_size, angle=0.0):
+        hx, hy = finite_pair(half_size, "box half_size")
+        positive_number(hx, "box half_size x")
+        positive_number(hy, "box half_size y")
+        self.half_size = Vector(hx, hy)
+        super().__init__(((hx, -hy), (hx, hy), (-hx, hy), (-hx, -hy)), center, angle)
+
+    @property
+    def center(self):
+        """The box's centre in the world (the same as ``position``); settable."""
+        return self.position
+
+    @center.setter
+    def center(self, value):
+        self.position = value
+
+    @property
+    def xw(self):
+        """Halfwidth vector along the box's own x direction (Metanet's ``xw``)."""
+        return self._placed().halfwidths[0]
+
+    @property
+    def yw(self):
+        """Halfwidth vector along the box's own y direction (Metanet's ``yw``)."""
+        return self._placed().halfwidths[1]
+
+    def _halfwidths(self, c, s):
+        hx, hy = self.half_size
+        # 0.0 - x rather than -x: an unturned box's yw reads (0.0, hy), not (-0.0, hy).
+        return (Vector(c * hx, s * hx), Vector(0.0 - s * hy, c * hy))
+
+    def corner(self, name):
+        """World position of the corner called ``name`` (one of ``CORNERS``)."""
+        if name not in self.CORNERS:
+            raise ShapeError(f"box corner must be one of {', '.join(self.CORNERS)}, got {name!r}")
+        return Vector(*self._placed().points[self.CORNERS.index(name)])
+
+    def __repr__(self):
+        return f"Box(center={tuple(self.position)}, half_size={tuple(self.half_size)}, angle={self.angle})"
+
+
+def regular_polygon(sides, radius, center=(0.0, 0.0), angle=0.0):
+    """A regular polygon with ``sides`` vertices on a circle of ``radius`` (GPWiki's CreateRegular).
+
+    Vertex 0 lies on the local x axis, so ``angle`` turns the whole shape.
+
+    >>> hexagon = regular_polygon(6, 10)
+    >>> len(hexagon.world_vertices())
+    6
+    >>> regular_polygon(2, 10)
+    Traceback (most recent call last):
+    ...
+    collision.errors.ShapeError: a regular polygon needs a whole number of sides, at least 3; got 2
+    """
+    if isinstance(sides, bool) or not isinstance(sides, (int, np.integer)) or sides < 3:
+        raise ShapeError(f"a regular polygon needs a whole number of sides, at least 3; got {sides!r}")
+    radius = positive_number(radius, "regular polygon radius")
+    step = 2 * math.pi / sides
+    vertices = [(radius * math.cos(k * step), radius * math.sin(k * step)) for k in range(sides)]
+    return Polygon(vertices, center, angle)
+
+
+class Circle:
+    """A circle with a ``center`` and a ``radius`` greater than zero, both settable.
+
+    >>> Circle((1, 2), 3).aabb()
+    (-2.0, -1.0, 4.0, 5.0)
+    >>> Circle((0, 0), 0)
+    Traceback (most recent call last):
+    ...
+    collision.errors.ShapeError: circle radius must be greater than zero, got 0.0
+    """
+
+    def __init__(self, center, radius):
+        self.center = center
+        self.radius = radius
+
+    @property
+    def center(self):
+        """The centre in the world, as a Vector."""
+        return self._center
+
+    @center.setter
+    def center(self, value):
+        self._center = Vector(*finite_pair(value, "circle center"))
+        self._project = None
+
+    @property
+    def position(self):
+        """The same as ``center``, so that every shape is moved the same way."""
+        return self._center
+
+    @position.setter
+    def position(self, value):
+        self.center = value
+
+    @property
+    def radius(self):
+        """The radius, greater than zero."""
+        return self._radius
+
+    @radius.setter
+    def radius(self, value):
+        self._radius = positive_number(value, "circle radius")
+        self._project = None
+
+    def _projector(self):
+        if self._project is None:
+            self._project = circle_projector(self._center, self._radius)
+        return self._project
+
+    def aabb(self):
+        """World bounds as ``(min_x, min_y, max_x, max_y)``."""
+        (x, y), r = self._center, self._radius
+        return (x - r, y - r, x + r, y + r)
+
+    def __repr__(self):
+        return f"Circle(center={tuple(self._center)}, radius={self._radius})"

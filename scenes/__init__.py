@@ -1,0 +1,1 @@
+"""One module per tutorial demo, each registering one scene with the sandbox."""

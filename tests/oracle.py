@@ -1,0 +1,49 @@
+"""Exact answers from GEOS (through shapely), independent of the code under test.
+
+Every function takes world vertices or centres in bulk and answers for all pairs at once.
+A signed gap is the distance between two shapes when apart and minus the penetration depth
+when they overlap.
+"""
+
+import numpy as np
+import shapely
+
+
+def _first_points(lines):
+    """The first coordinate of each LineString: on the first geometry of shortest_line."""
+    return shapely.get_coordinates(lines).reshape(-1, 2, 2)[:, 0, :]
+
+
+def polygons(vertex_arrays):
+    return np.array([shapely.Polygon(v) for v in vertex_arrays], dtype=object)
+
+
+def minkowski(a_vertices, b_vertices):
+    """The exact signed gap of each polygon pair, from the Minkowski difference M = A - B,
+    and the translation of B that would make the pair just touch (M's boundary point nearest
+    the origin)."""
+    diffs = [(a[:, None, :] - b[None, :, :]).reshape(-1, 2) for a, b in zip(a_vertices, b_vertices)]
+    index = np.repeat(np.arange(len(diffs)), [len(d) for d in diffs])
+    hulls = shapely.convex_hull(shapely.multipoints(np.concatenate(diffs), indices=index))
+    origins = shapely.points(np.zeros((len(diffs), 2)))
+    touch = _first_points(shapely.shortest_line(shapely.boundary(hulls), origins))
+    distance = np.hypot(touch[:, 0], touch[:, 1])
+    inside = shapely.contains_xy(hulls, 0.0, 0.0)
+    return np.where(inside, -distance, distance), touch
+
+
+def circle_polygon(polygon_geoms, centers, radii):
+    """The exact signed gap of each (polygon, circle) pair, and the polygon's boundary point
+    nearest each centre."""
+    points = shapely.points(centers)
+    boundaries = shapely.boundary(polygon_geoms)
+    to_boundary = shapely.distance(boundaries, points)
+    inside = shapely.contains_xy(polygon_geoms, centers[:, 0], centers[:, 1])
+    nearest = _first_points(shapely.shortest_line(boundaries, points))
+    return np.where(inside, -(radii + to_boundary), to_boundary - radii), nearest
+
+
+def circle_circle(centers_a, radii_a, centers_b, radii_b):
+    """The exact signed gap of each circle pair."""
+    between = shapely.distance(shapely.points(centers_a), shapely.points(centers_b))
+    return between - radii_a - radii_b
