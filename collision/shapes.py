@@ -48,7 +48,11 @@ def _convex_ccw(vertices):
     xs, ys = zip(*points)
     span = max(max(xs) - min(xs), max(ys) - min(ys))
     if abs(area2) <= 1e-12 * span * span:
-        raise ShapeError("polygon has zero area: its vertices lie on one line")
+        (x0, y0), (x1, y1) = points[0], next(p for p in points if p != points[0])
+        if all(abs((x1 - x0) * (y - y0) - (y1 - y0) * (x - x0)) <= 1e-12 * span * span for x, y in points):
+            raise ShapeError("polygon has zero area: its vertices lie on one line")
+        # Not on one line, yet no area: lobes wound opposite ways cancel out, as in a bowtie.
+        raise ShapeError("polygon crosses itself: list its vertices in order around the outline")
     winding = 1.0 if area2 > 0 else -1.0
     turning = 0.0
     for i in range(n):
@@ -66,7 +70,7 @@ def _convex_ccw(vertices):
         turning += math.atan2(turn, ahead)
     # Every turn goes the same way; a simple convex polygon turns round exactly once.
     if turning > 3 * math.pi:
-        raise ShapeError("polygon crosses itself: its edges wind round more than once; list the vertices in order")
+        raise ShapeError("polygon crosses itself: list its vertices in order around the outline")
     if winding < 0:
         # Keep vertex 0 first so indices stay recognisable; reverse the rest.
         points = points[:1] + points[:0:-1]

@@ -1,0 +1,97 @@
+"""The quadtree as the Tuts+ tip builds it, and the broad-phase promise it must keep."""
+
+import itertools
+
+import numpy as np
+import pytest
+
+from collision import Quadtree
+
+WORLD = (0.0, 0.0, 1024.0, 1024.0)
+
+
+def random_boxes(rng, count):
+    """Small and large boxes; some straddle the splits, some reach outside the world."""
+    corners = rng.uniform(-100, 1100, (count, 2))
+    sizes = rng.choice([2.0, 20.0, 200.0], count)[:, None] * rng.uniform(0.2, 1.0, (count, 2))
+    return [tuple(c) + tuple(c + s) for c, s in zip(corners, sizes)]
+
+
+def overlap(a, b):
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_every_overlapping_pair_is_a_candidate(seed):
+    rng = np.random.default_rng(seed)
+    boxes = random_boxes(rng, 300)
+    tree = Quadtree(WORLD, max_objects=int(rng.integers(1, 12)), max_levels=int(rng.integers(0, 7)))
+    for i, box in enumerate(boxes):
+        tree.insert(i, box)
+    candidates = [set(tree.retrieve(box)) for box in boxes]
+    for i, j in itertools.combinations(range(len(boxes)), 2):
+        if overlap(boxes[i], boxes[j]):
+            assert j in candidates[i] or i in candidates[j], (boxes[i], boxes[j])
+    assert sorted(item for node in tree.nodes() for item in node.items) == list(range(len(boxes)))
+
+
+def test_no_split_until_more_than_max_objects():
+    """One box in each quadrant: the fourth is one too many for the root, and each child gets one."""
+    tree = Quadtree(WORLD, max_objects=3)
+    for i, (x, y) in enumerate([(10, 10), (600, 10), (10, 600)]):
+        tree.insert(i, (x, y, x + 5, y + 5))
+    assert len(tree.nodes()) == 1
+    tree.insert(3, (600, 600, 605, 605))
+    assert [len(node.items) for node in tree.nodes()] == [0, 1, 1, 1, 1]
+
+
+def test_a_crowded_corner_splits_down_to_max_levels():
+    """Eleven boxes in one spot: each level splits once, so 1 + 4 * 5 nodes, all at level 5."""
+    tree = Quadtree(WORLD)
+    for i in range(11):
+        tree.insert(i, (1, 1, 2, 2))
+    nodes = tree.nodes()
+    assert len(nodes) == 21
+    assert max(node.level for node in nodes) == 5
+    (deepest,) = [node for node in nodes if node.items]
+    assert deepest.level == 5 and len(deepest.items) == 11
+    assert deepest.bounds == (0, 0, 32, 32)
+
+
+def test_children_in_the_tips_order_and_straddlers_stay_in_the_parent():
+    tree = Quadtree((0, 0, 100, 100), max_objects=4)
+    places = {"top-right": (60, 60, 70, 70), "top-left": (10, 60, 20, 70), "bottom-left": (10, 10, 20, 20), "bottom-right": (60, 10, 70, 20)}
+    for name, box in places.items():
+        tree.insert(name, box)
+    tree.insert("across the middle", (45, 10, 55, 20))
+    root, *children = tree.nodes()
+    assert root.items == ("across the middle",)
+    assert [c.bounds for c in children] == [(50, 50, 100, 100), (0, 50, 50, 100), (0, 0, 50, 50), (50, 0, 100, 50)]
+    assert [c.items for c in children] == [("top-right",), ("top-left",), ("bottom-left",), ("bottom-right",)]
+    assert tree.retrieve((12, 12, 14, 14)) == ["across the middle", "bottom-left"]
+    assert tree.retrieve((40, 40, 60, 60)) == ["across the middle"]
+
+
+def test_a_box_on_the_midline_straddles():
+    """The tip tests with strict inequalities: touching the middle line is not fitting a side."""
+    tree = Quadtree((0, 0, 100, 100), max_objects=1)
+    tree.insert("left", (10, 10, 20, 20))
+    tree.insert("touches the middle", (40, 10, 50, 20))
+    assert tree.nodes()[0].items == ("touches the middle",)
+
+
+def test_objects_outside_the_root_are_kept_in_it():
+    tree = Quadtree((0, 0, 100, 100), max_objects=1)
+    tree.insert("inside", (10, 10, 20, 20))
+    tree.insert("outside", (150, 150, 160, 160))
+    tree.insert("half out", (90, 90, 120, 95))
+    assert tree.nodes()[0].items == ("outside", "half out")
+    assert tree.retrieve((12, 12, 14, 14)) == ["outside", "half out", "inside"]
+
+
+def test_clear_empties_the_tree():
+    tree = Quadtree(WORLD, max_objects=1)
+    for i in range(10):
+        tree.insert(i, (i * 50, 5, i * 50 + 10, 15))
+    tree.clear()
+    assert [(node.level, node.items) for node in tree.nodes()] == [(0, ())]
