@@ -294,8 +294,13 @@ class Box(Polygon):
         hx, hy = finite_pair(half_size, "box half_size")
         positive_number(hx, "box half_size x")
         positive_number(hy, "box half_size y")
-        self.half_size = Vector(hx, hy)
+        self._half_size = Vector(hx, hy)
         super().__init__(((hx, -hy), (hx, hy), (-hx, hy), (-hx, -hy)), center, angle)
+
+    @property
+    def half_size(self):
+        """Half the width and half the height, (hx, hy), fixed when the box is made."""
+        return self._half_size
 
     @property
     def center(self):

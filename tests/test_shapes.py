@@ -125,3 +125,10 @@ def test_box_projection_names_the_same_corners_as_projecting_every_corner():
 def test_a_box_aligned_with_the_axis_reports_the_first_of_two_tied_corners():
     interval = project(Box((0, 0), (2, 1)), (1, 0))
     assert (interval.min_index, interval.max_index) == (2, 0)  # UL before LL, LR before UR
+
+
+def test_a_box_size_is_fixed_once_made():
+    box = Box((0, 0), (2, 1))
+    with pytest.raises(AttributeError):
+        box.half_size = (5, 5)
+    assert box.aabb() == (-2, -1, 2, 1)
