@@ -1,0 +1,26 @@
+"""How pyglet and PyOpenGL reach OpenGL: through a display, or headless through EGL."""
+
+import os
+import sys
+
+import pyglet
+
+
+def configure(headless):
+    """Choose before any window exists; the choice holds for the rest of the process.
+
+    Headless rendering uses EGL (Mesa's llvmpipe where there is no GPU), for pyglet's
+    windows and for PyOpenGL, which the ImGui renderer uses.
+    """
+    if "pyglet.window" in sys.modules and pyglet.options.headless != headless:
+        raise RuntimeError("sandbox.gl.configure() must run before pyglet.window is imported")
+    if headless:
+        os.environ["PYOPENGL_PLATFORM"] = "egl"
+    pyglet.options.headless = headless
+
+
+def display_available():
+    """Whether a window can open here: always on Windows and macOS, with X11 or Wayland elsewhere."""
+    if sys.platform in ("win32", "darwin"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))

@@ -1,0 +1,59 @@
+"""The drawing protocol scenes use: points in world units, widths and text sizes in pixels.
+
+Two implementations: :class:`RecordingPainter` keeps every call as a tuple, for tests without
+GL; ``sandbox.pyglet_painter.PygletPainter`` draws with pyglet shapes.
+"""
+
+import math
+
+
+def interval_ends(axis, low, high, offset):
+    """World end points of the projection [low, high] on the line along unit ``axis`` moved
+    ``offset`` to its left: each end lies where a perpendicular drop from the shape lands."""
+    ax, ay = axis
+    nx, ny = -ay, ax
+    return (low * ax + offset * nx, low * ay + offset * ny), (high * ax + offset * nx, high * ay + offset * ny)
+
+
+def arrow_head(start, end, size):
+    """The three corners of an arrow head of ``size`` world units at ``end``, or None if too short."""
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    length = math.hypot(dx, dy)
+    if length < 1e-9:
+        return None
+    ux, uy = dx / length, dy / length
+    size = min(size, length)
+    back = (end[0] - ux * size, end[1] - uy * size)
+    return end, (back[0] - uy * size / 2, back[1] + ux * size / 2), (back[0] + uy * size / 2, back[1] - ux * size / 2)
+
+
+class RecordingPainter:
+    """Records each call as ``(name, arguments...)`` in ``calls``."""
+
+    def __init__(self):
+        self.calls = []
+
+    def polygon(self, points, outline, fill=None, width=2):
+        self.calls.append(("polygon", tuple(map(tuple, points)), outline, fill, width))
+
+    def circle(self, center, radius, outline, fill=None, width=2):
+        self.calls.append(("circle", tuple(center), radius, outline, fill, width))
+
+    def segment(self, start, end, color, width=1):
+        self.calls.append(("segment", tuple(start), tuple(end), color, width))
+
+    def arrow(self, start, end, color, width=2):
+        self.calls.append(("arrow", tuple(start), tuple(end), color, width))
+
+    def point(self, at, color, size=5):
+        self.calls.append(("point", tuple(at), color, size))
+
+    def text(self, at, string, color, size=13):
+        self.calls.append(("text", tuple(at), string, color, size))
+
+    def interval(self, axis, low, high, offset, color, width=5):
+        self.calls.append(("interval", tuple(axis), low, high, offset, color, width))
+
+    def of(self, name):
+        """The calls of one kind, e.g. ``painter.of("arrow")``."""
+        return [call for call in self.calls if call[0] == name]

@@ -1,0 +1,65 @@
+"""The app's ImGui window: scene picker, lesson, overlays, the scene's own panel, view settings."""
+
+from imgui_bundle import imgui, imgui_ctx
+
+WIDTH = 470
+"""Panel width in pixels at font scale 1; it grows with the presenter font scale."""
+
+
+def help_marker(text):
+    """A greyed (?) that shows ``text`` when hovered, for teaching notes."""
+    imgui.same_line()
+    imgui.text_disabled("(?)")
+    if imgui.begin_item_tooltip():
+        imgui.push_text_wrap_pos(imgui.get_font_size() * 30)
+        imgui.text_unformatted(text)
+        imgui.pop_text_wrap_pos()
+        imgui.end_tooltip()
+
+
+def draw(session, frame_ms):
+    """The whole panel, docked to the right of the window; ``frame_ms`` None hides the timing."""
+    style = imgui.get_style()
+    width, height = imgui.get_io().display_size
+    panel_width = min(WIDTH * style.font_scale_main, width * 0.6)
+    imgui.set_next_window_pos((width - panel_width, 0), imgui.Cond_.always)
+    imgui.set_next_window_size((panel_width, height), imgui.Cond_.always)
+    flags = imgui.WindowFlags_.no_move | imgui.WindowFlags_.no_resize | imgui.WindowFlags_.no_collapse
+    scene = session.scene
+    with imgui_ctx.begin("Collision Sandbox", flags=flags):
+        _scene_picker(session)
+        if imgui.collapsing_header("Lesson", imgui.TreeNodeFlags_.default_open):
+            imgui.text_wrapped(scene.lesson)
+            imgui.text("Things to try:")
+            for idea in scene.things_to_try:
+                imgui.bullet()
+                imgui.text_wrapped(idea)
+        imgui.separator_text("Overlays")
+        for name, (label, _) in scene.overlays.items():
+            _, scene.overlay[name] = imgui.checkbox(label, scene.overlay[name])
+        if imgui.button("Reset layout (Home)"):
+            session.reset()
+        imgui.separator_text(scene.title)
+        scene.panel()
+        imgui.separator_text("View")
+        imgui.set_next_item_width(panel_width * 0.4)
+        _, style.font_scale_main = imgui.slider_float("Presenter font scale", style.font_scale_main, 1.0, 3.0, "%.1fx")
+        help_marker("Make the panel readable from the back of the room.")
+        imgui.text(f"Zoom {session.camera.zoom:.2f}x, centre ({session.camera.center[0]:.0f}, {session.camera.center[1]:.0f})")
+        if frame_ms is not None:
+            imgui.text(f"Frame time {frame_ms:.2f} ms")
+
+
+def _scene_picker(session):
+    current = session.scene
+    imgui.set_next_item_width(-1)
+    if imgui.begin_combo("##scene", f"{current.category}: {current.title}"):
+        category = None
+        for cls in session.classes.values():
+            if cls.category != category:
+                category = cls.category
+                imgui.separator_text(category)
+            chosen, _ = imgui.selectable(f"{cls.title}##{cls.id}", cls.id == current.id)
+            if chosen and cls.id != current.id:
+                session.open(cls.id)
+        imgui.end_combo()

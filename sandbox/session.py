@@ -1,0 +1,142 @@
+"""Everything the app does that needs no GL: the current scene, the view, keys and layouts.
+
+The window forwards its events here (when ImGui does not want them), and tests drive the very
+same methods, so what a test does is what a user's mouse and keyboard do.
+"""
+
+from pathlib import Path
+
+from pyglet.window import key
+
+from . import layout
+from .camera import Camera
+from .controller import Controller
+from .scene import all_scenes
+
+KEYS = (
+    ("Left drag", "move a shape (grab it anywhere, or by its centre dot)"),
+    ("R / T", "turn the shape under the cursor, or the last one grabbed; hold to keep turning"),
+    ("Wheel", "zoom about the cursor"),
+    ("Right or middle drag", "pan the view"),
+    ("Tab / Shift+Tab", "next / previous scene"),
+    ("Home", "back to the starting layout"),
+    ("Space", "pause or resume an animated scene"),
+    ("Ctrl+S", "save the layout"),
+    ("F12", "save a screenshot"),
+    ("F1", "show or hide this help"),
+    ("Esc", "quit"),
+)
+HINTS = "Drag: move   R/T: turn   Wheel: zoom   Right-drag: pan   Tab: next scene   Home: reset   F1: help"
+
+
+class Session:
+    """The app's state: one scene at a time, with its camera and controller.
+
+    ``layout_path`` is a layout file to start from (its scene is used unless ``scene_id``
+    names one, which must then match). Raises ``layout.LayoutError`` or ``KeyError`` for a
+    bad file or an unknown scene, before anything opens.
+    """
+
+    def __init__(self, scene_id=None, size=(1280, 720), layout_path=None):
+        self.classes = {cls.id: cls for cls in all_scenes()}
+        self.camera = Camera(*size)
+        self.layout_path = Path(layout_path) if layout_path else None
+        self.paused = False
+        self.show_help = False
+        self.status = ""
+        self.quit_requested = False
+        self.screenshot_requested = False
+        data = None
+        if self.layout_path is not None:
+            data = layout.read(self.layout_path)
+            if scene_id is not None and scene_id != data["scene"]:
+                raise layout.LayoutError(
+                    f'layout {self.layout_path} is for the "{data["scene"]}" scene, not "{scene_id}"'
+                )
+            scene_id = data["scene"]
+            if scene_id not in self.classes:
+                raise layout.LayoutError(
+                    f'layout {self.layout_path}: scene "{scene_id}" does not exist; python sandbox.py --list shows them all'
+                )
+        self.layout_scene = scene_id if data else None
+        self.open(scene_id or next(iter(self.classes)), data)
+
+    def open(self, scene_id, data=None):
+        """Show scene ``scene_id`` at its default layout, or at the layout ``data``."""
+        if scene_id not in self.classes:
+            raise KeyError(f'there is no scene "{scene_id}"; python sandbox.py --list shows them all')
+        self.scene = self.classes[scene_id]()
+        self.camera.center, self.camera.zoom = (0.0, 0.0), 1.0
+        if data is not None:
+            layout.apply(data, self.scene, self.camera, self.layout_path)
+        self.start = layout.capture(self.scene, self.camera)
+        self.controller = Controller(self.scene, self.camera)
+
+    def step_scene(self, step):
+        ids = list(self.classes)
+        self.open(ids[(ids.index(self.scene.id) + step) % len(ids)])
+        self.status = f"{self.scene.category}: {self.scene.title}"
+
+    def reset(self):
+        """Back to the layout the scene started from."""
+        layout.apply(self.start, self.scene, self.camera, "(starting layout)")
+        self.status = "layout reset"
+
+    def layout_file(self):
+        """Where Ctrl+S writes: the --layout file for its own scene, else layouts/<scene-id>.json."""
+        if self.layout_path is not None and self.layout_scene == self.scene.id:
+            return self.layout_path
+        return Path("layouts") / f"{self.scene.id}.json"
+
+    def save_layout(self):
+        path = self.layout_file()
+        try:
+            layout.save(layout.capture(self.scene, self.camera), path)
+        except OSError as error:
+            self.status = f"could not save the layout to {path}: {error.strerror}"
+        else:
+            self.status = f"layout saved to {path}"
+
+    def update(self, dt):
+        self.controller.update(dt)
+        if not self.paused:
+            self.scene.update(dt)
+
+    def on_key_press(self, symbol, modifiers):
+        if symbol == key.ESCAPE:
+            self.quit_requested = True
+        elif symbol == key.TAB:
+            self.step_scene(-1 if modifiers & key.MOD_SHIFT else 1)
+        elif symbol == key.HOME:
+            self.reset()
+        elif symbol == key.F1:
+            self.show_help = not self.show_help
+        elif symbol == key.SPACE:
+            self.paused = not self.paused
+        elif symbol == key.F12:
+            self.screenshot_requested = True
+        elif symbol == key.S and modifiers & key.MOD_CTRL:
+            self.save_layout()
+        else:
+            self.controller.on_key_press(symbol)
+
+    def on_key_release(self, symbol, modifiers):
+        self.controller.on_key_release(symbol)
+
+    def on_mouse_motion(self, x, y, dx, dy):
+        self.controller.on_mouse_motion(x, y)
+
+    def on_mouse_press(self, x, y, button, modifiers):
+        self.controller.on_mouse_press(x, y, button)
+
+    def on_mouse_drag(self, x, y, dx, dy, buttons, modifiers):
+        self.controller.on_mouse_drag(x, y, dx, dy)
+
+    def on_mouse_release(self, x, y, button, modifiers):
+        self.controller.on_mouse_release(x, y, button)
+
+    def on_mouse_scroll(self, x, y, scroll_x, scroll_y):
+        self.controller.on_mouse_scroll(x, y, scroll_y)
+
+    def on_resize(self, width, height):
+        self.camera.resize(width, height)

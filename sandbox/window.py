@@ -1,0 +1,151 @@
+"""The pyglet window: draws the session's scene, the key hints and the ImGui panel."""
+
+import time
+from collections import deque
+from pathlib import Path
+
+import numpy as np
+import pyglet
+from imgui_bundle import imgui
+from imgui_bundle.python_backends import pyglet_backend
+from pyglet import shapes
+
+from . import palette, panel, png
+from .pyglet_painter import PygletPainter
+from .session import HINTS, KEYS
+
+
+def _forward_mouse(name):
+    """A handler passing a mouse event to the session unless ImGui wants the mouse."""
+
+    def handler(self, *event):
+        if not imgui.get_io().want_capture_mouse:
+            getattr(self.session, name)(*event)
+
+    handler.__name__ = name
+    return handler
+
+
+class SandboxWindow(pyglet.window.Window):
+    """A window showing ``session``. With ``deterministic`` (screenshots) nothing that varies
+    from run to run is drawn, such as the frame time."""
+
+    def __init__(self, session, visible=True, deterministic=False):
+        width, height = session.camera.width, session.camera.height
+        super().__init__(width, height, caption="Collision Sandbox", resizable=True, visible=visible)
+        pyglet.gl.glClearColor(*palette.imgui_color(palette.BACKGROUND))
+        self.session = session
+        self.deterministic = deterministic
+        self._context = imgui.create_context()
+        imgui.get_io().set_ini_filename("")
+        # The backend pushes its own handlers; they return nothing, so ours still run after them.
+        self.imgui = pyglet_backend.create_renderer(self)
+        self.painter = PygletPainter(session.camera)
+        self.hud = pyglet.graphics.Batch()
+        self._hint = pyglet.text.Label(HINTS, x=10, y=10, font_size=11, color=palette.DIM_TEXT, batch=self.hud)
+        self._status = pyglet.text.Label("", x=10, y=30, font_size=12, color=palette.TEXT, batch=self.hud)
+        self._title = pyglet.text.Label("", x=10, font_size=16, color=palette.TEXT, batch=self.hud)
+        self._help = self._help_overlay()
+        self._frame_ms = deque(maxlen=60)
+        self._last = time.perf_counter()
+
+    def _help_overlay(self):
+        batch = pyglet.graphics.Batch()
+        lines = [f"{keys}: {action}" for keys, action in KEYS]
+        height = 24 * len(lines) + 50
+        self._help_items = [shapes.Rectangle(40, 60, 620, height, color=(10, 12, 16, 235), batch=batch)]
+        self._help_items += [
+            pyglet.text.Label("Keys", x=60, y=60 + height - 34, font_size=15, color=palette.TEXT, batch=batch)
+        ]
+        for row, line in enumerate(lines):
+            y = 60 + height - 64 - 24 * row
+            self._help_items.append(pyglet.text.Label(line, x=60, y=y, font_size=12, color=palette.TEXT, batch=batch))
+        return batch
+
+    on_mouse_motion = _forward_mouse("on_mouse_motion")
+    on_mouse_press = _forward_mouse("on_mouse_press")
+    on_mouse_drag = _forward_mouse("on_mouse_drag")
+    on_mouse_scroll = _forward_mouse("on_mouse_scroll")
+
+    def on_mouse_release(self, *event):
+        # Always: a drag that ends over the panel must still end.
+        self.session.on_mouse_release(*event)
+
+    def on_key_press(self, symbol, modifiers):
+        if not imgui.get_io().want_capture_keyboard:
+            self.session.on_key_press(symbol, modifiers)
+
+    def on_key_release(self, symbol, modifiers):
+        self.session.on_key_release(symbol, modifiers)
+
+    def on_resize(self, width, height):
+        super().on_resize(width, height)
+        self.session.on_resize(width, height)
+
+    def tick(self, dt):
+        """One frame of the running app: advance, draw, and act on what the keys asked for."""
+        self.session.update(dt)
+        if self.session.quit_requested:
+            self.close()
+            pyglet.app.exit()
+
+    def on_draw(self):
+        started = time.perf_counter()
+        now = started
+        imgui.get_io().delta_time = 1 / 60 if self.deterministic else max(now - self._last, 1e-4)
+        self._last = now
+        self.render()
+        self._frame_ms.append((time.perf_counter() - started) * 1000)
+        if self.session.screenshot_requested:
+            self.session.screenshot_requested = False
+            path = Path("screenshots") / f"{self.session.scene.id}-{time.strftime('%Y%m%d-%H%M%S')}.png"
+            self.session.status = f"screenshot saved to {png.write(self.pixels(), path)}"
+
+    def render(self):
+        """Draw one frame: scene, key hints and help, then the panel on top."""
+        session = self.session
+        self.clear()
+        self.painter.begin()
+        session.scene.draw(self.painter)
+        self.painter.end()
+        self.painter.draw()
+        self._title.text = f"{session.scene.category}: {session.scene.title}" + ("  (paused)" if session.paused else "")
+        self._title.y = self.height - 30
+        self._status.text = session.status
+        self.hud.draw()
+        if session.show_help:
+            self._help.draw()
+        imgui.new_frame()
+        frame_ms = None if self.deterministic or not self._frame_ms else float(np.median(self._frame_ms))
+        panel.draw(session, frame_ms)
+        imgui.render()
+        self.imgui.render(imgui.get_draw_data())
+
+    def pixels(self):
+        """What the window shows now, as an (H, W, 4) uint8 array, top row first."""
+        buffer = pyglet.image.get_buffer_manager().get_color_buffer().get_image_data()
+        data = buffer.get_data("RGBA", buffer.width * 4)
+        return np.frombuffer(data, dtype=np.uint8).reshape(buffer.height, buffer.width, 4)[::-1].copy()
+
+    def on_close(self):
+        self.imgui.shutdown()
+        imgui.destroy_context(self._context)
+        super().on_close()
+
+
+def run(session):
+    """Open a window on ``session`` and run until it closes."""
+    window = SandboxWindow(session)
+    pyglet.clock.schedule_interval(window.tick, 1 / 60)
+    pyglet.app.run()
+
+
+def screenshot(session, path):
+    """Render ``session`` once in a hidden window and write the PNG to ``path``."""
+    window = SandboxWindow(session, visible=False, deterministic=True)
+    # ImGui sizes its windows from what the previous frame drew: settle before capturing.
+    for _ in range(3):
+        window.render()
+    written = png.write(window.pixels(), path)
+    window.on_close()
+    return written

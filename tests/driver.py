@@ -1,0 +1,72 @@
+"""Drive a Session as the window does: pyglet's event arguments, in window pixels, no GL.
+
+Each frame updates the session, draws into a RecordingPainter and builds the ImGui panel in a
+context without a renderer, so scene drawing and panel code run exactly as in the app.
+"""
+
+from imgui_bundle import imgui
+from pyglet.window import key, mouse
+
+from sandbox import panel
+from sandbox.painter import RecordingPainter
+from sandbox.session import Session
+
+
+class Driver:
+    def __init__(self, scene_id=None, layout_path=None, size=(1280, 720)):
+        self.session = Session(scene_id, size, layout_path)
+        self.painter = RecordingPainter()
+        self._context = imgui.create_context()
+        io = imgui.get_io()
+        io.set_ini_filename("")
+        io.display_size = size
+        io.delta_time = 1 / 60
+        # No renderer here: say textures are handled so ImGui builds frames without a GPU.
+        io.backend_flags |= imgui.BackendFlags_.renderer_has_textures
+
+    @property
+    def scene(self):
+        return self.session.scene
+
+    def close(self):
+        imgui.destroy_context(self._context)
+
+    def screen(self, world):
+        return self.session.camera.to_screen(*world)
+
+    def frame(self, dt=1 / 60):
+        self.session.update(dt)
+        self.painter = RecordingPainter()
+        self.session.scene.draw(self.painter)
+        imgui.new_frame()
+        panel.draw(self.session, 1.0)
+        imgui.render()
+
+    def move(self, world):
+        x, y = self.screen(world)
+        self.session.on_mouse_motion(x, y, 0, 0)
+
+    def drag(self, start, end, steps=8, button=mouse.LEFT):
+        """Press at world point ``start``, move in steps to ``end``, release: a real drag."""
+        (x0, y0), (x1, y1) = self.screen(start), self.screen(end)
+        self.session.on_mouse_motion(x0, y0, 0, 0)
+        self.session.on_mouse_press(x0, y0, button, 0)
+        x, y = x0, y0
+        for i in range(1, steps + 1):
+            nx, ny = x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps
+            self.session.on_mouse_drag(nx, ny, nx - x, ny - y, button, 0)
+            x, y = nx, ny
+        self.session.on_mouse_release(x1, y1, button, 0)
+
+    def tap(self, symbol, modifiers=0):
+        self.session.on_key_press(symbol, modifiers)
+        self.session.on_key_release(symbol, modifiers)
+
+    def hold(self, symbol, seconds, dt=1 / 60):
+        self.session.on_key_press(symbol, 0)
+        for _ in range(round(seconds / dt)):
+            self.frame(dt)
+        self.session.on_key_release(symbol, 0)
+
+
+__all__ = ["Driver", "key", "mouse"]
