@@ -28,5 +28,6 @@ def write(pixels, path):
 
 def read(path):
     """The (H, W, 4) uint8 array of the PNG at ``path``."""
-    width, height, rows, _ = png.Reader(filename=str(path)).asRGBA8()
-    return np.array([np.frombuffer(bytes(row), dtype=np.uint8) for row in rows]).reshape(height, width, 4)
+    with open(path, "rb") as source:
+        width, height, rows, _ = png.Reader(file=source).asRGBA8()
+        return np.array([np.frombuffer(bytes(row), dtype=np.uint8) for row in rows]).reshape(height, width, 4)
