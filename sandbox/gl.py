@@ -16,6 +16,10 @@ def configure(headless):
         raise RuntimeError("sandbox.gl.configure() must run before pyglet.window is imported")
     if headless:
         os.environ["PYOPENGL_PLATFORM"] = "egl"
+    elif os.environ.get("PYOPENGL_PLATFORM") == "egl":
+        # Inherited from a headless parent (a test run, say): a window's context is GLX, and
+        # PyOpenGL must draw into that one.
+        del os.environ["PYOPENGL_PLATFORM"]
     pyglet.options.headless = headless
 
 

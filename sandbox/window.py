@@ -36,7 +36,7 @@ class SandboxWindow(pyglet.window.Window):
         pyglet.gl.glClearColor(*palette.imgui_color(palette.BACKGROUND))
         self.session = session
         self.deterministic = deterministic
-        self._context = imgui.create_context()
+        self._imgui_context = imgui.create_context()
         imgui.get_io().set_ini_filename("")
         # The backend pushes its own handlers; they return nothing, so ours still run after them.
         self.imgui = pyglet_backend.create_renderer(self)
@@ -51,15 +51,16 @@ class SandboxWindow(pyglet.window.Window):
 
     def _help_overlay(self):
         batch = pyglet.graphics.Batch()
-        lines = [f"{keys}: {action}" for keys, action in KEYS]
-        height = 24 * len(lines) + 50
-        self._help_items = [shapes.Rectangle(40, 60, 620, height, color=(10, 12, 16, 235), batch=batch)]
-        self._help_items += [
-            pyglet.text.Label("Keys", x=60, y=60 + height - 34, font_size=15, color=palette.TEXT, batch=batch)
+        lines = ["Keys"] + [f"{keys}: {action}" for keys, action in KEYS]
+        height = 24 * len(lines) + 26
+        labels = [
+            pyglet.text.Label(line, x=60, y=60 + height - 34 - 24 * row, font_size=15 if row == 0 else 12,
+                              color=palette.TEXT, batch=batch, group=pyglet.graphics.Group(order=1))
+            for row, line in enumerate(lines)
         ]
-        for row, line in enumerate(lines):
-            y = 60 + height - 64 - 24 * row
-            self._help_items.append(pyglet.text.Label(line, x=60, y=y, font_size=12, color=palette.TEXT, batch=batch))
+        width = max(label.content_width for label in labels) + 40
+        backing = shapes.Rectangle(40, 60, width, height, color=(10, 12, 16, 235), batch=batch)
+        self._help_items = [backing, *labels]
         return batch
 
     on_mouse_motion = _forward_mouse("on_mouse_motion")
@@ -129,7 +130,7 @@ class SandboxWindow(pyglet.window.Window):
 
     def on_close(self):
         self.imgui.shutdown()
-        imgui.destroy_context(self._context)
+        imgui.destroy_context(self._imgui_context)
         super().on_close()
 
 
