@@ -1,8 +1,10 @@
-"""The core stands alone, and the launcher runs."""
+"""The core stands alone, and every launcher runs."""
 
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -16,7 +18,17 @@ def test_importing_the_core_loads_no_gui():
     subprocess.run([sys.executable, "-c", check], check=True, cwd=ROOT)
 
 
-def test_the_launcher_runs():
-    done = subprocess.run([sys.executable, "sandbox.py"], cwd=ROOT, capture_output=True, text=True)
-    assert done.returncode == 0
-    assert "coming soon" in done.stderr
+@pytest.mark.parametrize(
+    "command",
+    [["sandbox.py"], ["-m", "sandbox"], None],
+    ids=["sandbox.py", "python -m sandbox", "collision-sandbox"],
+)
+def test_every_launcher_lists_the_scenes(command):
+    if command is None:
+        # The console script is installed beside the interpreter running the tests.
+        argv = [str(Path(sys.executable).parent / "collision-sandbox"), "--list"]
+    else:
+        argv = [sys.executable, *command, "--list"]
+    done = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "box-box" in done.stdout
