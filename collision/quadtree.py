@@ -53,6 +53,14 @@ class _Node:
             return 0 if top else 3 if bottom else -1
         return -1
 
+    def touched(self, box):
+        """Indices of the children whose regions ``box`` overlaps (the variant's placement)."""
+        return [
+            i
+            for i, child in enumerate(self.children)
+            if box[0] <= child.bounds[2] and child.bounds[0] <= box[2] and box[1] <= child.bounds[3] and child.bounds[1] <= box[3]
+        ]
+
     def split(self):
         min_x, min_y, max_x, max_y = self.bounds
         mid_x, mid_y = (min_x + max_x) / 2, (min_y + max_y) / 2
@@ -65,24 +73,35 @@ class _Node:
             _Node((mid_x, min_y, max_x, mid_y), level),
         ]
 
-    def insert(self, entry, max_objects, max_levels):
+    def insert(self, entry, tree):
         node = self
         while node.children is not None:
+            if tree.straddle == "children":
+                targets = node.touched(entry[1])
+                if targets:
+                    for i in targets:
+                        node.children[i].insert(entry, tree)
+                    return
+                break
             index = node.quadrant(entry[1])
             if index == -1:
                 break
             node = node.children[index]
         node.entries.append(entry)
-        if len(node.entries) > max_objects and node.level < max_levels:
+        if len(node.entries) > tree.max_objects and node.level < tree.max_levels:
             if node.children is None:
                 node.split()
             staying = []
             for kept in node.entries:
-                index = node.quadrant(kept[1])
-                if index == -1:
-                    staying.append(kept)
+                if tree.straddle == "children":
+                    targets = node.touched(kept[1])
                 else:
-                    node.children[index].insert(kept, max_objects, max_levels)
+                    index = node.quadrant(kept[1])
+                    targets = [] if index == -1 else [index]
+                for i in targets:
+                    node.children[i].insert(kept, tree)
+                if not targets:
+                    staying.append(kept)
             node.entries = staying
 
 
@@ -90,9 +109,12 @@ class Quadtree:
     """A quadtree over ``bounds`` = ``(min_x, min_y, max_x, max_y)``.
 
     A node splits when it holds more than ``max_objects`` items and its level is below
-    ``max_levels`` (the root is level 0). An item whose box does not fit wholly inside one
-    child stays in the parent, and an item outside the root stays in the root. Children are
-    numbered as in the tip: 0 top-right, 1 top-left, 2 bottom-left, 3 bottom-right.
+    ``max_levels`` (the root is level 0). Children are numbered as in the tip: 0 top-right,
+    1 top-left, 2 bottom-left, 3 bottom-right. An item outside the root stays in the root.
+
+    ``straddle`` says where an item goes that does not fit wholly inside one child:
+    ``"parent"``, the tip's way, keeps it in the parent; ``"children"``, the way later quadtree
+    libraries went, puts it in every child it touches.
 
     >>> tree = Quadtree((0, 0, 100, 100), max_objects=1)
     >>> tree.insert("a", (10, 10, 20, 20))
@@ -108,7 +130,7 @@ class Quadtree:
     collision.errors.ShapeError: aabb must be (min_x, min_y, max_x, max_y) with min <= max, got (5, 5, 1, 1)
     """
 
-    def __init__(self, bounds, max_objects=10, max_levels=5):
+    def __init__(self, bounds, max_objects=10, max_levels=5, straddle="parent"):
         self.bounds = _aabb(bounds, "quadtree bounds")
         self.max_objects = int(max_objects)
         self.max_levels = int(max_levels)
@@ -116,6 +138,9 @@ class Quadtree:
             raise ShapeError(
                 f"quadtree needs max_objects >= 1 and max_levels >= 0, got {max_objects} and {max_levels}"
             )
+        if straddle not in ("parent", "children"):
+            raise ShapeError(f'quadtree straddle must be "parent" or "children", got {straddle!r}')
+        self.straddle = straddle
         self._root = _Node(self.bounds, 0)
 
     def clear(self):
@@ -124,22 +149,31 @@ class Quadtree:
 
     def insert(self, item, aabb):
         """Store ``item`` under its bounding box ``aabb`` = ``(min_x, min_y, max_x, max_y)``."""
-        self._root.insert((item, _aabb(aabb, "aabb")), self.max_objects, self.max_levels)
+        self._root.insert((item, _aabb(aabb, "aabb")), self)
 
     def retrieve(self, aabb):
-        """The items that could touch ``aabb``: those stored on its path from the root, root first.
+        """The items that could touch ``aabb``, each once, from the root down.
 
-        The path stops where ``aabb`` no longer fits inside one child, so a pair is sure to be
-        found by retrieving either of its two boxes, not always by both.
+        The tip's tree follows one path and stops where ``aabb`` no longer fits inside one
+        child, so a pair is sure to be found by retrieving either of its two boxes, not always
+        by both. The variant visits every child ``aabb`` touches.
         """
         box = _aabb(aabb, "aabb")
-        found = []
-        node = self._root
-        while node is not None:
-            found.extend(item for item, _ in node.entries)
-            index = node.quadrant(box) if node.children is not None else -1
-            node = node.children[index] if index != -1 else None
-        return found
+        found = {}
+        stack = [self._root]
+        while stack:
+            node = stack.pop()
+            for item, _ in node.entries:
+                found.setdefault(id(item), item)
+            if node.children is None:
+                continue
+            if self.straddle == "children":
+                stack.extend(node.children[i] for i in reversed(node.touched(box)))
+            else:
+                index = node.quadrant(box)
+                if index != -1:
+                    stack.append(node.children[index])
+        return list(found.values())
 
     def nodes(self):
         """Every node, parents before their children in child order, as QuadNode tuples."""
@@ -151,3 +185,44 @@ class Quadtree:
             if node.children is not None:
                 stack.extend(reversed(node.children))
         return result
+
+    def candidate_pairs(self):
+        """How many distinct pairs of items a broad phase built on ``retrieve`` would test.
+
+        Two items are paired when one is stored in a node on the path the other's retrieve
+        takes: in the tip's tree, on its one path to the root; in the variant, in a node they
+        share, or in a parent of any node holding the other (an item outside the root stays
+        there and meets everything).
+        """
+        if self.straddle == "children":
+            pairs = set()
+            self._variant_pairs(self._root, pairs)
+            return len(pairs)
+        total = 0
+        # Each node's items pair among themselves and with every item below them.
+        stack = [(self._root, False)]
+        below = {}
+        while stack:
+            node, visited = stack.pop()
+            children = node.children or []
+            if not visited:
+                stack.append((node, True))
+                stack.extend((child, False) for child in children)
+                continue
+            under = sum(below.pop(id(child)) for child in children)
+            count = len(node.entries)
+            total += count * (count - 1) // 2 + count * under
+            below[id(node)] = under + count
+        return total
+
+    def _variant_pairs(self, node, pairs):
+        """Add the variant's pairs within ``node``'s subtree to ``pairs``, as (id, id) with the
+        smaller first; return the ids stored in the subtree."""
+        here = {id(item) for item, _ in node.entries}
+        below = set()
+        for child in node.children or []:
+            below |= self._variant_pairs(child, pairs)
+        ordered = sorted(here)
+        pairs.update((a, b) for i, a in enumerate(ordered) for b in ordered[i + 1 :])
+        pairs.update((min(a, b), max(a, b)) for a in here for b in below if a != b)
+        return here | below

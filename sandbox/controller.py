@@ -30,8 +30,11 @@ class Controller:
         self._turning = {}
 
     def shape_at(self, sx, sy):
-        """The topmost shape under window pixel (sx, sy), or None; later shapes draw on top."""
+        """The handle or topmost shape under window pixel (sx, sy), or None; later shapes draw on top."""
         point = self.camera.to_world(sx, sy)
+        for name, at in self.scene.handles().items():
+            if math.dist(point, at) * self.camera.zoom <= GRAB_RADIUS:
+                return name
         for name in reversed(list(self.scene.shapes)):
             shape = self.scene.shapes[name]
             if math.dist(point, shape.position) * self.camera.zoom <= GRAB_RADIUS:
@@ -50,7 +53,7 @@ class Controller:
         if button == mouse.LEFT:
             name = self.shape_at(x, y)
             if name is not None:
-                px, py = self.scene.shapes[name].position
+                px, py = self._position_of(name)
                 wx, wy = self.camera.to_world(x, y)
                 # Keep the point grabbed under the cursor: no jump to the centre.
                 self._grab = (name, px - wx, py - wy)
@@ -58,11 +61,18 @@ class Controller:
         elif button in (mouse.RIGHT, mouse.MIDDLE):
             self._panning = True
 
+    def _position_of(self, name):
+        handles = self.scene.handles()
+        return handles[name] if name in handles else self.scene.shapes[name].position
+
     def on_mouse_drag(self, x, y, dx, dy):
         if self._grab is not None:
             name, ox, oy = self._grab
             wx, wy = self.camera.to_world(x, y)
-            self.scene.shapes[name].position = (wx + ox, wy + oy)
+            if name in self.scene.shapes:
+                self.scene.shapes[name].position = (wx + ox, wy + oy)
+            else:
+                self.scene.move_handle(name, (wx + ox, wy + oy))
             self.scene.refresh()
         elif self._panning:
             self.camera.pan(dx, dy)

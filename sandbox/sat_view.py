@@ -67,6 +67,26 @@ def verdict(result):
     return ("touching", palette.OVERLAP) if result.touching else ("colliding", palette.MTV)
 
 
+def page_controls(page, count):
+    """DemoSAT3's paging: a checkbox for one axis at a time and a button to the next; the new page."""
+    changed, one_at_a_time = imgui.checkbox("One axis at a time", page is not None)
+    if changed:
+        page = 0 if one_at_a_time else None
+    if page is not None:
+        imgui.same_line()
+        if imgui.button(f"Next axis (showing {axis_name(page)})"):
+            page = (page + 1) % count
+    return page
+
+
+def check_page(settings):
+    """The page a layout's settings ask for: None for all axes, or ValueError."""
+    page = settings.get("page")
+    if page is not None and (not isinstance(page, int) or isinstance(page, bool) or page < 0):
+        raise ValueError("page must be null (all axes) or an axis number from 0")
+    return page
+
+
 def results_panel(result, early):
     """The verdict, the MTV and a table of every axis: its intervals, overlap, and whether an
     early-out test (stop at the first separating axis) would have reached it."""

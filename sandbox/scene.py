@@ -85,6 +85,13 @@ class Scene:
     def panel(self):
         """Add the scene's own widgets and results to the app's ImGui window."""
 
+    def handles(self):
+        """Draggable points that are not shapes, such as an axis's handle: name -> world point."""
+        return {}
+
+    def move_handle(self, name, point):
+        """Follow a drag of handle ``name`` to world ``point``."""
+
     def settings(self):
         """The scene's own state worth saving in a layout, as plain JSON values."""
         return {}

@@ -2,8 +2,6 @@
 
 import math
 
-from imgui_bundle import imgui
-
 from collision import Box, sat
 from sandbox import palette, sat_view
 from sandbox.scene import Scene, register
@@ -62,22 +60,12 @@ class BoxBox(Scene):
             sat_view.draw_mtv(painter, self.result, self.shapes["B"])
 
     def panel(self):
-        one_at_a_time = self.page is not None
-        changed, one_at_a_time = imgui.checkbox("One axis at a time", one_at_a_time)
-        if changed:
-            self.page = 0 if one_at_a_time else None
-        if self.page is not None:
-            imgui.same_line()
-            if imgui.button(f"Next axis (showing {sat_view.axis_name(self.page)})"):
-                self.page = (self.page + 1) % len(self.result.axes)
+        self.page = sat_view.page_controls(self.page, len(self.result.axes))
         sat_view.results_panel(self.result, self.early)
 
     def settings(self):
         return {"page": self.page}
 
     def apply_settings(self, settings):
-        page = settings.get("page")
-        if page is not None and (not isinstance(page, int) or isinstance(page, bool) or page < 0):
-            raise ValueError("page must be null (all axes) or an axis number from 0")
-        self.page = page
+        self.page = sat_view.check_page(settings)
         self.refresh()

@@ -95,3 +95,49 @@ def test_clear_empties_the_tree():
         tree.insert(i, (i * 50, 5, i * 50 + 10, 15))
     tree.clear()
     assert [(node.level, node.items) for node in tree.nodes()] == [(0, ())]
+
+
+def retrieved_pairs(tree, boxes):
+    """The distinct pairs a broad phase finds by retrieving every box, by brute force."""
+    pairs = set()
+    for i, box in enumerate(boxes):
+        pairs.update(frozenset((i, j)) for j in tree.retrieve(box) if j != i)
+    return pairs
+
+
+@pytest.mark.parametrize("straddle", ["parent", "children"])
+@pytest.mark.parametrize("seed", range(8))
+def test_candidate_pairs_counts_what_retrieve_finds(straddle, seed):
+    rng = np.random.default_rng(seed)
+    boxes = random_boxes(rng, 250)
+    tree = Quadtree(WORLD, max_objects=int(rng.integers(1, 12)), max_levels=int(rng.integers(0, 7)), straddle=straddle)
+    for i, box in enumerate(boxes):
+        tree.insert(i, box)
+    found = retrieved_pairs(tree, boxes)
+    assert tree.candidate_pairs() == len(found)
+    for i, j in itertools.combinations(range(len(boxes)), 2):
+        if overlap(boxes[i], boxes[j]):
+            assert frozenset((i, j)) in found
+
+
+def test_the_variant_puts_a_straddler_in_every_child_it_touches():
+    tree = Quadtree((0, 0, 100, 100), max_objects=2, straddle="children")
+    tree.insert("below", (10, 10, 20, 20))
+    tree.insert("left", (10, 10, 20, 20))
+    tree.insert("right", (60, 60, 70, 70))
+    tree.insert("across", (45, 60, 55, 70))  # touches top-left and top-right
+    holding = [node.bounds for node in tree.nodes() if "across" in node.items]
+    assert holding == [(50, 50, 100, 100), (0, 50, 50, 100)]
+    assert tree.retrieve((12, 12, 14, 14)) == ["below", "left"]
+
+
+def test_the_variant_pairs_fewer_candidates_than_the_tip():
+    rng = np.random.default_rng(3)
+    boxes = random_boxes(rng, 400)
+    counts = {}
+    for straddle in ("parent", "children"):
+        tree = Quadtree(WORLD, straddle=straddle)
+        for i, box in enumerate(boxes):
+            tree.insert(i, box)
+        counts[straddle] = tree.candidate_pairs()
+    assert counts["children"] < counts["parent"] < 400 * 399 // 2

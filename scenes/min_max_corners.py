@@ -1,0 +1,144 @@
+"""Min and max corners on an axis: DemoSAT2 of the Tuts+ tutorial, GameDev.net figures 2 and 6."""
+
+from typing import NamedTuple
+
+from imgui_bundle import imgui
+
+from collision import Box, project, sat
+from sandbox import palette
+from sandbox.axis_handle import AxisHandle
+from sandbox.scene import Scene, register
+
+PIVOT = (-215.0, -200.0)
+TIE = 1e-6
+"""Corners whose projections differ by less than this many world units share the max or min."""
+
+
+class Corners(NamedTuple):
+    """One box's corners on P."""
+
+    projections: tuple
+    """Each corner's projection (dot product with the unit axis), in the order of Box.CORNERS."""
+
+    highest: tuple
+    """Indices of the corners with the largest projection: two when an edge lies across P."""
+
+    lowest: tuple
+    """Indices of the corners with the smallest projection."""
+
+
+class Report(NamedTuple):
+    a: Corners
+    b: Corners
+    separated: bool
+    """Whether P alone separates the boxes (a gap between their intervals)."""
+
+    bounds_overlap: bool
+    """Whether the boxes' axis-aligned bounds overlap, the min/max test of GameDev.net figure 2."""
+
+    colliding: bool
+    """The full SAT's verdict, to hold the other two against."""
+
+
+def corners_on(box, axis):
+    projections = tuple(float(x * axis.x + y * axis.y) for x, y in box.world_vertices())
+    high, low = max(projections), min(projections)
+    return Corners(
+        projections,
+        tuple(i for i, p in enumerate(projections) if high - p <= TIE),
+        tuple(i for i, p in enumerate(projections) if p - low <= TIE),
+    )
+
+
+def overlap(a, b):
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
+
+
+@register("min-max-corners", "SAT", "Min and max corners")
+class MinMaxCorners(Scene):
+    lesson = (
+        "To find a box's shadow on P, project all four corners and keep the largest (red) and the "
+        "smallest (yellow). The rest can never decide anything. When an edge lies square across "
+        "P, two corners project to the same value: both are the max, or both the min, and the "
+        "choice does not matter. Bounding boxes along x and y are a cheaper test, but turned "
+        "boxes can have overlapping bounds and still be apart."
+    )
+    things_to_try = (
+        "Turn a box with R and T until an edge lies across P: two red dots, and the panel says so.",
+        "Drag P's handle and watch which corners take over as max and min.",
+        "Switch on the bounds and find boxes whose bounds overlap while the boxes do not.",
+        "Move B until P separates them, then turn P until it no longer does.",
+    )
+    overlays = {
+        "guides": ("Drop lines from the corners", True),
+        "bounds": ("Axis-aligned bounds (min/max of x and y)", False),
+    }
+
+    def setup(self):
+        self.shapes = {"A": Box((-380, 60), (80, 40), 0.3), "B": Box((-110, 40), (60, 45), -0.6)}
+        # DemoSAT2's P is (1, -1) in Flash's downward y: up and to the right.
+        self.p = AxisHandle(PIVOT, (PIVOT[0] + 240, PIVOT[1] + 240))
+
+    def handles(self):
+        return {"P": self.p.handle}
+
+    def move_handle(self, name, point):
+        self.p.move(point)
+
+    def refresh(self):
+        a, b = self.shapes["A"], self.shapes["B"]
+        axis = self.p.unit()
+        ia, ib = project(a, axis), project(b, axis)
+        self.result = Report(
+            corners_on(a, axis),
+            corners_on(b, axis),
+            ia.max < ib.min or ib.max < ia.min,
+            overlap(a.aabb(), b.aabb()),
+            sat(a, b).colliding,
+        )
+
+    def draw(self, painter):
+        report, unit, offset = self.result, self.p.unit(), self.p.offset()
+        self.p.draw(painter, self.hovered == "P")
+        for name, corners, color, side in (("A", report.a, palette.SHAPE_A, -7), ("B", report.b, palette.SHAPE_B, 7)):
+            box = self.shapes[name]
+            if self.overlay["bounds"]:
+                x0, y0, x1, y1 = box.aabb()
+                painter.polygon([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], palette.faded(color, 140), None, 1)
+            self.draw_shape(painter, name, color)
+            painter.interval(unit, min(corners.projections), max(corners.projections), offset + side, color, 5)
+            points = box.world_vertices()
+            for index, point in enumerate(points):
+                if self.overlay["guides"]:
+                    painter.segment(point, self.p.drop(point), palette.GUIDE, 1)
+                if index in corners.highest:
+                    painter.point(point, palette.MAX_CORNER, 6)
+                if index in corners.lowest:
+                    painter.point(point, palette.MIN_CORNER, 6)
+        if report.separated:
+            first, second = sorted((report.a.projections, report.b.projections), key=min)
+            painter.interval(unit, max(first), min(second), offset, palette.SEPARATING, 4)
+
+    def panel(self):
+        report = self.result
+        for name, corners in (("A", report.a), ("B", report.b)):
+            imgui.text(f"Box {name} on P:")
+            for index, value in enumerate(corners.projections):
+                marks = ("max " if index in corners.highest else "") + ("min" if index in corners.lowest else "")
+                imgui.bullet_text(f"{Box.CORNERS[index]}: {value:8.2f}  {marks}")
+            for kind, chosen in (("max", corners.highest), ("min", corners.lowest)):
+                if len(chosen) > 1:
+                    names = " and ".join(Box.CORNERS[i] for i in chosen)
+                    imgui.text_colored(palette.imgui_color(palette.MIN_CORNER), f"  Tie: {names} share the {kind}; either will do.")
+        verdict = "separated on P" if report.separated else "overlapping on P"
+        imgui.text_colored(palette.imgui_color(palette.SEPARATING if report.separated else palette.OVERLAP), f"Verdict: {verdict}")
+        if self.overlay["bounds"]:
+            imgui.text(f"Bounds overlap: {'yes' if report.bounds_overlap else 'no'};  boxes collide (full SAT): {'yes' if report.colliding else 'no'}")
+            if report.bounds_overlap and not report.colliding:
+                imgui.text_colored(palette.imgui_color(palette.MAX_CORNER), "The bounds test is fooled: the boxes do not touch.")
+
+    def settings(self):
+        return self.p.settings()
+
+    def apply_settings(self, settings):
+        self.p.handle = self.p.check(settings)
