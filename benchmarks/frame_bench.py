@@ -1,12 +1,12 @@
-"""Frame time of the box-box scene rendered headless: scene drawing plus the ImGui panel.
+"""Frame times of scenes rendered headless: update, drawing and the ImGui panel.
 
 Run: python benchmarks/frame_bench.py
 
-B moves every frame, as during a drag, so the SAT, the drawing and the panel all redo
-their work. Two figures, median and 90th percentile over a few hundred frames: the app's own
-work (the calls that draw the scene and build the panel), and the same with glFinish, which
-also waits for the rasteriser; with no GPU that is Mesa's llvmpipe, drawing on the CPU. The
-budget for 60 frames a second is 16.7 ms.
+box-box moves B every frame, as during a drag; the quadtree scene runs its animation, so the
+tree is rebuilt each frame, at 100, 1,000 and 2,000 moving objects. Two figures each, median
+and 90th percentile over a few hundred frames: the app's own work (update, the calls that draw
+the scene, the panel), and the same with glFinish, which also waits for the rasteriser; with
+no GPU that is Mesa's llvmpipe, drawing on the CPU. A 60 fps frame allows 16.7 ms.
 """
 
 import statistics
@@ -14,40 +14,61 @@ import time
 
 from sandbox import gl
 
-FRAMES = 300
+FRAMES = 200
+
+
+def measure(window, advance, finish):
+    import pyglet
+
+    times = []
+    for frame in range(FRAMES):
+        began = time.perf_counter()
+        advance(frame)
+        window.render()
+        if finish:
+            pyglet.gl.glFinish()
+        times.append((time.perf_counter() - began) * 1000)
+    return times[10:]  # the first frames build fonts and shapes
+
+
+def cases():
+    """(label, session, advance) for each measured setting."""
+    from sandbox.session import Session
+
+    session = Session("box-box", (1280, 720))
+    b = session.scene.shapes["B"]
+    start = b.position
+
+    def drag(frame):
+        b.position = (start[0] - frame % 200, start[1] - (frame % 200) / 2)
+        session.scene.refresh()
+        session.update(1 / 60)
+
+    yield "box-box, B dragged", session, drag
+    for count in (100, 1000, 2000):
+        session = Session("quadtree", (1280, 720))
+        session.scene.apply_settings({"count": count})
+        yield f"quadtree, {count} objects", session, lambda frame, session=session: session.update(1 / 60)
 
 
 def main():
     gl.configure(headless=True)
     import pyglet
 
-    from sandbox.session import Session
     from sandbox.window import SandboxWindow
 
-    session = Session("box-box", (1280, 720))
-    window = SandboxWindow(session, visible=False)
-    b = session.scene.shapes["B"]
-    start = b.position
-
-    def frames(finish):
-        times = []
-        for frame in range(FRAMES):
-            began = time.perf_counter()
-            b.position = (start[0] - frame % 200, start[1] - (frame % 200) / 2)
-            session.scene.refresh()
-            session.update(1 / 60)
-            window.render()
-            if finish:
-                pyglet.gl.glFinish()
-            times.append((time.perf_counter() - began) * 1000)
-        return times[10:]  # the first frames build fonts and shapes
-
-    print(f"box-box at 1280x720, headless, renderer {pyglet.gl.gl_info.get_renderer()}:")
-    for label, finish in (("app work (draw + panel)", False), ("with rasterising (glFinish)", True)):
-        times = frames(finish)
-        median, p90 = statistics.median(times), statistics.quantiles(times, n=10)[-1]
-        print(f"  {label:28} median {median:5.2f} ms, 90th percentile {p90:5.2f} ms, {median / (1000 / 60):.0%} of 16.7 ms")
-    window.on_close()
+    renderer = None
+    print(f"{'scene':26} {'app work median':>16} {'p90':>7} {'with glFinish median':>21} {'p90':>7}")
+    for label, session, advance in cases():
+        window = SandboxWindow(session, visible=False)
+        renderer = renderer or pyglet.gl.gl_info.get_renderer()
+        figures = []
+        for finish in (False, True):
+            times = measure(window, advance, finish)
+            figures += [statistics.median(times), statistics.quantiles(times, n=10)[-1]]
+        window.on_close()
+        print(f"{label:26} {figures[0]:16.2f} {figures[1]:7.2f} {figures[2]:21.2f} {figures[3]:7.2f}")
+    print(f"1280x720, headless, renderer {renderer}; milliseconds per frame")
 
 
 if __name__ == "__main__":

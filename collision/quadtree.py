@@ -1,5 +1,6 @@
 """A region quadtree for the broad phase, as the Tuts+ quick tip builds it, in a y-up world."""
 
+import math
 from typing import NamedTuple
 
 from ._validate import finite_number
@@ -21,6 +22,15 @@ class QuadNode(NamedTuple):
 
 def _aabb(value, what):
     """``value`` as a ``(min_x, min_y, max_x, max_y)`` tuple of finite floats with min <= max."""
+    if type(value) in (tuple, list) and len(value) == 4:
+        # The common case, checked fast: a scene inserts thousands of boxes a frame.
+        try:
+            min_x, min_y, max_x, max_y = (float(v) for v in value)
+        except (TypeError, ValueError):
+            pass
+        else:
+            if math.isfinite(min_x + min_y + max_x + max_y) and min_x <= max_x and min_y <= max_y:
+                return (min_x, min_y, max_x, max_y)
     try:
         numbers = tuple(finite_number(v, what) for v in value)
     except TypeError:

@@ -52,12 +52,14 @@ class Controller:
     def on_mouse_press(self, x, y, button):
         if button == mouse.LEFT:
             name = self.shape_at(x, y)
-            if name is not None:
-                px, py = self._position_of(name)
-                wx, wy = self.camera.to_world(x, y)
-                # Keep the point grabbed under the cursor: no jump to the centre.
-                self._grab = (name, px - wx, py - wy)
-                self.scene.selected = name
+            wx, wy = self.camera.to_world(x, y)
+            if name is None:
+                self.scene.click((wx, wy))
+                return
+            px, py = self._position_of(name)
+            # Keep the point grabbed under the cursor: no jump to the centre.
+            self._grab = (name, px - wx, py - wy)
+            self.scene.selected = name
         elif button in (mouse.RIGHT, mouse.MIDDLE):
             self._panning = True
 

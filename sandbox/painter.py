@@ -6,6 +6,8 @@ GL; ``sandbox.pyglet_painter.PygletPainter`` draws with pyglet shapes.
 
 import math
 
+import numpy as np
+
 
 def interval_ends(axis, low, high, offset):
     """World end points of the projection [low, high] on the line along unit ``axis`` moved
@@ -53,6 +55,10 @@ class RecordingPainter:
 
     def interval(self, axis, low, high, offset, color, width=5):
         self.calls.append(("interval", tuple(axis), low, high, offset, color, width))
+
+    def lines(self, segments, colors):
+        """Many segments at once: ``segments`` (K, 4) of x0, y0, x1, y1; ``colors`` (K, 4) or one colour."""
+        self.calls.append(("lines", np.array(segments, dtype=float), np.array(colors)))
 
     def of(self, name):
         """The calls of one kind, e.g. ``painter.of("arrow")``."""

@@ -3,10 +3,46 @@
 import math
 from collections import defaultdict
 
+import numpy as np
 import pyglet
-from pyglet import shapes
+from pyglet import gl, shapes
+from pyglet.graphics.shader import Shader, ShaderProgram
 
 from .painter import arrow_head, interval_ends
+
+
+_LINES_VERTEX = """#version 150 core
+in vec2 position;
+in vec4 colors;
+out vec4 vertex_colors;
+uniform WindowBlock { mat4 projection; mat4 view; } window;
+void main() {
+    gl_Position = window.projection * window.view * vec4(position, 0.0, 1.0);
+    vertex_colors = colors;
+}
+"""
+_LINES_FRAGMENT = """#version 150 core
+in vec4 vertex_colors;
+out vec4 final_colors;
+void main() { final_colors = vertex_colors; }
+"""
+
+
+class _BlendedGroup(pyglet.graphics.Group):
+    """Draws with ``program``, blending by alpha."""
+
+    def __init__(self, program, order):
+        super().__init__(order=order)
+        self.program = program
+
+    def set_state(self):
+        self.program.use()
+        gl.glEnable(gl.GL_BLEND)
+        gl.glBlendFunc(gl.GL_SRC_ALPHA, gl.GL_ONE_MINUS_SRC_ALPHA)
+
+    def unset_state(self):
+        gl.glDisable(gl.GL_BLEND)
+        self.program.stop()
 
 
 class PygletPainter:
@@ -21,14 +57,22 @@ class PygletPainter:
         self._labels = pyglet.graphics.Group(order=2)
         self._pools = defaultdict(list)
         self._used = defaultdict(int)
+        program = ShaderProgram(Shader(_LINES_VERTEX, "vertex"), Shader(_LINES_FRAGMENT, "fragment"))
+        self._bulk_group = _BlendedGroup(program, order=1)
+        self._bulk = []
+        self._bulk_used = 0
 
     def begin(self):
         self._used.clear()
+        self._bulk_used = 0
 
     def end(self):
         for kind, pool in self._pools.items():
             for item in pool[self._used[kind] :]:
                 item.visible = False
+        for vertex_list in self._bulk[self._bulk_used :]:
+            vertex_list.delete()
+        del self._bulk[self._bulk_used :]
 
     def draw(self):
         self.batch.draw()
@@ -104,6 +148,39 @@ class PygletPainter:
             label.font_size = size
         label.position = (x, y, 0)
         label.color = color
+
+    def lines(self, segments, colors):
+        """Many one-pixel segments in one vertex list: the quadtree's hundreds of boxes."""
+        segments = np.asarray(segments, dtype=np.float32).reshape(-1, 2)
+        count = len(segments)
+        if count == 0:
+            return
+        camera = self.camera
+        screen = (segments - np.float32(camera.center)) * np.float32(camera.zoom) + np.float32((camera.width / 2, camera.height / 2))
+        colors = np.broadcast_to(np.asarray(colors, dtype=np.uint8).reshape(-1, 4), (count // 2, 4))
+        index = self._bulk_used
+        self._bulk_used += 1
+        if index == len(self._bulk):
+            self._bulk.append(self._new_bulk(count))
+        elif self._bulk[index].count < count:
+            self._bulk[index].delete()
+            self._bulk[index] = self._new_bulk(count)
+        vertex_list = self._bulk[index]
+        # Written through numpy views of the vertex list's arrays: thousands of points a frame.
+        # The list keeps spare room from frame to frame; spare vertices are fully transparent.
+        positions = np.ctypeslib.as_array(vertex_list.position)
+        positions[: 2 * count] = screen.ravel()
+        positions[2 * count :] = 0
+        tints = np.ctypeslib.as_array(vertex_list.colors)
+        tints[: 4 * count] = np.repeat(colors, 2, axis=0).ravel()
+        tints[4 * count :] = 0
+
+    def _new_bulk(self, count):
+        room = 1 << max(count - 1, 1).bit_length()  # the next power of two: few reallocations
+        return self._bulk_group.program.vertex_list(
+            room, gl.GL_LINES, batch=self.batch, group=self._bulk_group,
+            position=("f", np.zeros(2 * room, dtype=np.float32)), colors=("Bn", np.zeros(4 * room, dtype=np.uint8)),
+        )
 
     def interval(self, axis, low, high, offset, color, width=5):
         start, end = interval_ends(axis, low, high, offset)

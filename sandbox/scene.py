@@ -92,6 +92,9 @@ class Scene:
     def move_handle(self, name, point):
         """Follow a drag of handle ``name`` to world ``point``."""
 
+    def click(self, point):
+        """A left click on empty space at world ``point``."""
+
     def settings(self):
         """The scene's own state worth saving in a layout, as plain JSON values."""
         return {}

@@ -78,8 +78,9 @@ class Session:
         self.status = f"{self.scene.category}: {self.scene.title}"
 
     def reset(self):
-        """Back to the layout the scene started from."""
-        layout.apply(self.start, self.scene, self.camera, "(starting layout)")
+        """Back to the layout the scene started from, in a scene made afresh (so an animated
+        scene's objects start over too)."""
+        self.open(self.scene.id, self.start)
         self.status = "layout reset"
 
     def layout_file(self):

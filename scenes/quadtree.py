@@ -1,0 +1,227 @@
+"""Quadtree subdivision: the Tuts+ quick tip "Use Quadtrees to Detect Likely Collisions in 2D Space"."""
+
+from typing import NamedTuple
+
+import numpy as np
+from imgui_bundle import imgui
+
+from collision import Quadtree
+from sandbox import palette
+from sandbox.scene import Scene, register
+
+WORLD = (-620.0, -340.0, 170.0, 340.0)
+"""The bounded world: the part of the view left of the panel."""
+
+MOST = 2000
+LEVEL_COLORS = [(92, 98, 112, 255), (82, 104, 140, 255), (74, 112, 160, 255), (70, 124, 170, 255), (68, 136, 170, 255), (66, 146, 160, 255), (64, 150, 140, 255), (62, 150, 120, 255), (60, 150, 100, 255)]
+"""Node borders by depth: the deeper, the greener."""
+
+
+class Frame(NamedTuple):
+    """One rebuild of the tree and what it means for the broad phase."""
+
+    nodes: tuple
+    """Every QuadNode, parents first."""
+
+    straddlers: np.ndarray
+    """Indices of the objects kept above the leaves (the tip), or held by several nodes (the variant)."""
+
+    candidate_pairs: int
+    """Distinct pairs the quadtree leaves to check."""
+
+    all_pairs: int
+    """Pairs a brute-force check would test: n (n - 1) / 2."""
+
+    collisions: int
+    """Pairs whose boxes really overlap."""
+
+    focus: object
+    """The object hovered or clicked, or None."""
+
+    lit: tuple
+    """What retrieve returns for the focused object, less the object itself."""
+
+
+def spawn(rng, count):
+    """Positions (lower-left corners), sizes and velocities of ``count`` new objects."""
+    size = rng.uniform(6, 26, (count, 2))
+    low = np.array(WORLD[:2])
+    position = rng.uniform(low, np.array(WORLD[2:]) - size)
+    velocity = rng.uniform(-60, 60, (count, 2))
+    return position, size, velocity
+
+
+def overlapping_pairs(boxes):
+    """How many pairs of (min_x, min_y, max_x, max_y) rows overlap: sweep along x, then check y."""
+    order = np.argsort(boxes[:, 0])
+    ordered = boxes[order]
+    ends = np.searchsorted(ordered[:, 0], ordered[:, 2], side="right")
+    counts = ends - np.arange(len(ordered)) - 1
+    first = np.repeat(np.arange(len(ordered)), counts)
+    second = first + 1 + np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
+    a, b = ordered[first], ordered[second]
+    return int(np.count_nonzero((a[:, 1] <= b[:, 3]) & (b[:, 1] <= a[:, 3])))
+
+
+def outlines(boxes):
+    """The four sides of each box as (x0, y0, x1, y1) rows, four rows a box."""
+    x0, y0, x1, y1 = boxes.T
+    return np.stack([np.stack(side, axis=1) for side in ((x0, y0, x1, y0), (x1, y0, x1, y1), (x1, y1, x0, y1), (x0, y1, x0, y0))], axis=1).reshape(-1, 4)
+
+
+@register("quadtree", "Broad phase", "Quadtree")
+class QuadtreeScene(Scene):
+    lesson = (
+        "Checking every pair of n objects costs n(n - 1)/2 tests. A quadtree splits the world into "
+        "four whenever a region holds more than MAX_OBJECTS, down to MAX_LEVELS, so far-apart "
+        "objects are never paired. In the tip's version an object that crosses a split line stays "
+        "in the parent node, and retrieve returns everything on the path to the root: so each "
+        "straddler near the top is paired with almost everyone below it."
+    )
+    things_to_try = (
+        "Hover over an object: its candidates light up. Try one that straddles the middle lines.",
+        "Lower MAX_OBJECTS and raise MAX_LEVELS: how deep does the tree go?",
+        "Raise the count to 1,000 and compare the quadtree's pair checks with all pairs.",
+        "Switch to the variant where straddlers go to every child they touch.",
+        "Pause with Space, step one frame at a time, click empty space to add an object.",
+    )
+    overlays = {
+        "nodes": ("Node borders", True),
+        "straddlers": ("Mark straddlers", True),
+        "variant": ("Variant: straddlers go to every child they touch", False),
+    }
+    animated = True
+
+    def setup(self):
+        self.shapes = {}
+        self.rng = np.random.default_rng(2012)
+        self.max_objects, self.max_levels = 10, 5
+        self.position, self.size, self.velocity = spawn(self.rng, 100)
+        self.focus = None
+
+    def boxes(self):
+        return np.hstack([self.position, self.position + self.size])
+
+    def handles(self):
+        centres = self.position + self.size / 2
+        return {str(i): tuple(centre) for i, centre in enumerate(centres.tolist())}
+
+    def move_handle(self, name, point):
+        i = int(name)
+        low, high = np.array(WORLD[:2]), np.array(WORLD[2:]) - self.size[i]
+        self.position[i] = np.clip(np.asarray(point) - self.size[i] / 2, low, high)
+        self.velocity[i] = 0  # put down by hand, it stays
+
+    def click(self, point):
+        """Clicking empty space adds an object there, or picks nothing."""
+        if len(self.position) < MOST:
+            position, size, velocity = spawn(self.rng, 1)
+            position[0] = np.asarray(point) - size[0] / 2
+            self.position, self.size, self.velocity = (np.vstack(pair) for pair in ((self.position, position), (self.size, size), (self.velocity, velocity)))
+        self.selected = None
+        self.refresh()
+
+    def resize(self, count):
+        if count < len(self.position):
+            self.position, self.size, self.velocity = self.position[:count], self.size[:count], self.velocity[:count]
+        else:
+            position, size, velocity = spawn(self.rng, count - len(self.position))
+            self.position, self.size, self.velocity = (np.vstack(pair) for pair in ((self.position, position), (self.size, size), (self.velocity, velocity)))
+
+    def update(self, dt):
+        self.position += self.velocity * dt
+        low, high = np.array(WORLD[:2]), np.array(WORLD[2:]) - self.size
+        # Bounce off the walls: reverse the velocity of whatever went out, and put it back in.
+        out = (self.position < low) | (self.position > high)
+        self.velocity[out] *= -1
+        self.position = np.clip(self.position, low, high)
+        self.refresh()
+
+    def refresh(self):
+        boxes = self.boxes()
+        straddle = "children" if self.overlay["variant"] else "parent"
+        tree = Quadtree(WORLD, self.max_objects, self.max_levels, straddle)
+        rows = boxes.tolist()
+        for i, box in enumerate(rows):
+            tree.insert(i, box)
+        nodes = tuple(tree.nodes())
+        if straddle == "parent":
+            # A node has children exactly when the next node in pre-order is deeper.
+            parents = [n for n, after in zip(nodes, nodes[1:]) if after.level > n.level]
+            straddlers = np.array([i for node in parents for i in node.items], dtype=int)
+        else:
+            held = np.bincount(np.array([i for node in nodes for i in node.items], dtype=int), minlength=len(rows))
+            straddlers = np.flatnonzero(held > 1)
+        name = self.hovered if self.hovered is not None else self.selected
+        focus = int(name) if name is not None and name.isdigit() and int(name) < len(rows) else None
+        lit = tuple(i for i in tree.retrieve(rows[focus]) if i != focus) if focus is not None else ()
+        n = len(rows)
+        self.result = Frame(nodes, straddlers, tree.candidate_pairs(), n * (n - 1) // 2, overlapping_pairs(boxes), focus, lit)
+
+    def step(self):
+        self.update(1 / 60)
+
+    def draw(self, painter):
+        frame = self.result
+        x0, y0, x1, y1 = WORLD
+        painter.polygon([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], palette.GUIDE, None, 1)
+        if self.overlay["nodes"] and len(frame.nodes) > 1:
+            bounds = np.array([node.bounds for node in frame.nodes])
+            colors = np.array([LEVEL_COLORS[min(node.level, len(LEVEL_COLORS) - 1)] for node in frame.nodes], dtype=np.uint8)
+            painter.lines(outlines(bounds), np.repeat(colors, 4, axis=0))
+        boxes = self.boxes()
+        colors = np.tile(np.array(palette.SHAPE_A, dtype=np.uint8), (len(boxes), 1))
+        if self.overlay["straddlers"] and len(frame.straddlers):
+            colors[frame.straddlers] = palette.SHAPE_B
+        if frame.lit:
+            colors[list(frame.lit)] = palette.HIGHLIGHT
+        painter.lines(outlines(boxes), np.repeat(colors, 4, axis=0))
+        if frame.focus is not None:
+            fx0, fy0, fx1, fy1 = boxes[frame.focus]
+            painter.polygon([(fx0, fy0), (fx1, fy0), (fx1, fy1), (fx0, fy1)], palette.HIGHLIGHT, palette.faded(palette.HIGHLIGHT, 90), 2)
+
+    def panel(self):
+        frame = self.result
+        changed, count = imgui.slider_int("Objects", len(self.position), 1, MOST)
+        if changed:
+            self.resize(count)
+        changed_objects, self.max_objects = imgui.slider_int("MAX_OBJECTS", self.max_objects, 1, 50)
+        changed_levels, self.max_levels = imgui.slider_int("MAX_LEVELS", self.max_levels, 0, 8)
+        if changed or changed_objects or changed_levels:
+            self.refresh()
+        if imgui.button("Step one frame"):
+            self.step()
+        imgui.same_line()
+        imgui.text_disabled("Space pauses and resumes")
+        ratio = frame.candidate_pairs / frame.all_pairs if frame.all_pairs else 0.0
+        imgui.text(f"Pair checks: quadtree {frame.candidate_pairs:,} vs all pairs {frame.all_pairs:,} ({ratio:.1%})")
+        imgui.text(f"Real collisions: {frame.collisions:,}, every one among the quadtree's candidates")
+        depth = max(node.level for node in frame.nodes)
+        imgui.text(f"Nodes: {len(frame.nodes)}, deepest level {depth}; straddlers: {len(frame.straddlers)}")
+        if frame.focus is not None:
+            straddling = len(set(frame.lit) & set(frame.straddlers.tolist()))
+            imgui.text_colored(
+                palette.imgui_color(palette.HIGHLIGHT),
+                f"Object {frame.focus}: retrieve returns {len(frame.lit)} others, {straddling} of them straddlers",
+            )
+        else:
+            imgui.text_disabled("Hover over or click an object to see what retrieve returns for it.")
+
+    def settings(self):
+        return {"count": len(self.position), "max_objects": self.max_objects, "max_levels": self.max_levels, "focus": self.selected}
+
+    def apply_settings(self, settings):
+        checks = {"count": (1, MOST), "max_objects": (1, 50), "max_levels": (0, 8)}
+        values = {}
+        for key, (low, high) in checks.items():
+            value = settings.get(key, {"count": len(self.position), "max_objects": self.max_objects, "max_levels": self.max_levels}[key])
+            if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+                raise ValueError(f"{key} must be a whole number from {low} to {high}")
+            values[key] = value
+        focus = settings.get("focus")
+        if focus is not None and not (isinstance(focus, str) and focus.isdigit() and int(focus) < values["count"]):
+            raise ValueError(f"focus must be null or an object number below {values['count']}, as a string")
+        self.resize(values["count"])
+        self.max_objects, self.max_levels = values["max_objects"], values["max_levels"]
+        self.selected = focus
+        self.refresh()
