@@ -77,3 +77,71 @@ def test_the_comparison_catches_one_missing_thin_line():
     nudged = (picture.astype(int) + THRESHOLD // 2).clip(0, 255).astype(np.uint8)
     assert differing(nudged, picture).sum() == 0
     assert math.isclose(differing(picture, picture).mean(), 0)
+
+
+def shapes(**poses):
+    return {name: {"kind": kind, "position": list(position), "angle": angle} for name, (kind, position, angle) in poses.items()}
+
+
+# The teaching moment of each of the other scenes.
+TEACHING = {
+    # DemoSAT1's fixed corners, with the boxes in the wrong order: it says they penetrate.
+    "projection-swap-flaw": {
+        "scene": "projection",
+        "shapes": shapes(A=("box", (-120, 40), -45), B=("box", (-390, 40), -45)),
+        "overlays": {"guides": True, "quick": True, "demosat1": True, "raw": False},
+    },
+    # B's edge square to P: two red corners and two yellow ones, and the panel says so.
+    "min-max-corners-tie": {
+        "scene": "min-max-corners",
+        "shapes": shapes(A=("box", (-380, 60), 17.1887), B=("box", (-110, 40), 45)),
+    },
+    # Two squares turned alike: eight normals, two axes.
+    "hex-triangle-merged": {
+        "scene": "hex-triangle",
+        "shapes": shapes(A=("polygon", (-330, -20), 0), B=("polygon", (-180, 40), 0)),
+        "settings": {"sides": {"A": 4, "B": 4}, "page": None},
+    },
+    # Just off a corner: DemoSAT5's single axis says collision, the Voronoi test says apart.
+    "box-circle-demosat5": {
+        "scene": "box-circle",
+        "shapes": {"A": {"kind": "box", "position": [-330, -20], "angle": 0}, "B": {"kind": "circle", "position": [-217, 107]}},
+        "overlays": {"regions": True, "projections": True, "mtv": True, "demosat5": True, "naive": False},
+    },
+}
+
+
+@pytest.mark.parametrize("scene_id", ["projection", "min-max-corners", "hex-triangle", "box-circle", "quadtree"])
+def test_default_layouts_of_the_other_scenes(tmp_path, request, scene_id):
+    actual, _ = render(tmp_path, scene_id)
+    check(actual, f"{scene_id}-default", request.config.getoption("--record-screenshots"))
+
+
+@pytest.mark.parametrize("name", list(TEACHING))
+def test_teaching_moments(tmp_path, request, name):
+    actual, session = render(tmp_path, layout=TEACHING[name])
+    scene = session.scene
+    if name == "projection-swap-flaw":
+        assert scene.result.gap > 0 > scene.result.demosat1[3]
+    elif name == "min-max-corners-tie":
+        assert len(scene.result.b.highest) == 2 and len(scene.result.b.lowest) == 2
+    elif name == "hex-triangle-merged":
+        assert len(scene.result.axes) == 2 and scene.result.merged == 6
+    else:
+        assert scene.demosat5 and not scene.result.colliding
+    check(actual, name, request.config.getoption("--record-screenshots"))
+
+
+def test_a_deep_quadtree_with_a_deep_object_in_focus(tmp_path, request):
+    """Small MAX_OBJECTS, deep MAX_LEVELS, and the focus on an object in the deepest node: retrieve
+    hands it every straddler stuck on its path to the root."""
+    deep = {"scene": "quadtree", "shapes": {}, "settings": {"count": 400, "max_objects": 2, "max_levels": 6}}
+    _, session = render(tmp_path, layout=deep)
+    nodes = session.scene.result.nodes
+    deepest = max((node for node in nodes if node.items), key=lambda node: node.level)
+    deep["settings"]["focus"] = str(deepest.items[0])
+    actual, session = render(tmp_path, layout=deep)
+    frame = session.scene.result
+    assert deepest.level >= 5 and frame.focus == deepest.items[0]
+    assert set(nodes[0].items) <= set(frame.lit)  # everything stuck at the root comes back
+    check(actual, "quadtree-deep-tree", request.config.getoption("--record-screenshots"))
