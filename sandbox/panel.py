@@ -18,13 +18,22 @@ def help_marker(text):
 
 
 def draw(session, frame_ms):
-    """The whole panel, docked to the right of the window; ``frame_ms`` None hides the timing."""
+    """The whole panel, docked to the right of the window; ``frame_ms`` None hides the timing.
+
+    Returns the panel's left edge and width in pixels. ImGui draws no background for it: the
+    window clears that rectangle instead (see SandboxWindow.render).
+    """
     style = imgui.get_style()
     width, height = imgui.get_io().display_size
     panel_width = min(WIDTH * style.font_scale_main, width * 0.6)
     imgui.set_next_window_pos((width - panel_width, 0), imgui.Cond_.always)
     imgui.set_next_window_size((panel_width, height), imgui.Cond_.always)
-    flags = imgui.WindowFlags_.no_move | imgui.WindowFlags_.no_resize | imgui.WindowFlags_.no_collapse
+    flags = (
+        imgui.WindowFlags_.no_move
+        | imgui.WindowFlags_.no_resize
+        | imgui.WindowFlags_.no_collapse
+        | imgui.WindowFlags_.no_background
+    )
     scene = session.scene
     with imgui_ctx.begin("Collision Sandbox", flags=flags):
         _scene_picker(session)
@@ -48,6 +57,7 @@ def draw(session, frame_ms):
         imgui.text(f"Zoom {session.camera.zoom:.2f}x, centre ({session.camera.center[0]:.0f}, {session.camera.center[1]:.0f})")
         if frame_ms is not None:
             imgui.text(f"Frame time {frame_ms:.2f} ms")
+    return width - panel_width, panel_width
 
 
 def _scene_picker(session):

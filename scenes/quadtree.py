@@ -141,22 +141,21 @@ class QuadtreeScene(Scene):
         boxes = self.boxes()
         straddle = "children" if self.overlay["variant"] else "parent"
         tree = Quadtree(WORLD, self.max_objects, self.max_levels, straddle)
-        rows = boxes.tolist()
-        for i, box in enumerate(rows):
-            tree.insert(i, box)
+        count = len(boxes)
+        tree.insert_many(range(count), boxes)
         nodes = tuple(tree.nodes())
         if straddle == "parent":
             # A node has children exactly when the next node in pre-order is deeper.
             parents = [n for n, after in zip(nodes, nodes[1:]) if after.level > n.level]
             straddlers = np.array([i for node in parents for i in node.items], dtype=int)
         else:
-            held = np.bincount(np.array([i for node in nodes for i in node.items], dtype=int), minlength=len(rows))
+            held = np.bincount(np.array([i for node in nodes for i in node.items], dtype=int), minlength=count)
             straddlers = np.flatnonzero(held > 1)
         name = self.hovered if self.hovered is not None else self.selected
-        focus = int(name) if name is not None and name.isdigit() and int(name) < len(rows) else None
-        lit = tuple(i for i in tree.retrieve(rows[focus]) if i != focus) if focus is not None else ()
-        n = len(rows)
-        self.result = Frame(nodes, straddlers, tree.candidate_pairs(), n * (n - 1) // 2, overlapping_pairs(boxes), focus, lit)
+        focus = int(name) if name is not None and name.isdigit() and int(name) < count else None
+        lit = tuple(i for i in tree.retrieve(boxes[focus].tolist()) if i != focus) if focus is not None else ()
+        pairs = count * (count - 1) // 2
+        self.result = Frame(nodes, straddlers, tree.candidate_pairs(), pairs, overlapping_pairs(boxes), focus, lit)
 
     def step(self):
         self.update(1 / 60)
@@ -166,9 +165,14 @@ class QuadtreeScene(Scene):
         x0, y0, x1, y1 = WORLD
         painter.polygon([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], palette.GUIDE, None, 1)
         if self.overlay["nodes"] and len(frame.nodes) > 1:
-            bounds = np.array([node.bounds for node in frame.nodes])
-            colors = np.array([LEVEL_COLORS[min(node.level, len(LEVEL_COLORS) - 1)] for node in frame.nodes], dtype=np.uint8)
-            painter.lines(outlines(bounds), np.repeat(colors, 4, axis=0))
+            # Each split draws one cross through its node, in the colour of the level it makes:
+            # long lines are what a software rasteriser pays for, so none is drawn twice.
+            split = [(node.bounds, node.level + 1) for node, after in zip(frame.nodes, frame.nodes[1:]) if after.level > node.level]
+            bounds = np.array([b for b, _ in split])
+            mid_x, mid_y = (bounds[:, 0] + bounds[:, 2]) / 2, (bounds[:, 1] + bounds[:, 3]) / 2
+            crosses = np.concatenate([np.stack([mid_x, bounds[:, 1], mid_x, bounds[:, 3]], axis=1), np.stack([bounds[:, 0], mid_y, bounds[:, 2], mid_y], axis=1)])
+            colors = np.array([LEVEL_COLORS[min(level, len(LEVEL_COLORS) - 1)] for _, level in split], dtype=np.uint8)
+            painter.lines(crosses, np.concatenate([colors, colors]))
         boxes = self.boxes()
         colors = np.tile(np.array(palette.SHAPE_A, dtype=np.uint8), (len(boxes), 1))
         if self.overlay["straddlers"] and len(frame.straddlers):

@@ -5,7 +5,7 @@ import itertools
 import numpy as np
 import pytest
 
-from collision import Quadtree
+from collision import Quadtree, ShapeError
 
 WORLD = (0.0, 0.0, 1024.0, 1024.0)
 
@@ -141,3 +141,24 @@ def test_the_variant_pairs_fewer_candidates_than_the_tip():
             tree.insert(i, box)
         counts[straddle] = tree.candidate_pairs()
     assert counts["children"] < counts["parent"] < 400 * 399 // 2
+
+
+@pytest.mark.parametrize("straddle", ["parent", "children"])
+@pytest.mark.parametrize("seed", range(12))
+def test_insert_many_builds_the_tree_insert_would(straddle, seed):
+    rng = np.random.default_rng(seed)
+    boxes = random_boxes(rng, int(rng.integers(0, 400)))
+    settings = dict(max_objects=int(rng.integers(1, 12)), max_levels=int(rng.integers(0, 7)), straddle=straddle)
+    one_by_one, at_once = Quadtree(WORLD, **settings), Quadtree(WORLD, **settings)
+    for i, box in enumerate(boxes):
+        one_by_one.insert(i, box)
+    at_once.insert_many(range(len(boxes)), boxes)
+    assert at_once.nodes() == one_by_one.nodes()
+
+
+def test_insert_many_checks_its_boxes():
+    tree = Quadtree(WORLD)
+    with pytest.raises(ShapeError, match="aabb 1 must be"):
+        tree.insert_many("ab", [(0, 0, 1, 1), (5, 5, 1, 1)])
+    with pytest.raises(ShapeError, match="one aabb per item"):
+        tree.insert_many("abc", [(0, 0, 1, 1)])
