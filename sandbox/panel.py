@@ -35,6 +35,10 @@ def draw(session, frame_ms):
         | imgui.WindowFlags_.no_background
     )
     scene = session.scene
+    # Without a background ImGui draws no border either: draw the border behind the panel.
+    imgui.get_background_draw_list().add_rect(
+        (width - panel_width, 0), (width, height), imgui.get_color_u32(imgui.Col_.border), 0.0, style.window_border_size
+    )
     with imgui_ctx.begin("Collision Sandbox", flags=flags):
         _scene_picker(session)
         if imgui.collapsing_header("Lesson", imgui.TreeNodeFlags_.default_open):
