@@ -49,7 +49,9 @@ def draw(session, frame_ms):
                 imgui.text_wrapped(idea)
         imgui.separator_text("Overlays")
         for name, (label, _) in scene.overlays.items():
-            _, scene.overlay[name] = imgui.checkbox(label, scene.overlay[name])
+            changed, shown = imgui.checkbox(label, scene.overlay[name])
+            if changed:
+                scene.set_overlay(name, shown)
         if imgui.button("Reset layout (Home)"):
             session.reset()
         imgui.separator_text(scene.title)

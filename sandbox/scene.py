@@ -85,6 +85,11 @@ class Scene:
     def panel(self):
         """Add the scene's own widgets and results to the app's ImGui window."""
 
+    def set_overlay(self, name, shown):
+        """Switch overlay ``name``; some change the numbers too (an un-normalised axis), so refresh."""
+        self.overlay[name] = shown
+        self.refresh()
+
     def handles(self):
         """Draggable points that are not shapes, such as an axis's handle: name -> world point."""
         return {}

@@ -58,6 +58,16 @@ class Driver:
             x, y = nx, ny
         self.session.on_mouse_release(x1, y1, button, 0)
 
+    def click_panel(self, x, y):
+        """Click the ImGui panel at window pixel (x, y), y down as ImGui counts, over three frames."""
+        io = imgui.get_io()
+        io.add_mouse_pos_event(x, y)
+        self.frame()
+        io.add_mouse_button_event(0, True)
+        self.frame()
+        io.add_mouse_button_event(0, False)
+        self.frame()
+
     def tap(self, symbol, modifiers=0):
         self.session.on_key_press(symbol, modifiers)
         self.session.on_key_release(symbol, modifiers)

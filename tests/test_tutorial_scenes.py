@@ -54,8 +54,7 @@ def test_the_quick_extent_is_the_shadow_length(drive):
 def test_demosat1_is_right_in_order_and_wrong_once_swapped(drive):
     driver = drive("projection")
     scene = driver.scene
-    scene.overlay["demosat1"] = True
-    scene.refresh()
+    scene.set_overlay("demosat1", True)
     gap, formula = scene.result.gap, scene.result.demosat1[3]
     assert gap > 0 and formula == pytest.approx(gap)
     a, b = scene.shapes["A"], scene.shapes["B"]
@@ -70,13 +69,22 @@ def test_an_unnormalised_axis_scales_the_numbers_not_the_verdict(drive):
     driver = drive("projection")
     scene = driver.scene
     before = scene.result
-    scene.overlay["raw"] = True
-    scene.refresh()
+    scene.set_overlay("raw", True)  # what the panel's checkbox calls
     after = scene.result
     length = math.dist(scene.p.handle, scene.p.pivot) / 100
     assert after.a.max == pytest.approx(before.a.max * length)
     assert after.gap == pytest.approx(before.gap * length)
     assert (after.gap > 0) == (before.gap > 0)
+
+
+def test_the_panel_checkbox_refreshes_the_numbers(drive):
+    """Clicking 'Use P un-normalised' in the panel, as a user does, changes P's length at once."""
+    driver = drive("projection")
+    driver.frame()
+    driver.click_panel(827, 407)  # the checkbox's row at the default panel layout
+    assert driver.scene.overlay["raw"], "the click missed the checkbox: has the panel's layout moved?"
+    length = math.dist(driver.scene.p.handle, driver.scene.p.pivot) / 100
+    assert math.hypot(*driver.scene.result.axis) == pytest.approx(length)
 
 
 # min-max-corners
@@ -110,8 +118,7 @@ def test_bounds_that_overlap_around_boxes_that_do_not(drive):
     scene = driver.scene
     scene.shapes["A"].position, scene.shapes["A"].angle = (-300, 0), math.pi / 4
     scene.shapes["B"].position, scene.shapes["B"].angle = (-200, -80), math.pi / 4
-    scene.overlay["bounds"] = True
-    scene.refresh()
+    scene.set_overlay("bounds", True)
     assert scene.result.bounds_overlap and not scene.result.colliding
     assert not sat(scene.shapes["A"], scene.shapes["B"]).colliding
 
@@ -160,7 +167,7 @@ def test_the_vertex_axis_appears_only_in_a_corner_region(drive):
 def test_demosat5_reports_a_false_collision_near_a_corner(drive):
     driver = drive("box-circle")
     scene = driver.scene
-    scene.overlay["demosat5"] = True
+    scene.set_overlay("demosat5", True)
     driver.drag(scene.shapes["B"].center, (-212, 95))
     scene.shapes["B"].radius = 40
     scene.refresh()
@@ -247,7 +254,6 @@ def test_the_variant_needs_fewer_pair_checks(drive):
     scene = driver.scene
     scene.apply_settings({"count": 600})
     tip = scene.result.candidate_pairs
-    scene.overlay["variant"] = True
-    scene.refresh()
+    scene.set_overlay("variant", True)
     assert scene.result.candidate_pairs < tip
     assert scene.result.collisions == brute_overlaps(scene.boxes())
