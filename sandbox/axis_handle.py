@@ -60,3 +60,19 @@ class AxisHandle:
         if math.dist(handle, self.pivot) < NEAREST:
             raise ValueError(f"handle must be at least {NEAREST} units from the pivot {list(self.pivot)}")
         return (float(handle[0]), float(handle[1]))
+
+
+class TurnableAxis:
+    """Scene methods for a scene whose one handle is its axis ``self.p``, an AxisHandle."""
+
+    def handles(self):
+        return {"P": self.p.handle}
+
+    def move_handle(self, name, point):
+        self.p.move(point)
+
+    def settings(self):
+        return self.p.settings()
+
+    def apply_settings(self, settings):
+        self.p.handle = self.p.check(settings)

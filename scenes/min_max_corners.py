@@ -6,7 +6,7 @@ from imgui_bundle import imgui
 
 from collision import Box, project, sat
 from sandbox import palette
-from sandbox.axis_handle import AxisHandle
+from sandbox.axis_handle import AxisHandle, TurnableAxis
 from sandbox.scene import Scene, register
 
 PIVOT = (-215.0, -200.0)
@@ -55,7 +55,7 @@ def overlap(a, b):
 
 
 @register("min-max-corners", "SAT", "Min and max corners")
-class MinMaxCorners(Scene):
+class MinMaxCorners(TurnableAxis, Scene):
     lesson = (
         "To find a box's shadow on P, project all four corners and keep the largest (red) and the "
         "smallest (yellow). The rest can never decide anything. When an edge lies square across "
@@ -78,12 +78,6 @@ class MinMaxCorners(Scene):
         self.shapes = {"A": Box((-380, 60), (80, 40), 0.3), "B": Box((-110, 40), (60, 45), -0.6)}
         # DemoSAT2's P is (1, -1) in Flash's downward y: up and to the right.
         self.p = AxisHandle(PIVOT, (PIVOT[0] + 240, PIVOT[1] + 240))
-
-    def handles(self):
-        return {"P": self.p.handle}
-
-    def move_handle(self, name, point):
-        self.p.move(point)
 
     def refresh(self):
         a, b = self.shapes["A"], self.shapes["B"]
@@ -136,9 +130,3 @@ class MinMaxCorners(Scene):
             imgui.text(f"Bounds overlap: {'yes' if report.bounds_overlap else 'no'};  boxes collide (full SAT): {'yes' if report.colliding else 'no'}")
             if report.bounds_overlap and not report.colliding:
                 imgui.text_colored(palette.imgui_color(palette.MAX_CORNER), "The bounds test is fooled: the boxes do not touch.")
-
-    def settings(self):
-        return self.p.settings()
-
-    def apply_settings(self, settings):
-        self.p.handle = self.p.check(settings)

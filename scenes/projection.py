@@ -7,7 +7,7 @@ from imgui_bundle import imgui
 
 from collision import Box, Interval, Vector, project
 from sandbox import palette
-from sandbox.axis_handle import AxisHandle
+from sandbox.axis_handle import AxisHandle, TurnableAxis
 from sandbox.scene import Scene, register
 
 PIVOT = (-215.0, -190.0)
@@ -49,7 +49,7 @@ def describe(gap):
 
 
 @register("projection", "SAT", "Projection on an axis")
-class Projection(Scene):
+class Projection(TurnableAxis, Scene):
     lesson = (
         "Shine a light across the axis P and each box casts a shadow on it: the interval between "
         "its smallest and largest corner projections. If the two shadows leave a gap, a line fits "
@@ -74,12 +74,6 @@ class Projection(Scene):
         # Squares turned 45 degrees against P, as in DemoSAT1: its fixed corners are the right ones.
         self.shapes = {"A": Box((-390, 40), (50, 50), -math.pi / 4), "B": Box((-120, 40), (40, 40), -math.pi / 4)}
         self.p = AxisHandle(PIVOT, (PIVOT[0] + 240, PIVOT[1] + 240))
-
-    def handles(self):
-        return {"P": self.p.handle}
-
-    def move_handle(self, name, point):
-        self.p.move(point)
 
     def refresh(self):
         a, b = self.shapes["A"], self.shapes["B"]
@@ -149,11 +143,6 @@ class Projection(Scene):
             a.position, b.position = b.position, a.position
             self.refresh()
 
-    def settings(self):
-        return self.p.settings()
-
-    def apply_settings(self, settings):
-        self.p.handle = self.p.check(settings)
 
 
 def _dot(u, v):

@@ -7,25 +7,12 @@ import numpy as np
 import pytest
 
 import oracle
-from driver import Driver, key, mouse
+from driver import key, mouse
 from sandbox import palette
 from sandbox.controller import HOLD_DELAY, ROTATE_SPEED, ROTATE_STEP
 from sandbox.scene import all_scenes
 
 SCENE_IDS = [cls.id for cls in all_scenes()]
-
-
-@pytest.fixture
-def drive():
-    made = []
-
-    def make(*args, **kwargs):
-        made.append(Driver(*args, **kwargs))
-        return made[-1]
-
-    yield make
-    for driver in made:
-        driver.close()
 
 
 def draggable(scene):

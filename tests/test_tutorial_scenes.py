@@ -6,20 +6,7 @@ import numpy as np
 import pytest
 
 from collision import AxisKind, Quadtree, Region, sat
-from driver import Driver, key
-
-
-@pytest.fixture
-def drive():
-    made = []
-
-    def make(*args, **kwargs):
-        made.append(Driver(*args, **kwargs))
-        return made[-1]
-
-    yield make
-    for driver in made:
-        driver.close()
+from driver import key
 
 
 def corner_dots(box, axis):
