@@ -2,15 +2,16 @@
 
 from imgui_bundle import imgui
 
-from collision import regular_polygon, sat
-from sandbox import palette, sat_view
-from sandbox.scene import Scene, register
+from collision import regular_polygon
+from sandbox import sat_view
+from sandbox.sat_scene import PairSatScene
+from sandbox.scene import register
 
 MOST_SIDES = 64
 
 
 @register("hex-triangle", "SAT", "Hexagon vs triangle")
-class HexTriangle(Scene):
+class HexTriangle(PairSatScene):
     lesson = (
         "For any two convex polygons the candidate axes are the normals of every edge of both: n + m "
         "of them, as GPWiki counts. Normals that are parallel give the same shadows, so they are "
@@ -31,7 +32,6 @@ class HexTriangle(Scene):
     def setup(self):
         self.sides = {"A": 6, "B": 3}
         self.shapes = {"A": regular_polygon(6, 90, (-330, -20)), "B": regular_polygon(3, 75, (-90, 60), 0.4)}
-        self.page = None
 
     def rebuild(self, name, sides):
         """Replace polygon ``name`` with a regular one of ``sides`` sides, keeping its place and turn."""
@@ -39,28 +39,6 @@ class HexTriangle(Scene):
         radius = 90 if name == "A" else 75
         self.sides[name] = sides
         self.shapes[name] = regular_polygon(sides, radius, old.position, old.angle)
-
-    def refresh(self):
-        a, b = self.shapes["A"], self.shapes["B"]
-        self.result = sat(a, b)
-        self.early = sat(a, b, early_exit=True)
-        if self.page is not None:
-            self.page %= len(self.result.axes)
-
-    def draw(self, painter):
-        self.draw_shape(painter, "A", palette.SHAPE_A)
-        self.draw_shape(painter, "B", palette.SHAPE_B)
-        if self.overlay["projections"]:
-            shown = range(len(self.result.axes)) if self.page is None else [self.page]
-            shapes = list(self.shapes.values())
-            for slot, index in enumerate(shown):
-                test = self.result.axes[index]
-                # Many axes crowd the view: beyond a dozen, draw only those that separate.
-                if len(shown) > 12 and not test.separating:
-                    continue
-                sat_view.draw_axis(painter, test, sat_view.axis_name(index), sat_view.beside(shapes, test.axis, slot % 12))
-        if self.overlay["mtv"]:
-            sat_view.draw_mtv(painter, self.result, self.shapes["B"])
 
     def panel(self):
         for name, label in (("A", "Sides of A"), ("B", "Sides of B")):
@@ -70,11 +48,10 @@ class HexTriangle(Scene):
                 self.refresh()
         candidates = len(self.result.axes) + self.result.merged
         imgui.text(f"Edge normals: {self.sides['A']} + {self.sides['B']} = {candidates}; parallel ones merged: {self.result.merged}")
-        self.page = sat_view.page_controls(self.page, len(self.result.axes))
-        sat_view.results_panel(self.result, self.early)
+        super().panel()
 
     def settings(self):
-        return {"sides": dict(self.sides), "page": self.page}
+        return {**super().settings(), "sides": dict(self.sides)}
 
     def apply_settings(self, settings):
         sides = settings.get("sides", self.sides)
