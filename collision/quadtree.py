@@ -189,11 +189,15 @@ class Quadtree:
         for a scene that rebuilds a thousand boxes every frame.
         """
         items = list(items)
-        boxes = np.asarray(aabbs, dtype=float).reshape(-1, 4)
+        try:
+            boxes = np.asarray(aabbs, dtype=float).reshape(-1, 4)
+        except (TypeError, ValueError):
+            raise ShapeError("insert_many needs aabbs as rows of (min_x, min_y, max_x, max_y) numbers") from None
         if len(items) != len(boxes):
             raise ShapeError(f"insert_many needs one aabb per item, got {len(items)} items and {len(boxes)} aabbs")
-        if not np.isfinite(boxes).all() or (boxes[:, 0] > boxes[:, 2]).any() or (boxes[:, 1] > boxes[:, 3]).any():
-            bad = int(np.flatnonzero(~(np.isfinite(boxes).all(axis=1) & (boxes[:, 0] <= boxes[:, 2]) & (boxes[:, 1] <= boxes[:, 3])))[0])
+        valid = np.isfinite(boxes).all(axis=1) & (boxes[:, 0] <= boxes[:, 2]) & (boxes[:, 1] <= boxes[:, 3])
+        if not valid.all():
+            bad = int(np.flatnonzero(~valid)[0])
             raise ShapeError(f"aabb {bad} must be (min_x, min_y, max_x, max_y) with min <= max, got {tuple(boxes[bad])}")
         rows = [tuple(row) for row in boxes.tolist()]
         if self.straddle == "children" or self._root.entries or self._root.children is not None:

@@ -162,3 +162,5 @@ def test_insert_many_checks_its_boxes():
         tree.insert_many("ab", [(0, 0, 1, 1), (5, 5, 1, 1)])
     with pytest.raises(ShapeError, match="one aabb per item"):
         tree.insert_many("abc", [(0, 0, 1, 1)])
+    with pytest.raises(ShapeError, match="rows of"):
+        tree.insert_many("a", [("x", 0, 1, 1)])
