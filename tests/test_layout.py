@@ -140,3 +140,34 @@ def test_list_shows_every_scene():
 def test_an_unknown_scene_is_a_one_line_error(tmp_path):
     done = run_cli("--scene", "nope", "--screenshot", str(tmp_path / "x.png"))
     assert done.returncode == 2 and 'there is no scene "nope"' in done.stderr and "Traceback" not in done.stderr
+
+
+CHANGES = {
+    "projection": {"handle": [100.0, -30.0]},
+    "min-max-corners": {"handle": [-300.0, 100.0]},
+    "hex-triangle": {"sides": {"A": 8, "B": 5}, "page": 2},
+    "box-box": {"page": 1},
+    "box-circle": {},
+    "quadtree": {"count": 250, "max_objects": 3, "max_levels": 7, "focus": "12"},
+}
+
+
+@pytest.mark.parametrize("scene_id", sorted(CHANGES))
+def test_every_scene_saves_and_loads_its_layout_and_settings(tmp_path, monkeypatch, scene_id):
+    monkeypatch.chdir(tmp_path)
+    driver = Driver(scene_id)
+    try:
+        scene = driver.scene
+        scene.apply_settings(CHANGES[scene_id])
+        name = next(iter(scene.shapes), None)
+        if name is not None:
+            driver.drag(scene.shapes[name].position, (-123.0, 45.0))
+        first = next(iter(scene.overlay))
+        scene.set_overlay(first, not scene.overlay[first])
+        driver.session.save_layout()
+        saved = layout.capture(scene, driver.session.camera)
+    finally:
+        driver.close()
+    again = Session(None, (1280, 720), tmp_path / "layouts" / f"{scene_id}.json")
+    assert json.loads(json.dumps(layout.capture(again.scene, again.camera))) == json.loads(json.dumps(saved))
+    assert {k: again.scene.settings()[k] for k in CHANGES[scene_id]} == CHANGES[scene_id]
