@@ -23,13 +23,18 @@ def parser():
     p.add_argument("--layout", metavar="FILE", help="start from a saved layout; Ctrl+S saves back to it")
     p.add_argument("--screenshot", metavar="PATH", help="render headless to a PNG at PATH and exit")
     p.add_argument("--size", type=_size, default=(1280, 720), metavar="WxH", help="window size (default 1280x720)")
+    p.add_argument("--walkthrough", metavar="FILE", help="run a walkthrough (TOML): Right or Page Down for the next step")
+    p.add_argument("--export", metavar="DIR", help="with --walkthrough: write its handout (PNGs, JSON, index.html) and exit")
     return p
 
 
 def main(argv=None):
     """Run the sandbox; return the process exit code."""
     args = parser().parse_args(argv)
-    headless = args.screenshot is not None or args.list
+    if args.export is not None and args.walkthrough is None:
+        print("sandbox: --export needs --walkthrough FILE", file=sys.stderr)
+        return 2
+    headless = args.screenshot is not None or args.list or args.export is not None
     if not headless and not gl.display_available():
         print(
             "No display found to open a window on; to render a picture instead, run: "
@@ -38,8 +43,10 @@ def main(argv=None):
         )
         return 2
     gl.configure(headless=headless)
+    from .handout import HandoutError
     from .layout import LayoutError
     from .session import Session
+    from .walkthrough import WalkthroughError
 
     if args.list:
         from .scene import all_scenes
@@ -48,8 +55,17 @@ def main(argv=None):
             print(f"{cls.id:20} {cls.category:12} {cls.title}")
         return 0
     try:
-        session = Session(args.scene, args.size, args.layout)
-    except (LayoutError, KeyError) as error:
+        if args.walkthrough is not None:
+            from . import handout, walkthrough
+
+            lesson = walkthrough.load(args.walkthrough)
+            if args.export is not None:
+                print(handout.export(lesson, args.export, args.size))
+                return 0
+            session = Session(size=args.size, walkthrough=lesson)
+        else:
+            session = Session(args.scene, args.size, args.layout)
+    except (LayoutError, KeyError, WalkthroughError, HandoutError) as error:
         print(f"sandbox: {error.args[0]}", file=sys.stderr)
         return 2
     from . import window

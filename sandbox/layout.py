@@ -55,14 +55,15 @@ def read(path):
     return data
 
 
-def apply(data, scene, camera, path):
-    """Put ``scene`` and ``camera`` in the layout ``data`` (read from ``path``).
+def apply(data, scene, camera, where):
+    """Put ``scene`` and ``camera`` in the layout ``data``; ``where`` names its source in errors,
+    such as "layout lessons/one.json".
 
     Everything is checked before anything changes, so a bad file leaves the scene as it was.
     """
 
     def fail(field, problem):
-        raise LayoutError(f"layout {path}: {field} {problem}".rstrip())
+        raise LayoutError(f"{where}: {field} {problem}".rstrip())
 
     def pair(value, field):
         if not (isinstance(value, list) and len(value) == 2 and all(_is_number(v) for v in value)):

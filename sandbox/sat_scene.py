@@ -52,6 +52,9 @@ class PairSatScene(Scene):
         self.page = sat_view.page_controls(self.page, len(self.result.axes))
         sat_view.results_panel(self.result, self.early)
 
+    def numbers(self):
+        return sat_view.sat_numbers(self.result)
+
     def settings(self):
         return {"page": self.page}
 

@@ -57,6 +57,28 @@ def draw_mtv(painter, result, shape):
         painter.arrow((x, y), (x + result.mtv.x, y + result.mtv.y), palette.MTV, 3)
 
 
+def sat_numbers(result):
+    """A SatResult as plain JSON values: the verdict, every axis and the MTV."""
+    return {
+        "verdict": verdict(result)[0],
+        "depth": result.depth,
+        "mtv": list(result.mtv),
+        "merged": result.merged,
+        "axes": [
+            {
+                "name": axis_name(i),
+                "axis": list(test.axis),
+                "from": f"{test.source.shape} {test.source.kind.value} {test.source.index}",
+                "a": [test.a.min, test.a.max],
+                "b": [test.b.min, test.b.max],
+                "overlap": test.overlap,
+                "separating": test.separating,
+            }
+            for i, test in enumerate(result.axes)
+        ],
+    }
+
+
 def degrees(vector):
     return math.degrees(math.atan2(vector[1], vector[0]))
 

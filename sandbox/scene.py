@@ -78,6 +78,10 @@ class Scene:
     def update(self, dt):
         """Advance an animated scene by ``dt`` seconds."""
 
+    def numbers(self):
+        """The stored result as plain JSON values (verdict, intervals, MTV...), for handouts."""
+        raise NotImplementedError
+
     def draw(self, painter):
         """Draw the scene from its stored result."""
         raise NotImplementedError

@@ -4,6 +4,7 @@ The window forwards its events here (when ImGui does not want them), and tests d
 same methods, so what a test does is what a user's mouse and keyboard do.
 """
 
+import math
 from pathlib import Path
 
 from pyglet.window import key
@@ -20,12 +21,16 @@ KEYS = (
     ("Right or middle drag", "pan the view"),
     ("Tab / Shift+Tab", "next / previous scene"),
     ("Home", "back to the starting layout"),
-    ("Space", "pause or resume an animated scene"),
+    ("Space", "pause or resume an animated scene; in a walkthrough, the next step"),
+    ("Right, Page Down / Left, Page Up", "next / previous walkthrough step"),
     ("Ctrl+S", "save the layout"),
     ("F12", "save a screenshot"),
     ("F1", "show or hide this help"),
     ("Esc", "quit"),
 )
+NEXT = (key.RIGHT, key.SPACE, key.PAGEDOWN)
+BACK = (key.LEFT, key.PAGEUP)
+
 HINTS = "Drag: move   R/T: turn   Wheel: zoom   Right-drag: pan   Tab: next scene   Home: reset   F1: help"
 
 
@@ -37,7 +42,7 @@ class Session:
     bad file or an unknown scene, before anything opens.
     """
 
-    def __init__(self, scene_id=None, size=(1280, 720), layout_path=None):
+    def __init__(self, scene_id=None, size=(1280, 720), layout_path=None, walkthrough=None):
         self.classes = {cls.id: cls for cls in all_scenes()}
         self.camera = Camera(*size)
         self.layout_path = Path(layout_path) if layout_path else None
@@ -46,6 +51,12 @@ class Session:
         self.status = ""
         self.quit_requested = False
         self.screenshot_requested = False
+        self.walkthrough = walkthrough
+        self._motion = None
+        if walkthrough is not None:
+            self.layout_scene = None
+            self.go(0)
+            return
         data = None
         if self.layout_path is not None:
             data = layout.read(self.layout_path)
@@ -59,18 +70,58 @@ class Session:
                     f'layout {self.layout_path}: scene "{scene_id}" does not exist; python sandbox.py --list shows them all'
                 )
         self.layout_scene = scene_id if data else None
-        self.open(scene_id or next(iter(self.classes)), data)
+        self.open(scene_id or next(iter(self.classes)), data, f"layout {self.layout_path}")
 
-    def open(self, scene_id, data=None):
-        """Show scene ``scene_id`` at its default layout, or at the layout ``data``."""
+    def open(self, scene_id, data=None, where="the starting layout"):
+        """Show scene ``scene_id`` at its default layout, or at the layout ``data`` (from ``where``)."""
         if scene_id not in self.classes:
             raise KeyError(f'there is no scene "{scene_id}"; python sandbox.py --list shows them all')
         self.scene = self.classes[scene_id]()
         self.camera.center, self.camera.zoom = (0.0, 0.0), 1.0
         if data is not None:
-            layout.apply(data, self.scene, self.camera, self.layout_path)
+            layout.apply(data, self.scene, self.camera, where)
         self.start = layout.capture(self.scene, self.camera)
         self.controller = Controller(self.scene, self.camera)
+
+    def go(self, index, animated=False):
+        """Show walkthrough step ``index`` (clamped to the steps there are) at its own layout.
+
+        With ``animated``, a step that asks for it moves there from the previous step's poses.
+        """
+        steps = self.walkthrough.steps
+        index = min(max(index, 0), len(steps) - 1)
+        step = steps[index]
+        self.step_index = index
+        self.open(step.scene, step.layout, f"walkthrough {self.walkthrough.path}, step {index + 1}")
+        self._motion = None
+        previous = steps[index - 1] if index > 0 else None
+        if animated and step.animate > 0 and previous is not None and previous.scene == step.scene:
+            self._motion = (_poses(previous.layout), _poses(step.layout), 0.0, step.animate)
+            self._pose_shapes(self._motion[0])
+        self.status = ""
+
+    def _pose_shapes(self, poses):
+        for name, (position, angle) in poses.items():
+            shape = self.scene.shapes[name]
+            shape.position = position
+            if angle is not None:
+                shape.angle = angle
+        self.scene.refresh()
+
+    def _advance_motion(self, dt):
+        start, end, elapsed, seconds = self._motion
+        elapsed = min(elapsed + dt, seconds)
+        t = elapsed / seconds
+        self._pose_shapes(
+            {
+                name: (
+                    tuple(a + (b - a) * t for a, b in zip(start[name][0], end[name][0])),
+                    None if end[name][1] is None else start[name][1] + (end[name][1] - start[name][1]) * t,
+                )
+                for name in end
+            }
+        )
+        self._motion = None if elapsed >= seconds else (start, end, elapsed, seconds)
 
     def step_scene(self, step):
         ids = list(self.classes)
@@ -99,12 +150,17 @@ class Session:
             self.status = f"layout saved to {path}"
 
     def update(self, dt):
+        if self._motion is not None:
+            self._advance_motion(dt)
         self.controller.update(dt)
         if not self.paused:
             self.scene.update(dt)
 
     def on_key_press(self, symbol, modifiers):
-        if symbol == key.ESCAPE:
+        if self.walkthrough is not None and symbol in NEXT + BACK:
+            # Presentation clickers send Page Down and Page Up.
+            self.go(self.step_index + (1 if symbol in NEXT else -1), animated=symbol in NEXT)
+        elif symbol == key.ESCAPE:
             self.quit_requested = True
         elif symbol == key.TAB:
             self.step_scene(-1 if modifiers & key.MOD_SHIFT else 1)
@@ -141,3 +197,11 @@ class Session:
 
     def on_resize(self, width, height):
         self.camera.resize(width, height)
+
+
+def _poses(data):
+    """Shape name -> ((x, y), angle in radians or None) from a layout."""
+    return {
+        name: (tuple(entry["position"]), math.radians(entry["angle"]) if "angle" in entry else None)
+        for name, entry in data["shapes"].items()
+    }

@@ -45,6 +45,12 @@ class SandboxWindow(pyglet.window.Window):
         self._hint = pyglet.text.Label(HINTS, x=10, y=10, font_size=11, color=palette.DIM_TEXT, batch=self.hud)
         self._status = pyglet.text.Label("", x=10, y=30, font_size=12, color=palette.TEXT, batch=self.hud)
         self._title = pyglet.text.Label("", x=10, font_size=16, color=palette.TEXT, batch=self.hud)
+        self._caption = pyglet.text.Label(
+            "", x=10, y=56, width=width - panel.WIDTH - 30, multiline=True, anchor_y="bottom",
+            font_size=18, color=palette.TEXT, batch=self.hud, group=pyglet.graphics.Group(order=1),
+        )
+        # A dark band behind the caption keeps it readable over whatever the scene draws there.
+        self._caption_back = shapes.Rectangle(0, 50, width - panel.WIDTH, 0, color=(10, 12, 16, 210), batch=self.hud)
         self._help = self._help_overlay()
         self._frame_ms = deque(maxlen=60)
         self._last = time.perf_counter()
@@ -110,7 +116,17 @@ class SandboxWindow(pyglet.window.Window):
         session.scene.draw(self.painter)
         self.painter.end()
         self.painter.draw()
-        self._title.text = f"{session.scene.category}: {session.scene.title}" + ("  (paused)" if session.paused else "")
+        title = f"{session.scene.category}: {session.scene.title}" + ("  (paused)" if session.paused else "")
+        caption = ""
+        if session.walkthrough is not None:
+            steps = session.walkthrough.steps
+            title = f"{session.walkthrough.title}: step {session.step_index + 1} of {len(steps)}   ({title})"
+            caption = steps[session.step_index].caption
+        if self._title.text != title:
+            self._title.text = title
+        if self._caption.text != caption:
+            self._caption.text = caption
+            self._caption_back.height = self._caption.content_height + 12 if caption else 0
         self._title.y = self.height - 30
         self._status.text = session.status
         self.hud.draw()

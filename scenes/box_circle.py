@@ -26,7 +26,7 @@ def demosat5_collides(box, circle):
     if distance == 0:
         return True
     reach = max((x - box.center.x) * dx / distance + (y - box.center.y) * dy / distance for x, y in box.world_vertices())
-    return distance - reach - circle.radius <= 0
+    return bool(distance - reach - circle.radius <= 0)
 
 
 def naive(box, circle):
@@ -40,7 +40,7 @@ def naive(box, circle):
     for name, axis in axes:
         a, b = project(box, axis), project(circle, axis)
         overlaps.append((name, min(a.max, b.max) - max(a.min, b.min)))
-    return Naive(tuple(overlaps), all(overlap >= 0 for _, overlap in overlaps))
+    return Naive(tuple((name, float(overlap)) for name, overlap in overlaps), bool(all(overlap >= 0 for _, overlap in overlaps)))
 
 
 @register("box-circle", "SAT", "Box vs circle")
@@ -76,6 +76,14 @@ class BoxCircle(Scene):
         self.feature = voronoi_region(box, circle.center)
         self.demosat5 = demosat5_collides(box, circle)
         self.naive = naive(box, circle)
+
+    def numbers(self):
+        return {
+            **sat_view.sat_numbers(self.result),
+            "region": [self.feature.region.value, self.feature.index],
+            "demosat5_collides": self.demosat5,
+            "naive": {name: overlap for name, overlap in self.naive.overlaps},
+        }
 
     def draw(self, painter):
         box, circle = self.shapes["A"], self.shapes["B"]

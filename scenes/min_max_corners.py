@@ -91,6 +91,18 @@ class MinMaxCorners(TurnableAxis, Scene):
             sat(a, b).colliding,
         )
 
+    def numbers(self):
+        report = self.result
+        boxes = {
+            name: {
+                "corners": dict(zip(Box.CORNERS, corners.projections)),
+                "max": [Box.CORNERS[i] for i in corners.highest],
+                "min": [Box.CORNERS[i] for i in corners.lowest],
+            }
+            for name, corners in (("A", report.a), ("B", report.b))
+        }
+        return {**boxes, "separated_on_P": report.separated, "bounds_overlap": report.bounds_overlap, "colliding": report.colliding}
+
     def draw(self, painter):
         report, unit, offset = self.result, self.p.unit(), self.p.offset()
         self.p.draw(painter, self.hovered == "P")

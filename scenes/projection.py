@@ -89,6 +89,18 @@ class Projection(TurnableAxis, Scene):
         pc, pa, pb = (_dot(v, axis) for v in (vector_c, vector_a, vector_b))
         self.result = Report(axis, unit, ia, ib, max(ia.min, ib.min) - min(ia.max, ib.max), quick, (pc, pa, pb, pc - pa + pb))
 
+    def numbers(self):
+        report = self.result
+        return {
+            "axis": list(report.axis),
+            "a": [report.a.min, report.a.max],
+            "b": [report.b.min, report.b.max],
+            "gap": report.gap,
+            "verdict": describe(report.gap),
+            "quick": list(report.quick),
+            "demosat1": dict(zip(("C.P", "A.P", "B.P", "gap"), report.demosat1)),
+        }
+
     def draw(self, painter):
         report = self.result
         unit, offset = report.unit, self.p.offset()

@@ -157,6 +157,20 @@ class QuadtreeScene(Scene):
         pairs = count * (count - 1) // 2
         self.result = Frame(nodes, straddlers, tree.candidate_pairs(), pairs, overlapping_pairs(boxes), focus, lit)
 
+    def numbers(self):
+        frame = self.result
+        return {
+            "objects": len(self.position),
+            "candidate_pairs": frame.candidate_pairs,
+            "all_pairs": frame.all_pairs,
+            "collisions": frame.collisions,
+            "nodes": len(frame.nodes),
+            "deepest_level": max(node.level for node in frame.nodes),
+            "straddlers": len(frame.straddlers),
+            "focus": frame.focus,
+            "retrieved": len(frame.lit),
+        }
+
     def step(self):
         self.update(1 / 60)
 

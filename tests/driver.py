@@ -13,8 +13,8 @@ from sandbox.session import Session
 
 
 class Driver:
-    def __init__(self, scene_id=None, layout_path=None, size=(1280, 720)):
-        self.session = Session(scene_id, size, layout_path)
+    def __init__(self, scene_id=None, layout_path=None, size=(1280, 720), walkthrough=None):
+        self.session = Session(scene_id, size, layout_path, walkthrough)
         self.painter = RecordingPainter()
         self._context = imgui.create_context()
         io = imgui.get_io()

@@ -29,9 +29,9 @@ def diff_image(actual, expected, mask):
     return picture
 
 
-def check(actual, name, record):
-    """Compare ``actual`` with baseline ``name``; on a mismatch write the evidence and fail."""
-    baseline = BASELINES / f"{name}.png"
+def check(actual, name, record, baselines=BASELINES):
+    """Compare ``actual`` with baseline ``name`` in ``baselines``; on a mismatch write the evidence and fail."""
+    baseline = baselines / f"{name}.png"
     if record or not baseline.exists():
         png.write(actual, baseline)
         assert record, f"no baseline {baseline} yet: wrote one; look at it, then run again"
@@ -39,8 +39,9 @@ def check(actual, name, record):
     expected = png.read(baseline)
     mask = differing(actual, expected)
     if mask.sum() > ALLOWED:
-        actual_path = png.write(actual, FAILURES / f"{name}-actual.png")
-        diff_path = png.write(diff_image(actual, expected, mask), FAILURES / f"{name}-diff.png")
+        where = FAILURES / baselines.relative_to(BASELINES.parent)
+        actual_path = png.write(actual, where / f"{name}-actual.png")
+        diff_path = png.write(diff_image(actual, expected, mask), where / f"{name}-diff.png")
         raise AssertionError(
             f"{name}: {int(mask.sum())} pixels differ from {baseline}; see {actual_path} and {diff_path}"
         )

@@ -1,0 +1,118 @@
+"""Walkthroughs: a lesson written once as TOML, a scene and a caption per step.
+
+::
+
+    title = "SAT from scratch"
+
+    [[steps]]
+    scene = "projection"
+    caption = "Each box casts a shadow on the axis P."
+    overlays = { demosat1 = true }        # optional: overlay switches
+    settings = { handle = [25, 50] }      # optional: the scene's own settings, e.g. its page
+    animate = 1.5                         # optional: seconds to move there from the last step
+    layout = "box-box.json"               # optional: a layout file, relative to this file
+    [steps.shapes.B]                      # optional: poses, world units and degrees
+    position = [-140, 50]
+    angle = 30
+
+Every step is checked when the file is loaded, so a bad file is refused before anything starts,
+with a message naming the file, the step and the field.
+"""
+
+import math
+import tomllib
+from pathlib import Path
+from typing import NamedTuple
+
+from . import layout
+from .camera import Camera
+from .scene import all_scenes
+
+STEP_FIELDS = {"scene", "caption", "layout", "shapes", "overlays", "settings", "view", "animate"}
+
+
+class WalkthroughError(Exception):
+    """A walkthrough file that cannot be used; the message names the file, the step and the field."""
+
+
+class Step(NamedTuple):
+    scene: str
+    """The scene's id."""
+
+    caption: str
+    """What the teacher says at this step."""
+
+    layout: dict
+    """The step's whole layout, checked against its scene."""
+
+    animate: float
+    """Seconds to move the shapes from the previous step's poses; 0 jumps."""
+
+
+class Walkthrough(NamedTuple):
+    title: str
+    path: Path
+    steps: tuple
+
+
+def load(path):
+    """The Walkthrough in the TOML file ``path``, every step checked; or WalkthroughError."""
+    path = Path(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise WalkthroughError(f"cannot read walkthrough {path}: {error.strerror}") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise WalkthroughError(f"walkthrough {path} is not valid TOML: {error}") from None
+    title = data.get("title")
+    if not isinstance(title, str) or not title.strip():
+        raise WalkthroughError(f"walkthrough {path}: title must be a line of text")
+    steps = data.get("steps")
+    if not isinstance(steps, list) or not steps:
+        raise WalkthroughError(f"walkthrough {path}: it needs at least one [[steps]] table")
+    classes = {cls.id: cls for cls in all_scenes()}
+    return Walkthrough(title, path, tuple(_step(path, number, step, classes) for number, step in enumerate(steps, 1)))
+
+
+def _step(path, number, step, classes):
+    where = f"walkthrough {path}, step {number}"
+    unknown = sorted(set(step) - STEP_FIELDS)
+    if unknown:
+        raise WalkthroughError(f"{where}: {unknown[0]} is not a step field (use {', '.join(sorted(STEP_FIELDS))})")
+    scene_id = step.get("scene")
+    if scene_id not in classes:
+        raise WalkthroughError(f'{where}: scene {scene_id!r} does not exist; python sandbox.py --list shows them all')
+    caption = step.get("caption")
+    if not isinstance(caption, str) or not caption.strip():
+        raise WalkthroughError(f"{where}: caption must be the text the class reads at this step")
+    animate = step.get("animate", 0.0)
+    if not isinstance(animate, (int, float)) or isinstance(animate, bool) or not (math.isfinite(animate) and animate >= 0):
+        raise WalkthroughError(f"{where}: animate must be a number of seconds, 0 or more")
+    scene, camera = classes[scene_id](), Camera(1280, 720)
+    if "layout" in step:
+        try:
+            data = layout.read(path.parent / str(step["layout"]))
+        except layout.LayoutError as error:
+            raise WalkthroughError(f"{where}: {error}") from None
+    else:
+        data = layout.capture(scene, camera)
+    shapes = step.get("shapes", {})
+    if not isinstance(shapes, dict):
+        raise WalkthroughError(f"{where}: shapes must be tables of position and angle, one per shape")
+    data["shapes"] = {name: dict(entry) for name, entry in data.get("shapes", {}).items()}
+    for name, pose in shapes.items():
+        if not isinstance(pose, dict):
+            raise WalkthroughError(f"{where}: shapes.{name} must be a table with position and angle")
+        data["shapes"].setdefault(name, {}).update(pose)
+    for field in ("overlays", "settings"):
+        if field in step:
+            if not isinstance(step[field], dict):
+                raise WalkthroughError(f"{where}: {field} must be a table")
+            data[field] = {**data.get(field, {}), **step[field]}
+    if "view" in step:
+        data["view"] = step["view"]
+    try:
+        layout.apply(data, scene, camera, where)
+    except layout.LayoutError as error:
+        raise WalkthroughError(str(error)) from None
+    return Step(scene_id, caption.strip(), layout.capture(scene, camera), float(animate))
