@@ -49,7 +49,7 @@ def export(walkthrough, directory, size=(1280, 720)):
 
 def _section(number, count, scene, caption, stem, numbers):
     return (
-        f'<section><h2>Step {number} of {count}: {html.escape(scene.category)}, {html.escape(scene.title)}</h2>\n'
+        f'<section id="step-{number}"><h2>Step {number} of {count}: {html.escape(scene.category)}, {html.escape(scene.title)}</h2>\n'
         f'<img src="{stem}.png" alt="step {number}">\n<p class="caption">{html.escape(caption)}</p>\n'
         f"{_axes_table(numbers.get('axes', []))}{_values_table(numbers)}</section>"
     )
