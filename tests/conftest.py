@@ -1,5 +1,9 @@
 """Test set-up: headless GL for the whole run, chosen before anything imports pyglet.window."""
 
+import os
+import subprocess
+from pathlib import Path
+
 import pytest
 
 from sandbox import gl
@@ -7,6 +11,7 @@ from sandbox import gl
 gl.configure(headless=True)
 
 from driver import Driver  # after configure(): it imports pyglet.window
+from xvfb import needed_tools, wait_for
 
 
 def pytest_addoption(parser):
@@ -29,3 +34,21 @@ def drive():
     yield make
     for driver in made:
         driver.close()
+
+
+@pytest.fixture
+def display():
+    """A fresh virtual display (Xvfb) for one test: the environment to run the app in."""
+    needed_tools()
+    number = next(n for n in range(99, 200) if not Path(f"/tmp/.X11-unix/X{n}").exists())
+    server = subprocess.Popen(
+        ["Xvfb", f":{number}", "-screen", "0", "1600x900x24", "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        wait_for(lambda: Path(f"/tmp/.X11-unix/X{number}").exists(), 10, "Xvfb to start")
+        yield {**os.environ, "DISPLAY": f":{number}"}
+    finally:
+        server.terminate()
+        server.wait(10)

@@ -2,8 +2,6 @@
 
 import json
 import math
-import os
-import shutil
 import subprocess
 import sys
 import time
@@ -12,48 +10,10 @@ from pathlib import Path
 import pytest
 
 from sandbox.controller import ROTATE_STEP
+from xvfb import find_window, wait_for, xdotool
 
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.gui
-
-
-def needed_tools():
-    missing = [tool for tool in ("Xvfb", "xdotool") if shutil.which(tool) is None]
-    if missing and os.environ.get("CI"):
-        pytest.fail(f"CI must have {' and '.join(missing)}: .ci/run installs Debian's xvfb and xdotool")
-    if missing:
-        pytest.skip(f"needs {' and '.join(missing)} (Debian: apt-get install xvfb xdotool)")
-
-
-def wait_for(check, seconds, what):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        found = check()
-        if found:
-            return found
-        time.sleep(0.1)
-    raise AssertionError(f"timed out waiting for {what}")
-
-
-@pytest.fixture
-def display():
-    needed_tools()
-    number = next(n for n in range(99, 200) if not Path(f"/tmp/.X11-unix/X{n}").exists())
-    server = subprocess.Popen(
-        ["Xvfb", f":{number}", "-screen", "0", "1600x900x24", "-nolisten", "tcp"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        wait_for(lambda: Path(f"/tmp/.X11-unix/X{number}").exists(), 10, "Xvfb to start")
-        yield {**os.environ, "DISPLAY": f":{number}"}
-    finally:
-        server.terminate()
-        server.wait(10)
-
-
-def xdotool(env, *args):
-    return subprocess.run(["xdotool", *map(str, args)], env=env, check=True, capture_output=True, text=True).stdout
 
 
 def test_drag_b_onto_a_turn_it_and_save(display, tmp_path):
@@ -79,13 +39,7 @@ def test_drag_b_onto_a_turn_it_and_save(display, tmp_path):
         text=True,
     )
     try:
-        window = wait_for(
-            lambda: subprocess.run(
-                ["xdotool", "search", "--name", "Collision Sandbox"], env=display, capture_output=True, text=True
-            ).stdout.split(),
-            30,
-            "the sandbox window",
-        )[0]
+        window = find_window(display)
         geometry = dict(line.split("=") for line in xdotool(display, "getwindowgeometry", "--shell", window).split())
         left, top, width, height = (int(geometry[k]) for k in ("X", "Y", "WIDTH", "HEIGHT"))
 
@@ -120,4 +74,43 @@ def test_drag_b_onto_a_turn_it_and_save(display, tmp_path):
     assert b["position"] == pytest.approx([-250, 0], abs=1.0), output
     assert b["angle"] == pytest.approx(-10 + math.degrees(ROTATE_STEP), abs=1e-6), output
     assert saved["shapes"]["A"]["position"] == [-330, -70]
+    assert "Traceback" not in output
+
+
+@pytest.mark.parametrize("name", ["sat-from-scratch", "why-quadtrees"])
+def test_a_shipped_walkthrough_runs_to_the_end_with_the_clicker_keys(display, tmp_path, name):
+    from sandbox import walkthrough
+
+    path = ROOT / "walkthroughs" / f"{name}.toml"
+    lesson = walkthrough.load(path)
+    app = subprocess.Popen(
+        [sys.executable, str(ROOT / "sandbox.py"), "--walkthrough", str(path)],
+        cwd=tmp_path,  # Ctrl+S writes layouts/<scene>.json here
+        env=display,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        window = find_window(display)
+        time.sleep(1.5)
+        xdotool(display, "windowfocus", "--sync", window)
+        keys = ["Right", "space", "Next"]  # Next is Page Down, what presentation clickers send
+        for step in range(1, len(lesson.steps)):
+            xdotool(display, "key", keys[step % 3])
+            time.sleep(0.1 + lesson.steps[step].animate)
+        xdotool(display, "key", "Prior")
+        time.sleep(0.3)
+        xdotool(display, "key", "Right")
+        time.sleep(0.3 + lesson.steps[-1].animate)
+        xdotool(display, "key", "ctrl+s")
+        saved_path = tmp_path / "layouts" / f"{lesson.steps[-1].scene}.json"
+        wait_for(saved_path.exists, 10, "Ctrl+S to save the last step's layout")
+    finally:
+        app.terminate()
+        output = app.communicate(timeout=10)[0]
+    saved, last = json.loads(saved_path.read_text()), lesson.steps[-1].layout
+    assert saved["overlays"] == last["overlays"] and saved["settings"] == last["settings"], output
+    for shape, entry in last["shapes"].items():
+        assert saved["shapes"][shape]["position"] == pytest.approx(entry["position"]), output
     assert "Traceback" not in output

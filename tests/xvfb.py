@@ -1,0 +1,41 @@
+"""A virtual display and xdotool, for tests that drive the real window as a user would."""
+
+import os
+import shutil
+import subprocess
+import time
+
+import pytest
+
+
+def needed_tools():
+    missing = [tool for tool in ("Xvfb", "xdotool") if shutil.which(tool) is None]
+    if missing and os.environ.get("CI"):
+        pytest.fail(f"CI must have {' and '.join(missing)}: .ci/run installs Debian's xvfb and xdotool")
+    if missing:
+        pytest.skip(f"needs {' and '.join(missing)} (Debian: apt-get install xvfb xdotool)")
+
+
+def wait_for(check, seconds, what):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        found = check()
+        if found:
+            return found
+        time.sleep(0.1)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def xdotool(env, *args):
+    return subprocess.run(["xdotool", *map(str, args)], env=env, check=True, capture_output=True, text=True).stdout
+
+
+def find_window(env):
+    """The sandbox window's id, once it has appeared."""
+    return wait_for(
+        lambda: subprocess.run(
+            ["xdotool", "search", "--name", "Collision Sandbox"], env=env, capture_output=True, text=True
+        ).stdout.split(),
+        30,
+        "the sandbox window",
+    )[0]
