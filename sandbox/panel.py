@@ -58,7 +58,7 @@ def draw(session, frame_ms):
         scene.panel()
         imgui.separator_text("View")
         imgui.set_next_item_width(panel_width * 0.4)
-        _, style.font_scale_main = imgui.slider_float("Presenter font scale", style.font_scale_main, 1.0, 3.0, "%.1fx")
+        _, session.font_scale = imgui.slider_float("Presenter font scale", session.font_scale, 1.0, 3.0, "%.1fx")
         help_marker("Make the panel readable from the back of the room.")
         imgui.text(f"Zoom {session.camera.zoom:.2f}x, centre ({session.camera.center[0]:.0f}, {session.camera.center[1]:.0f})")
         if frame_ms is not None:

@@ -51,6 +51,10 @@ class PygletPainter:
 
     def __init__(self, camera):
         self.camera = camera
+        # Widths and label sizes are multiplied by these: the projector theme draws thicker
+        # lines, and labels follow the theme and the presenter font scale.
+        self.line_scale = 1.0
+        self.text_scale = 1.0
         self.batch = pyglet.graphics.Batch()
         self._fills = pyglet.graphics.Group(order=0)
         self._lines = pyglet.graphics.Group(order=1)
@@ -92,7 +96,7 @@ class PygletPainter:
         line = self._take("line", lambda: shapes.Line(0, 0, 1, 1, batch=self.batch, group=self._lines))
         line.position = (x, y)
         line.x2, line.y2 = x2, y2
-        line.thickness = width
+        line.thickness = width * self.line_scale
         line.color = color
 
     def _triangle(self, a, b, c, color, group):
@@ -121,7 +125,7 @@ class PygletPainter:
         ring = self._take(
             "ring", lambda: shapes.Arc(0, 0, 1, segments=64, angle=math.tau, batch=self.batch, group=self._lines)
         )
-        ring.position, ring.radius, ring.thickness, ring.color = (x, y), r, width, outline
+        ring.position, ring.radius, ring.thickness, ring.color = (x, y), r, width * self.line_scale, outline
 
     def segment(self, start, end, color, width=1):
         self._line(start, end, color, width)
@@ -135,7 +139,7 @@ class PygletPainter:
     def point(self, at, color, size=5):
         x, y = self.camera.to_screen(*at)
         dot = self._take("dot", lambda: shapes.Circle(0, 0, 1, segments=16, batch=self.batch, group=self._lines))
-        dot.position, dot.radius, dot.color = (x, y), size, color
+        dot.position, dot.radius, dot.color = (x, y), size * self.line_scale, color
 
     def text(self, at, string, color, size=13):
         x, y = self.camera.to_screen(*at)
@@ -144,6 +148,7 @@ class PygletPainter:
         )
         if label.text != string:
             label.text = string
+        size = round(size * self.text_scale)
         if label.font_size != size:
             label.font_size = size
         label.position = (x, y, 0)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from pyglet.window import key
 
-from . import layout
+from . import layout, palette
 from .camera import Camera
 from .controller import Controller
 from .scene import all_scenes
@@ -25,6 +25,9 @@ KEYS = (
     ("Right, Page Down / Left, Page Up", "next / previous walkthrough step"),
     ("Ctrl+S", "save the layout"),
     ("F12", "save a screenshot"),
+    ("F11", "full screen, or back"),
+    ("F10", "hide or show the panel (captions and key hints stay)"),
+    ("F9", "projector theme (light, high contrast, thicker lines), or back"),
     ("F1", "show or hide this help"),
     ("Esc", "quit"),
 )
@@ -51,6 +54,9 @@ class Session:
         self.status = ""
         self.quit_requested = False
         self.screenshot_requested = False
+        self.fullscreen_requested = False
+        self.show_panel = True
+        self.font_scale = 1.0  # the presenter font scale, 1x to 3x, for the panel and on-screen text
         self.walkthrough = walkthrough
         self._motion = None
         if walkthrough is not None:
@@ -172,6 +178,13 @@ class Session:
             self.paused = not self.paused
         elif symbol == key.F12:
             self.screenshot_requested = True
+        elif symbol == key.F11:
+            self.fullscreen_requested = True
+        elif symbol == key.F10:
+            self.show_panel = not self.show_panel
+        elif symbol == key.F9:
+            palette.use("dark" if palette.theme == "projector" else "projector")
+            self.status = f"{palette.theme} theme"
         elif symbol == key.S and modifiers & key.MOD_CTRL:
             self.save_layout()
         else:

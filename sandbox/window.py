@@ -32,8 +32,9 @@ class SandboxWindow(pyglet.window.Window):
 
     def __init__(self, session, visible=True, deterministic=False):
         width, height = session.camera.width, session.camera.height
-        super().__init__(width, height, caption="Collision Sandbox", resizable=True, visible=visible)
-        pyglet.gl.glClearColor(*palette.imgui_color(palette.BACKGROUND))
+        # Eight bits a channel: left to choose, EGL's headless surface comes up 16-bit (RGB565).
+        config = pyglet.gl.Config(double_buffer=True, red_size=8, green_size=8, blue_size=8, alpha_size=8)
+        super().__init__(width, height, caption="Collision Sandbox", resizable=True, visible=visible, config=config)
         self.session = session
         self.deterministic = deterministic
         self._imgui_context = imgui.create_context()
@@ -49,11 +50,12 @@ class SandboxWindow(pyglet.window.Window):
             "", x=10, y=56, width=width - panel.WIDTH - 30, multiline=True, anchor_y="bottom",
             font_size=18, color=palette.TEXT, batch=self.hud, group=pyglet.graphics.Group(order=1),
         )
-        # A dark band behind the caption keeps it readable over whatever the scene draws there.
-        self._caption_back = shapes.Rectangle(0, 50, width - panel.WIDTH, 0, color=(10, 12, 16, 210), batch=self.hud)
+        # A band behind the caption keeps it readable over whatever the scene draws there.
+        self._caption_back = shapes.Rectangle(0, 50, width - panel.WIDTH, 0, color=palette.CAPTION_BACK, batch=self.hud)
         self._help = self._help_overlay()
         self._frame_ms = deque(maxlen=60)
         self._last = time.perf_counter()
+        self._look = None
 
     def _help_overlay(self):
         batch = pyglet.graphics.Batch()
@@ -92,6 +94,9 @@ class SandboxWindow(pyglet.window.Window):
     def tick(self, dt):
         """One frame of the running app: advance, draw, and act on what the keys asked for."""
         self.session.update(dt)
+        if self.session.fullscreen_requested:
+            self.session.fullscreen_requested = False
+            self.set_fullscreen(not self.fullscreen)
         if self.session.quit_requested:
             self.close()
             pyglet.app.exit()
@@ -108,9 +113,35 @@ class SandboxWindow(pyglet.window.Window):
             path = Path("screenshots") / f"{self.session.scene.id}-{time.strftime('%Y%m%d-%H%M%S')}.png"
             self.session.status = f"screenshot saved to {png.write(self.pixels(), path)}"
 
+    def _restyle(self):
+        """Follow the theme and the presenter font scale: colours, line widths, text sizes."""
+        scale = self.session.font_scale
+        imgui.get_style().font_scale_main = scale
+        look = (palette.theme, scale, self.session.show_panel)
+        if look == self._look:
+            return
+        self._look = look
+        gl.glClearColor(*palette.imgui_color(palette.BACKGROUND))
+        (imgui.style_colors_light if palette.theme == "projector" else imgui.style_colors_dark)()
+        self.painter.line_scale = palette.LINE_SCALE
+        self.painter.text_scale = palette.LABEL_SCALE * scale
+        text = scale  # the key hints, title and caption: already large, they follow the font scale only
+        for label, size in ((self._hint, 11), (self._status, 12), (self._title, 16), (self._caption, 18)):
+            label.font_size = round(size * text)
+            label.color = palette.DIM_TEXT if label is self._hint else palette.TEXT
+        # Key hints at the bottom, the status line above them, the caption above both.
+        self._status.y = round(10 + 20 * text)
+        self._caption.y = round(10 + 46 * text)
+        self._caption.width = self.width - (panel.WIDTH * scale if self.session.show_panel else 0) - 30
+        self._caption_back.y = self._caption.y - 6
+        self._caption_back.width = self._caption.width + 30
+        self._caption_back.color = palette.CAPTION_BACK
+        self._caption_back.height = self._caption.content_height + 12 if self._caption.text else 0
+
     def render(self):
         """Draw one frame: scene, key hints and help, then the panel on top."""
         session = self.session
+        self._restyle()
         self.clear()
         self.painter.begin()
         session.scene.draw(self.painter)
@@ -127,16 +158,18 @@ class SandboxWindow(pyglet.window.Window):
         if self._caption.text != caption:
             self._caption.text = caption
             self._caption_back.height = self._caption.content_height + 12 if caption else 0
-        self._title.y = self.height - 30
+        self._title.y = self.height - round(30 * self.session.font_scale)
         self._status.text = session.status
         self.hud.draw()
         if session.show_help:
             self._help.draw()
         imgui.new_frame()
         frame_ms = None if self.deterministic or not self._frame_ms else float(np.median(self._frame_ms))
-        left, width = panel.draw(session, frame_ms)
+        if session.show_panel:
+            left, width = panel.draw(session, frame_ms)
         imgui.render()
-        self._clear_panel(left, width)
+        if session.show_panel:
+            self._clear_panel(left, width)
         self.imgui.render(imgui.get_draw_data())
 
     def _clear_panel(self, left, width):
@@ -158,7 +191,10 @@ class SandboxWindow(pyglet.window.Window):
         """What the window shows now, as an (H, W, 4) uint8 array, top row first."""
         buffer = pyglet.image.get_buffer_manager().get_color_buffer().get_image_data()
         data = buffer.get_data("RGBA", buffer.width * 4)
-        return np.frombuffer(data, dtype=np.uint8).reshape(buffer.height, buffer.width, 4)[::-1].copy()
+        pixels = np.frombuffer(data, dtype=np.uint8).reshape(buffer.height, buffer.width, 4)[::-1].copy()
+        # The screen is opaque whatever blending left in the alpha channel.
+        pixels[..., 3] = 255
+        return pixels
 
     def on_close(self):
         self.imgui.shutdown()

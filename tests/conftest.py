@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from sandbox import gl
+from sandbox import gl, palette
 
 gl.configure(headless=True)
 
@@ -52,3 +52,10 @@ def display():
     finally:
         server.terminate()
         server.wait(10)
+
+
+@pytest.fixture(autouse=True)
+def dark_theme():
+    """The theme is global: whatever a test switches to, the next test starts dark again."""
+    yield
+    palette.use("dark")
