@@ -46,12 +46,12 @@ class SandboxWindow(pyglet.window.Window):
         self._hint = pyglet.text.Label(HINTS, x=10, y=10, font_size=11, color=palette.DIM_TEXT, batch=self.hud)
         self._status = pyglet.text.Label("", x=10, y=30, font_size=12, color=palette.TEXT, batch=self.hud)
         self._title = pyglet.text.Label("", x=10, font_size=16, color=palette.TEXT, batch=self.hud)
-        self._caption = pyglet.text.Label(
+        self._caption_label = pyglet.text.Label(
             "", x=10, y=56, width=width - panel.WIDTH - 30, multiline=True, anchor_y="bottom",
             font_size=18, color=palette.TEXT, batch=self.hud, group=pyglet.graphics.Group(order=1),
         )
         # A band behind the caption keeps it readable over whatever the scene draws there.
-        self._caption_back = shapes.Rectangle(0, 50, width - panel.WIDTH, 0, color=palette.CAPTION_BACK, batch=self.hud)
+        self._caption_band = shapes.Rectangle(0, 50, width - panel.WIDTH, 0, color=palette.CAPTION_BACK, batch=self.hud)
         self._help = self._help_overlay()
         self._frame_ms = deque(maxlen=60)
         self._last = time.perf_counter()
@@ -126,17 +126,17 @@ class SandboxWindow(pyglet.window.Window):
         self.painter.line_scale = palette.LINE_SCALE
         self.painter.text_scale = palette.LABEL_SCALE * scale
         text = scale  # the key hints, title and caption: already large, they follow the font scale only
-        for label, size in ((self._hint, 11), (self._status, 12), (self._title, 16), (self._caption, 18)):
+        for label, size in ((self._hint, 11), (self._status, 12), (self._title, 16), (self._caption_label, 18)):
             label.font_size = round(size * text)
             label.color = palette.DIM_TEXT if label is self._hint else palette.TEXT
         # Key hints at the bottom, the status line above them, the caption above both.
         self._status.y = round(10 + 20 * text)
-        self._caption.y = round(10 + 46 * text)
-        self._caption.width = self.width - (panel.WIDTH * scale if self.session.show_panel else 0) - 30
-        self._caption_back.y = self._caption.y - 6
-        self._caption_back.width = self._caption.width + 30
-        self._caption_back.color = palette.CAPTION_BACK
-        self._caption_back.height = self._caption.content_height + 12 if self._caption.text else 0
+        self._caption_label.y = round(10 + 46 * text)
+        self._caption_label.width = self.width - (panel.WIDTH * scale if self.session.show_panel else 0) - 30
+        self._caption_band.y = self._caption_label.y - 6
+        self._caption_band.width = self._caption_label.width + 30
+        self._caption_band.color = palette.CAPTION_BACK
+        self._caption_band.height = self._caption_label.content_height + 12 if self._caption_label.text else 0
 
     def render(self):
         """Draw one frame: scene, key hints and help, then the panel on top."""
@@ -155,9 +155,9 @@ class SandboxWindow(pyglet.window.Window):
             caption = steps[session.step_index].caption
         if self._title.text != title:
             self._title.text = title
-        if self._caption.text != caption:
-            self._caption.text = caption
-            self._caption_back.height = self._caption.content_height + 12 if caption else 0
+        if self._caption_label.text != caption:
+            self._caption_label.text = caption
+            self._caption_band.height = self._caption_label.content_height + 12 if caption else 0
         self._title.y = self.height - round(30 * self.session.font_scale)
         self._status.text = session.status
         self.hud.draw()
