@@ -134,3 +134,17 @@ def test_export_writes_pictures_numbers_and_a_page_and_may_redo_its_own(tmp_path
     assert second["caption"] == "Second: B moves onto A" and second["numbers"]["verdict"] == "colliding"
     page = (out / "index.html").read_text()
     assert "<h1>Two steps</h1>" in page and 'src="step-02.png"' in page and "Second: B moves onto A" in page
+
+
+def test_a_step_can_take_its_layout_from_a_file_beside_it(tmp_path):
+    (tmp_path / "crossed.json").write_text(json.dumps({
+        "scene": "box-box",
+        "shapes": {"A": {"kind": "box", "position": [-300, 0], "angle": 0}, "B": {"kind": "box", "position": [-250, 30], "angle": 90}},
+    }))
+    lesson = walkthrough.load(write(tmp_path, 'title = "x"\n[[steps]]\nscene = "box-box"\ncaption = "c"\nlayout = "crossed.json"\nshapes = { B = { angle = 45 } }'))
+    shapes = lesson.steps[0].layout["shapes"]
+    assert shapes["A"]["position"] == [-300, 0] and shapes["B"]["position"] == [-250, 30]
+    assert shapes["B"]["angle"] == pytest.approx(45)  # the step's own pose wins over the file's
+    wrong = write(tmp_path, 'title = "x"\n[[steps]]\nscene = "quadtree"\ncaption = "c"\nlayout = "crossed.json"')
+    with pytest.raises(WalkthroughError, match='step 1: scene is "box-box" but this is the "quadtree" scene'):
+        walkthrough.load(wrong)
