@@ -16,6 +16,18 @@ ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.gui
 
 
+def launch(display, cwd, *args):
+    """Start the sandbox on the virtual display, in ``cwd``, with ``args``; its output kept."""
+    return subprocess.Popen(
+        [sys.executable, str(ROOT / "sandbox.py"), *args],
+        cwd=cwd,
+        env=display,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+
+
 def test_drag_b_onto_a_turn_it_and_save(display, tmp_path):
     lesson = tmp_path / "lesson.json"
     lesson.write_text(
@@ -30,14 +42,7 @@ def test_drag_b_onto_a_turn_it_and_save(display, tmp_path):
             }
         )
     )
-    app = subprocess.Popen(
-        [sys.executable, "sandbox.py", "--scene", "box-box", "--layout", str(lesson)],
-        cwd=ROOT,
-        env=display,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
+    app = launch(display, ROOT, "--scene", "box-box", "--layout", str(lesson))
     try:
         window = find_window(display)
         geometry = dict(line.split("=") for line in xdotool(display, "getwindowgeometry", "--shell", window).split())
@@ -83,14 +88,7 @@ def test_a_shipped_walkthrough_runs_to_the_end_with_the_clicker_keys(display, tm
 
     path = ROOT / "walkthroughs" / f"{name}.toml"
     lesson = walkthrough.load(path)
-    app = subprocess.Popen(
-        [sys.executable, str(ROOT / "sandbox.py"), "--walkthrough", str(path)],
-        cwd=tmp_path,  # Ctrl+S writes layouts/<scene>.json here
-        env=display,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
+    app = launch(display, tmp_path, "--walkthrough", str(path))  # Ctrl+S writes layouts/<scene>.json here
     try:
         window = find_window(display)
         time.sleep(1.5)
