@@ -40,6 +40,9 @@ def draw(session, frame_ms):
         (width - panel_width, 0), (width, height), imgui.get_color_u32(imgui.Col_.border), 0.0, style.window_border_size
     )
     with imgui_ctx.begin("Collision Sandbox", flags=flags):
+        # Tab changes scene here: were the widgets tab stops, the first Tab would also give
+        # ImGui the keyboard, and every key after it (F9, R, Page Down...) would go to the panel.
+        imgui.push_item_flag(imgui.ItemFlags_.no_tab_stop, True)
         _scene_picker(session)
         if imgui.collapsing_header("Lesson", imgui.TreeNodeFlags_.default_open):
             imgui.text_wrapped(scene.lesson)
@@ -63,6 +66,7 @@ def draw(session, frame_ms):
         imgui.text(f"Zoom {session.camera.zoom:.2f}x, centre ({session.camera.center[0]:.0f}, {session.camera.center[1]:.0f})")
         if frame_ms is not None:
             imgui.text(f"Frame time {frame_ms:.2f} ms")
+        imgui.pop_item_flag()
     return width - panel_width, panel_width
 
 

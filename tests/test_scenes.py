@@ -188,3 +188,17 @@ def test_ctrl_s_saves_the_layout_where_it_says(drive, tmp_path, monkeypatch):
     saved = json.loads((tmp_path / "layouts" / "box-box.json").read_text())
     assert saved["shapes"]["B"]["position"] == pytest.approx([10, 20])
     assert "layouts/box-box.json" in driver.session.status
+
+
+def test_tab_leaves_the_keyboard_with_the_app(drive):
+    """Tab is the scene switcher: ImGui must not take it as a cue to grab the keyboard."""
+    from imgui_bundle import imgui
+
+    driver = drive("box-box")
+    driver.frame()
+    io = imgui.get_io()
+    for down in (True, False):
+        io.add_key_event(imgui.Key.tab, down)
+        driver.frame()
+    driver.frame()
+    assert not io.want_capture_keyboard
