@@ -42,7 +42,8 @@ class Session:
 
     ``layout_path`` is a layout file to start from (its scene is used unless ``scene_id``
     names one, which must then match). Raises ``layout.LayoutError`` or ``KeyError`` for a
-    bad file or an unknown scene, before anything opens.
+    bad file or an unknown scene, before anything opens. With ``walkthrough`` (a loaded
+    Walkthrough) the session starts at its first step, and ``go`` moves between steps.
     """
 
     def __init__(self, scene_id=None, size=(1280, 720), layout_path=None, walkthrough=None):
