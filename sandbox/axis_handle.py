@@ -1,43 +1,30 @@
-"""A turnable axis P: a line through a fixed pivot, turned by dragging its red handle."""
+"""A turnable axis P: a line through a fixed pivot, turned by dragging its red handle "P"."""
 
 import math
 
 from collision import Vector
 
-from . import palette
+from .strips import clip
 
 NEAREST = 20
 """How close to the pivot the handle may come: nearer, its direction would be noise."""
 
 
-class AxisHandle:
-    """The axis's pivot and handle; the axis points from the pivot to the handle."""
+class TurnableAxis:
+    """Scene methods for a scene with an axis P through ``pivot``, turned by the handle "P"
+    (declared in the scene's ``handles``). The axis points from the pivot to the handle."""
 
-    def __init__(self, pivot, handle):
-        self.pivot = pivot
-        self.handle = handle
+    pivot = (0.0, 0.0)
 
     def unit(self):
-        dx, dy = self.handle[0] - self.pivot[0], self.handle[1] - self.pivot[1]
-        length = math.hypot(dx, dy)
-        return Vector(dx / length, dy / length)
+        (px, py), (hx, hy) = self.pivot, self.points["P"]
+        length = math.hypot(hx - px, hy - py)
+        return Vector((hx - px) / length, (hy - py) / length)
 
     def offset(self):
         """How far the line through the pivot lies left of the parallel line through the origin."""
         unit = self.unit()
         return -unit.y * self.pivot[0] + unit.x * self.pivot[1]
-
-    def move(self, point):
-        if math.dist(point, self.pivot) >= NEAREST:
-            self.handle = (float(point[0]), float(point[1]))
-
-    def draw(self, painter, hovered, reach=520):
-        """The axis line and its red handle, labelled P."""
-        unit = self.unit()
-        middle = unit.x * self.pivot[0] + unit.y * self.pivot[1]
-        painter.interval(unit, middle - reach, middle + reach, self.offset(), palette.AXIS, 1)
-        painter.point(self.handle, palette.HIGHLIGHT if hovered else palette.MAX_CORNER, 7)
-        painter.text((self.handle[0] + 10, self.handle[1] + 6), "P", palette.MAX_CORNER, 14)
 
     def drop(self, point):
         """Where ``point`` lands on the axis line, dropped at right angles."""
@@ -45,34 +32,22 @@ class AxisHandle:
         along = unit.x * point[0] + unit.y * point[1]
         return (along * unit.x - offset * unit.y, along * unit.y + offset * unit.x)
 
-    def settings(self):
-        return {"handle": list(self.handle)}
+    def constrain(self, name, point):
+        if math.dist(point, self.pivot) < NEAREST:
+            raise ValueError(f"must be at least {NEAREST} units from the pivot {list(self.pivot)}")
+        return point
 
-    def check(self, settings):
-        """The handle a layout's settings ask for, or ValueError naming what is wrong."""
-        handle = settings.get("handle", self.handle)
-        if not (
-            isinstance(handle, (list, tuple))
-            and len(handle) == 2
-            and all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in handle)
-        ):
-            raise ValueError("handle must be [x, y], where P's red handle sits")
-        if math.dist(handle, self.pivot) < NEAREST:
-            raise ValueError(f"handle must be at least {NEAREST} units from the pivot {list(self.pivot)}")
-        return (float(handle[0]), float(handle[1]))
+    def directions(self):
+        """Turned shapes snap to P (an edge along P) and across it (two corners tie on P)."""
+        unit = self.unit()
+        return (("P", math.atan2(unit.y, unit.x)), ("P's normal", math.atan2(unit.x, -unit.y)))
 
-
-class TurnableAxis:
-    """Scene methods for a scene whose one handle is its axis ``self.p``, an AxisHandle."""
-
-    def handles(self):
-        return {"P": self.p.handle}
-
-    def move_handle(self, name, point):
-        self.p.move(point)
-
-    def settings(self):
-        return self.p.settings()
-
-    def apply_settings(self, settings):
-        self.p.handle = self.p.check(settings)
+    def draw_axis(self, painter, theme):
+        """The axis line across the free area and its red handle, labelled P."""
+        unit, handle = self.unit(), self.points["P"]
+        ends = clip(self.pivot, unit, self.view.rect)
+        if ends is not None:
+            middle = unit.x * self.pivot[0] + unit.y * self.pivot[1]
+            painter.interval(unit, middle + ends[0], middle + ends[1], self.offset(), theme.axis, 1)
+        painter.point(handle, theme.highlight if self.hovered == "P" else theme.max_corner, 7)
+        painter.text((handle[0] + 10 * self.view.pixel, handle[1] + 6 * self.view.pixel), "P", theme.max_corner, 16)

@@ -4,7 +4,9 @@
 class Camera:
     """Maps world units to window pixels; pyglet's window coordinates are y-up too.
 
-    The default view puts world (0, 0) at the centre of the window, 1 unit to 1 pixel.
+    World ``center`` is drawn at window pixel ``anchor``, the middle of the free area (the
+    window less the panel and the text bands). ``fit`` frames a region there; once the user
+    zooms or pans, ``fitted`` is False and refits leave the view alone.
     """
 
     MIN_ZOOM, MAX_ZOOM = 0.1, 10.0
@@ -13,12 +15,35 @@ class Camera:
         self.width, self.height = width, height
         self.center = (float(center[0]), float(center[1]))
         self.zoom = float(zoom)
+        self.anchor = (width / 2, height / 2)
+        self.area = (0.0, 0.0, float(width), float(height))
+        self.fitted = True
 
     def to_screen(self, x, y):
-        return ((x - self.center[0]) * self.zoom + self.width / 2, (y - self.center[1]) * self.zoom + self.height / 2)
+        return ((x - self.center[0]) * self.zoom + self.anchor[0], (y - self.center[1]) * self.zoom + self.anchor[1])
 
     def to_world(self, sx, sy):
-        return ((sx - self.width / 2) / self.zoom + self.center[0], (sy - self.height / 2) / self.zoom + self.center[1])
+        return ((sx - self.anchor[0]) / self.zoom + self.center[0], (sy - self.anchor[1]) / self.zoom + self.center[1])
+
+    def place(self, area):
+        """Use the window rectangle ``area`` (x0, y0, x1, y1 in pixels) as the free area."""
+        self.area = tuple(float(v) for v in area)
+        self.anchor = ((self.area[0] + self.area[2]) / 2, (self.area[1] + self.area[3]) / 2)
+
+    def fit(self, region, margin=12):
+        """Show world ``region`` (x0, y0, x1, y1) as large as the free area allows, centred in it."""
+        x0, y0, x1, y1 = region
+        width = max(self.area[2] - self.area[0] - 2 * margin, 1.0)
+        height = max(self.area[3] - self.area[1] - 2 * margin, 1.0)
+        self.zoom = min(max(min(width / (x1 - x0), height / (y1 - y0)), self.MIN_ZOOM), self.MAX_ZOOM)
+        self.center = ((x0 + x1) / 2, (y0 + y1) / 2)
+        self.fitted = True
+
+    def visible(self):
+        """The free area in world units: (min_x, min_y, max_x, max_y)."""
+        x0, y0 = self.to_world(self.area[0], self.area[1])
+        x1, y1 = self.to_world(self.area[2], self.area[3])
+        return (x0, y0, x1, y1)
 
     def zoom_about(self, sx, sy, factor):
         """Zoom by ``factor`` keeping the world point under window pixel (sx, sy) in place."""
@@ -26,10 +51,12 @@ class Camera:
         self.zoom = min(max(self.zoom * factor, self.MIN_ZOOM), self.MAX_ZOOM)
         after = self.to_world(sx, sy)
         self.center = (self.center[0] + before[0] - after[0], self.center[1] + before[1] - after[1])
+        self.fitted = False
 
     def pan(self, dx, dy):
         """Move the view with the mouse: the world follows a drag of (dx, dy) pixels."""
         self.center = (self.center[0] - dx / self.zoom, self.center[1] - dy / self.zoom)
+        self.fitted = False
 
     def resize(self, width, height):
         self.width, self.height = width, height

@@ -25,6 +25,7 @@ def parser():
     p.add_argument("--size", type=_size, default=(1280, 720), metavar="WxH", help="window size (default 1280x720)")
     p.add_argument("--walkthrough", metavar="FILE", help="run a walkthrough (TOML): Right or Page Down for the next step")
     p.add_argument("--export", metavar="DIR", help="with --walkthrough: write its handout (PNGs, JSON, index.html) and exit")
+    p.add_argument("--scenes", metavar="DIR", action="append", default=[], help="also load the scene files (*.py) in DIR; may be repeated")
     return p
 
 
@@ -45,14 +46,20 @@ def main(argv=None):
     gl.configure(headless=headless)
     from .handout import HandoutError
     from .layout import LayoutError
+    from .registry import SceneError, all_scenes, load_folder
     from .session import Session
     from .walkthrough import WalkthroughError
 
+    try:
+        for folder in args.scenes:
+            load_folder(folder)
+        scenes = all_scenes()
+    except SceneError as error:
+        print(f"sandbox: {error}", file=sys.stderr)
+        return 2
     if args.list:
-        from .scene import all_scenes
-
-        for cls in all_scenes():
-            print(f"{cls.id:20} {cls.category:12} {cls.title}")
+        for cls in scenes:
+            print(f"{cls.id:20} {cls.category:28} {cls.title}")
         return 0
     try:
         if args.walkthrough is not None:

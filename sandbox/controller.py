@@ -1,10 +1,14 @@
-"""Mouse and R/T keys acting on a scene: hover, drag with a grab offset, rotate, pan and zoom."""
+"""Mouse and R/T keys acting on a scene: hover, drag with a grab offset, turn, pan and zoom.
+
+Every method returns whether it changed the scene or the view, so the session knows when to
+recompute; the controller itself never does.
+"""
 
 import math
 
 from pyglet.window import key, mouse
 
-from collision import Circle, Region, voronoi_region
+from .snap import edge_directions, snap
 
 ROTATE_STEP = math.radians(3)
 """How far one tap of R or T turns the selected shape."""
@@ -15,8 +19,8 @@ ROTATE_SPEED = math.radians(90)
 HOLD_DELAY = 0.25
 """How long a key must stay down before it counts as held, so a tap turns exactly one step."""
 
-GRAB_RADIUS = 8
-"""Pixels around a shape's centre dot that still grab it."""
+TURN_KEYS = {key.R: 1, key.T: -1}
+"""R turns counter-clockwise, T clockwise."""
 
 
 class Controller:
@@ -28,26 +32,18 @@ class Controller:
         self._grab = None
         self._panning = False
         self._turning = {}
+        self.aligned = None
+        """What the last turn snapped to, for the session to show: "B aligned with A"."""
 
     def shape_at(self, sx, sy):
-        """The handle or topmost shape under window pixel (sx, sy), or None; later shapes draw on top."""
-        point = self.camera.to_world(sx, sy)
-        for name, at in self.scene.handles().items():
-            if math.dist(point, at) * self.camera.zoom <= GRAB_RADIUS:
-                return name
-        for name in reversed(list(self.scene.shapes)):
-            shape = self.scene.shapes[name]
-            if math.dist(point, shape.position) * self.camera.zoom <= GRAB_RADIUS:
-                return name
-            if isinstance(shape, Circle):
-                if math.dist(point, shape.center) <= shape.radius:
-                    return name
-            elif voronoi_region(shape, point).region is Region.INSIDE:
-                return name
-        return None
+        """The handle or topmost shape under window pixel (sx, sy), or None."""
+        return self.scene.pick(self.camera.to_world(sx, sy), self.scene.grab_radius / self.camera.zoom)
 
     def on_mouse_motion(self, x, y):
-        self.scene.hovered = self.shape_at(x, y)
+        hovered = self.shape_at(x, y)
+        changed = hovered != self.scene.hovered
+        self.scene.hovered = hovered
+        return changed
 
     def on_mouse_press(self, x, y, button):
         if button == mouse.LEFT:
@@ -55,29 +51,26 @@ class Controller:
             wx, wy = self.camera.to_world(x, y)
             if name is None:
                 self.scene.click((wx, wy))
-                return
-            px, py = self._position_of(name)
+                return True
+            px, py = self.scene.position_of(name)
             # Keep the point grabbed under the cursor: no jump to the centre.
             self._grab = (name, px - wx, py - wy)
             self.scene.selected = name
-        elif button in (mouse.RIGHT, mouse.MIDDLE):
+            return True
+        if button in (mouse.RIGHT, mouse.MIDDLE):
             self._panning = True
-
-    def _position_of(self, name):
-        handles = self.scene.handles()
-        return handles[name] if name in handles else self.scene.shapes[name].position
+        return False
 
     def on_mouse_drag(self, x, y, dx, dy):
         if self._grab is not None:
             name, ox, oy = self._grab
             wx, wy = self.camera.to_world(x, y)
-            if name in self.scene.shapes:
-                self.scene.shapes[name].position = (wx + ox, wy + oy)
-            else:
-                self.scene.move_handle(name, (wx + ox, wy + oy))
-            self.scene.refresh()
-        elif self._panning:
+            self.scene.move(name, (wx + ox, wy + oy))
+            return True
+        if self._panning:
             self.camera.pan(dx, dy)
+            return True
+        return False
 
     def on_mouse_release(self, x, y, button):
         if button == mouse.LEFT:
@@ -85,33 +78,50 @@ class Controller:
         else:
             self._panning = False
         self.scene.hovered = self.shape_at(x, y)
+        return True
 
     def on_mouse_scroll(self, x, y, scroll_y):
         self.camera.zoom_about(x, y, 1.1**scroll_y)
+        return True
 
     def on_key_press(self, symbol):
-        """Start turning on R (counter-clockwise) or T (clockwise); True if the key was ours."""
-        direction = {key.R: 1, key.T: -1}.get(symbol)
+        """Start turning on R or T; True if that changed the scene."""
+        direction = TURN_KEYS.get(symbol)
         if direction is None:
             return False
         self._turning[direction] = 0.0
-        self._turn(direction * ROTATE_STEP)
-        return True
+        return self._turn(direction * ROTATE_STEP, snapping=True)
 
     def on_key_release(self, symbol):
-        self._turning.pop({key.R: 1, key.T: -1}.get(symbol), None)
+        held = self._turning.pop(TURN_KEYS.get(symbol), None)
+        # A long hold ends like a tap: close to an alignment, it lands there.
+        return held is not None and held > HOLD_DELAY and self._turn(0.0, snapping=True)
 
     def update(self, dt):
+        changed = False
         for direction, held in self._turning.items():
             self._turning[direction] = held + dt
             if held + dt > HOLD_DELAY:
-                self._turn(direction * ROTATE_SPEED * dt)
+                changed |= self._turn(direction * ROTATE_SPEED * dt, snapping=False)
+        return changed
 
-    def _turn(self, radians):
+    def _turn(self, radians, snapping):
         # The shape under the cursor if there is one, else the last one grabbed.
         name = self.scene.hovered or self.scene.selected
         shape = self.scene.shapes.get(name)
-        if shape is not None and hasattr(shape, "angle"):
-            self.scene.selected = name
-            shape.angle += radians
-            self.scene.refresh()
+        if shape is None or not hasattr(shape, "angle"):
+            return False
+        self.scene.selected = name
+        shape.angle += radians
+        self.aligned = None
+        if snapping:
+            landed = snap(shape, self._targets(name))
+            if landed is not None:
+                shape.angle += landed[0]
+                self.aligned = f"{name} aligned with {landed[1]}"
+        return True
+
+    def _targets(self, turning):
+        """(name, direction) of every edge of the other shapes and every direction the scene adds."""
+        targets = [(name, direction) for name, shape in self.scene.shapes.items() if name != turning for direction in edge_directions(shape)]
+        return targets + list(self.scene.directions())

@@ -4,11 +4,13 @@
 
     {"scene": "box-box",
      "shapes": {"A": {"kind": "box", "position": [-260, -40], "angle": 20.0}, ...},
-     "view": {"center": [0, 0], "zoom": 1.0},
-     "overlays": {"intervals": true, ...},
-     "settings": {...}}
+     "handles": {"P": [25, 50]},
+     "overlays": {"projections": true, ...},
+     "settings": {"page": -1},
+     "view": {"center": [0, 0], "zoom": 1.0}}
 
-Positions are world units, angles degrees. Loading checks every field against the scene and
+Positions are world units, angles degrees; every field but "scene" may be left out, and
+"view" is there only when the user zoomed or panned. Loading checks every field against the scene and
 names the first bad one; saving writes a temporary file and renames it over the old one.
 """
 
@@ -18,7 +20,17 @@ import os
 import tempfile
 from pathlib import Path
 
-from .scene import kind_of
+from collision import Box, Circle, Polygon, Vector
+
+FIELDS = {"scene", "shapes", "handles", "overlays", "settings", "view"}
+"""Every field a layout may have; anything else is refused, naming it."""
+
+WORLD_LIMIT = 1e6
+"""The largest coordinate a layout may use, in world units (pixels at zoom 1): far past any
+figure, and small enough that every computation keeps its precision."""
+
+ANGLE_LIMIT = 36000.0
+"""The largest angle a layout may use, in degrees: a hundred turns."""
 
 
 class LayoutError(Exception):
@@ -26,20 +38,28 @@ class LayoutError(Exception):
 
 
 def capture(scene, camera):
-    """The layout of ``scene`` as shown by ``camera``, as JSON-ready data."""
+    """The layout of ``scene`` as shown by ``camera``, as JSON-ready data.
+
+    The view is saved only when the user zoomed or panned; otherwise the figure is framed
+    afresh in whatever window opens the file.
+    """
     shapes = {}
     for name, shape in scene.shapes.items():
         entry = {"kind": kind_of(shape), "position": [float(v) for v in shape.position]}
         if hasattr(shape, "angle"):
             entry["angle"] = math.degrees(shape.angle)
         shapes[name] = entry
-    return {
+    overlays = {p.name: scene.settings[p.name] for p in scene.params if p.overlay}
+    data = {
         "scene": scene.id,
         "shapes": shapes,
-        "view": {"center": list(camera.center), "zoom": camera.zoom},
-        "overlays": dict(scene.overlay),
-        "settings": scene.settings(),
+        "handles": {name: [float(v) for v in point] for name, point in scene.points.items()},
+        "overlays": overlays,
+        "settings": {p.name: scene.settings[p.name] for p in scene.params if not p.overlay},
     }
+    if not camera.fitted:
+        data["view"] = {"center": list(camera.center), "zoom": camera.zoom}
+    return data
 
 
 def read(path):
@@ -57,72 +77,112 @@ def read(path):
 
 def apply(data, scene, camera, where):
     """Put ``scene`` and ``camera`` in the layout ``data``; ``where`` names its source in errors,
-    such as "layout lessons/one.json".
+    such as "layout lessons/one.json". A shape, handle or setting the layout leaves out keeps
+    its default.
 
     Everything is checked before anything changes, so a bad file leaves the scene as it was.
     """
 
     def fail(field, problem):
-        raise LayoutError(f"{where}: {field} {problem}".rstrip())
+        raise LayoutError(f"{where}: {field} {problem}")
+
+    def table(field, what):
+        value = data.get(field, {})
+        if not isinstance(value, dict):
+            fail(field, f"must be an object of {what}, got {_show(value)}")
+        return value
 
     def pair(value, field):
-        if not (isinstance(value, list) and len(value) == 2 and all(_is_number(v) for v in value)):
-            fail(field, f"must be [x, y], two finite numbers; got {json.dumps(value)}")
+        if not (isinstance(value, list) and len(value) == 2 and all(_is_number(v, WORLD_LIMIT) for v in value)):
+            fail(field, f"must be [x, y], two numbers within ±{WORLD_LIMIT:g}; got {_show(value)}")
         return (float(value[0]), float(value[1]))
 
+    unknown = sorted(set(data) - FIELDS)
+    if unknown:
+        fail(unknown[0], f"is not a layout field (use {', '.join(sorted(FIELDS))})")
     if data["scene"] != scene.id:
         fail("scene", f'is "{data["scene"]}" but this is the "{scene.id}" scene')
-    shapes = data.get("shapes")
-    if not isinstance(shapes, dict):
-        fail("shapes", "must be an object naming each shape")
+    shapes = table("shapes", "shapes by name")
     poses = {}
-    for name, shape in scene.shapes.items():
-        entry = shapes.get(name)
-        if not isinstance(entry, dict):
-            fail(f"shapes.{name}", "is missing")
-        if entry.get("kind") != kind_of(shape):
-            fail(f"shapes.{name}.kind", f'must be "{kind_of(shape)}" in this scene, got {json.dumps(entry.get("kind"))}')
-        angle = entry.get("angle", 0.0)
-        if not _is_number(angle):
-            fail(f"shapes.{name}.angle", f"must be a finite number of degrees, got {json.dumps(angle)}")
-        poses[name] = (pair(entry.get("position"), f"shapes.{name}.position"), math.radians(angle))
-    for name in shapes:
+    for name, entry in shapes.items():
+        field = f"shapes.{name}"
         if name not in scene.shapes:
-            fail(f"shapes.{name}", f"is not a shape of this scene (it has {', '.join(scene.shapes)})")
-    view = data.get("view", {"center": [0, 0], "zoom": 1.0})
-    if not isinstance(view, dict):
-        fail("view", "must be an object with center and zoom")
-    center = pair(view.get("center"), "view.center")
-    zoom = view.get("zoom")
-    if not (_is_number(zoom) and camera.MIN_ZOOM <= zoom <= camera.MAX_ZOOM):
-        fail("view.zoom", f"must be a number from {camera.MIN_ZOOM} to {camera.MAX_ZOOM}, got {json.dumps(zoom)}")
-    overlays = data.get("overlays", {})
-    if not isinstance(overlays, dict):
-        fail("overlays", "must be an object of overlay names and true or false")
-    for name, shown in overlays.items():
-        if name not in scene.overlay:
-            fail(f"overlays.{name}", f"is not an overlay of this scene (it has {', '.join(scene.overlay)})")
-        if not isinstance(shown, bool):
-            fail(f"overlays.{name}", f"must be true or false, got {json.dumps(shown)}")
-    settings = data.get("settings", {})
-    if not isinstance(settings, dict):
-        fail("settings", "must be an object")
-    try:
-        scene.apply_settings(settings)
-    except ValueError as error:
-        fail(f"settings.{error}", "")
+            fail(field, f"is not a shape of this scene (it has {', '.join(scene.shapes) or 'none'})")
+        if not isinstance(entry, dict):
+            fail(field, f'must be an object such as {{"kind": "{kind_of(scene.shapes[name])}", "position": [0, 0], "angle": 0}}')
+        extra = sorted(set(entry) - {"kind", "position", "angle"})
+        if extra:
+            fail(f"{field}.{extra[0]}", "is not a shape field (use kind, position, angle)")
+        if entry.get("kind", kind_of(scene.shapes[name])) != kind_of(scene.shapes[name]):
+            fail(f"{field}.kind", f'must be "{kind_of(scene.shapes[name])}" in this scene, got {_show(entry.get("kind"))}')
+        angle = entry.get("angle", math.degrees(getattr(scene.shapes[name], "angle", 0.0)))
+        if not _is_number(angle, ANGLE_LIMIT):
+            fail(f"{field}.angle", f"must be a number of degrees within ±{ANGLE_LIMIT:g}, got {_show(angle)}")
+        position = entry.get("position", [float(v) for v in scene.shapes[name].position])
+        poses[name] = (pair(position, f"{field}.position"), math.radians(angle))
+    points = {}
+    for name, point in table("handles", "points by name").items():
+        if name not in scene.points:
+            fail(f"handles.{name}", f"is not a handle of this scene (it has {', '.join(scene.points) or 'none'})")
+        try:
+            points[name] = tuple(map(float, scene.constrain(name, pair(point, f"handles.{name}"))))
+        except ValueError as error:
+            fail(f"handles.{name}", str(error))
+    declared = {p.name: p for p in scene.params}
+    values = {}
+    for field, overlay in (("overlays", True), ("settings", False)):
+        for name, value in table(field, "names and values").items():
+            param = declared.get(name)
+            if param is None or param.overlay != overlay:
+                names = [p.name for p in scene.params if p.overlay == overlay]
+                fail(f"{field}.{name}", f"is not one of this scene's {field} (it has {', '.join(names) or 'none'})")
+            try:
+                values[name] = param.check(value)
+            except ValueError as error:
+                fail(f"{field}.{name}", str(error))
+    view = None
+    if "view" in data:
+        if not isinstance(data["view"], dict) or set(data["view"]) - {"center", "zoom"}:
+            fail("view", "must be an object with center and zoom")
+        center = pair(data["view"].get("center"), "view.center")
+        zoom = data["view"].get("zoom")
+        if not _is_number(zoom, camera.MAX_ZOOM) or zoom < camera.MIN_ZOOM:
+            fail("view.zoom", f"must be a number from {camera.MIN_ZOOM} to {camera.MAX_ZOOM}, got {_show(zoom)}")
+        view = (center, float(zoom))
     for name, (position, angle) in poses.items():
         shape = scene.shapes[name]
         shape.position = position
         if hasattr(shape, "angle"):
             shape.angle = angle
-    scene.overlay.update(overlays)
-    camera.center, camera.zoom = center, float(zoom)
-    scene.refresh()
+    scene.points.update((name, Vector(*point)) for name, point in points.items())
+    scene.settings.update(values)
+    if view is not None:
+        camera.center, camera.zoom = view
+        camera.fitted = False
 
 
-def _is_number(value):
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+def kind_of(shape):
+    """The name a layout file gives the shape's kind."""
+    if isinstance(shape, Box):
+        return "box"
+    if isinstance(shape, Polygon):
+        return "polygon"
+    if isinstance(shape, Circle):
+        return "circle"
+    raise TypeError(f"not a collision shape: {shape!r}")
+
+
+def _is_number(value, limit):
+    """A finite int or float no larger than ``limit``; compared as is, since float() of a
+    400-digit int overflows."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    return -limit <= value <= limit
+
+
+def _show(value):
+    text = json.dumps(value) if isinstance(value, (dict, list, str, int, float, bool, type(None))) else repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def save(data, path):

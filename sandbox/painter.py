@@ -5,6 +5,7 @@ GL; ``sandbox.pyglet_painter.PygletPainter`` draws with pyglet shapes.
 """
 
 import math
+from typing import Protocol
 
 import numpy as np
 
@@ -29,6 +30,20 @@ def arrow_head(start, end, size):
     return end, (back[0] - uy * size / 2, back[1] + ux * size / 2), (back[0] + uy * size / 2, back[1] - ux * size / 2)
 
 
+class Painter(Protocol):
+    """What a scene draws with. Points are world units; widths, sizes and text sizes pixels.
+    ``text`` anchors its point at the label's left, "center" or right end, at its baseline."""
+
+    def polygon(self, points, outline, fill=None, width=2): ...
+    def circle(self, center, radius, outline, fill=None, width=2): ...
+    def segment(self, start, end, color, width=1): ...
+    def arrow(self, start, end, color, width=2): ...
+    def point(self, at, color, size=5): ...
+    def text(self, at, string, color, size=13, anchor="left"): ...
+    def interval(self, axis, low, high, offset, color, width=5): ...
+    def lines(self, segments, colors): ...
+
+
 class RecordingPainter:
     """Records each call as ``(name, arguments...)`` in ``calls``."""
 
@@ -50,8 +65,8 @@ class RecordingPainter:
     def point(self, at, color, size=5):
         self.calls.append(("point", tuple(at), color, size))
 
-    def text(self, at, string, color, size=13):
-        self.calls.append(("text", tuple(at), string, color, size))
+    def text(self, at, string, color, size=13, anchor="left"):
+        self.calls.append(("text", tuple(at), string, color, size, anchor))
 
     def interval(self, axis, low, high, offset, color, width=5):
         self.calls.append(("interval", tuple(axis), low, high, offset, color, width))

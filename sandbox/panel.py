@@ -1,20 +1,41 @@
-"""The app's ImGui window: scene picker, lesson, overlays, the scene's own panel, view settings."""
+"""The app's ImGui window: the picker and the verdict on top, always in view; below them, in
+a scrolling region, the lesson, the declared widgets, the scene's own results and the view."""
 
 from imgui_bundle import imgui, imgui_ctx
 
-WIDTH = 470
-"""Panel width in pixels at font scale 1; it grows with the presenter font scale."""
+from . import screen
+from .theme import imgui_color
+
+VERDICT_SIZE = 24
+"""The verdict's font size in the panel, at font scale 1."""
 
 
-def help_marker(text):
-    """A greyed (?) that shows ``text`` when hovered, for teaching notes."""
-    imgui.same_line()
-    imgui.text_disabled("(?)")
-    if imgui.begin_item_tooltip():
-        imgui.push_text_wrap_pos(imgui.get_font_size() * 30)
-        imgui.text_unformatted(text)
-        imgui.pop_text_wrap_pos()
-        imgui.end_tooltip()
+class Ui:
+    """What a scene's ``panel`` gets: the theme, ``set`` for a declared parameter, and ``button``
+    for an action that changes the scene (the session recomputes after it)."""
+
+    def __init__(self, session):
+        self.session = session
+        self.theme = session.theme
+        self.acted = False
+
+    def set(self, name, value):
+        self.session.set_setting(name, value)
+
+    def button(self, label):
+        pressed = imgui.button(label)
+        self.acted |= pressed
+        return pressed
+
+    def text(self, role, text):
+        """A line in one of the theme's colours, e.g. ``ui.text("separating", "gap 3.0")``."""
+        imgui.text_colored(imgui_color(getattr(self.theme, role)), text)
+
+
+def rect(width, height, scale):
+    """The panel's rectangle (left, top, width, height) in window pixels, y down as ImGui counts."""
+    panel_width = screen.panel_width(width, scale)
+    return width - panel_width, 0.0, panel_width, height
 
 
 def draw(session, frame_ms):
@@ -25,53 +46,84 @@ def draw(session, frame_ms):
     """
     style = imgui.get_style()
     width, height = imgui.get_io().display_size
-    panel_width = min(WIDTH * style.font_scale_main, width * 0.6)
-    imgui.set_next_window_pos((width - panel_width, 0), imgui.Cond_.always)
+    left, _, panel_width, _ = rect(width, height, session.font_scale)
+    imgui.set_next_window_pos((left, 0), imgui.Cond_.always)
     imgui.set_next_window_size((panel_width, height), imgui.Cond_.always)
     flags = (
         imgui.WindowFlags_.no_move
         | imgui.WindowFlags_.no_resize
         | imgui.WindowFlags_.no_collapse
         | imgui.WindowFlags_.no_background
+        | imgui.WindowFlags_.no_scrollbar
     )
-    scene = session.scene
     # Without a background ImGui draws no border either: draw the border behind the panel.
     imgui.get_background_draw_list().add_rect(
-        (width - panel_width, 0), (width, height), imgui.get_color_u32(imgui.Col_.border), 0.0, style.window_border_size
+        (left, 0), (width, height), imgui.get_color_u32(imgui.Col_.border), 0.0, style.window_border_size
     )
     with imgui_ctx.begin("Collision Sandbox", flags=flags):
         # Tab changes scene here: were the widgets tab stops, the first Tab would also give
         # ImGui the keyboard, and every key after it (F9, R, Page Down...) would go to the panel.
         imgui.push_item_flag(imgui.ItemFlags_.no_tab_stop, True)
         _scene_picker(session)
-        if imgui.collapsing_header("Lesson", imgui.TreeNodeFlags_.default_open):
-            imgui.text_wrapped(scene.lesson)
-            imgui.text("Things to try:")
-            for idea in scene.things_to_try:
-                imgui.bullet()
-                imgui.text_wrapped(idea)
-        imgui.separator_text("Overlays")
-        for name, (label, _) in scene.overlays.items():
-            changed, shown = imgui.checkbox(label, scene.overlay[name])
-            if changed:
-                scene.set_overlay(name, shown)
-        if imgui.button("Reset layout (Home)"):
-            session.reset()
-        imgui.separator_text(scene.title)
-        scene.panel()
-        imgui.separator_text("View")
-        imgui.set_next_item_width(panel_width * 0.4)
-        _, session.font_scale = imgui.slider_float("Presenter font scale", session.font_scale, 1.0, 3.0, "%.1fx")
-        help_marker("Make the panel readable from the back of the room.")
-        imgui.text(f"Zoom {session.camera.zoom:.2f}x, centre ({session.camera.center[0]:.0f}, {session.camera.center[1]:.0f})")
-        if frame_ms is not None:
-            imgui.text(f"Frame time {frame_ms:.2f} ms")
+        _verdict(session)
+        # Always a scrollbar: one that comes and goes would shift every row under the pointer.
+        with imgui_ctx.begin_child("rest", (0, 0), 0, imgui.WindowFlags_.always_vertical_scrollbar):
+            _rest(session, panel_width, frame_ms)
         imgui.pop_item_flag()
-    return width - panel_width, panel_width
+    return left, panel_width
+
+
+def _verdict(session):
+    verdict = session.scene.verdict()
+    if verdict is None:
+        return
+    imgui.push_font(None, VERDICT_SIZE)
+    imgui.text_colored(imgui_color(getattr(session.theme, verdict.role)), verdict.text)
+    imgui.pop_font()
+    if verdict.detail:
+        imgui.text_wrapped(verdict.detail)
+    imgui.separator()
+
+
+def _rest(session, panel_width, frame_ms):
+    scene = session.scene
+    if imgui.collapsing_header("Lesson", imgui.TreeNodeFlags_.default_open):
+        imgui.text_wrapped(scene.lesson)
+        imgui.text("Things to try:")
+        for idea in scene.things_to_try:
+            imgui.bullet()
+            imgui.text_wrapped(idea)
+    for overlay, heading in ((True, "Overlays"), (False, "Settings")):
+        params = [p for p in scene.params if p.overlay == overlay and p.widget]
+        if params:
+            imgui.separator_text(heading)
+        for param in params:
+            changed, value = param.widget_row(scene.settings[param.name])
+            if changed:
+                session.set_setting(param.name, value)
+    if imgui.button("Reset layout (Home)"):
+        session.reset()
+    imgui.separator_text(scene.title)
+    ui = Ui(session)
+    session.scene.panel(ui)
+    if ui.acted:
+        session.refresh()
+    imgui.separator_text("View")
+    imgui.set_next_item_width(panel_width * 0.4)
+    changed, scale = imgui.slider_float("Presenter font scale", session.font_scale, 1.0, 3.0, "%.1fx")
+    if changed:
+        session.set_font_scale(scale)
+    imgui.text(f"Zoom {session.camera.zoom:.2f}x" + ("" if session.camera.fitted else " (Home frames the figure again)"))
+    if frame_ms is not None:
+        imgui.text(f"Frame time {frame_ms:.2f} ms")
 
 
 def _scene_picker(session):
     current = session.scene
+    if session.walkthrough is not None:
+        steps = len(session.walkthrough.steps)
+        imgui.text_wrapped(f"Walkthrough: {session.walkthrough.title}, step {session.step_index + 1} of {steps}")
+        return
     imgui.set_next_item_width(-1)
     if imgui.begin_combo("##scene", f"{current.category}: {current.title}"):
         category = None

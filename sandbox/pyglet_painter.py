@@ -1,6 +1,5 @@
 """The painter that draws with pyglet shapes, reusing them frame after frame."""
 
-import math
 from collections import defaultdict
 
 import numpy as np
@@ -122,8 +121,9 @@ class PygletPainter:
         if fill is not None:
             disc = self._take("disc", lambda: shapes.Circle(0, 0, 1, segments=64, batch=self.batch, group=self._fills))
             disc.position, disc.radius, disc.color = (x, y), r, fill
+        # pyglet's Arc takes its angle in degrees (clockwise): 360 is the whole ring.
         ring = self._take(
-            "ring", lambda: shapes.Arc(0, 0, 1, segments=64, angle=math.tau, batch=self.batch, group=self._lines)
+            "ring", lambda: shapes.Arc(0, 0, 1, segments=64, angle=360.0, batch=self.batch, group=self._lines)
         )
         ring.position, ring.radius, ring.thickness, ring.color = (x, y), r, width * self.line_scale, outline
 
@@ -141,7 +141,7 @@ class PygletPainter:
         dot = self._take("dot", lambda: shapes.Circle(0, 0, 1, segments=16, batch=self.batch, group=self._lines))
         dot.position, dot.radius, dot.color = (x, y), size * self.line_scale, color
 
-    def text(self, at, string, color, size=13):
+    def text(self, at, string, color, size=13, anchor="left"):
         x, y = self.camera.to_screen(*at)
         label = self._take(
             "label", lambda: pyglet.text.Label("", font_size=size, batch=self.batch, group=self._labels)
@@ -151,7 +151,9 @@ class PygletPainter:
         size = round(size * self.text_scale)
         if label.font_size != size:
             label.font_size = size
-        label.position = (x, y, 0)
+        if label.anchor_x != anchor:
+            label.anchor_x = anchor
+        label.position = (round(x), round(y), 0)
         label.color = color
 
     def lines(self, segments, colors):
@@ -161,7 +163,7 @@ class PygletPainter:
         if count == 0:
             return
         camera = self.camera
-        screen = (segments - np.float32(camera.center)) * np.float32(camera.zoom) + np.float32((camera.width / 2, camera.height / 2))
+        screen = (segments - np.float32(camera.center)) * np.float32(camera.zoom) + np.float32(camera.anchor)
         colors = np.broadcast_to(np.asarray(colors, dtype=np.uint8).reshape(-1, 4), (count // 2, 4))
         index = self._bulk_used
         self._bulk_used += 1

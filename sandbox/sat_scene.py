@@ -1,63 +1,86 @@
 """A scene of two shapes, A and B, under the full SAT: the base of box-box and hex-triangle."""
 
-from collision import sat
+from typing import NamedTuple
 
-from . import palette, sat_view
-from .scene import Scene
+from imgui_bundle import imgui
+
+from collision import SatResult, sat
+
+from . import sat_view
+from .kit import Param, Scene
 
 CROWD = 12
 """Beyond this many axes the view is too crowded: only the separating ones are drawn beside it."""
+
+PAGE = Param("page", "One axis at a time", -1, low=-1, high=127, widget=False)
+"""DemoSAT3's paging: the axis shown alone, or -1 for all of them."""
+
+
+class PairResult(NamedTuple):
+    sat: SatResult
+    """The full test, every axis."""
+
+    early: SatResult
+    """The same pair with an early exit: which axes it never reached."""
+
+    page: int
+    """The axis shown alone (the page setting folded into the axes there are), or -1."""
+
+    strips: tuple
+    """Where each drawn axis sits beside the shapes (sat_view.Strip)."""
 
 
 class PairSatScene(Scene):
     """Shapes A and B tested on every axis, drawn all at once or a page at a time (DemoSAT3).
 
-    A subclass makes ``shapes`` in ``setup`` and names its overlays; ``projections`` and
-    ``mtv`` are drawn when it has them, and ``guides`` (corner drop lines) on a single page.
+    A subclass makes ``shapes`` in ``setup`` and declares the overlays it has of
+    "projections", "guides" (corner drop lines, one axis at a time) and "mtv".
     """
 
-    page = None
-    """The one axis shown, or None for all of them."""
-
-    def refresh(self):
+    def compute(self):
         a, b = self.shapes["A"], self.shapes["B"]
-        self.result = sat(a, b)
-        self.early = sat(a, b, early_exit=True)
-        if self.page is not None:
-            self.page %= len(self.result.axes)
+        result = sat(a, b)
+        page = self.settings["page"]
+        page = page % len(result.axes) if page >= 0 else -1
+        shown = range(len(result.axes)) if page < 0 else [page]
+        if len(shown) > CROWD:
+            shown = [i for i in shown if result.axes[i].separating]
+        strips = ()
+        if self.settings.get("projections"):
+            strips = sat_view.place_strips(result.axes, shown, [a, b], self.view, self.label_boxes(self.mtv_avoid(result)))
+        return PairResult(result, sat(a, b, early_exit=True), page, strips)
 
-    def shown_axes(self):
-        """Indices of the axes drawn now: all of them, or the current page."""
-        return range(len(self.result.axes)) if self.page is None else [self.page]
+    def mtv_avoid(self, result):
+        tip = sat_view.mtv_tip(result, self.shapes["B"]) if self.settings.get("mtv") else None
+        return () if tip is None else (tip,)
 
-    def draw(self, painter):
-        shapes = list(self.shapes.values())
-        self.draw_shape(painter, "A", palette.SHAPE_A)
-        self.draw_shape(painter, "B", palette.SHAPE_B)
-        if self.overlay.get("projections"):
-            shown = self.shown_axes()
-            for slot, index in enumerate(shown):
-                test = self.result.axes[index]
-                if len(shown) > CROWD and not test.separating:
-                    continue
-                offset = sat_view.beside(shapes, test.axis, slot % CROWD)
-                sat_view.draw_axis(painter, test, sat_view.axis_name(index), offset)
-                if self.overlay.get("guides") and self.page is not None:
-                    sat_view.draw_guides(painter, self.shapes["A"], offset - 6, test.axis)
-                    sat_view.draw_guides(painter, self.shapes["B"], offset + 6, test.axis)
-        if self.overlay.get("mtv"):
-            sat_view.draw_mtv(painter, self.result, self.shapes["B"])
+    def draw(self, painter, theme):
+        result = self.result
+        self.draw_shape(painter, theme, "A")
+        self.draw_shape(painter, theme, "B")
+        for strip in result.strips:
+            test = result.sat.axes[strip.index]
+            sat_view.draw_strip(painter, theme, test, strip, sat_view.axis_name(strip.index))
+            if self.settings.get("guides") and result.page >= 0:
+                sat_view.draw_guides(painter, theme, self.shapes["A"], strip.offset - 6, test.axis)
+                sat_view.draw_guides(painter, theme, self.shapes["B"], strip.offset + 6, test.axis)
+        if self.settings.get("mtv"):
+            sat_view.draw_mtv(painter, theme, result.sat, self.shapes["B"])
+        self.label_shapes(painter, theme, self.mtv_avoid(result.sat))
 
-    def panel(self):
-        self.page = sat_view.page_controls(self.page, len(self.result.axes))
-        sat_view.results_panel(self.result, self.early)
+    def verdict(self):
+        return sat_view.verdict(self.result.sat)
+
+    def panel(self, ui):
+        result = self.result
+        changed, one_at_a_time = imgui.checkbox("One axis at a time", result.page >= 0)
+        if changed:
+            ui.set("page", 0 if one_at_a_time else -1)
+        if result.page >= 0:
+            imgui.same_line()
+            if imgui.button(f"Next axis (showing {sat_view.axis_name(result.page)})"):
+                ui.set("page", (result.page + 1) % len(result.sat.axes))
+        sat_view.results_panel(ui.theme, result.sat, result.early)
 
     def numbers(self):
-        return sat_view.sat_numbers(self.result)
-
-    def settings(self):
-        return {"page": self.page}
-
-    def apply_settings(self, settings):
-        self.page = sat_view.check_page(settings)
-        self.refresh()
+        return sat_view.sat_numbers(self.result.sat)

@@ -1,17 +1,23 @@
-"""Drawing and tabulating a SatResult: shared by every scene that teaches the SAT."""
+"""Showing a SatResult: its projection strips, the MTV, the verdict and the axis table.
+
+A strip is one axis drawn beside the shapes: a thin line along the axis with A's and B's
+intervals on either side of it, the overlap as a grey arrow or the gap in green, and the axis's
+name and angle at one end. ``sandbox.strips`` chooses where each one goes.
+"""
 
 import math
+from typing import NamedTuple
 
 from imgui_bundle import imgui
 
-from collision import project
-
-from . import palette
+from .kit import Verdict
 from .painter import interval_ends
+from .theme import imgui_color
+
+from . import strips
+from .strips import LABEL_SIZE
 
 AXIS_NAMES = "PQRSTUVWXYZ"
-SPACING = 36
-"""World units between the projection lines drawn beside the shapes."""
 
 
 def axis_name(index):
@@ -19,54 +25,84 @@ def axis_name(index):
     return AXIS_NAMES[index] if index < len(AXIS_NAMES) else f"n{index}"
 
 
-def beside(shapes, axis, slot):
-    """How far left of ``axis`` a projection line clears every shape, ``slot`` lines out."""
-    normal = (-axis[1], axis[0])
-    return max(project(shape, normal).max for shape in shapes) + 40 + SPACING * slot
+def axis_degrees(axis):
+    """The angle of an axis as a line, in degrees within (-90, 90]: an axis has no arrow head,
+    so (cos 69°, sin 69°) and its opposite both read 69.0."""
+    degrees = math.degrees(math.atan2(axis[1], axis[0]))
+    folded = math.remainder(degrees, 180.0)
+    return 90.0 if folded == -90.0 else folded + 0.0
 
 
-def draw_axis(painter, test, name, offset):
-    """One AxisTest drawn beside the shapes: the axis line, A's and B's intervals on either
-    side of it, and the overlap as a grey arrow or the gap in green."""
-    axis, a, b = test.axis, test.a, test.b
+def axis_label(index, axis):
+    return f"{axis_name(index)} {axis_degrees(axis):.1f}°"
+
+
+def place_strips(tests, indices, shapes, view, taken):
+    """Where each axis in ``indices`` is drawn, labelled with its name and angle (see sandbox.strips)."""
+    return strips.place_strips(tests, indices, shapes, view, taken, axis_label)
+
+
+def draw_strip(painter, theme, test, strip, name):
+    """One axis drawn beside the shapes, at its strip's place."""
+    axis, a, b, offset = test.axis, test.a, test.b, strip.offset
     low, high = min(a.min, b.min) - 15, max(a.max, b.max) + 15
-    line = palette.SEPARATING if test.separating else palette.AXIS
+    line = theme.separating if test.separating else theme.axis
     painter.interval(axis, low, high, offset, line, 3 if test.separating else 1)
-    painter.interval(axis, a.min, a.max, offset - 6, palette.SHAPE_A)
-    painter.interval(axis, b.min, b.max, offset + 6, palette.SHAPE_B)
+    painter.interval(axis, a.min, a.max, offset - 6, theme.shape_a)
+    painter.interval(axis, b.min, b.max, offset + 6, theme.shape_b)
     start, end = max(a.min, b.min), min(a.max, b.max)
     if test.separating:
-        painter.interval(axis, end, start, offset, palette.SEPARATING, 5)
+        painter.interval(axis, end, start, offset, theme.separating, 5)
     else:
-        painter.arrow(*interval_ends(axis, start, end, offset), palette.OVERLAP, 3)
-    painter.text(interval_ends(axis, high, high, offset)[0], name, line, 13)
+        painter.arrow(*interval_ends(axis, start, end, offset), theme.overlap, 3)
+    painter.text(strip.label, axis_label(strip.index, axis), line, LABEL_SIZE, strip.anchor)
 
 
-def draw_guides(painter, shape, interval_offset, axis):
+def draw_guides(painter, theme, shape, offset, axis):
     """Thin drops from each corner of ``shape`` to its interval line, so the projection shows."""
     ax, ay = axis
     for x, y in shape.world_vertices():
         along = x * ax + y * ay
-        painter.segment((x, y), interval_ends(axis, along, along, interval_offset)[0], palette.GUIDE, 1)
+        painter.segment((x, y), interval_ends(axis, along, along, offset)[0], theme.guide, 1)
 
 
-def draw_mtv(painter, result, shape):
-    """The MTV as a purple arrow from B's centre, when the shapes overlap."""
+def mtv_tip(result, shape):
+    """Where the MTV arrow drawn from ``shape``'s centre ends, or None when there is none."""
     if result.colliding and result.depth > 0:
         x, y = shape.position
-        painter.arrow((x, y), (x + result.mtv.x, y + result.mtv.y), palette.MTV, 3)
+        return (x + result.mtv.x, y + result.mtv.y)
+    return None
+
+
+def draw_mtv(painter, theme, result, shape):
+    """The MTV as a purple arrow from B's centre, when the shapes overlap."""
+    tip = mtv_tip(result, shape)
+    if tip is not None:
+        painter.arrow(tuple(shape.position), tip, theme.mtv, 3)
+
+
+def verdict(result):
+    """The large verdict line of a SatResult."""
+    if not result.colliding:
+        index = result.axes.index(result.separating_axis)
+        return Verdict("SEPARATED", "separating", f"gap {-result.separating_axis.overlap:.1f} on {axis_name(index)}")
+    if result.touching:
+        return Verdict("TOUCHING", "overlap", "depth 0")
+    index = min(range(len(result.axes)), key=lambda i: result.axes[i].overlap)
+    return Verdict("COLLIDING", "mtv", f"MTV {result.depth:.1f} along {axis_name(index)}")
 
 
 def sat_numbers(result):
     """A SatResult as plain JSON values: the verdict, every axis and the MTV."""
     return {
-        "verdict": verdict(result)[0],
+        "verdict": verdict(result).text.lower(),
         "depth": result.depth,
         "mtv": list(result.mtv),
         "merged": result.merged,
         "axes": [
             {
                 "name": axis_name(i),
+                "degrees": axis_degrees(test.axis),
                 "axis": list(test.axis),
                 "from": f"{test.source.shape} {test.source.kind.value} {test.source.index}",
                 "a": [test.a.min, test.a.max],
@@ -79,45 +115,11 @@ def sat_numbers(result):
     }
 
 
-def degrees(vector):
-    return math.degrees(math.atan2(vector[1], vector[0]))
-
-
-def verdict(result):
-    if not result.colliding:
-        return "separated", palette.SEPARATING
-    return ("touching", palette.OVERLAP) if result.touching else ("colliding", palette.MTV)
-
-
-def page_controls(page, count):
-    """DemoSAT3's paging: a checkbox for one axis at a time and a button to the next; the new page."""
-    changed, one_at_a_time = imgui.checkbox("One axis at a time", page is not None)
-    if changed:
-        page = 0 if one_at_a_time else None
-    if page is not None:
-        imgui.same_line()
-        if imgui.button(f"Next axis (showing {axis_name(page)})"):
-            page = (page + 1) % count
-    return page
-
-
-def check_page(settings):
-    """The page a layout's settings ask for: None for all axes, or ValueError."""
-    page = settings.get("page")
-    if page is not None and (not isinstance(page, int) or isinstance(page, bool) or page < 0):
-        raise ValueError("page must be null (all axes) or an axis number from 0")
-    return page
-
-
-def results_panel(result, early):
-    """The verdict, the MTV and a table of every axis: its intervals, overlap, and whether an
-    early-out test (stop at the first separating axis) would have reached it."""
-    text, color = verdict(result)
-    imgui.text_colored(palette.imgui_color(color), f"Verdict: {text}")
+def results_panel(theme, result, early):
+    """The MTV and a table of every axis: its angle, intervals, overlap, and whether an early-out
+    test (stop at the first separating axis) would have reached it."""
     if result.colliding:
-        imgui.text(f"MTV: depth {result.depth:.2f} along {degrees(result.normal):.1f} deg")
-    else:
-        imgui.text(f"Separating axis: {axis_name(result.axes.index(result.separating_axis))}")
+        imgui.text(f"MTV: depth {result.depth:.2f} along {axis_degrees(result.normal):.1f}°")
     imgui.text(f"Axes tested: {len(result.axes)} ({result.merged} parallel normals merged)")
     flags = imgui.TableFlags_.borders | imgui.TableFlags_.row_bg | imgui.TableFlags_.sizing_fixed_fit
     if imgui.begin_table("axes", 6, flags):
@@ -127,7 +129,7 @@ def results_panel(result, early):
         for index, test in enumerate(result.axes):
             imgui.table_next_row()
             cells = (
-                f"{axis_name(index)} {degrees(test.axis):.0f} deg",
+                axis_label(index, test.axis),
                 f"{test.source.shape} {test.source.kind.value} {test.source.index}",
                 f"{test.a.min:.0f}..{test.a.max:.0f}",
                 f"{test.b.min:.0f}..{test.b.max:.0f}",
@@ -137,7 +139,7 @@ def results_panel(result, early):
             for column, cell in enumerate(cells):
                 imgui.table_next_column()
                 if column == 4 and test.separating:
-                    imgui.text_colored(palette.imgui_color(palette.SEPARATING), f"{cell} gap")
+                    imgui.text_colored(imgui_color(theme.separating), f"{-test.overlap:.1f} gap")
                 else:
                     imgui.text(cell)
         imgui.end_table()

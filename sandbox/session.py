@@ -1,7 +1,8 @@
 """Everything the app does that needs no GL: the current scene, the view, keys and layouts.
 
-The window forwards its events here (when ImGui does not want them), and tests drive the very
-same methods, so what a test does is what a user's mouse and keyboard do.
+The window forwards its events here (unless they belong to the panel), and tests drive the
+very same methods, so what a test does is what a user's mouse and keyboard do. The session is
+the one place that recomputes a scene: after every input that changes its state or the view.
 """
 
 import math
@@ -9,32 +10,39 @@ from pathlib import Path
 
 from pyglet.window import key
 
-from . import layout, palette
+from . import layout, screen
 from .camera import Camera
 from .controller import Controller
-from .scene import all_scenes
+from .kit import View
+from .registry import all_scenes
+from .theme import DARK, PROJECTOR
 
 KEYS = (
-    ("Left drag", "move a shape (grab it anywhere, or by its centre dot)"),
+    ("Left drag", "move a shape or a handle (grab it anywhere, or by its centre dot)"),
     ("R / T", "turn the shape under the cursor, or the last one grabbed; hold to keep turning"),
     ("Wheel", "zoom about the cursor"),
     ("Right or middle drag", "pan the view"),
-    ("Tab / Shift+Tab", "next / previous scene"),
-    ("Home", "back to the starting layout"),
-    ("Space", "pause or resume an animated scene; in a walkthrough, the next step"),
-    ("Right, Page Down / Left, Page Up", "next / previous walkthrough step"),
+    ("Tab / Shift+Tab", "next / previous scene (not during a walkthrough)"),
+    ("Home", "back to the starting layout and view"),
+    ("P", "pause or resume an animated scene (Space too, outside a walkthrough)"),
+    ("Right, Space, Page Down / Left, Page Up", "next / previous walkthrough step"),
     ("Ctrl+S", "save the layout"),
     ("F12", "save a screenshot"),
     ("F11", "full screen, or back"),
     ("F10", "hide or show the panel (captions and key hints stay)"),
     ("F9", "projector theme (light, high contrast, thicker lines), or back"),
     ("F1", "show or hide this help"),
-    ("Esc", "quit"),
+    ("Esc", "leave full screen; otherwise press twice to quit"),
 )
 NEXT = (key.RIGHT, key.SPACE, key.PAGEDOWN)
 BACK = (key.LEFT, key.PAGEUP)
 
 HINTS = "Drag: move   R/T: turn   Wheel: zoom   Right-drag: pan   Tab: next scene   Home: reset   F1: help"
+WALKTHROUGH_HINTS = "Right/Space: next step   Left: back   Drag: move   R/T: turn   Home: reset   P: pause   F1: help"
+SHORT_HINTS = "F1: keys and help"
+
+STATUS_SECONDS = 4.0
+"""How long a status line ("layout saved to ...") stays on screen."""
 
 
 class Session:
@@ -50,15 +58,19 @@ class Session:
         self.classes = {cls.id: cls for cls in all_scenes()}
         self.camera = Camera(*size)
         self.layout_path = Path(layout_path) if layout_path else None
+        self.theme = DARK
         self.paused = False
         self.show_help = False
-        self.status = ""
+        self.show_panel = True
+        self.font_scale = 1.0
+        self.fullscreen = False
         self.quit_requested = False
         self.screenshot_requested = False
         self.fullscreen_requested = False
-        self.show_panel = True
-        self.font_scale = 1.0  # the presenter font scale, 1x to 3x, for the panel and on-screen text
+        self._status, self._status_left = "", 0.0
+        self._quit_armed = 0.0
         self.walkthrough = walkthrough
+        self.step_index = 0
         self._motion = None
         if walkthrough is not None:
             self.layout_scene = None
@@ -79,16 +91,48 @@ class Session:
         self.layout_scene = scene_id if data else None
         self.open(scene_id or next(iter(self.classes)), data, f"layout {self.layout_path}")
 
+    # The status line.
+
+    @property
+    def status(self):
+        return self._status
+
+    @status.setter
+    def status(self, text):
+        self._status, self._status_left = text, STATUS_SECONDS
+
+    # Scenes, views and steps.
+
+    @property
+    def caption(self):
+        """The walkthrough step's caption, or ""."""
+        return self.walkthrough.steps[self.step_index].caption if self.walkthrough is not None else ""
+
     def open(self, scene_id, data=None, where="the starting layout"):
         """Show scene ``scene_id`` at its default layout, or at the layout ``data`` (from ``where``)."""
         if scene_id not in self.classes:
             raise KeyError(f'there is no scene "{scene_id}"; python sandbox.py --list shows them all')
         self.scene = self.classes[scene_id]()
-        self.camera.center, self.camera.zoom = (0.0, 0.0), 1.0
+        self._motion = None
+        self.camera.fitted = True
         if data is not None:
             layout.apply(data, self.scene, self.camera, where)
         self.start = layout.capture(self.scene, self.camera)
         self.controller = Controller(self.scene, self.camera)
+        self.refresh()
+
+    def refresh(self):
+        """Frame the view in the free area (unless the user moved it) and recompute the scene."""
+        camera = self.camera
+        camera.place(screen.free_area(camera.width, camera.height, self.font_scale, self.show_panel, self.caption))
+        if camera.fitted:
+            camera.fit(self.scene.frame)
+        self.scene.refresh(View(camera.visible(), 1 / camera.zoom, self.label_scale()))
+
+    def label_scale(self):
+        """How much larger than 1x the figure's labels are drawn: the theme's and the presenter's
+        scale, but no larger than the figure itself is drawn, or the names would bury the shapes."""
+        return self.theme.label_scale * min(self.font_scale, max(1.0, 2.2 * self.camera.zoom))
 
     def go(self, index, animated=False):
         """Show walkthrough step ``index`` (clamped to the steps there are) at its own layout.
@@ -99,13 +143,13 @@ class Session:
         index = min(max(index, 0), len(steps) - 1)
         step = steps[index]
         self.step_index = index
-        self.open(step.scene, step.layout, f"walkthrough {self.walkthrough.path}, step {index + 1}")
         self._motion = None
+        self.open(step.scene, step.layout, f"walkthrough {self.walkthrough.path}, step {index + 1}")
         previous = steps[index - 1] if index > 0 else None
         if animated and step.animate > 0 and previous is not None and previous.scene == step.scene:
             self._motion = (_poses(previous.layout), _poses(step.layout), 0.0, step.animate)
             self._pose_shapes(self._motion[0])
-        self.status = ""
+        self._status = ""
 
     def _pose_shapes(self, poses):
         for name, (position, angle) in poses.items():
@@ -113,7 +157,7 @@ class Session:
             shape.position = position
             if angle is not None:
                 shape.angle = angle
-        self.scene.refresh()
+        self.refresh()
 
     def _advance_motion(self, dt):
         start, end, elapsed, seconds = self._motion
@@ -131,15 +175,29 @@ class Session:
         self._motion = None if elapsed >= seconds else (start, end, elapsed, seconds)
 
     def step_scene(self, step):
+        if self.walkthrough is not None:
+            self.status = "Tab is off during a walkthrough: Right and Left move between its steps"
+            return
         ids = list(self.classes)
         self.open(ids[(ids.index(self.scene.id) + step) % len(ids)])
         self.status = f"{self.scene.category}: {self.scene.title}"
 
     def reset(self):
         """Back to the layout the scene started from, in a scene made afresh (so an animated
-        scene's objects start over too)."""
+        scene's objects start over too), and the view framed again."""
         self.open(self.scene.id, self.start)
+        self.camera.fitted = True
+        self.refresh()
         self.status = "layout reset"
+
+    def set_font_scale(self, scale):
+        self.font_scale = min(max(float(scale), 1.0), 3.0)
+        self.refresh()
+
+    def set_setting(self, name, value):
+        """Change one of the scene's declared parameters, from the panel."""
+        self.scene.settings[name] = value
+        self.refresh()
 
     def layout_file(self):
         """Where Ctrl+S writes: the --layout file for its own scene, else layouts/<scene-id>.json."""
@@ -157,60 +215,101 @@ class Session:
             self.status = f"layout saved to {path}"
 
     def update(self, dt):
+        self._status_left = max(self._status_left - dt, 0.0)
+        if self._status_left == 0.0:
+            self._status = ""
+        self._quit_armed = max(self._quit_armed - dt, 0.0)
+        changed = False
         if self._motion is not None:
             self._advance_motion(dt)
-        self.controller.update(dt)
-        if not self.paused:
+        changed |= self.controller.update(dt)
+        if self.scene.animated and not self.paused:
             self.scene.update(dt)
+            changed = True
+        if changed:
+            self.refresh()
+
+    def step_once(self):
+        """Advance a paused animated scene by one frame."""
+        self.scene.update(1 / 60)
+        self.refresh()
+
+    # Keys and the mouse, as pyglet hands them over.
 
     def on_key_press(self, symbol, modifiers):
-        if self.walkthrough is not None and symbol in NEXT + BACK:
+        walkthrough = self.walkthrough is not None
+        if walkthrough and symbol in NEXT + BACK:
             # Presentation clickers send Page Down and Page Up.
             self.go(self.step_index + (1 if symbol in NEXT else -1), animated=symbol in NEXT)
         elif symbol == key.ESCAPE:
-            self.quit_requested = True
+            self._escape()
         elif symbol == key.TAB:
             self.step_scene(-1 if modifiers & key.MOD_SHIFT else 1)
         elif symbol == key.HOME:
             self.reset()
         elif symbol == key.F1:
             self.show_help = not self.show_help
-        elif symbol == key.SPACE:
-            self.paused = not self.paused
+        elif symbol == key.P or symbol == key.SPACE:
+            if self.scene.animated:
+                self.paused = not self.paused
+                self.status = "paused: P resumes" if self.paused else "running"
         elif symbol == key.F12:
             self.screenshot_requested = True
         elif symbol == key.F11:
             self.fullscreen_requested = True
         elif symbol == key.F10:
             self.show_panel = not self.show_panel
+            self.refresh()
         elif symbol == key.F9:
-            palette.use("dark" if palette.theme == "projector" else "projector")
-            self.status = f"{palette.theme} theme"
+            self.theme = DARK if self.theme is PROJECTOR else PROJECTOR
+            self.status = f"{self.theme.name} theme"
+            self.refresh()
         elif symbol == key.S and modifiers & key.MOD_CTRL:
             self.save_layout()
+        elif self.controller.on_key_press(symbol):
+            self._turned()
+
+    def _escape(self):
+        if self.fullscreen:
+            self.fullscreen_requested = True
+        elif self._quit_armed > 0:
+            self.quit_requested = True
         else:
-            self.controller.on_key_press(symbol)
+            self._quit_armed = STATUS_SECONDS
+            self.status = "press Esc again to quit"
+
+    def _turned(self):
+        if self.controller.aligned:
+            self.status = self.controller.aligned
+        self.refresh()
 
     def on_key_release(self, symbol, modifiers):
-        self.controller.on_key_release(symbol)
+        if self.controller.on_key_release(symbol):
+            self._turned()
 
     def on_mouse_motion(self, x, y, dx, dy):
-        self.controller.on_mouse_motion(x, y)
+        if self.controller.on_mouse_motion(x, y):
+            self.refresh()
 
     def on_mouse_press(self, x, y, button, modifiers):
-        self.controller.on_mouse_press(x, y, button)
+        if self.controller.on_mouse_press(x, y, button):
+            self.refresh()
 
     def on_mouse_drag(self, x, y, dx, dy, buttons, modifiers):
-        self.controller.on_mouse_drag(x, y, dx, dy)
+        if self.controller.on_mouse_drag(x, y, dx, dy):
+            self.refresh()
 
     def on_mouse_release(self, x, y, button, modifiers):
-        self.controller.on_mouse_release(x, y, button)
+        if self.controller.on_mouse_release(x, y, button):
+            self.refresh()
 
     def on_mouse_scroll(self, x, y, scroll_x, scroll_y):
-        self.controller.on_mouse_scroll(x, y, scroll_y)
+        if self.controller.on_mouse_scroll(x, y, scroll_y):
+            self.refresh()
 
     def on_resize(self, width, height):
         self.camera.resize(width, height)
+        self.refresh()
 
 
 def _poses(data):

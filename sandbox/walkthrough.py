@@ -8,7 +8,8 @@
     scene = "projection"
     caption = "Each box casts a shadow on the axis P."
     overlays = { demosat1 = true }        # optional: overlay switches
-    settings = { handle = [25, 50] }      # optional: the scene's own settings, e.g. its page
+    settings = { page = 0 }               # optional: the scene's own settings, e.g. its page
+    handles = { P = [25, 50] }            # optional: where draggable points sit
     animate = 1.5                         # optional: seconds to move there from the last step
     layout = "box-box.json"               # optional: a layout file, relative to this file
     [steps.shapes.B]                      # optional: poses, world units and degrees
@@ -26,9 +27,9 @@ from typing import NamedTuple
 
 from . import layout
 from .camera import Camera
-from .scene import all_scenes
+from .registry import all_scenes
 
-STEP_FIELDS = {"scene", "caption", "layout", "shapes", "overlays", "settings", "view", "animate"}
+STEP_FIELDS = {"scene", "caption", "layout", "shapes", "handles", "overlays", "settings", "view", "animate"}
 
 
 class WalkthroughError(Exception):
@@ -104,7 +105,7 @@ def _step(path, number, step, classes):
         if not isinstance(pose, dict):
             raise WalkthroughError(f"{where}: shapes.{name} must be a table with position and angle")
         data["shapes"].setdefault(name, {}).update(pose)
-    for field in ("overlays", "settings"):
+    for field in ("handles", "overlays", "settings"):
         if field in step:
             if not isinstance(step[field], dict):
                 raise WalkthroughError(f"{where}: {field} must be a table")

@@ -10,25 +10,20 @@ from imgui_bundle import imgui
 from imgui_bundle.python_backends import pyglet_backend
 from pyglet import gl, shapes
 
-from . import palette, panel, png
+from . import panel, png, screen
 from .pyglet_painter import PygletPainter
-from .session import HINTS, KEYS
-
-
-def _forward_mouse(name):
-    """A handler passing a mouse event to the session unless ImGui wants the mouse."""
-
-    def handler(self, *event):
-        if not imgui.get_io().want_capture_mouse:
-            getattr(self.session, name)(*event)
-
-    handler.__name__ = name
-    return handler
+from .session import HINTS, KEYS, SHORT_HINTS, WALKTHROUGH_HINTS
+from .theme import imgui_color
 
 
 class SandboxWindow(pyglet.window.Window):
     """A window showing ``session``. With ``deterministic`` (screenshots) nothing that varies
-    from run to run is drawn, such as the frame time."""
+    from run to run is drawn, such as the frame time.
+
+    Mouse events over the panel go to ImGui only: the window hit-tests the panel's rectangle
+    as it is now, since ImGui's own want-capture flag is from the frame before. A drag that
+    began in the scene is followed wherever it goes, and a release always reaches the scene.
+    """
 
     def __init__(self, session, visible=True, deterministic=False):
         width, height = session.camera.width, session.camera.height
@@ -43,42 +38,50 @@ class SandboxWindow(pyglet.window.Window):
         self.imgui = pyglet_backend.create_renderer(self)
         self.painter = PygletPainter(session.camera)
         self.hud = pyglet.graphics.Batch()
-        self._hint = pyglet.text.Label(HINTS, x=10, y=10, font_size=11, color=palette.DIM_TEXT, batch=self.hud)
-        self._status = pyglet.text.Label("", x=10, y=30, font_size=12, color=palette.TEXT, batch=self.hud)
-        self._title = pyglet.text.Label("", x=10, font_size=16, color=palette.TEXT, batch=self.hud)
-        self._caption_label = pyglet.text.Label(
-            "", x=10, y=56, width=width - panel.WIDTH - 30, multiline=True, anchor_y="bottom",
-            font_size=18, color=palette.TEXT, batch=self.hud, group=pyglet.graphics.Group(order=1),
-        )
+        front = pyglet.graphics.Group(order=1)
+        self._hint = pyglet.text.Label("", x=10, y=10, batch=self.hud)
+        self._status = pyglet.text.Label("", x=10, batch=self.hud)
+        self._title = pyglet.text.Label("", x=10, batch=self.hud)
+        self._verdict = pyglet.text.Label("", x=14, batch=self.hud)
+        self._detail = pyglet.text.Label("", batch=self.hud)
+        self._caption_label = pyglet.text.Label("", x=10, multiline=True, width=400, anchor_y="bottom", batch=self.hud, group=front)
         # A band behind the caption keeps it readable over whatever the scene draws there.
-        self._caption_band = shapes.Rectangle(0, 50, width - panel.WIDTH, 0, color=palette.CAPTION_BACK, batch=self.hud)
-        self._help = self._help_overlay()
+        self._caption_band = shapes.Rectangle(0, 0, 1, 0, batch=self.hud)
+        self._help = pyglet.graphics.Batch()
+        self._help_items = []
+        self._scene_drag = False
         self._frame_ms = deque(maxlen=60)
         self._last = time.perf_counter()
         self._look = None
+        self._fitted = {}
 
-    def _help_overlay(self):
-        batch = pyglet.graphics.Batch()
-        lines = ["Keys"] + [f"{keys}: {action}" for keys, action in KEYS]
-        height = 24 * len(lines) + 26
-        labels = [
-            pyglet.text.Label(line, x=60, y=60 + height - 34 - 24 * row, font_size=15 if row == 0 else 12,
-                              color=palette.TEXT, batch=batch, group=pyglet.graphics.Group(order=1))
-            for row, line in enumerate(lines)
-        ]
-        width = max(label.content_width for label in labels) + 40
-        backing = shapes.Rectangle(40, 60, width, height, color=(10, 12, 16, 235), batch=batch)
-        self._help_items = [backing, *labels]
-        return batch
+    def _over_panel(self, x, y):
+        if not self.session.show_panel:
+            return False
+        left, _, _, _ = panel.rect(self.width, self.height, self.session.font_scale)
+        return x >= left
 
-    on_mouse_motion = _forward_mouse("on_mouse_motion")
-    on_mouse_press = _forward_mouse("on_mouse_press")
-    on_mouse_drag = _forward_mouse("on_mouse_drag")
-    on_mouse_scroll = _forward_mouse("on_mouse_scroll")
+    def on_mouse_motion(self, x, y, dx, dy):
+        if not self._over_panel(x, y):
+            self.session.on_mouse_motion(x, y, dx, dy)
 
-    def on_mouse_release(self, *event):
+    def on_mouse_press(self, x, y, button, modifiers):
+        self._scene_drag = not self._over_panel(x, y)
+        if self._scene_drag:
+            self.session.on_mouse_press(x, y, button, modifiers)
+
+    def on_mouse_drag(self, x, y, dx, dy, buttons, modifiers):
+        if self._scene_drag:
+            self.session.on_mouse_drag(x, y, dx, dy, buttons, modifiers)
+
+    def on_mouse_scroll(self, x, y, scroll_x, scroll_y):
+        if not self._over_panel(x, y):
+            self.session.on_mouse_scroll(x, y, scroll_x, scroll_y)
+
+    def on_mouse_release(self, x, y, button, modifiers):
         # Always: a drag that ends over the panel must still end.
-        self.session.on_mouse_release(*event)
+        self._scene_drag = False
+        self.session.on_mouse_release(x, y, button, modifiers)
 
     def on_key_press(self, symbol, modifiers):
         if not imgui.get_io().want_capture_keyboard:
@@ -97,6 +100,7 @@ class SandboxWindow(pyglet.window.Window):
         if self.session.fullscreen_requested:
             self.session.fullscreen_requested = False
             self.set_fullscreen(not self.fullscreen)
+            self.session.fullscreen = self.fullscreen
         if self.session.quit_requested:
             self.close()
             pyglet.app.exit()
@@ -114,52 +118,93 @@ class SandboxWindow(pyglet.window.Window):
             self.session.status = f"screenshot saved to {png.write(self.pixels(), path)}"
 
     def _restyle(self):
-        """Follow the theme and the presenter font scale: colours, line widths, text sizes."""
-        scale = self.session.font_scale
+        """Follow the theme, the presenter font scale and the window's size: colours, line
+        widths, text sizes, and where the text bands sit (as sandbox.screen reserves them)."""
+        session = self.session
+        scale, theme = session.font_scale, session.theme
         imgui.get_style().font_scale_main = scale
-        look = (palette.theme, scale, self.session.show_panel)
+        look = (theme, scale, session.show_panel, self.width, self.height)
         if look == self._look:
             return
         self._look = look
-        gl.glClearColor(*palette.imgui_color(palette.BACKGROUND))
-        (imgui.style_colors_light if palette.theme == "projector" else imgui.style_colors_dark)()
-        self.painter.line_scale = palette.LINE_SCALE
-        self.painter.text_scale = palette.LABEL_SCALE * scale
-        text = scale  # the key hints, title and caption: already large, they follow the font scale only
-        for label, size in ((self._hint, 11), (self._status, 12), (self._title, 16), (self._caption_label, 18)):
-            label.font_size = round(size * text)
-            label.color = palette.DIM_TEXT if label is self._hint else palette.TEXT
-        # Key hints at the bottom, the status line above them, the caption above both.
-        self._status.y = round(10 + 20 * text)
-        self._caption_label.y = round(10 + 46 * text)
-        self._caption_label.width = self.width - (panel.WIDTH * scale if self.session.show_panel else 0) - 30
-        self._caption_band.y = self._caption_label.y - 6
+        gl.glClearColor(*imgui_color(theme.background))
+        (imgui.style_colors_light if theme.imgui_style == "light" else imgui.style_colors_dark)()
+        self.painter.line_scale = theme.line_scale
+        sizes = ((self._hint, 11), (self._status, 13), (self._caption_label, screen.CAPTION_SIZE))
+        for label, size in sizes:
+            label.font_size = round(size * scale)
+        for label in (self._hint, self._status, self._title, self._caption_label, self._detail):
+            label.color = theme.dim_text if label is self._hint else theme.text
+        self._status.y = round(10 + 20 * scale)
+        self._title.y = round(self.height - 26 * scale)
+        self._verdict.y = self._detail.y = round(self.height - (screen.TITLE + screen.VERDICT - 10) * scale)
+        self._caption_label.y = round(screen.HINTS * scale + 8)
+        self._caption_label.width = round(screen.text_width(self.width, scale, session.show_panel))
+        self._caption_band.y = screen.HINTS * scale
         self._caption_band.width = self._caption_label.width + 30
-        self._caption_band.color = palette.CAPTION_BACK
-        self._caption_band.height = self._caption_label.content_height + 12 if self._caption_label.text else 0
+        self._caption_band.color = theme.caption_back
+        self._help_overlay(theme, scale)
+
+    def _help_overlay(self, theme, scale):
+        """The F1 box listing every key, in the theme's colours and at the font scale."""
+        self._help = pyglet.graphics.Batch()
+        front = pyglet.graphics.Group(order=1)
+        lines = ["Keys"] + [f"{keys}: {action}" for keys, action in KEYS]
+        row = round(22 * scale)
+        height = row * len(lines) + 24
+        bottom = max(round(screen.HINTS * scale), (self.height - height) // 2)
+        labels = [
+            pyglet.text.Label(line, x=60, y=bottom + height - 12 - row * (i + 1), font_size=round((15 if i == 0 else 12) * scale),
+                              color=theme.text, batch=self._help, group=front)
+            for i, line in enumerate(lines)
+        ]
+        width = max(label.content_width for label in labels) + 40
+        backing = shapes.Rectangle(40, bottom, width, height, color=theme.help_back, batch=self._help)
+        self._help_items = [backing, *labels]
+
+    def _fit(self, label, text, size, room):
+        """Show ``text`` at ``size`` points, or smaller (down to a third of it) to fit ``room`` pixels."""
+        wanted = (text, round(size), round(room))
+        if self._fitted.get(label) == wanted:
+            return
+        self._fitted[label] = wanted
+        _set(label, text)
+        label.font_size = round(size)
+        if label.content_width > room > 0:
+            label.font_size = max(round(size * room / label.content_width), round(size / 3), 1)
 
     def render(self):
-        """Draw one frame: scene, key hints and help, then the panel on top."""
+        """Draw one frame: scene, verdict, key hints and help, then the panel on top."""
         session = self.session
         self._restyle()
+        self.painter.text_scale = session.label_scale()
         self.clear()
         self.painter.begin()
-        session.scene.draw(self.painter)
+        session.scene.draw(self.painter, session.theme)
         self.painter.end()
         self.painter.draw()
-        title = f"{session.scene.category}: {session.scene.title}" + ("  (paused)" if session.paused else "")
-        caption = ""
+        title = f"{session.scene.category}: {session.scene.title}" + ("  (paused: P resumes)" if session.paused else "")
         if session.walkthrough is not None:
             steps = session.walkthrough.steps
             title = f"{session.walkthrough.title}: step {session.step_index + 1} of {len(steps)}   ({title})"
-            caption = steps[session.step_index].caption
-        if self._title.text != title:
-            self._title.text = title
-        if self._caption_label.text != caption:
-            self._caption_label.text = caption
-            self._caption_band.height = self._caption_label.content_height + 12 if caption else 0
-        self._title.y = self.height - round(30 * self.session.font_scale)
-        self._status.text = session.status
+        room = screen.text_width(self.width, session.font_scale, session.show_panel)
+        self._fit(self._title, title, 16 * session.font_scale, room)
+        hints = WALKTHROUGH_HINTS if session.walkthrough is not None else HINTS
+        _set(self._hint, hints if len(hints) * 0.62 * self._hint.font_size <= room else SHORT_HINTS)
+        _set(self._caption_label, session.caption)
+        self._caption_band.height = self._caption_label.content_height + 16 if session.caption else 0
+        verdict = session.scene.verdict()
+        if verdict:
+            # The verdict first, as large as the free width lets it be; the detail after it if it fits.
+            self._fit(self._verdict, verdict.text, 26 * session.font_scale, room)
+            self._verdict.color = getattr(session.theme, verdict.role)
+            self._detail.x = self._verdict.x + self._verdict.content_width + 14
+            left = room - self._detail.x
+            self._fit(self._detail, verdict.detail if left > 48 * session.font_scale else "", 16 * session.font_scale, left)
+        else:
+            _set(self._verdict, "")
+            _set(self._detail, "")
+        _set(self._status, session.status)
         self.hud.draw()
         if session.show_help:
             self._help.draw()
@@ -181,11 +226,11 @@ class SandboxWindow(pyglet.window.Window):
         gl.glScissor(round(left * scale), 0, round(width * scale) + 1, self.get_framebuffer_size()[1])
         # ImGui's window colour as it would look laid over the scene's background.
         window = imgui.get_style().color_(imgui.Col_.window_bg)
-        scene = palette.imgui_color(palette.BACKGROUND)
+        scene = imgui_color(self.session.theme.background)
         gl.glClearColor(*(window.w * a + (1 - window.w) * b for a, b in zip((window.x, window.y, window.z), scene)), 1.0)
         gl.glClear(gl.GL_COLOR_BUFFER_BIT)
         gl.glDisable(gl.GL_SCISSOR_TEST)
-        gl.glClearColor(*palette.imgui_color(palette.BACKGROUND))
+        gl.glClearColor(*scene)
 
     def pixels(self):
         """What the window shows now, as an (H, W, 4) uint8 array, top row first."""
@@ -200,6 +245,14 @@ class SandboxWindow(pyglet.window.Window):
         self.imgui.shutdown()
         imgui.destroy_context(self._imgui_context)
         super().on_close()
+
+
+def _set(label, text):
+    """Change a label's text only when it differs (a new text lays the label out again); True if it did."""
+    if label.text == text:
+        return False
+    label.text = text
+    return True
 
 
 def run(session):

@@ -3,11 +3,11 @@
 import math
 
 from collision import Box
-from sandbox.sat_scene import PairSatScene
-from sandbox.scene import register
+from sandbox.kit import Param, register
+from sandbox.sat_scene import PAGE, PairSatScene
 
 
-@register("box-box", "SAT", "Box vs box")
+@register("box-box", "SAT", "Box vs box", order=1)
 class BoxBox(PairSatScene):
     lesson = (
         "Two boxes overlap only if their shadows overlap on every axis that could separate them. "
@@ -19,15 +19,17 @@ class BoxBox(PairSatScene):
     things_to_try = (
         "Drag B until exactly one axis turns green: that axis alone proves they are apart.",
         "Push B into A and watch the purple MTV jump from one axis to another.",
-        "Rotate B with R and T until it matches A: the table drops to two axes.",
-        "Page through the axes one at a time, as DemoSAT3's button did.",
-        "Find a layout where the boxes' corners are all outside each other, yet they collide.",
+        "Tap R or T with the pointer on B until it lines up with A: the table drops to two axes.",
+        "Tick 'One axis at a time' and step through the axes, as DemoSAT3's button did.",
+        "Find a layout where no corner of either box is inside the other, yet they collide.",
     )
-    overlays = {
-        "projections": ("Projections beside the scene", True),
-        "guides": ("Drop lines from the corners (one axis at a time)", True),
-        "mtv": ("MTV arrow", True),
-    }
+    params = (
+        Param("projections", "Projections beside the scene", True, overlay=True),
+        Param("guides", "Drop lines from the corners (one axis at a time)", True, overlay=True),
+        Param("mtv", "MTV arrow", True, overlay=True),
+        PAGE,
+    )
+    frame = (-620.0, -300.0, 150.0, 300.0)
 
     def setup(self):
         self.shapes = {"A": Box((-330, -70), (110, 60), 0.35), "B": Box((-140, 50), (80, 45), math.radians(-10))}

@@ -5,9 +5,9 @@ from typing import NamedTuple
 
 from imgui_bundle import imgui
 
-from collision import Box, Circle, Region, project, sat, voronoi_region
-from sandbox import palette, sat_view, voronoi_view
-from sandbox.scene import Scene, register
+from collision import Box, Circle, Feature, Region, SatResult, project, sat, voronoi_region
+from sandbox import sat_view, voronoi_view
+from sandbox.kit import Param, Scene, faded, register
 
 
 class Naive(NamedTuple):
@@ -17,6 +17,22 @@ class Naive(NamedTuple):
     """(axis name, overlap) for each axis; negative overlap is a gap."""
 
     colliding: bool
+
+
+class Report(NamedTuple):
+    sat: SatResult
+    early: SatResult
+    feature: Feature
+    """The box's feature nearest the circle's centre, and the region holding the centre."""
+
+    regions: tuple
+    """(Region, index, corner points) of every Voronoi region, for shading."""
+
+    demosat5: bool
+    """What DemoSAT5's one-axis test says."""
+
+    naive: Naive
+    strips: tuple
 
 
 def demosat5_collides(box, circle):
@@ -43,7 +59,7 @@ def naive(box, circle):
     return Naive(tuple((name, float(overlap)) for name, overlap in overlaps), bool(all(overlap >= 0 for _, overlap in overlaps)))
 
 
-@register("box-circle", "SAT", "Box vs circle")
+@register("box-circle", "Circles, tiles and points", "Box vs circle", order=1)
 class BoxCircle(Scene):
     lesson = (
         "A circle has no edges, so which axes should it bring? The space round a box splits into "
@@ -58,76 +74,89 @@ class BoxCircle(Scene):
         "Turn on DemoSAT5's test and look for a false collision just off a corner.",
         "Turn on the naive test: it always agrees, but it tests 2 + 4 axes instead of 2 or 3.",
     )
-    overlays = {
-        "regions": ("Voronoi regions", True),
-        "projections": ("Projections beside the scene", True),
-        "mtv": ("MTV arrow", True),
-        "demosat5": ("DemoSAT5's centre-to-centre test", False),
-        "naive": ("Naive test: every corner axis", False),
-    }
+    params = (
+        Param("regions", "Voronoi regions", True, overlay=True),
+        Param("projections", "Projections beside the scene", True, overlay=True),
+        Param("mtv", "MTV arrow", True, overlay=True),
+        Param("demosat5", "DemoSAT5's centre-to-centre test", False, overlay=True),
+        Param("naive", "Naive test: every corner axis", False, overlay=True),
+    )
+    frame = (-600.0, -260.0, 60.0, 260.0)
 
     def setup(self):
         self.shapes = {"A": Box((-330, -20), (110, 70)), "B": Circle((-190, 90), 45)}
 
-    def refresh(self):
+    def compute(self):
         box, circle = self.shapes["A"], self.shapes["B"]
-        self.result = sat(box, circle)
-        self.early = sat(box, circle, early_exit=True)
-        self.feature = voronoi_region(box, circle.center)
-        self.demosat5 = demosat5_collides(box, circle)
-        self.naive = naive(box, circle)
+        result = sat(box, circle)
+        strips = ()
+        if self.settings["projections"]:
+            tip = sat_view.mtv_tip(result, circle) if self.settings["mtv"] else None
+            taken = self.label_boxes(() if tip is None else (tip,))
+            strips = sat_view.place_strips(result.axes, range(len(result.axes)), [box, circle], self.view, taken)
+        return Report(
+            result, sat(box, circle, early_exit=True), voronoi_region(box, circle.center), tuple(voronoi_view.regions(box)),
+            demosat5_collides(box, circle), naive(box, circle), strips,
+        )
+
+    def verdict(self):
+        return sat_view.verdict(self.result.sat)
 
     def numbers(self):
+        report = self.result
         return {
-            **sat_view.sat_numbers(self.result),
-            "region": [self.feature.region.value, self.feature.index],
-            "demosat5_collides": self.demosat5,
-            "naive": {name: overlap for name, overlap in self.naive.overlaps},
+            **sat_view.sat_numbers(report.sat),
+            "region": [report.feature.region.value, report.feature.index],
+            "demosat5_collides": report.demosat5,
+            "naive": {name: overlap for name, overlap in report.naive.overlaps},
         }
 
-    def draw(self, painter):
+    def draw(self, painter, theme):
+        report = self.result
         box, circle = self.shapes["A"], self.shapes["B"]
-        if self.overlay["regions"]:
-            for region, index, points in voronoi_view.regions(box):
-                holds = (region, index) == (self.feature.region, self.feature.index)
-                tint = palette.faded(palette.HIGHLIGHT, 40) if holds else palette.faded(palette.GUIDE, 14 if region is Region.EDGE else 28)
-                painter.polygon(points, palette.faded(palette.GUIDE, 60), tint, 1)
-        self.draw_shape(painter, "A", palette.SHAPE_A)
-        self.draw_shape(painter, "B", palette.SHAPE_B)
-        painter.segment(circle.center, self.feature.closest, palette.DIM_TEXT, 1)
-        painter.point(self.feature.closest, palette.HIGHLIGHT, 4)
-        if self.overlay["projections"]:
-            for slot, test in enumerate(self.result.axes):
-                offset = sat_view.beside(list(self.shapes.values()), test.axis, slot)
-                sat_view.draw_axis(painter, test, sat_view.axis_name(slot), offset)
-        if self.overlay["naive"]:
+        if self.settings["regions"]:
+            for region, index, points in report.regions:
+                holds = (region, index) == (report.feature.region, report.feature.index)
+                tint = faded(theme.highlight, 40) if holds else faded(theme.guide, 14 if region is Region.EDGE else 28)
+                painter.polygon(points, faded(theme.guide, 60), tint, 1)
+        self.draw_shape(painter, theme, "A")
+        self.draw_shape(painter, theme, "B")
+        painter.segment(circle.center, report.feature.closest, theme.dim_text, 1)
+        painter.point(report.feature.closest, theme.highlight, 4)
+        for strip in report.strips:
+            sat_view.draw_strip(painter, theme, report.sat.axes[strip.index], strip, sat_view.axis_name(strip.index))
+        if self.settings["naive"]:
             for x, y in box.world_vertices():
-                painter.segment((x, y), circle.center, palette.GUIDE, 1)
-        if self.overlay["demosat5"]:
-            color = palette.MAX_CORNER if self.demosat5 != self.result.colliding else palette.DIM_TEXT
+                painter.segment((x, y), circle.center, theme.guide, 1)
+        if self.settings["demosat5"]:
+            color = theme.max_corner if report.demosat5 != report.sat.colliding else theme.dim_text
             painter.segment(box.center, circle.center, color, 2)
-        if self.overlay["mtv"]:
-            sat_view.draw_mtv(painter, self.result, circle)
+        tip = None
+        if self.settings["mtv"]:
+            sat_view.draw_mtv(painter, theme, report.sat, circle)
+            tip = sat_view.mtv_tip(report.sat, circle)
+        self.label_shapes(painter, theme, () if tip is None else (tip,))
 
-    def panel(self):
-        feature = self.feature
+    def panel(self, ui):
+        report = self.result
+        feature = report.feature
         where = {
             Region.INSIDE: "inside the box",
             Region.EDGE: f"edge {feature.index}'s region: the box's normals decide",
             Region.VERTEX: f"corner {Box.CORNERS[feature.index]}'s region: its axis joins the test",
         }[feature.region]
         imgui.text_wrapped(f"Circle centre: {where}")
-        sat_view.results_panel(self.result, self.early)
-        if self.overlay["demosat5"]:
+        sat_view.results_panel(ui.theme, report.sat, report.early)
+        if self.settings["demosat5"]:
             imgui.separator_text("DemoSAT5")
-            says = "collision" if self.demosat5 else "no collision"
-            if self.demosat5 != self.result.colliding:
-                imgui.text_colored(palette.imgui_color(palette.MAX_CORNER), f"Says {says}: wrong! One axis is not enough.")
+            says = "collision" if report.demosat5 else "no collision"
+            if report.demosat5 != report.sat.colliding:
+                ui.text("max_corner", f"Says {says}: wrong! One axis is not enough.")
             else:
                 imgui.text(f"Says {says}: right, this time.")
-        if self.overlay["naive"]:
+        if self.settings["naive"]:
             imgui.separator_text("Naive test (Metanet figure 8)")
-            for name, overlap in self.naive.overlaps:
+            for name, overlap in report.naive.overlaps:
                 imgui.bullet_text(f"{name}: {'gap' if overlap < 0 else 'overlap'} {abs(overlap):.1f}")
-            imgui.text(f"{len(self.naive.overlaps)} axes, verdict {'colliding' if self.naive.colliding else 'separated'}; "
-                       f"the Voronoi test needed {len(self.result.axes)}")
+            imgui.text(f"{len(report.naive.overlaps)} axes, verdict {'colliding' if report.naive.colliding else 'separated'}; "
+                       f"the Voronoi test needed {len(report.sat.axes)}")

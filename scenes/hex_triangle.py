@@ -3,14 +3,14 @@
 from imgui_bundle import imgui
 
 from collision import regular_polygon
-from sandbox import sat_view
-from sandbox.sat_scene import PairSatScene
-from sandbox.scene import register
+from sandbox.kit import Param, register
+from sandbox.sat_scene import PAGE, PairSatScene
 
 MOST_SIDES = 64
+RADIUS = {"A": 90, "B": 75}
 
 
-@register("hex-triangle", "SAT", "Hexagon vs triangle")
+@register("hex-triangle", "SAT", "Hexagon vs triangle", order=2)
 class HexTriangle(PairSatScene):
     lesson = (
         "For any two convex polygons the candidate axes are the normals of every edge of both: n + m "
@@ -19,50 +19,33 @@ class HexTriangle(PairSatScene):
         "The more sides, the more axes, and a collision must test them all."
     )
     things_to_try = (
-        "Set 4 sides against 4 and turn one square until the axis count drops.",
+        "Set 4 sides against 4, point at a square and tap R or T until the axis count drops to 2.",
         "Raise both side counts and watch the number of axes climb.",
         "Find a layout where only one of the triangle's axes separates the shapes.",
-        "Turn on 'one axis at a time' and page through them, as DemoSAT3 did.",
+        "Tick 'One axis at a time' and step through the axes, as DemoSAT3 did.",
     )
-    overlays = {
-        "projections": ("Projections beside the scene", True),
-        "mtv": ("MTV arrow", True),
-    }
+    params = (
+        Param("projections", "Projections beside the scene", True, overlay=True),
+        Param("mtv", "MTV arrow", True, overlay=True),
+        Param("sides_a", "Sides of A", 6, low=3, high=MOST_SIDES),
+        Param("sides_b", "Sides of B", 3, low=3, high=MOST_SIDES),
+        PAGE,
+    )
+    frame = (-620.0, -300.0, 150.0, 300.0)
 
     def setup(self):
-        self.sides = {"A": 6, "B": 3}
-        self.shapes = {"A": regular_polygon(6, 90, (-330, -20)), "B": regular_polygon(3, 75, (-90, 60), 0.4)}
+        self.shapes = {"A": regular_polygon(6, RADIUS["A"], (-330, -20)), "B": regular_polygon(3, RADIUS["B"], (-90, 60), -0.4)}
 
-    def rebuild(self, name, sides):
-        """Replace polygon ``name`` with a regular one of ``sides`` sides, keeping its place and turn."""
-        old = self.shapes[name]
-        radius = 90 if name == "A" else 75
-        self.sides[name] = sides
-        self.shapes[name] = regular_polygon(sides, radius, old.position, old.angle)
+    def compute(self):
+        # A changed side count rebuilds the polygon in its place, keeping its turn.
+        for name in ("A", "B"):
+            sides, old = self.settings[f"sides_{name.lower()}"], self.shapes[name]
+            if len(old.world_vertices()) != sides:
+                self.shapes[name] = regular_polygon(sides, RADIUS[name], old.position, old.angle)
+        return super().compute()
 
-    def panel(self):
-        for name, label in (("A", "Sides of A"), ("B", "Sides of B")):
-            changed, sides = imgui.slider_int(label, self.sides[name], 3, MOST_SIDES)
-            if changed:
-                self.rebuild(name, sides)
-                self.refresh()
-        candidates = len(self.result.axes) + self.result.merged
-        imgui.text(f"Edge normals: {self.sides['A']} + {self.sides['B']} = {candidates}; parallel ones merged: {self.result.merged}")
-        super().panel()
-
-    def settings(self):
-        return {**super().settings(), "sides": dict(self.sides)}
-
-    def apply_settings(self, settings):
-        sides = settings.get("sides", self.sides)
-        if not isinstance(sides, dict) or set(sides) != {"A", "B"}:
-            raise ValueError('sides must be {"A": n, "B": m}')
-        for name, count in sides.items():
-            if not isinstance(count, int) or isinstance(count, bool) or not 3 <= count <= MOST_SIDES:
-                raise ValueError(f"sides.{name} must be a whole number from 3 to {MOST_SIDES}")
-        page = sat_view.check_page(settings)
-        for name, count in sides.items():
-            if count != self.sides[name]:
-                self.rebuild(name, count)
-        self.page = page
-        self.refresh()
+    def panel(self, ui):
+        result = self.result.sat
+        a, b = self.settings["sides_a"], self.settings["sides_b"]
+        imgui.text(f"Edge normals: {a} + {b} = {a + b}; parallel ones merged: {result.merged}")
+        super().panel(ui)

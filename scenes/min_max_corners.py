@@ -5,9 +5,8 @@ from typing import NamedTuple
 from imgui_bundle import imgui
 
 from collision import Box, project, sat
-from sandbox import palette
-from sandbox.axis_handle import AxisHandle, TurnableAxis
-from sandbox.scene import Scene, register
+from sandbox.axis_handle import TurnableAxis
+from sandbox.kit import Param, Scene, Verdict, register
 
 PIVOT = (-215.0, -200.0)
 TIE = 1e-6
@@ -54,7 +53,7 @@ def overlap(a, b):
     return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
 
 
-@register("min-max-corners", "SAT", "Min and max corners")
+@register("min-max-corners", "Basics", "Min and max corners", order=3)
 class MinMaxCorners(TurnableAxis, Scene):
     lesson = (
         "To find a box's shadow on P, project all four corners and keep the largest (red) and the "
@@ -64,32 +63,47 @@ class MinMaxCorners(TurnableAxis, Scene):
         "boxes can have overlapping bounds and still be apart."
     )
     things_to_try = (
-        "Turn a box with R and T until an edge lies across P: two red dots, and the panel says so.",
+        "Point at a box and tap R or T until an edge lies across P: two red dots, and the panel says so.",
         "Drag P's handle and watch which corners take over as max and min.",
         "Switch on the bounds and find boxes whose bounds overlap while the boxes do not.",
         "Move B until P separates them, then turn P until it no longer does.",
     )
-    overlays = {
-        "guides": ("Drop lines from the corners", True),
-        "bounds": ("Axis-aligned bounds (min/max of x and y)", False),
-    }
+    params = (
+        Param("guides", "Drop lines from the corners", True, overlay=True),
+        Param("bounds", "Axis-aligned bounds (min/max of x and y)", False, overlay=True),
+    )
+    # DemoSAT2's P is (1, -1) in Flash's downward y: up and to the right.
+    pivot = PIVOT
+    handles = {"P": (PIVOT[0] + 240, PIVOT[1] + 240)}
+    frame = (-600.0, -260.0, 170.0, 250.0)
 
     def setup(self):
-        self.shapes = {"A": Box((-380, 60), (80, 40), 0.3), "B": Box((-110, 40), (60, 45), -0.6)}
-        # DemoSAT2's P is (1, -1) in Flash's downward y: up and to the right.
-        self.p = AxisHandle(PIVOT, (PIVOT[0] + 240, PIVOT[1] + 240))
+        self.shapes = {"A": Box((-380, 60), (80, 40), 0.3), "B": Box((-110, 40), (60, 45), 0.6)}
 
-    def refresh(self):
+    def compute(self):
         a, b = self.shapes["A"], self.shapes["B"]
-        axis = self.p.unit()
+        axis = self.unit()
         ia, ib = project(a, axis), project(b, axis)
-        self.result = Report(
+        return Report(
             corners_on(a, axis),
             corners_on(b, axis),
             ia.max < ib.min or ib.max < ia.min,
             overlap(a.aabb(), b.aabb()),
             sat(a, b).colliding,
         )
+
+    def verdict(self):
+        report = self.result
+        if self.settings["bounds"]:
+            boxes = "the boxes collide" if report.colliding else "the boxes are apart"
+            if report.bounds_overlap:
+                return Verdict("BOUNDS OVERLAP", "overlap" if report.colliding else "max_corner", boxes)
+            return Verdict("BOUNDS APART", "separating", boxes)
+        ties = sum(len(c.highest) > 1 or len(c.lowest) > 1 for c in (report.a, report.b))
+        detail = f"{ties} box{'es' if ties != 1 else ''} with tied corners" if ties else ""
+        if report.separated:
+            return Verdict("SEPARATED ON P", "separating", detail)
+        return Verdict("OVERLAPPING ON P", "overlap", detail)
 
     def numbers(self):
         report = self.result
@@ -103,29 +117,29 @@ class MinMaxCorners(TurnableAxis, Scene):
         }
         return {**boxes, "separated_on_P": report.separated, "bounds_overlap": report.bounds_overlap, "colliding": report.colliding}
 
-    def draw(self, painter):
-        report, unit, offset = self.result, self.p.unit(), self.p.offset()
-        self.p.draw(painter, self.hovered == "P")
-        for name, corners, color, side in (("A", report.a, palette.SHAPE_A, -7), ("B", report.b, palette.SHAPE_B, 7)):
-            box = self.shapes[name]
-            if self.overlay["bounds"]:
+    def draw(self, painter, theme):
+        report, unit, offset = self.result, self.unit(), self.offset()
+        self.draw_axis(painter, theme)
+        for name, corners, side in (("A", report.a, -7), ("B", report.b, 7)):
+            box, color = self.shapes[name], theme.shape(name)
+            if self.settings["bounds"]:
                 x0, y0, x1, y1 = box.aabb()
-                painter.polygon([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], palette.faded(color, 140), None, 1)
-            self.draw_shape(painter, name, color)
+                painter.polygon([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], color[:3] + (140,), None, 1)
+            self.draw_shape(painter, theme, name)
             painter.interval(unit, min(corners.projections), max(corners.projections), offset + side, color, 5)
-            points = box.world_vertices()
-            for index, point in enumerate(points):
-                if self.overlay["guides"]:
-                    painter.segment(point, self.p.drop(point), palette.GUIDE, 1)
+            for index, point in enumerate(box.world_vertices()):
+                if self.settings["guides"]:
+                    painter.segment(point, self.drop(point), theme.guide, 1)
                 if index in corners.highest:
-                    painter.point(point, palette.MAX_CORNER, 6)
+                    painter.point(point, theme.max_corner, 6)
                 if index in corners.lowest:
-                    painter.point(point, palette.MIN_CORNER, 6)
+                    painter.point(point, theme.min_corner, 6)
         if report.separated:
             first, second = sorted((report.a.projections, report.b.projections), key=min)
-            painter.interval(unit, max(first), min(second), offset, palette.SEPARATING, 4)
+            painter.interval(unit, max(first), min(second), offset, theme.separating, 4)
+        self.label_shapes(painter, theme)
 
-    def panel(self):
+    def panel(self, ui):
         report = self.result
         for name, corners in (("A", report.a), ("B", report.b)):
             imgui.text(f"Box {name} on P:")
@@ -135,10 +149,8 @@ class MinMaxCorners(TurnableAxis, Scene):
             for kind, chosen in (("max", corners.highest), ("min", corners.lowest)):
                 if len(chosen) > 1:
                     names = " and ".join(Box.CORNERS[i] for i in chosen)
-                    imgui.text_colored(palette.imgui_color(palette.MIN_CORNER), f"  Tie: {names} share the {kind}; either will do.")
-        verdict = "separated on P" if report.separated else "overlapping on P"
-        imgui.text_colored(palette.imgui_color(palette.SEPARATING if report.separated else palette.OVERLAP), f"Verdict: {verdict}")
-        if self.overlay["bounds"]:
+                    ui.text("min_corner", f"  Tie: {names} share the {kind}; either will do.")
+        if self.settings["bounds"]:
             imgui.text(f"Bounds overlap: {'yes' if report.bounds_overlap else 'no'};  boxes collide (full SAT): {'yes' if report.colliding else 'no'}")
             if report.bounds_overlap and not report.colliding:
-                imgui.text_colored(palette.imgui_color(palette.MAX_CORNER), "The bounds test is fooled: the boxes do not touch.")
+                ui.text("max_corner", "The bounds test is fooled: the boxes do not touch.")

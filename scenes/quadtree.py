@@ -6,11 +6,10 @@ import numpy as np
 from imgui_bundle import imgui
 
 from collision import Quadtree
-from sandbox import palette
-from sandbox.scene import Scene, register
+from sandbox.kit import Param, Scene, Verdict, faded, register
 
 WORLD = (-620.0, -340.0, 170.0, 340.0)
-"""The bounded world: the part of the view left of the panel."""
+"""The bounded world the objects move in."""
 
 MOST = 2000
 LEVEL_COLORS = [(92, 98, 112, 255), (82, 104, 140, 255), (74, 112, 160, 255), (70, 124, 170, 255), (68, 136, 170, 255), (66, 146, 160, 255), (64, 150, 140, 255), (62, 150, 120, 255), (60, 150, 100, 255)]
@@ -69,7 +68,7 @@ def outlines(boxes):
     return np.stack([np.stack(side, axis=1) for side in ((x0, y0, x1, y0), (x1, y0, x1, y1), (x1, y1, x0, y1), (x0, y1, x0, y0))], axis=1).reshape(-1, 4)
 
 
-@register("quadtree", "Broad phase", "Quadtree")
+@register("quadtree", "Broad phase", "Quadtree", order=1)
 class QuadtreeScene(Scene):
     lesson = (
         "Checking every pair of n objects costs n(n - 1)/2 tests. A quadtree splits the world into "
@@ -79,54 +78,59 @@ class QuadtreeScene(Scene):
         "straddler near the top is paired with almost everyone below it."
     )
     things_to_try = (
-        "Hover over an object: its candidates light up. Try one that straddles the middle lines.",
+        "Point at an object: its candidates light up. Try one that straddles the middle lines.",
         "Lower MAX_OBJECTS and raise MAX_LEVELS: how deep does the tree go?",
         "Raise the count to 1,000 and compare the quadtree's pair checks with all pairs.",
         "Switch to the variant where straddlers go to every child they touch.",
-        "Pause with Space, step one frame at a time, click empty space to add an object.",
+        "Pause with P, step one frame at a time, click empty space to add an object.",
     )
-    overlays = {
-        "nodes": ("Node borders", True),
-        "straddlers": ("Mark straddlers", True),
-        "variant": ("Variant: straddlers go to every child they touch", False),
-    }
+    params = (
+        Param("nodes", "Node borders", True, overlay=True),
+        Param("straddlers", "Mark straddlers", True, overlay=True),
+        Param("variant", "Variant: straddlers go to every child they touch", False, overlay=True),
+        Param("count", "Objects", 100, low=1, high=MOST),
+        Param("max_objects", "MAX_OBJECTS", 10, low=1, high=50),
+        Param("max_levels", "MAX_LEVELS", 5, low=0, high=8),
+        Param("focus", "Object whose candidates are lit", -1, low=-1, high=MOST - 1, widget=False),
+    )
+    frame = (WORLD[0] - 10, WORLD[1] - 10, WORLD[2] + 10, WORLD[3] + 10)
     animated = True
 
     def setup(self):
-        self.shapes = {}
         self.rng = np.random.default_rng(2012)
-        self.max_objects, self.max_levels = 10, 5
-        self.position, self.size, self.velocity = spawn(self.rng, 100)
-        self.focus = None
+        self.position, self.size, self.velocity = spawn(self.rng, self.settings["count"])
 
     def boxes(self):
         return np.hstack([self.position, self.position + self.size])
 
-    def handles(self):
-        centres = self.position + self.size / 2
-        return {str(i): tuple(centre) for i, centre in enumerate(centres.tolist())}
+    def pick(self, point, reach):
+        """The topmost object holding ``point`` (anywhere inside it), by its number."""
+        x, y = point
+        boxes = self.boxes()
+        inside = np.flatnonzero((boxes[:, 0] <= x) & (x <= boxes[:, 2]) & (boxes[:, 1] <= y) & (y <= boxes[:, 3]))
+        return str(inside[-1]) if len(inside) else None
 
-    def move_handle(self, name, point):
+    def position_of(self, name):
+        return tuple(self.position[int(name)] + self.size[int(name)] / 2)
+
+    def move(self, name, point):
         i = int(name)
         low, high = np.array(WORLD[:2]), np.array(WORLD[2:]) - self.size[i]
         self.position[i] = np.clip(np.asarray(point) - self.size[i] / 2, low, high)
         self.velocity[i] = 0  # put down by hand, it stays
 
     def click(self, point):
-        """Clicking empty space adds an object there, or picks nothing."""
+        """Clicking empty space adds an object there and drops the focus."""
         if len(self.position) < MOST:
             position, size, velocity = spawn(self.rng, 1)
-            position[0] = np.asarray(point) - size[0] / 2
-            self.position, self.size, self.velocity = (np.vstack(pair) for pair in ((self.position, position), (self.size, size), (self.velocity, velocity)))
+            position[0] = np.clip(np.asarray(point) - size[0] / 2, np.array(WORLD[:2]), np.array(WORLD[2:]) - size[0])
+            self._append(position, size, velocity)
+            self.settings["count"] = len(self.position)
         self.selected = None
-        self.refresh()
+        self.settings["focus"] = -1
 
-    def resize(self, count):
-        if count < len(self.position):
-            self.position, self.size, self.velocity = self.position[:count], self.size[:count], self.velocity[:count]
-        else:
-            position, size, velocity = spawn(self.rng, count - len(self.position))
-            self.position, self.size, self.velocity = (np.vstack(pair) for pair in ((self.position, position), (self.size, size), (self.velocity, velocity)))
+    def _append(self, position, size, velocity):
+        self.position, self.size, self.velocity = (np.vstack(pair) for pair in ((self.position, position), (self.size, size), (self.velocity, velocity)))
 
     def update(self, dt):
         self.position += self.velocity * dt
@@ -135,13 +139,17 @@ class QuadtreeScene(Scene):
         out = (self.position < low) | (self.position > high)
         self.velocity[out] *= -1
         self.position = np.clip(self.position, low, high)
-        self.refresh()
 
-    def refresh(self):
+    def compute(self):
+        count = self.settings["count"]
+        # The count slider, a layout or a step changed the number of objects: follow it.
+        if count < len(self.position):
+            self.position, self.size, self.velocity = self.position[:count], self.size[:count], self.velocity[:count]
+        elif count > len(self.position):
+            self._append(*spawn(self.rng, count - len(self.position)))
         boxes = self.boxes()
-        straddle = "children" if self.overlay["variant"] else "parent"
-        tree = Quadtree(WORLD, self.max_objects, self.max_levels, straddle)
-        count = len(boxes)
+        straddle = "children" if self.settings["variant"] else "parent"
+        tree = Quadtree(WORLD, self.settings["max_objects"], self.settings["max_levels"], straddle)
         tree.insert_many(range(count), boxes)
         nodes = tuple(tree.nodes())
         if straddle == "parent":
@@ -152,10 +160,16 @@ class QuadtreeScene(Scene):
             held = np.bincount(np.array([i for node in nodes for i in node.items], dtype=int), minlength=count)
             straddlers = np.flatnonzero(held > 1)
         name = self.hovered if self.hovered is not None else self.selected
-        focus = int(name) if name is not None and name.isdigit() and int(name) < count else None
+        focus = int(name) if name is not None else self.settings["focus"]
+        focus = focus if 0 <= focus < count else None
         lit = tuple(i for i in tree.retrieve(boxes[focus].tolist()) if i != focus) if focus is not None else ()
         pairs = count * (count - 1) // 2
-        self.result = Frame(nodes, straddlers, tree.candidate_pairs(), pairs, overlapping_pairs(boxes), focus, lit)
+        return Frame(nodes, straddlers, tree.candidate_pairs(), pairs, overlapping_pairs(boxes), focus, lit)
+
+    def verdict(self):
+        frame = self.result
+        ratio = frame.candidate_pairs / frame.all_pairs if frame.all_pairs else 0.0
+        return Verdict(f"{frame.candidate_pairs:,} PAIR CHECKS", "text", f"of {frame.all_pairs:,} ({ratio:.1%}); {frame.collisions:,} real collisions")
 
     def numbers(self):
         frame = self.result
@@ -171,14 +185,11 @@ class QuadtreeScene(Scene):
             "retrieved": len(frame.lit),
         }
 
-    def step(self):
-        self.update(1 / 60)
-
-    def draw(self, painter):
+    def draw(self, painter, theme):
         frame = self.result
         x0, y0, x1, y1 = WORLD
-        painter.polygon([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], palette.GUIDE, None, 1)
-        if self.overlay["nodes"] and len(frame.nodes) > 1:
+        painter.polygon([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], theme.guide, None, 1)
+        if self.settings["nodes"] and len(frame.nodes) > 1:
             # Each split draws one cross through its node, in the colour of the level it makes:
             # long lines are what a software rasteriser pays for, so none is drawn twice.
             split = [(node.bounds, node.level + 1) for node, after in zip(frame.nodes, frame.nodes[1:]) if after.level > node.level]
@@ -188,58 +199,27 @@ class QuadtreeScene(Scene):
             colors = np.array([LEVEL_COLORS[min(level, len(LEVEL_COLORS) - 1)] for _, level in split], dtype=np.uint8)
             painter.lines(crosses, np.concatenate([colors, colors]))
         boxes = self.boxes()
-        colors = np.tile(np.array(palette.SHAPE_A, dtype=np.uint8), (len(boxes), 1))
-        if self.overlay["straddlers"] and len(frame.straddlers):
-            colors[frame.straddlers] = palette.SHAPE_B
+        colors = np.tile(np.array(theme.shape_a, dtype=np.uint8), (len(boxes), 1))
+        if self.settings["straddlers"] and len(frame.straddlers):
+            colors[frame.straddlers] = theme.shape_b
         if frame.lit:
-            colors[list(frame.lit)] = palette.HIGHLIGHT
+            colors[list(frame.lit)] = theme.highlight
         painter.lines(outlines(boxes), np.repeat(colors, 4, axis=0))
         if frame.focus is not None:
             fx0, fy0, fx1, fy1 = boxes[frame.focus]
-            painter.polygon([(fx0, fy0), (fx1, fy0), (fx1, fy1), (fx0, fy1)], palette.HIGHLIGHT, palette.faded(palette.HIGHLIGHT, 90), 2)
+            painter.polygon([(fx0, fy0), (fx1, fy0), (fx1, fy1), (fx0, fy1)], theme.highlight, faded(theme.highlight, 90), 2)
 
-    def panel(self):
+    def panel(self, ui):
         frame = self.result
-        changed, count = imgui.slider_int("Objects", len(self.position), 1, MOST)
-        if changed:
-            self.resize(count)
-        changed_objects, self.max_objects = imgui.slider_int("MAX_OBJECTS", self.max_objects, 1, 50)
-        changed_levels, self.max_levels = imgui.slider_int("MAX_LEVELS", self.max_levels, 0, 8)
-        if changed or changed_objects or changed_levels:
-            self.refresh()
-        if imgui.button("Step one frame"):
-            self.step()
+        if ui.button("Step one frame"):
+            self.update(1 / 60)
         imgui.same_line()
-        imgui.text_disabled("Space pauses and resumes")
-        ratio = frame.candidate_pairs / frame.all_pairs if frame.all_pairs else 0.0
-        imgui.text(f"Pair checks: quadtree {frame.candidate_pairs:,} vs all pairs {frame.all_pairs:,} ({ratio:.1%})")
-        imgui.text(f"Real collisions: {frame.collisions:,}, every one among the quadtree's candidates")
+        imgui.text_disabled("P pauses and resumes")
         depth = max(node.level for node in frame.nodes)
         imgui.text(f"Nodes: {len(frame.nodes)}, deepest level {depth}; straddlers: {len(frame.straddlers)}")
+        imgui.text(f"Real collisions: {frame.collisions:,}, every one among the quadtree's candidates")
         if frame.focus is not None:
             straddling = len(set(frame.lit) & set(frame.straddlers.tolist()))
-            imgui.text_colored(
-                palette.imgui_color(palette.HIGHLIGHT),
-                f"Object {frame.focus}: retrieve returns {len(frame.lit)} others, {straddling} of them straddlers",
-            )
+            ui.text("highlight", f"Object {frame.focus}: retrieve returns {len(frame.lit)} others, {straddling} of them straddlers")
         else:
-            imgui.text_disabled("Hover over or click an object to see what retrieve returns for it.")
-
-    def settings(self):
-        return {"count": len(self.position), "max_objects": self.max_objects, "max_levels": self.max_levels, "focus": self.selected}
-
-    def apply_settings(self, settings):
-        checks = {"count": (1, MOST), "max_objects": (1, 50), "max_levels": (0, 8)}
-        values = {}
-        for key, (low, high) in checks.items():
-            value = settings.get(key, {"count": len(self.position), "max_objects": self.max_objects, "max_levels": self.max_levels}[key])
-            if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-                raise ValueError(f"{key} must be a whole number from {low} to {high}")
-            values[key] = value
-        focus = settings.get("focus")
-        if focus is not None and not (isinstance(focus, str) and focus.isdigit() and int(focus) < values["count"]):
-            raise ValueError(f"focus must be null or an object number below {values['count']}, as a string")
-        self.resize(values["count"])
-        self.max_objects, self.max_levels = values["max_objects"], values["max_levels"]
-        self.selected = focus
-        self.refresh()
+            imgui.text_wrapped("Point at or click an object to see what retrieve returns for it.")

@@ -6,12 +6,17 @@ from pathlib import Path
 
 import pytest
 
-from sandbox import gl, palette
+from sandbox import gl
 
 gl.configure(headless=True)
 
 from driver import Driver  # after configure(): it imports pyglet.window
 from xvfb import needed_tools, wait_for
+
+
+# A teacher's scene folder, loaded on purpose by the tests that need it: were it collected, its
+# scene would join the registry for every test.
+collect_ignore = ["driven/user_scenes"]
 
 
 def pytest_addoption(parser):
@@ -52,10 +57,3 @@ def display():
     finally:
         server.terminate()
         server.wait(10)
-
-
-@pytest.fixture(autouse=True)
-def dark_theme():
-    """The theme is global: whatever a test switches to, the next test starts dark again."""
-    yield
-    palette.use("dark")

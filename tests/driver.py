@@ -1,8 +1,12 @@
 """Drive a Session as the window does: pyglet's event arguments, in window pixels, no GL.
 
 Each frame updates the session, draws into a RecordingPainter and builds the ImGui panel in a
-context without a renderer, so scene drawing and panel code run exactly as in the app.
+context without a renderer, so scene drawing and panel code run exactly as in the app. Panel
+widgets are found by their label: each frame records where every button, checkbox, slider and
+selectable was laid out.
 """
+
+from contextlib import contextmanager
 
 from imgui_bundle import imgui
 from pyglet.window import key, mouse
@@ -11,11 +15,37 @@ from sandbox import panel
 from sandbox.painter import RecordingPainter
 from sandbox.session import Session
 
+WIDGETS = ("button", "checkbox", "slider_int", "slider_float", "selectable", "combo", "begin_combo")
+
+
+@contextmanager
+def widget_places(places):
+    """Record each widget's rectangle (x0, y0, x1, y1, y down) in ``places`` by its label."""
+    originals = {name: getattr(imgui, name) for name in WIDGETS}
+
+    def recording(name):
+        def widget(label, *args, **kwargs):
+            answer = originals[name](label, *args, **kwargs)
+            (x0, y0), (x1, y1) = imgui.get_item_rect_min(), imgui.get_item_rect_max()
+            places[label.split("##")[0]] = (x0, y0, x1, y1)
+            return answer
+
+        return widget
+
+    for name in WIDGETS:
+        setattr(imgui, name, recording(name))
+    try:
+        yield
+    finally:
+        for name, original in originals.items():
+            setattr(imgui, name, original)
+
 
 class Driver:
     def __init__(self, scene_id=None, layout_path=None, size=(1280, 720), walkthrough=None):
         self.session = Session(scene_id, size, layout_path, walkthrough)
         self.painter = RecordingPainter()
+        self.places = {}
         self._context = imgui.create_context()
         io = imgui.get_io()
         io.set_ini_filename("")
@@ -37,9 +67,12 @@ class Driver:
     def frame(self, dt=1 / 60):
         self.session.update(dt)
         self.painter = RecordingPainter()
-        self.session.scene.draw(self.painter)
+        self.session.scene.draw(self.painter, self.session.theme)
+        imgui.get_style().font_scale_main = self.session.font_scale
         imgui.new_frame()
-        panel.draw(self.session, 1.0)
+        self.places = {}
+        with widget_places(self.places):
+            panel.draw(self.session, 1.0)
         imgui.render()
 
     def move(self, world):
@@ -67,6 +100,13 @@ class Driver:
         self.frame()
         io.add_mouse_button_event(0, False)
         self.frame()
+
+    def click(self, label):
+        """Click the panel widget labelled ``label`` (a slider at its left end)."""
+        self.frame()
+        assert label in self.places, f"no widget {label!r} in the panel; it has {sorted(self.places)}"
+        x0, y0, x1, y1 = self.places[label]
+        self.click_panel((x0 + x1) / 2 if x1 - x0 < 60 else x0 + 10, (y0 + y1) / 2)
 
     def tap(self, symbol, modifiers=0):
         self.session.on_key_press(symbol, modifiers)

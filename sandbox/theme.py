@@ -1,0 +1,98 @@
+"""The colours and scales a scene draws with: one Theme object, passed in, never a global.
+
+The same colour means the same thing in every scene: shape A and shape B each their own, max
+corner red, min corner yellow, overlap grey, separating axis green, MTV purple. RGBA, 0-255.
+"""
+
+from dataclasses import dataclass
+
+Color = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class Theme:
+    name: str
+    background: Color
+    shape_a: Color
+    shape_b: Color
+    highlight: Color
+    max_corner: Color
+    min_corner: Color
+    overlap: Color
+    separating: Color
+    mtv: Color
+    axis: Color
+    guide: Color
+    text: Color
+    dim_text: Color
+    caption_back: Color
+    help_back: Color
+    line_scale: float
+    """Line widths are multiplied by this: the projector theme draws thicker lines."""
+
+    label_scale: float
+    """Label sizes are multiplied by this (and by the presenter font scale)."""
+
+    imgui_style: str
+    """Which of ImGui's built-in styles the panel takes: "dark" or "light"."""
+
+    def shape(self, name):
+        """The colour of shape ``name``: A's, B's, or A's for any other."""
+        return self.shape_b if name == "B" else self.shape_a
+
+
+DARK = Theme(
+    name="dark",
+    background=(22, 24, 29, 255),
+    shape_a=(74, 144, 226, 255),
+    shape_b=(236, 152, 54, 255),
+    highlight=(255, 255, 255, 255),
+    max_corner=(226, 62, 62, 255),
+    min_corner=(246, 214, 62, 255),
+    overlap=(158, 158, 158, 255),
+    separating=(72, 204, 104, 255),
+    mtv=(176, 92, 226, 255),
+    axis=(190, 190, 190, 255),
+    guide=(110, 114, 124, 255),
+    text=(230, 232, 236, 255),
+    dim_text=(150, 154, 162, 255),
+    caption_back=(10, 12, 16, 210),
+    help_back=(10, 12, 16, 235),
+    line_scale=1.0,
+    label_scale=1.0,
+    imgui_style="dark",
+)
+
+PROJECTOR = Theme(
+    name="projector",
+    background=(250, 250, 246, 255),
+    shape_a=(20, 90, 200, 255),
+    shape_b=(210, 90, 0, 255),
+    highlight=(0, 0, 0, 255),
+    max_corner=(205, 20, 20, 255),
+    min_corner=(190, 150, 0, 255),
+    overlap=(100, 100, 100, 255),
+    separating=(0, 145, 55, 255),
+    mtv=(135, 35, 185, 255),
+    axis=(60, 60, 60, 255),
+    guide=(160, 160, 160, 255),
+    text=(15, 15, 15, 255),
+    dim_text=(80, 80, 80, 255),
+    caption_back=(255, 255, 255, 225),
+    help_back=(255, 255, 255, 240),
+    line_scale=1.6,
+    label_scale=1.3,
+    imgui_style="light",
+)
+
+THEMES = {theme.name: theme for theme in (DARK, PROJECTOR)}
+
+
+def faded(color, alpha):
+    """``color`` with its alpha replaced, for fills under outlines."""
+    return color[:3] + (alpha,)
+
+
+def imgui_color(color):
+    """``color`` as the 0-1 floats ImGui takes."""
+    return tuple(c / 255 for c in color)
