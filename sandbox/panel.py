@@ -93,29 +93,28 @@ def _rest(session, panel_width, frame_ms):
         for idea in scene.things_to_try:
             imgui.bullet()
             imgui.text_wrapped(idea)
-    for overlay, heading in ((True, "Overlays"), (False, "Settings")):
-        params = [p for p in scene.params if p.overlay == overlay and p.widget]
-        if params:
-            imgui.separator_text(heading)
-        for param in params:
-            changed, value = param.widget_row(scene.settings[param.name])
-            if changed:
-                session.set_setting(param.name, value)
-    if imgui.button("Reset layout (Home)"):
-        session.reset()
+    params = [p for p in scene.params if p.widget]
+    if params:
+        imgui.separator_text("Overlays and settings")
+    for param in sorted(params, key=lambda p: not p.overlay):
+        changed, value = param.widget_row(scene.settings[param.name])
+        if changed:
+            session.set_setting(param.name, value)
     imgui.separator_text(scene.title)
     ui = Ui(session)
     session.scene.panel(ui)
     if ui.acted:
         session.refresh()
     imgui.separator_text("View")
+    if imgui.button("Reset layout (Home)"):
+        session.reset()
+    imgui.same_line()
+    zoom = f"Zoom {session.camera.zoom:.2f}x" + ("" if session.camera.fitted else " (Home frames it again)")
+    imgui.text(zoom + ("" if frame_ms is None else f", frame {frame_ms:.1f} ms"))
     imgui.set_next_item_width(panel_width * 0.4)
     changed, scale = imgui.slider_float("Presenter font scale", session.font_scale, 1.0, 3.0, "%.1fx")
     if changed:
         session.set_font_scale(scale)
-    imgui.text(f"Zoom {session.camera.zoom:.2f}x" + ("" if session.camera.fitted else " (Home frames the figure again)"))
-    if frame_ms is not None:
-        imgui.text(f"Frame time {frame_ms:.2f} ms")
 
 
 def _scene_picker(session):

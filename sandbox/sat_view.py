@@ -120,7 +120,8 @@ def results_panel(theme, result, early):
     test (stop at the first separating axis) would have reached it."""
     if result.colliding:
         imgui.text(f"MTV: depth {result.depth:.2f} along {axis_degrees(result.normal):.1f}°")
-    imgui.text(f"Axes tested: {len(result.axes)} ({result.merged} parallel normals merged)")
+    normals = len(result.axes) + result.merged
+    imgui.text(f"Axes tested: {len(result.axes)} of {normals} normals ({result.merged} parallel ones merged)")
     flags = imgui.TableFlags_.borders | imgui.TableFlags_.row_bg | imgui.TableFlags_.sizing_fixed_fit
     if imgui.begin_table("axes", 6, flags):
         for heading in ("axis", "from", "A", "B", "overlap", "early-out"):

@@ -138,7 +138,7 @@ def place_strips(tests, indices, shapes, view, taken=(), name=None):
                     + 2 * any(_meet(box, other, 8 * pixel) for other in taken)
                     + any(_crosses(p.segment, box, 6 * pixel) for p in placed)
                     + any(_crosses(segment, other, 6 * pixel) for other in taken)
-                    + _close_alongside(axis, low, high, offset, placed, 14 * pixel)
+                    + _close_alongside(axis, low, high, offset, placed, 24 * pixel)
                     + (near - gap / 2 < offset < far + gap / 2)
                     + 3 * (window is None or not window[0] <= offset <= window[1])
                 )

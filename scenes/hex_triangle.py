@@ -1,7 +1,5 @@
 """Hexagon against triangle, or any two regular polygons: DemoSAT4 of the Tuts+ tutorial, GPWiki."""
 
-from imgui_bundle import imgui
-
 from collision import regular_polygon
 from sandbox.kit import Param, register
 from sandbox.sat_scene import PAGE, PairSatScene
@@ -44,8 +42,3 @@ class HexTriangle(PairSatScene):
                 self.shapes[name] = regular_polygon(sides, RADIUS[name], old.position, old.angle)
         return super().compute()
 
-    def panel(self, ui):
-        result = self.result.sat
-        a, b = self.settings["sides_a"], self.settings["sides_b"]
-        imgui.text(f"Edge normals: {a} + {b} = {a + b}; parallel ones merged: {result.merged}")
-        super().panel(ui)

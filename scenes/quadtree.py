@@ -217,7 +217,6 @@ class QuadtreeScene(Scene):
         imgui.text_disabled("P pauses and resumes")
         depth = max(node.level for node in frame.nodes)
         imgui.text(f"Nodes: {len(frame.nodes)}, deepest level {depth}; straddlers: {len(frame.straddlers)}")
-        imgui.text(f"Real collisions: {frame.collisions:,}, every one among the quadtree's candidates")
         if frame.focus is not None:
             straddling = len(set(frame.lit) & set(frame.straddlers.tolist()))
             ui.text("highlight", f"Object {frame.focus}: retrieve returns {len(frame.lit)} others, {straddling} of them straddlers")

@@ -20,8 +20,13 @@ WIDGETS = ("button", "checkbox", "slider_int", "slider_float", "selectable", "co
 
 @contextmanager
 def widget_places(places):
-    """Record each widget's rectangle (x0, y0, x1, y1, y down) in ``places`` by its label."""
-    originals = {name: getattr(imgui, name) for name in WIDGETS}
+    """Record each widget's rectangle (x0, y0, x1, y1, y down) in ``places`` by its label, and
+    under "scroll" how far the panel's scrolling region would scroll."""
+    originals = {name: getattr(imgui, name) for name in (*WIDGETS, "end_child")}
+
+    def end_child():
+        places["scroll"] = imgui.get_scroll_max_y()
+        originals["end_child"]()
 
     def recording(name):
         def widget(label, *args, **kwargs):
@@ -34,6 +39,7 @@ def widget_places(places):
 
     for name in WIDGETS:
         setattr(imgui, name, recording(name))
+    imgui.end_child = end_child
     try:
         yield
     finally:

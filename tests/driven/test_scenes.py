@@ -40,6 +40,14 @@ def test_every_scene_sets_up_draws_and_fills_its_panel(drive, scene_id):
 
 
 @pytest.mark.parametrize("scene_id", SCENE_IDS)
+def test_every_panel_fits_1280_by_720_without_scrolling(drive, scene_id):
+    driver = drive(scene_id)
+    for _ in range(3):
+        driver.frame()
+    assert driver.places["scroll"] == 0, f"the panel scrolls by {driver.places['scroll']:.0f} pixels"
+
+
+@pytest.mark.parametrize("scene_id", SCENE_IDS)
 def test_every_scene_drags_and_resets(drive, scene_id):
     driver = drive(scene_id)
     driver.session.paused = True  # an animated scene's objects would move on their own
