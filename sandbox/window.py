@@ -146,21 +146,20 @@ class SandboxWindow(pyglet.window.Window):
         self._help_overlay(theme, scale)
 
     def _help_overlay(self, theme, scale):
-        """The F1 box listing every key, in the theme's colours and at the font scale."""
+        """The F1 box listing every key, in the theme's colours and at the font scale, wrapped
+        to the free area so that none of it runs under the panel."""
         self._help = pyglet.graphics.Batch()
-        front = pyglet.graphics.Group(order=1)
-        lines = ["Keys"] + [f"{keys}: {action}" for keys, action in KEYS]
-        row = round(22 * scale)
-        height = row * len(lines) + 24
-        bottom = max(round(screen.HINTS * scale), (self.height - height) // 2)
-        labels = [
-            pyglet.text.Label(line, x=60, y=bottom + height - 12 - row * (i + 1), font_size=round((15 if i == 0 else 12) * scale),
-                              color=theme.text, batch=self._help, group=front)
-            for i, line in enumerate(lines)
-        ]
-        width = max(label.content_width for label in labels) + 40
-        backing = shapes.Rectangle(40, bottom, width, height, color=theme.help_back, batch=self._help)
-        self._help_items = [backing, *labels]
+        room = screen.text_width(self.width, scale, self.session.show_panel) - 80
+        text = "Keys\n" + "\n".join(f"{keys}: {action}" for keys, action in KEYS)
+        label = pyglet.text.Label(text, x=60, font_size=round(12 * scale), color=theme.text, multiline=True, width=max(room, 100),
+                                  anchor_y="bottom", batch=self._help, group=pyglet.graphics.Group(order=1))
+        # Smaller type where the window is too short for it all: a line wrapped is a line lost.
+        room_up = self.height - screen.HINTS * scale - 40
+        while label.content_height > room_up and label.font_size > 6:
+            label.font_size = max(int(label.font_size * 0.9), 6)
+        label.y = max(round(screen.HINTS * scale), (self.height - label.content_height) // 2)
+        backing = shapes.Rectangle(40, label.y - 12, label.content_width + 40, label.content_height + 24, color=theme.help_back, batch=self._help)
+        self._help_items = [backing, label]
 
     def _fit(self, label, text, size, room):
         """Show ``text`` at ``size`` points, or smaller (down to a third of it) to fit ``room`` pixels."""
