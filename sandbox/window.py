@@ -115,7 +115,10 @@ class SandboxWindow(pyglet.window.Window):
         if self.session.screenshot_requested:
             self.session.screenshot_requested = False
             path = Path("screenshots") / f"{self.session.scene.id}-{time.strftime('%Y%m%d-%H%M%S')}.png"
-            self.session.status = f"screenshot saved to {png.write(self.pixels(), path)}"
+            try:
+                self.session.status = f"screenshot saved to {png.write(self.pixels(), path)}"
+            except OSError as error:
+                self.session.status = f"could not save the screenshot to {path}: {error.strerror or error}"
 
     def _restyle(self):
         """Follow the theme, the presenter font scale and the window's size: colours, line

@@ -119,3 +119,17 @@ def test_keys_reach_the_scene_unless_imgui_holds_the_keyboard(window):
     event(window, "on_key_release", key.R, 0)
     assert a.angle == turned
     event(window, "on_mouse_release", x, y, mouse.LEFT, 0)
+
+
+def test_f12_where_no_screenshot_can_be_written_says_so(tmp_path, monkeypatch):
+    """A file named screenshots stands where the folder would go: one status line, no traceback."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "screenshots").write_text("not a folder")
+    window = open_window("box-box")
+    try:
+        event(window, "on_key_press", key.F12, 0)
+        window.on_draw()
+        assert window.session.status.startswith("could not save the screenshot to screenshots/box-box-")
+    finally:
+        window.on_close()
+    assert (tmp_path / "screenshots").read_text() == "not a folder"
