@@ -109,7 +109,7 @@ class Controller:
         # The shape under the cursor if there is one, else the last one grabbed.
         name = self.scene.hovered or self.scene.selected
         shape = self.scene.shapes.get(name)
-        if shape is None or not hasattr(shape, "angle"):
+        if shape is None or not hasattr(shape, "angle") or not self.scene.turnable:
             return False
         self.scene.selected = name
         shape.angle += radians

@@ -90,6 +90,9 @@ class Scene:
     animated = False
     """Whether pause and single-step mean anything here."""
 
+    turnable = True
+    """Whether R and T turn the shapes (a tile in a grid and an axis-aligned box do not)."""
+
     grab_radius = 8
     """Pixels around a handle or a centre dot that still grab it."""
 

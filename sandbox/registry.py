@@ -5,6 +5,7 @@ entry point names the ``scenes`` package), so the app never imports a package ab
 teacher's own folder of scene files is loaded with ``--scenes DIR``.
 """
 
+import functools
 import importlib
 import importlib.metadata
 import importlib.util
@@ -50,12 +51,14 @@ def _lesson_order(cls):
 
 def all_scenes():
     """Every registered scene class, built-in ones loaded first, in lesson order."""
-    if not _scenes:
-        load_builtin()
+    load_builtin()
     return sorted(_scenes.values(), key=_lesson_order)
 
 
+@functools.cache
 def load_builtin():
+    """Import every module of the packages the entry points name, once: importing one scene
+    module directly (a test that uses its helpers) must not stand in for all of them."""
     for entry in importlib.metadata.entry_points(group=ENTRY_POINTS):
         package = entry.load()
         for module in pkgutil.iter_modules(package.__path__):

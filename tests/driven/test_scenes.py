@@ -20,11 +20,9 @@ SCENE_IDS = [cls.id for cls in all_scenes()]
 
 
 def draggable(scene):
-    """The first shape, or for a scene without shapes (the quadtree) the first thing it picks."""
-    if scene.shapes:
-        name = next(iter(scene.shapes))
-        return name, tuple(scene.shapes[name].position)
-    return "0", scene.position_of("0")
+    """The first shape, else the first handle, else (the quadtree) the first thing it picks."""
+    name = next(iter([*scene.shapes, *scene.points]), "0")
+    return name, tuple(scene.position_of(name))
 
 
 @pytest.mark.parametrize("scene_id", SCENE_IDS)

@@ -1,0 +1,150 @@
+"""Voronoi regions of a triangle: Metanet figure 9, a triangle with draggable corners and a point."""
+
+import math
+from typing import NamedTuple
+
+from imgui_bundle import imgui
+
+from collision import Feature, Polygon, Region, voronoi_region
+from sandbox import voronoi_view
+from sandbox.kit import Param, Scene, Verdict, faded, register
+
+CORNERS = "abc"
+SMALLEST_AREA = 400.0
+"""World units squared: a triangle any flatter than this is too thin to see its regions."""
+
+
+class Report(NamedTuple):
+    feature: Feature
+    """The triangle's feature whose region holds the point, and its closest point."""
+
+    distance: float
+    """How far the point is from the triangle's boundary (0 on it, the depth inside)."""
+
+    regions: tuple
+    """(Region, index, corner points) of every Voronoi region, for shading."""
+
+
+def signed_area(points):
+    """Twice the triangle's signed area: positive counter-clockwise."""
+    (ax, ay), (bx, by), (cx, cy) = points
+    return (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
+
+
+def edge_name(index):
+    """Edge i runs from corner i to the next: "edge bc"."""
+    return f"edge {CORNERS[index]}{CORNERS[(index + 1) % 3]}"
+
+
+def feature_name(feature):
+    """"corner b", "edge bc" or "inside": the triangle's corners are a, b, c counter-clockwise."""
+    if feature.region is Region.VERTEX:
+        return f"corner {CORNERS[feature.index]}"
+    if feature.region is Region.EDGE:
+        return edge_name(feature.index)
+    return "inside"
+
+
+@register("voronoi-regions", "Circles, tiles and points", "Voronoi regions", order=2)
+class VoronoiRegions(Scene):
+    lesson = (
+        "Around a convex shape every point of the plane is nearest to one feature: a corner or an "
+        "edge. The points nearest an edge form a strip standing on it, bounded by the edge's two "
+        "normals at its ends; the points nearest a corner form the wedge between the normals of "
+        "the two edges that meet there. Which region holds a point tells a collision test which "
+        "axis matters: an edge's normal, or the line from the corner to the point."
+    )
+    things_to_try = (
+        "Drag the point q round corner b: the shading moves from edge ab's strip to b's wedge to edge bc's strip.",
+        "Drag q into the triangle: it is inside, and the panel gives its depth below the nearest edge.",
+        "Drag corner c across edge ab: the triangle stops before it would turn inside out.",
+        "Make one corner very sharp and watch its wedge open wide.",
+    )
+    params = (
+        Param("regions", "Shade the regions", True, overlay=True),
+        Param("closest", "Closest point and distance", True, overlay=True),
+    )
+    handles = {"a": (-180.0, -90.0), "b": (150.0, -60.0), "c": (-20.0, 130.0), "q": (230.0, 80.0)}
+    frame = (-380.0, -250.0, 380.0, 250.0)
+
+    def constrain(self, name, point):
+        """A corner goes where it asks as long as the triangle keeps its turn and some area;
+        asked past that, it stops at the last place that still does."""
+        if name == "q":
+            return point
+        start = self.points[name]
+        if self._keeps_shape(name, point):
+            return point
+        # Bisect between where the corner is (a fine triangle) and where it was asked to go.
+        low, high = 0.0, 1.0
+        for _ in range(30):
+            middle = (low + high) / 2
+            if self._keeps_shape(name, _between(start, point, middle)):
+                low = middle
+            else:
+                high = middle
+        if low == 0.0:
+            raise ValueError("would leave the triangle flat or inside out")
+        return _between(start, point, low)
+
+    def _keeps_shape(self, name, point):
+        corners = [point if k == name else self.points[k] for k in CORNERS]
+        return signed_area(corners) >= 2 * SMALLEST_AREA
+
+    def compute(self):
+        triangle = Polygon([self.points[k] for k in CORNERS])
+        feature = voronoi_region(triangle, self.points["q"])
+        distance = math.dist(self.points["q"], feature.closest)
+        return Report(feature, -distance if feature.region is Region.INSIDE else distance, tuple(voronoi_view.regions(triangle)))
+
+    def verdict(self):
+        report = self.result
+        if report.feature.region is Region.INSIDE:
+            return Verdict("INSIDE", "mtv", f"{-report.distance:.1f} from {edge_name(report.feature.index)}")
+        return Verdict(f"{feature_name(report.feature).upper()}'S REGION", "separating" if report.feature.region is Region.EDGE else "max_corner", f"{report.distance:.1f} away")
+
+    def numbers(self):
+        report = self.result
+        return {
+            "region": report.feature.region.value,
+            "feature": feature_name(report.feature),
+            "closest": list(report.feature.closest),
+            "distance": report.distance,
+        }
+
+    def draw(self, painter, theme):
+        report = self.result
+        corners = [self.points[k] for k in CORNERS]
+        if self.settings["regions"]:
+            for region, index, points in report.regions:
+                holds = (region, index) == (report.feature.region, report.feature.index)
+                tint = faded(theme.highlight, 45) if holds else faded(theme.guide, 14 if region is Region.EDGE else 30)
+                painter.polygon(points, faded(theme.guide, 70), tint, 1)
+        painter.polygon(corners, theme.shape_a, faded(theme.shape_a, 70) if report.feature.region is not Region.INSIDE else faded(theme.highlight, 60), 2)
+        pixel = self.view.pixel
+        for name in CORNERS:
+            at = self.points[name]
+            painter.point(at, theme.highlight if name == self.hovered else theme.shape_a, 6)
+            painter.text((at[0] + 9 * pixel, at[1] + 9 * pixel), name, theme.shape_a, 16)
+        q = self.points["q"]
+        if self.settings["closest"]:
+            painter.segment(q, report.feature.closest, theme.mtv, 2)
+            painter.point(report.feature.closest, theme.mtv, 5)
+        painter.point(q, theme.highlight if self.hovered == "q" else theme.shape_b, 7)
+        painter.text((q[0] + 10 * pixel, q[1] + 10 * pixel), "q", theme.shape_b, 16)
+
+    def panel(self, ui):
+        report = self.result
+        imgui.text_wrapped(f"q is nearest to {feature_name(report.feature)}.")
+        if report.feature.region is Region.VERTEX:
+            imgui.text_wrapped("A corner's region: the axis that matters runs from the corner to q.")
+        elif report.feature.region is Region.EDGE:
+            imgui.text_wrapped("An edge's region: the axis that matters is the edge's normal.")
+        else:
+            imgui.text_wrapped("Inside: the nearest way out is through the closest edge.")
+        x, y = report.feature.closest
+        imgui.text(f"Closest point ({x:.1f}, {y:.1f}), distance {abs(report.distance):.1f}")
+
+
+def _between(start, end, t):
+    return (start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t)

@@ -1,0 +1,145 @@
+"""Metanet's figures: the triangle's Voronoi regions, the triangle tile, bounce and friction."""
+
+import math
+
+import numpy as np
+import pytest
+import shapely
+
+from collision import Vector, sat
+from driver import key
+from scenes.bounce_friction import respond
+from scenes.voronoi_regions import signed_area
+
+
+# voronoi-regions
+
+
+def test_dragging_q_round_a_corner_passes_edge_corner_edge(drive):
+    driver = drive("voronoi-regions")
+    scene = driver.scene
+    b = scene.points["b"]
+    seen = []
+    for turn in np.radians(np.linspace(-130, 90, 45)):
+        # A circle round corner b, outside the triangle, from below edge ab to beyond edge bc.
+        driver.drag(scene.points["q"], (b[0] + 60 * math.cos(turn), b[1] + 60 * math.sin(turn)), steps=2)
+        name = scene.numbers()["feature"]
+        if not seen or seen[-1] != name:
+            seen.append(name)
+    assert seen == ["edge ab", "corner b", "edge bc"]
+
+
+def test_the_closest_point_and_distance_agree_with_geos(drive):
+    driver = drive("voronoi-regions")
+    scene = driver.scene
+    rng = np.random.default_rng(3)
+    triangle = shapely.Polygon([scene.points[k] for k in "abc"])
+    for _ in range(200):
+        q = tuple(rng.uniform((-350, -230), (350, 230)))
+        scene.points["q"] = Vector(*q)  # placed as a layout would: a drag could pick up a corner
+        driver.session.refresh()
+        distance = triangle.exterior.distance(shapely.Point(q))
+        assert abs(scene.result.distance) == pytest.approx(distance, abs=1e-6)
+        assert (scene.result.distance <= 0) == triangle.covers(shapely.Point(q))
+
+
+def test_a_corner_dragged_across_the_opposite_edge_stops_before_it_flattens(drive):
+    driver = drive("voronoi-regions")
+    scene = driver.scene
+    a, b = scene.points["a"], scene.points["b"]
+    beyond = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - 150)
+    driver.drag(scene.points["c"], beyond)
+    corners = [scene.points[k] for k in "abc"]
+    assert signed_area(corners) == pytest.approx(800, rel=1e-3)  # stopped at the limit, still counter-clockwise
+    driver.frame()
+
+
+# aabb-triangle
+
+
+@pytest.mark.parametrize("corner, normal", [("lower left", (1, 1)), ("lower right", (-1, 1)), ("upper right", (-1, -1)), ("upper left", (1, -1))])
+def test_each_orientation_brings_x_y_and_its_hypotenuse(drive, corner, normal):
+    driver = drive("aabb-triangle")
+    driver.session.set_setting("corner", corner)
+    axes = driver.scene.result.sat.axes
+    assert len(axes) == 3
+    hypotenuse = np.array(normal) / math.sqrt(2)
+    assert any(abs(np.dot(test.axis, hypotenuse)) == pytest.approx(1) for test in axes)
+
+
+def test_the_default_is_separated_by_the_hypotenuse_alone(drive):
+    driver = drive("aabb-triangle")
+    tests = driver.scene.result.sat.axes
+    separating = [test for test in tests if test.separating]
+    assert len(separating) == 1 and abs(separating[0].axis[0]) == pytest.approx(math.sqrt(0.5))
+
+
+def test_pushed_into_the_slope_the_mtv_points_out_of_it(drive):
+    driver = drive("aabb-triangle")
+    box = driver.scene.shapes["B"]
+    driver.drag(box.position, (box.position[0] + 40, box.position[1] - 40))
+    result = driver.scene.result.sat
+    assert result.colliding and result.mtv[0] < 0 < result.mtv[1]
+    assert result.mtv[0] == pytest.approx(-result.mtv[1])  # straight out of the 45-degree slope
+    assert result == sat(driver.scene.shapes["A"], box)
+
+
+def test_r_does_not_turn_a_tile_or_its_box(drive):
+    driver = drive("aabb-triangle")
+    box = driver.scene.shapes["B"]
+    driver.move(box.position)
+    driver.tap(key.R)
+    assert box.angle == 0
+
+
+# bounce-friction
+
+
+@pytest.mark.parametrize("bounce, friction", [(0.0, 0.0), (1.0, 0.0), (0.5, 0.25), (0.3, 1.0)])
+def test_the_response_scales_the_two_parts(bounce, friction):
+    rng = np.random.default_rng(7)
+    for _ in range(50):
+        velocity = rng.uniform(-100, 100, 2)
+        angle = rng.uniform(0, math.tau)
+        normal = (math.cos(angle), math.sin(angle))
+        response = respond(velocity, normal, bounce, friction)
+        assert np.add(response.across, response.along) == pytest.approx(velocity)
+        assert np.dot(response.along, normal) == pytest.approx(0, abs=1e-9)
+        after_across = np.dot(response.after, normal)
+        assert after_across == pytest.approx(-bounce * np.dot(velocity, normal))
+        assert np.linalg.norm(np.subtract(response.after, np.multiply(normal, after_across))) == pytest.approx((1 - friction) * np.linalg.norm(response.along))
+
+
+def test_a_mirror_bounce_keeps_the_speed_and_a_dead_one_slides(drive):
+    driver = drive("bounce-friction")
+    scene, session = driver.scene, driver.session
+    session.set_setting("bounce", 1.0)
+    session.set_setting("friction", 0.0)
+    assert math.hypot(*scene.result.response.after) == pytest.approx(math.hypot(*scene.result.velocity))
+    session.set_setting("bounce", 0.0)
+    _, normal = scene.surface()
+    assert np.dot(scene.result.response.after, normal) == pytest.approx(0, abs=1e-9)
+    assert scene.verdict().text == "HITS THE SURFACE"
+
+
+def test_replay_runs_the_particle_along_the_path(drive):
+    driver = drive("bounce-friction")
+    scene = driver.scene
+    assert scene.result.particle == pytest.approx(scene.result.path[-1])
+    driver.click("Replay")
+    assert scene.result.particle == pytest.approx(scene.result.path[0], abs=5)
+    for _ in range(60):
+        driver.frame()
+    middle = scene.result.particle
+    assert middle != pytest.approx(scene.result.path[0]) and middle != pytest.approx(scene.result.path[-1])
+    for _ in range(120):
+        driver.frame()
+    assert scene.result.particle == pytest.approx(scene.result.path[-1])
+
+
+def test_moving_the_particle_keeps_its_velocity(drive):
+    driver = drive("bounce-friction")
+    scene = driver.scene
+    velocity = scene.result.velocity
+    driver.drag(scene.points["p"], (scene.points["p"][0] + 30, scene.points["p"][1] - 20))
+    assert scene.result.velocity == pytest.approx(velocity)
