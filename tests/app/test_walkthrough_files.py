@@ -1,0 +1,68 @@
+"""A walkthrough reads only layout files in its own folder, and names the step and field of
+a step that is not a table or a scene that is not a name (issue 9, items 4 and 11)."""
+
+import os
+
+import pytest
+
+from command import assert_refused, run, snapshot
+
+LAYOUT = '{"scene": "box-box", "shapes": {}}'
+
+
+def lesson(folder, step):
+    path = folder / "lesson.toml"
+    path.write_text(f'title = "Lesson"\n[[steps]]\nscene = "box-box"\ncaption = "One"\n\n[[steps]]\n{step}\n')
+    return path
+
+
+@pytest.mark.parametrize(
+    "reference",
+    ["../outside.json", "../../../../../../../../etc/passwd", "/etc/hostname", "escape.json"],
+    ids=["parent", "passwd", "absolute", "symlink out"],
+)
+def test_a_step_layout_must_lie_in_the_walkthroughs_folder(tmp_path, reference):
+    folder = tmp_path / "lessons"
+    folder.mkdir()
+    (tmp_path / "outside.json").write_text(LAYOUT)
+    (folder / "escape.json").symlink_to(tmp_path / "outside.json")
+    path = lesson(folder, f'scene = "box-box"\ncaption = "Two"\nlayout = "{reference}"')
+    before = snapshot(tmp_path)
+    done = run("--walkthrough", path, "--screenshot", tmp_path / "out.png")
+    assert_refused(done, path, "step 2", "layout", reference)
+    assert "outside" in done.stderr or "relative" in done.stderr
+    assert snapshot(tmp_path) == before
+
+
+def test_a_step_layout_may_not_be_a_fifo(tmp_path):
+    os.mkfifo(tmp_path / "pipe.json")
+    path = lesson(tmp_path, 'scene = "box-box"\ncaption = "Two"\nlayout = "pipe.json"')
+    before = snapshot(tmp_path)
+    done = run("--walkthrough", path, "--screenshot", tmp_path / "out.png", timeout=60)
+    assert_refused(done, path, "step 2", "pipe.json")
+    assert snapshot(tmp_path) == before
+
+
+@pytest.mark.parametrize(
+    "toml, named",
+    [
+        ('title = "Lesson"\nsteps = [1, 2]\n', ["step 1", "table"]),
+        ('title = "Lesson"\n[[steps]]\nscene = ["box-box"]\ncaption = "One"\n', ["step 1", "scene"]),
+        ('title = "Lesson"\n[[steps]]\nscene = 5\ncaption = "One"\n', ["step 1", "scene"]),
+    ],
+    ids=["steps of numbers", "scene a list", "scene a number"],
+)
+def test_a_step_of_the_wrong_type_is_named(tmp_path, toml, named):
+    path = tmp_path / "lesson.toml"
+    path.write_text(toml)
+    before = snapshot(tmp_path)
+    done = run("--walkthrough", path, "--screenshot", tmp_path / "out.png")
+    assert_refused(done, path, *named)
+    assert snapshot(tmp_path) == before
+
+
+def test_a_walkthrough_must_be_a_regular_file(tmp_path):
+    os.mkfifo(tmp_path / "lesson.toml")
+    done = run("--walkthrough", tmp_path / "lesson.toml", "--screenshot", tmp_path / "out.png", timeout=60)
+    assert_refused(done, tmp_path / "lesson.toml")
+    assert not (tmp_path / "out.png").exists()
