@@ -79,20 +79,20 @@ def save_target(path, follow_links=True):
     not a regular file refused. Returns the target Path; raises FileError."""
     if str(path) == "":
         _fail("save to", '""', "the path is empty; give a file name")
-    path = Path(path)
-    if os.path.islink(path):
+    target = Path(path)
+    if os.path.islink(target):
         if not follow_links:
             _fail("write", path, "it is a symbolic link; remove it or choose another folder")
-        path = Path(os.path.realpath(path))
+        target = Path(os.path.realpath(target))
     try:
-        mode = os.stat(path).st_mode
+        mode = os.stat(target).st_mode
     except FileNotFoundError:
-        return path
+        return target
     except OSError as error:
         _fail("write", path, explain(error))
     if not stat.S_ISREG(mode):
         _fail("write", path, f"it is {_kind(mode)}, not a regular file; give a file name")
-    return path
+    return target
 
 
 def write_bytes(path, data, follow_links=True):
