@@ -90,6 +90,15 @@ def _rows(aabbs):
     return boxes.astype(float)
 
 
+def _child_bounds(bounds):
+    """The four children's bounds of each row of node ``bounds``, in split()'s order and with
+    its sums, as rows of an (4N, 4) array."""
+    min_x, min_y, max_x, max_y = bounds.T
+    mid_x, mid_y = (min_x + max_x) / 2, (min_y + max_y) / 2
+    children = [(mid_x, mid_y, max_x, max_y), (min_x, mid_y, mid_x, max_y), (min_x, min_y, mid_x, mid_y), (mid_x, min_y, max_x, mid_y)]
+    return np.stack([np.stack(child, axis=1) for child in children], axis=1).reshape(-1, 4)
+
+
 def _quadrants(bounds, boxes):
     """_Node.quadrant for many boxes (rows of an (N, 4) array) at once, each in its own node:
     ``bounds`` holds one row of node bounds per box."""
@@ -223,22 +232,25 @@ class Quadtree:
             raise ShapeError(f'quadtree straddle must be "parent" or "children", got {straddle!r}')
         self.straddle = straddle
         self._root = _Node(self.bounds, 0)
+        self._placed = None
 
     def clear(self):
         """Remove every item and every child node."""
         self._root = _Node(self.bounds, 0)
+        self._placed = None
 
     def insert(self, item, aabb):
         """Store ``item`` under its bounding box ``aabb`` = ``(min_x, min_y, max_x, max_y)``."""
         self._root.insert((item, _aabb(aabb, "aabb")), self)
+        self._placed = None
 
     def insert_many(self, items, aabbs):
         """Insert each of ``items`` under the matching row of ``aabbs`` (N, 4), in order.
 
-        The tree comes out as if each were inserted in turn. In the tip's tree an empty tree is
-        built all at once instead, a level at a time: a node splits exactly when more than
-        max_objects items reach it, so counting them is enough. That is several times faster
-        for a scene that rebuilds a thousand boxes every frame.
+        The tree comes out as if each were inserted in turn. An empty tree is built all at
+        once instead, a level at a time: a node splits exactly when more than max_objects items
+        reach it, so counting them is enough. That is several times faster for a scene that
+        rebuilds a thousand boxes every frame.
         """
         try:
             items = list(items)
@@ -252,9 +264,13 @@ class Quadtree:
             bad = int(np.flatnonzero(~valid)[0])
             raise ShapeError(f"aabb {bad} must be (min_x, min_y, max_x, max_y) with min <= max, got {tuple(boxes[bad])}")
         rows = [tuple(row) for row in boxes.tolist()]
-        if self.straddle == "children" or self._root.entries or self._root.children is not None:
+        if self._root.entries or self._root.children is not None:
             for item, row in zip(items, rows):
                 self._root.insert((item, row), self)
+            self._placed = None
+            return
+        if self.straddle == "children":
+            self._build_variant(items, boxes, rows)
             return
         # Level by level: count the items that reach each node, split the crowded ones, and
         # send down every item that fits wholly inside one of the new children.
@@ -276,6 +292,56 @@ class Quadtree:
             where[moving] = first_child[where[moving]] + quadrant[quadrant >= 0]
         for i, k in enumerate(where.tolist()):
             nodes[k].entries.append((items[i], rows[i]))
+
+    def _build_variant(self, items, boxes, rows):
+        """insert_many's level-by-level build of an empty tree in the variant: every item goes
+        to each child it touches. It keeps where each entry went, for candidate_pairs."""
+        if not rows:
+            self._placed = (np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.int64))
+            return
+        nodes, bounds = [self._root], np.array([self._root.bounds])
+        # The entries waiting at the current level: which box, in which node.
+        box, node = np.arange(len(rows)), np.zeros(len(rows), dtype=np.intp)
+        kept_box, kept_node = [], []
+        level = 0
+        while len(box):
+            crowded = np.bincount(node, minlength=len(nodes)) > self.max_objects
+            if level >= self.max_levels:
+                crowded[:] = False
+            moving = crowded[node]
+            kept_box.append(box[~moving])
+            kept_node.append(node[~moving])
+            first_child = np.full(len(nodes), -1)
+            splitting = np.flatnonzero(crowded)
+            first_child[splitting] = len(nodes) + 4 * np.arange(len(splitting))
+            for k in splitting.tolist():
+                nodes[k].split()
+                nodes.extend(nodes[k].children)
+            bounds = np.vstack([bounds, _child_bounds(bounds[splitting])])
+            box, node = box[moving], node[moving]
+            # The same sums as split() and touched(), so the same floats and the same answers.
+            x0, y0, x1, y1 = bounds[node].T
+            mid_x, mid_y = (x0 + x1) / 2, (y0 + y1) / 2
+            b = boxes[box]
+            right, left = (b[:, 0] <= x1) & (mid_x <= b[:, 2]), (b[:, 0] <= mid_x) & (x0 <= b[:, 2])
+            top, bottom = (b[:, 1] <= y1) & (mid_y <= b[:, 3]), (b[:, 1] <= mid_y) & (y0 <= b[:, 3])
+            touched = np.stack([right & top, left & top, left & bottom, right & bottom], axis=1)
+            # Wholly outside the root, a box touches none of its children: the root keeps it.
+            outside = ~touched.any(axis=1)
+            kept_box.append(box[outside])
+            kept_node.append(node[outside])
+            row, quadrant = np.nonzero(touched)
+            box, node = box[row], first_child[node[row]] + quadrant
+            level += 1
+        kept_box, kept_node = np.concatenate(kept_box), np.concatenate(kept_node)
+        order = np.lexsort((kept_box, kept_node))
+        kept_box, kept_node = kept_box[order], kept_node[order]
+        for k, i in zip(kept_node.tolist(), kept_box.tolist()):
+            nodes[k].entries.append((items[i], rows[i]))
+        # Items are told apart by identity, as retrieve does: the same object twice is one item.
+        first = {}
+        codes = np.array([first.setdefault(id(item), i) for i, item in enumerate(items)], dtype=np.int64)
+        self._placed = (kept_node, codes[kept_box])
 
     def retrieve(self, aabb):
         """Every item whose box overlaps or touches ``aabb``, each once, in the order of the
@@ -346,10 +412,13 @@ class Quadtree:
     def candidate_pairs(self):
         """How many distinct pairs of items a broad phase built on ``retrieve_tip`` would test.
 
-        Two items are paired when one is stored in a node on the path the other's walk takes: in the tip's tree, on its one path to the root; in the variant, in a node they
-        share, or in a parent of any node holding the other (an item outside the root stays
-        there and meets everything).
+        Two items are paired when one is stored in a node on the path the other's walk takes:
+        in the tip's tree, on its one path to the root; in the variant, in a node they share,
+        or in a parent of any node holding the other (an item outside the root stays there and
+        meets everything).
         """
+        if self.straddle == "children" and self._placed is not None:
+            return _variant_pair_count(*self._placed)
         if self.straddle == "children":
             pairs = set()
             self._variant_pairs(self._root, pairs)
@@ -382,3 +451,28 @@ class Quadtree:
         pairs.update((a, b) for i, a in enumerate(ordered) for b in ordered[i + 1 :])
         pairs.update((min(a, b), max(a, b)) for a in here for b in below if a != b)
         return here | below
+
+
+def _variant_pair_count(node, code):
+    """candidate_pairs of a variant tree built by insert_many, from where its entries went:
+    ``node`` (sorted) and ``code`` (an item's number) per entry. Only the root holds items
+    above the leaves there (those wholly outside it), and they meet every other item."""
+    keys = []
+    count = int(code.max()) + 1 if len(code) else 0
+    # Pairs within a node: entry e with entry e + step, while both are in the same node.
+    for step in range(1, len(node)):
+        same = node[step:] == node[:-step]
+        if not same.any():
+            break
+        a, b = code[:-step][same], code[step:][same]
+        keys.append(np.minimum(a, b) * count + np.maximum(a, b))
+    at_root = node == 0
+    if at_root.any() and not at_root.all():
+        outside, others = np.unique(code[at_root]), np.unique(code[~at_root])
+        a, b = np.repeat(outside, len(others)), np.tile(others, len(outside))
+        keys.append(np.minimum(a, b) * count + np.maximum(a, b))
+    if not keys:
+        return 0
+    keys = np.unique(np.concatenate(keys))
+    # An item paired with itself (the same object twice) is no pair.
+    return int(np.count_nonzero(keys // count != keys % count))

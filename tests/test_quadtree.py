@@ -164,3 +164,25 @@ def test_insert_many_checks_its_boxes():
         tree.insert_many("abc", [(0, 0, 1, 1)])
     with pytest.raises(ShapeError, match="rows of"):
         tree.insert_many("a", [("x", 0, 1, 1)])
+
+
+@pytest.mark.parametrize("straddle", ["parent", "children"])
+@pytest.mark.parametrize("seed", range(12))
+def test_candidate_pairs_of_insert_many_match_one_by_one(straddle, seed):
+    """insert_many's variant keeps its own record of where entries went; the count from it
+    must be the count from the nodes, even with one object given twice."""
+    rng = np.random.default_rng(seed)
+    boxes = random_boxes(rng, int(rng.integers(0, 300)))
+    items = list(range(len(boxes)))
+    if items:
+        items[-1] = items[0]
+    settings = dict(max_objects=int(rng.integers(1, 12)), max_levels=int(rng.integers(0, 7)), straddle=straddle)
+    one_by_one, at_once = Quadtree(WORLD, **settings), Quadtree(WORLD, **settings)
+    for item, box in zip(items, boxes):
+        one_by_one.insert(item, box)
+    at_once.insert_many(items, boxes)
+    assert at_once.nodes() == one_by_one.nodes()
+    assert at_once.candidate_pairs() == one_by_one.candidate_pairs()
+    one_by_one.insert("late", (500, 500, 520, 520))
+    at_once.insert("late", (500, 500, 520, 520))
+    assert at_once.candidate_pairs() == one_by_one.candidate_pairs()
