@@ -6,6 +6,7 @@ import os
 import pytest
 
 from command import assert_refused, run, snapshot
+from sandbox import walkthrough
 
 LAYOUT = '{"scene": "box-box", "shapes": {}}'
 
@@ -66,3 +67,16 @@ def test_a_walkthrough_must_be_a_regular_file(tmp_path):
     done = run("--walkthrough", tmp_path / "lesson.toml", "--screenshot", tmp_path / "out.png", timeout=60)
     assert_refused(done, tmp_path / "lesson.toml")
     assert not (tmp_path / "out.png").exists()
+
+
+@pytest.mark.parametrize("reference", ["layouts/crossed.json", "./layouts/../layouts/crossed.json", "linked.json"])
+def test_layouts_inside_the_folder_still_load(tmp_path, reference):
+    """A subfolder, a path that steps out and back in, a link to a file in the folder."""
+    (tmp_path / "layouts").mkdir()
+    (tmp_path / "layouts" / "crossed.json").write_text(
+        '{"scene": "box-box", "shapes": {"A": {"kind": "box", "position": [-300, 0], "angle": 0},'
+        ' "B": {"kind": "box", "position": [-250, 30], "angle": 90}}}'
+    )
+    (tmp_path / "linked.json").symlink_to("layouts/crossed.json")
+    path = lesson(tmp_path, f'scene = "box-box"\ncaption = "Two"\nlayout = "{reference}"')
+    assert walkthrough.load(path).steps[1].layout["shapes"]["A"]["position"] == [-300, 0]
