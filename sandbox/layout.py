@@ -60,7 +60,23 @@ def read(path):
     field = _too_large(data)
     if field is not None:
         raise LayoutError(f"layout {path}: {field} is a whole number too large for the world; give a coordinate such as 120")
+    # The containers' types, so that whoever merges this data with more (a walkthrough step)
+    # meets objects where it expects them; apply checks what is inside.
+    for field, meaning in _CONTAINERS.items():
+        if field in data and not isinstance(data[field], dict):
+            raise LayoutError(f"layout {path}: {field} must be {meaning}, got {json.dumps(data[field])[:40]}")
+    for name, entry in data.get("shapes", {}).items():
+        if not isinstance(entry, dict):
+            raise LayoutError(f"layout {path}: shapes.{name} must be an object with kind, position and angle, got {json.dumps(entry)[:40]}")
     return data
+
+
+_CONTAINERS = {
+    "shapes": "an object naming each shape",
+    "view": "an object with center and zoom",
+    "overlays": "an object of overlay names and true or false",
+    "settings": "an object",
+}
 
 
 class _TooLarge:

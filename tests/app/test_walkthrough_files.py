@@ -80,3 +80,22 @@ def test_layouts_inside_the_folder_still_load(tmp_path, reference):
     (tmp_path / "linked.json").symlink_to("layouts/crossed.json")
     path = lesson(tmp_path, f'scene = "box-box"\ncaption = "Two"\nlayout = "{reference}"')
     assert walkthrough.load(path).steps[1].layout["shapes"]["A"]["position"] == [-300, 0]
+
+
+@pytest.mark.parametrize(
+    "content, field",
+    [
+        ('"shapes": []', "shapes"),
+        ('"shapes": {"A": 5}', "shapes.A"),
+        ('"overlays": []', "overlays"),
+        ('"settings": 3', "settings"),
+    ],
+)
+def test_a_step_layout_with_the_wrong_containers_is_named(tmp_path, content, field):
+    (tmp_path / "bad.json").write_text(f'{{"scene": "box-box", {content}}}')
+    step = 'scene = "box-box"\ncaption = "Two"\nlayout = "bad.json"\noverlays = { guides = false }\nsettings = { page = 0 }'
+    path = lesson(tmp_path, step)
+    before = snapshot(tmp_path)
+    done = run("--walkthrough", path, "--screenshot", tmp_path / "out.png")
+    assert_refused(done, path, "step 2", "bad.json", f"{field} must be")
+    assert snapshot(tmp_path) == before
