@@ -13,6 +13,7 @@ cannot exhaust memory or hang the app.
 Every refusal is a :class:`FileError` whose message is one line naming the path and what to do.
 """
 
+import errno
 import os
 import stat
 import tempfile
@@ -57,6 +58,10 @@ def explain(error):
         return "no such file or folder; check the path"
     if isinstance(error, IsADirectoryError):
         return "it is a folder; give a file name"
+    if error.errno == errno.ENOSPC:
+        return "the disk is full; free some space and try again"
+    if error.errno == errno.EROFS:
+        return "the file system is read-only; choose a place you can write to"
     return f"{error.strerror or error}; check the path"
 
 
@@ -122,7 +127,7 @@ def write_bytes(path, data, follow_links=True):
     try:
         with os.fdopen(handle, "wb") as out:
             # mkstemp makes the file 0600; give it the mode the finished file should have.
-            os.fchmod(out.fileno(), mode)
+            os.chmod(temporary, mode)
             out.write(data)
             out.flush()
             os.fsync(out.fileno())
@@ -176,8 +181,9 @@ def read_bytes(path, limit=MAX_READ):
     anything else (a folder, a device, a FIFO, a file too large, a path that cannot be read)."""
     path = Path(path)
     try:
-        # Non-blocking, so that opening a FIFO returns at once and fstat can refuse it.
-        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        # Non-blocking, so that opening a FIFO returns at once and fstat can refuse it
+        # (Windows has no FIFOs to open, nor the flag).
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as error:
         _fail("read", path, explain(error))
     mode = os.fstat(handle).st_mode

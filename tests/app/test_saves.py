@@ -1,6 +1,7 @@
 """Saving layouts and pictures: through links, never over a folder, device or FIFO, with the
 modes a user expects, and cleaning up after a killed save (issue 9, items 2, 3 and 6)."""
 
+import errno
 import json
 import os
 import stat
@@ -104,3 +105,16 @@ def test_a_killed_saves_temporary_files_go_with_the_next_save(tmp_path):
         (tmp_path / name).write_text("{")
     layout.save(LAYOUT, tmp_path / "lesson.json")
     assert sorted(os.listdir(tmp_path)) == sorted(others + ["lesson.json"])
+
+
+def test_a_full_disk_leaves_the_old_file_and_no_temporary_file(tmp_path, monkeypatch):
+    path = tmp_path / "lesson.json"
+    path.write_text("old\n")
+
+    def full(handle):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+    with pytest.raises(files.FileError, match="lesson.json: the disk is full; free some space and try again"):
+        layout.save(LAYOUT, path)
+    assert path.read_text() == "old\n" and os.listdir(tmp_path) == ["lesson.json"]
