@@ -49,14 +49,15 @@ def _aabb(value, what):
         parts = list(value)
     except TypeError:
         raise ShapeError(f"{what} must be (min_x, min_y, max_x, max_y), got {value!r}") from None
+    checked = []
     for part in parts:
         if not _is_real(part):
             raise ShapeError(f"{what} must be (min_x, min_y, max_x, max_y) numbers, got {part!r} in {value!r:.80}")
         try:
-            finite_number(part, what)
+            checked.append(finite_number(part, what))
         except OverflowError:
             raise ShapeError(f"{what} must be a finite number, got an integer too large for a float") from None
-    checked = tuple(finite_number(v, what) for v in parts)
+    checked = tuple(checked)
     if len(checked) != 4 or checked[0] > checked[2] or checked[1] > checked[3]:
         raise ShapeError(f"{what} must be (min_x, min_y, max_x, max_y) with min <= max, got {value!r:.120}")
     return checked
@@ -232,17 +233,17 @@ class Quadtree:
             raise ShapeError(f'quadtree straddle must be "parent" or "children", got {straddle!r}')
         self.straddle = straddle
         self._root = _Node(self.bounds, 0)
-        self._placed = None
+        self._variant_entries = None
 
     def clear(self):
         """Remove every item and every child node."""
         self._root = _Node(self.bounds, 0)
-        self._placed = None
+        self._variant_entries = None
 
     def insert(self, item, aabb):
         """Store ``item`` under its bounding box ``aabb`` = ``(min_x, min_y, max_x, max_y)``."""
         self._root.insert((item, _aabb(aabb, "aabb")), self)
-        self._placed = None
+        self._variant_entries = None
 
     def insert_many(self, items, aabbs):
         """Insert each of ``items`` under the matching row of ``aabbs`` (N, 4), in order.
@@ -267,7 +268,7 @@ class Quadtree:
         if self._root.entries or self._root.children is not None:
             for item, row in zip(items, rows):
                 self._root.insert((item, row), self)
-            self._placed = None
+            self._variant_entries = None
             return
         if self.straddle == "children":
             self._build_variant(items, boxes, rows)
@@ -297,7 +298,7 @@ class Quadtree:
         """insert_many's level-by-level build of an empty tree in the variant: every item goes
         to each child it touches. It keeps where each entry went, for candidate_pairs."""
         if not rows:
-            self._placed = (np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.int64))
+            self._variant_entries = (np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.int64))
             return
         nodes, bounds = [self._root], np.array([self._root.bounds])
         # The entries waiting at the current level: which box, in which node.
@@ -341,7 +342,7 @@ class Quadtree:
         # Items are told apart by identity, as retrieve does: the same object twice is one item.
         first = {}
         codes = np.array([first.setdefault(id(item), i) for i, item in enumerate(items)], dtype=np.int64)
-        self._placed = (kept_node, codes[kept_box])
+        self._variant_entries = (kept_node, codes[kept_box])
 
     def retrieve(self, aabb):
         """Every item whose box overlaps or touches ``aabb``, each once, in the order of the
@@ -417,8 +418,8 @@ class Quadtree:
         or in a parent of any node holding the other (an item outside the root stays there and
         meets everything).
         """
-        if self.straddle == "children" and self._placed is not None:
-            return _variant_pair_count(*self._placed)
+        if self.straddle == "children" and self._variant_entries is not None:
+            return _variant_pair_count(*self._variant_entries)
         if self.straddle == "children":
             pairs = set()
             self._variant_pairs(self._root, pairs)
