@@ -118,3 +118,15 @@ def test_a_full_disk_leaves_the_old_file_and_no_temporary_file(tmp_path, monkeyp
     with pytest.raises(files.FileError, match="lesson.json: the disk is full; free some space and try again"):
         layout.save(LAYOUT, path)
     assert path.read_text() == "old\n" and os.listdir(tmp_path) == ["lesson.json"]
+
+
+def test_f12_into_a_screenshots_file_is_one_line(tmp_path):
+    """F12 writes screenshots/<scene>-<time>.png: a file named screenshots is in the way."""
+    (tmp_path / "screenshots").write_text("not a folder\n")
+    before = snapshot(tmp_path)
+    with pytest.raises(files.FileError) as caught:
+        png.write(picture(), tmp_path / "screenshots" / "box-box.png")
+    message = str(caught.value)
+    assert "\n" not in message and "screenshots" in message and "is a file, not a folder" in message
+    assert caught.value.strerror in message and isinstance(caught.value, OSError)
+    assert snapshot(tmp_path) == before
