@@ -182,8 +182,8 @@ def read_bytes(path, limit=MAX_READ):
     path = Path(path)
     try:
         # Non-blocking, so that opening a FIFO returns at once and fstat can refuse it
-        # (Windows has no FIFOs to open, nor the flag).
-        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        # (Windows has no FIFOs to open, nor the flag, and needs O_BINARY to read bytes as they are).
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except OSError as error:
         _fail("read", path, explain(error))
     mode = os.fstat(handle).st_mode
