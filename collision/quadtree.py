@@ -1,6 +1,7 @@
 """A region quadtree for the broad phase, as the Tuts+ quick tip builds it, in a y-up world."""
 
 import math
+import numbers
 from typing import NamedTuple
 
 import numpy as np
@@ -22,24 +23,81 @@ class QuadNode(NamedTuple):
     """The items stored in this node itself (not in its children)."""
 
 
+MAX_LEVELS = 32
+"""The deepest ``max_levels`` a Quadtree takes: a node at level 32 is 2**-32 of the root's
+width, already finer than a pixel of any world the sandbox shows, and the bound keeps the
+recursion of a split shallow however closely items crowd."""
+
+
+def _is_real(value):
+    """A real number, not a bool or a string that merely converts to one."""
+    return isinstance(value, numbers.Real) and not isinstance(value, bool)
+
+
 def _aabb(value, what):
     """``value`` as a ``(min_x, min_y, max_x, max_y)`` tuple of finite floats with min <= max."""
     if type(value) in (tuple, list) and len(value) == 4:
         # The common case, checked fast: a scene inserts thousands of boxes a frame.
         try:
-            min_x, min_y, max_x, max_y = (float(v) for v in value)
-        except (TypeError, ValueError):
+            min_x, min_y, max_x, max_y = (float(v) for v in value if type(v) is float or type(v) is int or _is_real(v))
+        except (TypeError, ValueError, OverflowError):
             pass
         else:
             if math.isfinite(min_x + min_y + max_x + max_y) and min_x <= max_x and min_y <= max_y:
                 return (min_x, min_y, max_x, max_y)
     try:
-        numbers = tuple(finite_number(v, what) for v in value)
+        parts = list(value)
     except TypeError:
         raise ShapeError(f"{what} must be (min_x, min_y, max_x, max_y), got {value!r}") from None
-    if len(numbers) != 4 or numbers[0] > numbers[2] or numbers[1] > numbers[3]:
-        raise ShapeError(f"{what} must be (min_x, min_y, max_x, max_y) with min <= max, got {value!r}")
-    return numbers
+    checked = []
+    for part in parts:
+        if not _is_real(part):
+            raise ShapeError(f"{what} must be (min_x, min_y, max_x, max_y) numbers, got {part!r} in {value!r:.80}")
+        try:
+            checked.append(finite_number(part, what))
+        except OverflowError:
+            raise ShapeError(f"{what} must be a finite number, got an integer too large for a float") from None
+    checked = tuple(checked)
+    if len(checked) != 4 or checked[0] > checked[2] or checked[1] > checked[3]:
+        raise ShapeError(f"{what} must be (min_x, min_y, max_x, max_y) with min <= max, got {value!r:.120}")
+    return checked
+
+
+def _count(value, what, low, high=None):
+    """``value`` as an int from ``low`` to ``high``, or ShapeError: 2.7, nan, "3" and True are refused."""
+    if not isinstance(value, numbers.Integral) or isinstance(value, bool):
+        raise ShapeError(f"quadtree {what} must be a whole number, got {value!r}")
+    value = int(value)
+    if value < low or (high is not None and value > high):
+        limits = f"from {low} to {high}" if high is not None else f"at least {low}"
+        raise ShapeError(f"quadtree needs max_objects >= 1 and max_levels >= 0; {what} must be {limits}, got {value}")
+    return value
+
+
+def _rows(aabbs):
+    """``aabbs`` as an (N, 4) float array, or ShapeError: a row of 8 numbers is not two boxes."""
+    try:
+        boxes = np.asarray(aabbs)
+        if boxes.dtype.kind not in "fiu":
+            # Object arrays hold Python ints too large for int64: they may still fit a float.
+            boxes = np.asarray(aabbs, dtype=float) if boxes.dtype.kind == "O" else None
+    except (TypeError, ValueError, OverflowError):
+        boxes = None
+    if boxes is not None and boxes.size == 0:
+        return np.zeros((0, 4))
+    if boxes is None or boxes.ndim != 2 or boxes.shape[1] != 4:
+        shape = np.shape(aabbs) if boxes is not None else repr(aabbs)[:80]
+        raise ShapeError(f"insert_many needs aabbs as rows of (min_x, min_y, max_x, max_y) numbers, an (N, 4) array; got {shape}")
+    return boxes.astype(float)
+
+
+def _child_bounds(bounds):
+    """The four children's bounds of each row of node ``bounds``, in split()'s order and with
+    its sums, as rows of an (4N, 4) array."""
+    min_x, min_y, max_x, max_y = bounds.T
+    mid_x, mid_y = (min_x + max_x) / 2, (min_y + max_y) / 2
+    children = [(mid_x, mid_y, max_x, max_y), (min_x, mid_y, mid_x, max_y), (min_x, min_y, mid_x, mid_y), (mid_x, min_y, max_x, mid_y)]
+    return np.stack([np.stack(child, axis=1) for child in children], axis=1).reshape(-1, 4)
 
 
 def _quadrants(bounds, boxes):
@@ -138,12 +196,16 @@ class Quadtree:
     """A quadtree over ``bounds`` = ``(min_x, min_y, max_x, max_y)``.
 
     A node splits when it holds more than ``max_objects`` items and its level is below
-    ``max_levels`` (the root is level 0). Children are numbered as in the tip: 0 top-right,
-    1 top-left, 2 bottom-left, 3 bottom-right. An item outside the root stays in the root.
+    ``max_levels`` (the root is level 0; at most :data:`MAX_LEVELS`). Both are whole numbers.
+    Children are numbered as in the tip: 0 top-right, 1 top-left, 2 bottom-left,
+    3 bottom-right. An item outside the root stays in the root.
 
     ``straddle`` says where an item goes that does not fit wholly inside one child:
     ``"parent"``, the tip's way, keeps it in the parent; ``"children"``, the way later quadtree
     libraries went, puts it in every child it touches.
+
+    ``retrieve`` is a range query: every item whose box overlaps or touches the query.
+    ``retrieve_tip`` is the tip's walk, which can miss some of them.
 
     >>> tree = Quadtree((0, 0, 100, 100), max_objects=1)
     >>> tree.insert("a", (10, 10, 20, 20))
@@ -152,7 +214,11 @@ class Quadtree:
     >>> [(node.level, node.items) for node in tree.nodes() if node.items]
     [(0, ('straddler',)), (1, ('b',)), (1, ('a',))]
     >>> tree.retrieve((12, 12, 14, 14))
+    ['a']
+    >>> tree.retrieve_tip((12, 12, 14, 14))
     ['straddler', 'a']
+    >>> tree.retrieve((0, 0, 100, 100)), tree.retrieve_tip((0, 0, 100, 100))
+    (['straddler', 'b', 'a'], ['straddler'])
     >>> tree.insert("nothing", (5, 5, 1, 1))
     Traceback (most recent call last):
     ...
@@ -161,38 +227,37 @@ class Quadtree:
 
     def __init__(self, bounds, max_objects=10, max_levels=5, straddle="parent"):
         self.bounds = _aabb(bounds, "quadtree bounds")
-        self.max_objects = int(max_objects)
-        self.max_levels = int(max_levels)
-        if self.max_objects < 1 or self.max_levels < 0:
-            raise ShapeError(
-                f"quadtree needs max_objects >= 1 and max_levels >= 0, got {max_objects} and {max_levels}"
-            )
+        self.max_objects = _count(max_objects, "max_objects", 1)
+        self.max_levels = _count(max_levels, "max_levels", 0, MAX_LEVELS)
         if straddle not in ("parent", "children"):
             raise ShapeError(f'quadtree straddle must be "parent" or "children", got {straddle!r}')
         self.straddle = straddle
         self._root = _Node(self.bounds, 0)
+        self._variant_entries = None
 
     def clear(self):
         """Remove every item and every child node."""
         self._root = _Node(self.bounds, 0)
+        self._variant_entries = None
 
     def insert(self, item, aabb):
         """Store ``item`` under its bounding box ``aabb`` = ``(min_x, min_y, max_x, max_y)``."""
         self._root.insert((item, _aabb(aabb, "aabb")), self)
+        self._variant_entries = None
 
     def insert_many(self, items, aabbs):
         """Insert each of ``items`` under the matching row of ``aabbs`` (N, 4), in order.
 
-        The tree comes out as if each were inserted in turn. In the tip's tree an empty tree is
-        built all at once instead, a level at a time: a node splits exactly when more than
-        max_objects items reach it, so counting them is enough. That is several times faster
-        for a scene that rebuilds a thousand boxes every frame.
+        The tree comes out as if each were inserted in turn. An empty tree is built all at
+        once instead, a level at a time: a node splits exactly when more than max_objects items
+        reach it, so counting them is enough. That is several times faster for a scene that
+        rebuilds a thousand boxes every frame.
         """
-        items = list(items)
         try:
-            boxes = np.asarray(aabbs, dtype=float).reshape(-1, 4)
-        except (TypeError, ValueError):
-            raise ShapeError("insert_many needs aabbs as rows of (min_x, min_y, max_x, max_y) numbers") from None
+            items = list(items)
+        except TypeError:
+            raise ShapeError(f"insert_many needs a sequence of items, got {items!r:.80}") from None
+        boxes = _rows(aabbs)
         if len(items) != len(boxes):
             raise ShapeError(f"insert_many needs one aabb per item, got {len(items)} items and {len(boxes)} aabbs")
         valid = np.isfinite(boxes).all(axis=1) & (boxes[:, 0] <= boxes[:, 2]) & (boxes[:, 1] <= boxes[:, 3])
@@ -200,9 +265,13 @@ class Quadtree:
             bad = int(np.flatnonzero(~valid)[0])
             raise ShapeError(f"aabb {bad} must be (min_x, min_y, max_x, max_y) with min <= max, got {tuple(boxes[bad])}")
         rows = [tuple(row) for row in boxes.tolist()]
-        if self.straddle == "children" or self._root.entries or self._root.children is not None:
+        if self._root.entries or self._root.children is not None:
             for item, row in zip(items, rows):
                 self._root.insert((item, row), self)
+            self._variant_entries = None
+            return
+        if self.straddle == "children":
+            self._build_variant(items, boxes, rows)
             return
         # Level by level: count the items that reach each node, split the crowded ones, and
         # send down every item that fits wholly inside one of the new children.
@@ -225,12 +294,93 @@ class Quadtree:
         for i, k in enumerate(where.tolist()):
             nodes[k].entries.append((items[i], rows[i]))
 
+    def _build_variant(self, items, boxes, rows):
+        """insert_many's level-by-level build of an empty tree in the variant: every item goes
+        to each child it touches. It keeps where each entry went, for candidate_pairs."""
+        if not rows:
+            self._variant_entries = (np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.int64))
+            return
+        nodes, bounds = [self._root], np.array([self._root.bounds])
+        # The entries waiting at the current level: which box, in which node.
+        box, node = np.arange(len(rows)), np.zeros(len(rows), dtype=np.intp)
+        kept_box, kept_node = [], []
+        level = 0
+        while len(box):
+            crowded = np.bincount(node, minlength=len(nodes)) > self.max_objects
+            if level >= self.max_levels:
+                crowded[:] = False
+            moving = crowded[node]
+            kept_box.append(box[~moving])
+            kept_node.append(node[~moving])
+            first_child = np.full(len(nodes), -1)
+            splitting = np.flatnonzero(crowded)
+            first_child[splitting] = len(nodes) + 4 * np.arange(len(splitting))
+            for k in splitting.tolist():
+                nodes[k].split()
+                nodes.extend(nodes[k].children)
+            bounds = np.vstack([bounds, _child_bounds(bounds[splitting])])
+            box, node = box[moving], node[moving]
+            # The same sums as split() and touched(), so the same floats and the same answers.
+            x0, y0, x1, y1 = bounds[node].T
+            mid_x, mid_y = (x0 + x1) / 2, (y0 + y1) / 2
+            b = boxes[box]
+            right, left = (b[:, 0] <= x1) & (mid_x <= b[:, 2]), (b[:, 0] <= mid_x) & (x0 <= b[:, 2])
+            top, bottom = (b[:, 1] <= y1) & (mid_y <= b[:, 3]), (b[:, 1] <= mid_y) & (y0 <= b[:, 3])
+            touched = np.stack([right & top, left & top, left & bottom, right & bottom], axis=1)
+            # Wholly outside the root, a box touches none of its children: the root keeps it.
+            outside = ~touched.any(axis=1)
+            kept_box.append(box[outside])
+            kept_node.append(node[outside])
+            row, quadrant = np.nonzero(touched)
+            box, node = box[row], first_child[node[row]] + quadrant
+            level += 1
+        kept_box, kept_node = np.concatenate(kept_box), np.concatenate(kept_node)
+        order = np.lexsort((kept_box, kept_node))
+        kept_box, kept_node = kept_box[order], kept_node[order]
+        for k, i in zip(kept_node.tolist(), kept_box.tolist()):
+            nodes[k].entries.append((items[i], rows[i]))
+        # Items are told apart by identity, as retrieve does: the same object twice is one item.
+        first = {}
+        codes = np.array([first.setdefault(id(item), i) for i, item in enumerate(items)], dtype=np.int64)
+        self._variant_entries = (kept_node, codes[kept_box])
+
     def retrieve(self, aabb):
-        """The items that could touch ``aabb``, each once, from the root down.
+        """Every item whose box overlaps or touches ``aabb``, each once, in the order of the
+        nodes (parents first) and of insertion within a node. Items and queries outside the
+        root are found too.
+
+        Only the nodes the query reaches are visited. The query is first clamped to the root:
+        an item held by a child reaches outside the root only beyond that child's outer sides,
+        and the clamped query still touches that child.
+        """
+        box = _aabb(aabb, "aabb")
+        min_x, min_y, max_x, max_y = self.bounds
+        probe = (
+            min(max(box[0], min_x), max_x),
+            min(max(box[1], min_y), max_y),
+            min(max(box[2], min_x), max_x),
+            min(max(box[3], min_y), max_y),
+        )
+        found = {}
+        stack = [self._root]
+        while stack:
+            node = stack.pop()
+            for item, stored in node.entries:
+                if stored[0] <= box[2] and box[0] <= stored[2] and stored[1] <= box[3] and box[1] <= stored[3]:
+                    found.setdefault(id(item), item)
+            if node.children is not None:
+                stack.extend(node.children[i] for i in reversed(node.touched(probe)))
+        return list(found.values())
+
+    def retrieve_tip(self, aabb):
+        """The items the tip's retrieve returns for ``aabb``: those stored on its walk from the
+        root down, each once, whether or not they touch ``aabb``.
 
         The tip's tree follows one path and stops where ``aabb`` no longer fits inside one
-        child, so a pair is sure to be found by retrieving either of its two boxes, not always
-        by both. The variant visits every child ``aabb`` touches.
+        child, so it can miss items that overlap ``aabb`` (a query across the middle of the
+        root sees only the root's own items); a pair is sure to be found by retrieving either
+        of its two boxes, not always by both. The variant visits every child ``aabb`` touches,
+        inside the root only.
         """
         box = _aabb(aabb, "aabb")
         found = {}
@@ -261,13 +411,15 @@ class Quadtree:
         return result
 
     def candidate_pairs(self):
-        """How many distinct pairs of items a broad phase built on ``retrieve`` would test.
+        """How many distinct pairs of items a broad phase built on ``retrieve_tip`` would test.
 
-        Two items are paired when one is stored in a node on the path the other's retrieve
-        takes: in the tip's tree, on its one path to the root; in the variant, in a node they
-        share, or in a parent of any node holding the other (an item outside the root stays
-        there and meets everything).
+        Two items are paired when one is stored in a node on the path the other's walk takes:
+        in the tip's tree, on its one path to the root; in the variant, in a node they share,
+        or in a parent of any node holding the other (an item outside the root stays there and
+        meets everything).
         """
+        if self.straddle == "children" and self._variant_entries is not None:
+            return _variant_pair_count(*self._variant_entries)
         if self.straddle == "children":
             pairs = set()
             self._variant_pairs(self._root, pairs)
@@ -300,3 +452,28 @@ class Quadtree:
         pairs.update((a, b) for i, a in enumerate(ordered) for b in ordered[i + 1 :])
         pairs.update((min(a, b), max(a, b)) for a in here for b in below if a != b)
         return here | below
+
+
+def _variant_pair_count(node, code):
+    """candidate_pairs of a variant tree built by insert_many, from where its entries went:
+    ``node`` (sorted) and ``code`` (an item's number) per entry. Only the root holds items
+    above the leaves there (those wholly outside it), and they meet every other item."""
+    keys = []
+    count = int(code.max()) + 1 if len(code) else 0
+    # Pairs within a node: entry e with entry e + step, while both are in the same node.
+    for step in range(1, len(node)):
+        same = node[step:] == node[:-step]
+        if not same.any():
+            break
+        a, b = code[:-step][same], code[step:][same]
+        keys.append(np.minimum(a, b) * count + np.maximum(a, b))
+    at_root = node == 0
+    if at_root.any() and not at_root.all():
+        outside, others = np.unique(code[at_root]), np.unique(code[~at_root])
+        a, b = np.repeat(outside, len(others)), np.tile(others, len(outside))
+        keys.append(np.minimum(a, b) * count + np.maximum(a, b))
+    if not keys:
+        return 0
+    keys = np.unique(np.concatenate(keys))
+    # An item paired with itself (the same object twice) is no pair.
+    return int(np.count_nonzero(keys // count != keys % count))

@@ -1,6 +1,7 @@
 """The command line: ``python sandbox.py``, ``python -m sandbox`` and ``collision-sandbox``."""
 
 import argparse
+import os
 import sys
 
 from . import gl
@@ -44,6 +45,7 @@ def main(argv=None):
         )
         return 2
     gl.configure(headless=headless)
+    from .files import FileError, save_target
     from .handout import HandoutError
     from .layout import LayoutError
     from .registry import SceneError, all_scenes, load_folder
@@ -72,13 +74,27 @@ def main(argv=None):
             session = Session(size=args.size, walkthrough=lesson)
         else:
             session = Session(args.scene, args.size, args.layout)
-    except (LayoutError, KeyError, WalkthroughError, HandoutError) as error:
+    except (LayoutError, KeyError, WalkthroughError, HandoutError, FileError) as error:
         print(f"sandbox: {error.args[0]}", file=sys.stderr)
         return 2
     from . import window
 
     if args.screenshot is not None:
-        print(window.screenshot(session, args.screenshot))
+        try:
+            # Refuse a path that cannot be a PNG before rendering; the write checks again.
+            save_target(args.screenshot)
+            print(window.screenshot(session, args.screenshot))
+        except FileError as error:
+            print(f"sandbox: {error}", file=sys.stderr)
+            return 2
         return 0
-    window.run(session)
+    try:
+        window.run(session)
+    except gl.no_display_errors():
+        print(
+            f"sandbox: cannot open a window on display {os.environ.get('DISPLAY', '')!r}; to render "
+            "a picture instead, run: python sandbox.py --scene box-box --screenshot box-box.png",
+            file=sys.stderr,
+        )
+        return 2
     return 0

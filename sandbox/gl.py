@@ -28,3 +28,17 @@ def display_available():
     if sys.platform in ("win32", "darwin"):
         return True
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def no_display_errors():
+    """The exceptions pyglet raises when a window's display cannot be reached, to catch around
+    opening a window. On X11 pyglet raises its own display module's class, which is not
+    pyglet.window's class of the same name."""
+    import pyglet.window
+
+    errors = [pyglet.window.NoSuchDisplayException]
+    if sys.platform not in ("win32", "darwin") and not pyglet.options.headless:
+        from pyglet.display import xlib
+
+        errors.append(xlib.NoSuchDisplayException)
+    return tuple(errors)

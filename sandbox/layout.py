@@ -10,17 +10,17 @@
      "view": {"center": [0, 0], "zoom": 1.0}}
 
 Positions are world units, angles degrees; every field but "scene" may be left out, and
-"view" is there only when the user zoomed or panned. Loading checks every field against the scene and
-names the first bad one; saving writes a temporary file and renames it over the old one.
+"view" is there only when the user zoomed or panned. Loading checks every field against the
+scene and names the first bad one. Reading and saving go through sandbox.files: regular files
+only, at most 1 MiB read, and a save that a crash cannot leave half written.
 """
 
 import json
 import math
-import os
-import tempfile
-from pathlib import Path
 
 from collision import Box, Circle, Polygon, Vector
+
+from . import files
 
 FIELDS = {"scene", "shapes", "handles", "overlays", "settings", "view"}
 """Every field a layout may have; anything else is refused, naming it."""
@@ -63,16 +63,72 @@ def capture(scene, camera):
 
 
 def read(path):
-    """The JSON in ``path``, or LayoutError saying why it cannot be read."""
+    """The JSON in ``path``, or LayoutError saying in one line why it cannot be used."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as error:
+        text = files.read_text(path)
+    except files.FileError as error:
         raise LayoutError(f"cannot read layout {path}: {error.strerror}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+    except UnicodeDecodeError:
+        raise LayoutError(f"layout {path} is not valid JSON: it is not UTF-8 text") from None
+    try:
+        data = json.loads(text, parse_int=_parse_int)
+    except json.JSONDecodeError as error:
         raise LayoutError(f"layout {path} is not valid JSON: {error}") from None
+    except RecursionError:
+        raise LayoutError(f"layout {path} is not a layout: its lists or objects are nested too deeply") from None
     if not isinstance(data, dict) or not isinstance(data.get("scene"), str):
         raise LayoutError(f'layout {path}: "scene" must name a scene, e.g. "box-box"')
+    field = _too_large(data)
+    if field is not None:
+        raise LayoutError(f"layout {path}: {field} is a whole number too large for the world; give a coordinate such as 120")
+    # The containers' types, so that whoever merges this data with more (a walkthrough step)
+    # meets objects where it expects them; apply checks what is inside.
+    for field, meaning in _CONTAINERS.items():
+        if field in data and not isinstance(data[field], dict):
+            raise LayoutError(f"layout {path}: {field} must be {meaning}, got {json.dumps(data[field])[:40]}")
+    for name, entry in data.get("shapes", {}).items():
+        if not isinstance(entry, dict):
+            raise LayoutError(f"layout {path}: shapes.{name} must be an object with kind, position and angle, got {json.dumps(entry)[:40]}")
     return data
+
+
+_CONTAINERS = {
+    "shapes": "an object naming each shape",
+    "view": "an object with center and zoom",
+    "overlays": "an object of overlay names and true or false",
+    "settings": "an object",
+}
+
+
+class _TooLarge:
+    """Stands in for a JSON integer beyond the range of a float, so that read can name its field."""
+
+
+def _parse_int(digits):
+    # Past 400 digits no integer fits a float, and int() refuses past 4300 digits: keep the
+    # conversion cheap and let read name the field instead of raising from deep inside json.
+    if len(digits) > 400:
+        return _TooLarge()
+    number = int(digits)
+    try:
+        float(number)
+    except OverflowError:
+        return _TooLarge()
+    return number
+
+
+def _too_large(data):
+    """The dotted name of the first field holding a _TooLarge, or None."""
+    stack = [("", data)]
+    while stack:
+        name, value = stack.pop()
+        if isinstance(value, _TooLarge):
+            return name
+        if isinstance(value, dict):
+            stack.extend((f"{name}.{key}" if name else key, item) for key, item in reversed(value.items()))
+        elif isinstance(value, list):
+            stack.extend((f"{name}[{i}]", item) for i, item in reversed(list(enumerate(value))))
+    return None
 
 
 def apply(data, scene, camera, where):
@@ -186,15 +242,8 @@ def _show(value):
 
 
 def save(data, path):
-    """Write ``data`` to ``path`` as JSON, atomically: a crash leaves the old file or the new one."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            json.dump(data, out, indent=2)
-            out.write("\n")
-        os.replace(temporary, path)
-    except BaseException:
-        os.unlink(temporary)
-        raise
+    """Write ``data`` to ``path`` as JSON with sandbox.files: atomically (a crash leaves the old
+    file or the new one), through a symbolic link, keeping the file's mode. Raises
+    files.FileError with a one-line message when ``path`` cannot be written, and TypeError,
+    before touching any file, for data that is not JSON."""
+    files.write_text(path, json.dumps(data, indent=2) + "\n")

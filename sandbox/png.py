@@ -1,29 +1,23 @@
 """PNG files to and from RGBA arrays (rows top to bottom), with pyglet's bundled pypng."""
 
-import os
-import tempfile
-from pathlib import Path
+import io
 
 import numpy as np
 from pyglet.extlibs import png
 
+from . import files
 
-def write(pixels, path):
-    """Write an (H, W, 4) uint8 array to ``path`` atomically; return the path."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
+
+def write(pixels, path, follow_links=True):
+    """Write an (H, W, 4) uint8 array to ``path`` as sandbox.files.write_bytes does (atomically,
+    through a symbolic link unless ``follow_links`` is false); return the path.
+
+    Raises files.FileError, with a one-line message, when ``path`` cannot be written.
+    """
     height, width, _ = pixels.shape
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as out:
-            png.Writer(width, height, greyscale=False, alpha=True, compression=9).write(
-                out, pixels.reshape(height, width * 4)
-            )
-        os.replace(temporary, path)
-    except BaseException:
-        os.unlink(temporary)
-        raise
-    return path
+    encoded = io.BytesIO()
+    png.Writer(width, height, greyscale=False, alpha=True, compression=9).write(encoded, pixels.reshape(height, width * 4))
+    return files.write_bytes(path, encoded.getvalue(), follow_links)
 
 
 def read(path):

@@ -25,7 +25,7 @@ import tomllib
 from pathlib import Path
 from typing import NamedTuple
 
-from . import layout
+from . import files, layout
 from .camera import Camera
 from .registry import all_scenes
 
@@ -60,8 +60,8 @@ def load(path):
     """The Walkthrough in the TOML file ``path``, every step checked; or WalkthroughError."""
     path = Path(path)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
+        data = tomllib.loads(files.read_text(path))
+    except files.FileError as error:
         raise WalkthroughError(f"cannot read walkthrough {path}: {error.strerror}") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise WalkthroughError(f"walkthrough {path} is not valid TOML: {error}") from None
@@ -77,10 +77,14 @@ def load(path):
 
 def _step(path, number, step, classes):
     where = f"walkthrough {path}, step {number}"
+    if not isinstance(step, dict):
+        raise WalkthroughError(f"{where}: a step must be a table with scene and caption ([[steps]]), got {step!r:.40}")
     unknown = sorted(set(step) - STEP_FIELDS)
     if unknown:
         raise WalkthroughError(f"{where}: {unknown[0]} is not a step field (use {', '.join(sorted(STEP_FIELDS))})")
     scene_id = step.get("scene")
+    if not isinstance(scene_id, str):
+        raise WalkthroughError(f'{where}: scene must be a scene id in quotes, e.g. "box-box"; got {scene_id!r:.40}')
     if scene_id not in classes:
         raise WalkthroughError(f'{where}: scene {scene_id!r} does not exist; python sandbox.py --list shows them all')
     caption = step.get("caption")
@@ -92,7 +96,9 @@ def _step(path, number, step, classes):
     scene, camera = classes[scene_id](), Camera(1280, 720)
     if "layout" in step:
         try:
-            data = layout.read(path.parent / str(step["layout"]))
+            data = layout.read(files.inside(path.parent, step["layout"]))
+        except files.FileError as error:
+            raise WalkthroughError(f"{where}: layout {error}") from None
         except layout.LayoutError as error:
             raise WalkthroughError(f"{where}: {error}") from None
     else:

@@ -162,7 +162,7 @@ class QuadtreeScene(Scene):
         name = self.hovered if self.hovered is not None else self.selected
         focus = int(name) if name is not None else self.settings["focus"]
         focus = focus if 0 <= focus < count else None
-        lit = tuple(i for i in tree.retrieve(boxes[focus].tolist()) if i != focus) if focus is not None else ()
+        lit = tuple(i for i in tree.retrieve_tip(boxes[focus].tolist()) if i != focus) if focus is not None else ()
         pairs = count * (count - 1) // 2
         return Frame(nodes, straddlers, tree.candidate_pairs(), pairs, overlapping_pairs(boxes), focus, lit)
 

@@ -68,8 +68,8 @@ def test_children_in_the_tips_order_and_straddlers_stay_in_the_parent():
     assert root.items == ("across the middle",)
     assert [c.bounds for c in children] == [(50, 50, 100, 100), (0, 50, 50, 100), (0, 0, 50, 50), (50, 0, 100, 50)]
     assert [c.items for c in children] == [("top-right",), ("top-left",), ("bottom-left",), ("bottom-right",)]
-    assert tree.retrieve((12, 12, 14, 14)) == ["across the middle", "bottom-left"]
-    assert tree.retrieve((40, 40, 60, 60)) == ["across the middle"]
+    assert tree.retrieve_tip((12, 12, 14, 14)) == ["across the middle", "bottom-left"]
+    assert tree.retrieve_tip((40, 40, 60, 60)) == ["across the middle"]
 
 
 def test_a_box_on_the_midline_straddles():
@@ -86,7 +86,7 @@ def test_objects_outside_the_root_are_kept_in_it():
     tree.insert("outside", (150, 150, 160, 160))
     tree.insert("half out", (90, 90, 120, 95))
     assert tree.nodes()[0].items == ("outside", "half out")
-    assert tree.retrieve((12, 12, 14, 14)) == ["outside", "half out", "inside"]
+    assert tree.retrieve_tip((12, 12, 14, 14)) == ["outside", "half out", "inside"]
 
 
 def test_clear_empties_the_tree():
@@ -98,16 +98,16 @@ def test_clear_empties_the_tree():
 
 
 def retrieved_pairs(tree, boxes):
-    """The distinct pairs a broad phase finds by retrieving every box, by brute force."""
+    """The distinct pairs a broad phase finds by the tip's retrieve of every box, by brute force."""
     pairs = set()
     for i, box in enumerate(boxes):
-        pairs.update(frozenset((i, j)) for j in tree.retrieve(box) if j != i)
+        pairs.update(frozenset((i, j)) for j in tree.retrieve_tip(box) if j != i)
     return pairs
 
 
 @pytest.mark.parametrize("straddle", ["parent", "children"])
 @pytest.mark.parametrize("seed", range(8))
-def test_candidate_pairs_counts_what_retrieve_finds(straddle, seed):
+def test_candidate_pairs_counts_what_the_tips_retrieve_finds(straddle, seed):
     rng = np.random.default_rng(seed)
     boxes = random_boxes(rng, 250)
     tree = Quadtree(WORLD, max_objects=int(rng.integers(1, 12)), max_levels=int(rng.integers(0, 7)), straddle=straddle)
@@ -128,7 +128,7 @@ def test_the_variant_puts_a_straddler_in_every_child_it_touches():
     tree.insert("across", (45, 60, 55, 70))  # touches top-left and top-right
     holding = [node.bounds for node in tree.nodes() if "across" in node.items]
     assert holding == [(50, 50, 100, 100), (0, 50, 50, 100)]
-    assert tree.retrieve((12, 12, 14, 14)) == ["below", "left"]
+    assert tree.retrieve_tip((12, 12, 14, 14)) == ["below", "left"]
 
 
 def test_the_variant_pairs_fewer_candidates_than_the_tip():
@@ -164,3 +164,25 @@ def test_insert_many_checks_its_boxes():
         tree.insert_many("abc", [(0, 0, 1, 1)])
     with pytest.raises(ShapeError, match="rows of"):
         tree.insert_many("a", [("x", 0, 1, 1)])
+
+
+@pytest.mark.parametrize("straddle", ["parent", "children"])
+@pytest.mark.parametrize("seed", range(12))
+def test_candidate_pairs_of_insert_many_match_one_by_one(straddle, seed):
+    """insert_many's variant keeps its own record of where entries went; the count from it
+    must be the count from the nodes, even with one object given twice."""
+    rng = np.random.default_rng(seed)
+    boxes = random_boxes(rng, int(rng.integers(0, 300)))
+    items = list(range(len(boxes)))
+    if items:
+        items[-1] = items[0]
+    settings = dict(max_objects=int(rng.integers(1, 12)), max_levels=int(rng.integers(0, 7)), straddle=straddle)
+    one_by_one, at_once = Quadtree(WORLD, **settings), Quadtree(WORLD, **settings)
+    for item, box in zip(items, boxes):
+        one_by_one.insert(item, box)
+    at_once.insert_many(items, boxes)
+    assert at_once.nodes() == one_by_one.nodes()
+    assert at_once.candidate_pairs() == one_by_one.candidate_pairs()
+    one_by_one.insert("late", (500, 500, 520, 520))
+    at_once.insert("late", (500, 500, 520, 520))
+    assert at_once.candidate_pairs() == one_by_one.candidate_pairs()

@@ -240,7 +240,7 @@ def test_pointing_anywhere_inside_an_object_lights_what_retrieve_returns(drive, 
     driver.move((x0 + 0.8 * (x1 - x0), y0 + 0.2 * (y1 - y0)))  # inside, far from its centre
     frame = scene.result
     assert frame.focus == 7
-    assert set(frame.lit) == set(tip_tree(scene).retrieve(scene.boxes()[7].tolist())) - {7}
+    assert set(frame.lit) == set(tip_tree(scene).retrieve_tip(scene.boxes()[7].tolist())) - {7}
     assert frame.lit
     driver.move((world()[2] + 5, world()[3] + 5))  # outside the world: nothing hovered
     assert scene.result.focus is None
