@@ -20,10 +20,12 @@ Vector(x=5.0, y=0.0)
 
 from .axes import AxisKind, AxisSource
 from .errors import ShapeError
+from .point_query import PointQuery, point_query
 from .projection import Interval, project
 from .quadtree import QuadNode, Quadtree
 from .sat import TOLERANCE, AxisTest, Candidate, SatResult, sat
 from .shapes import Box, Circle, Polygon, regular_polygon
+from .tiles import QuarterTile, sat_tile
 from .vector import Vector
 from .voronoi import Feature, Region, voronoi_region
 
@@ -37,15 +39,19 @@ __all__ = [
     "Circle",
     "Feature",
     "Interval",
+    "PointQuery",
     "Polygon",
     "QuadNode",
     "Quadtree",
+    "QuarterTile",
     "Region",
     "SatResult",
     "ShapeError",
     "Vector",
+    "point_query",
     "project",
     "regular_polygon",
     "sat",
+    "sat_tile",
     "voronoi_region",
 ]
