@@ -37,7 +37,11 @@ shapes = { B = { position = [-250, 0], angle = 55 } }
 
 def test_the_shipped_walkthroughs_load():
     lessons = {path.stem: walkthrough.load(path) for path in SHIPPED}
-    assert set(lessons) == {"sat-from-scratch", "why-quadtrees"}
+    assert set(lessons) == {"sat-from-scratch", "why-quadtrees", "circles-tiles-points"}
+    assert 8 <= len(lessons["circles-tiles-points"].steps) <= 14
+    assert {step.scene for step in lessons["circles-tiles-points"].steps} >= {
+        "voronoi-regions", "aabb-triangle", "round-tiles", "point-queries", "box-circle"
+    }
     assert 12 <= len(lessons["sat-from-scratch"].steps) <= 20
     scenes = [step.scene for step in lessons["sat-from-scratch"].steps]
     assert sorted(set(scenes), key=scenes.index) == ["projection", "min-max-corners", "box-box", "hex-triangle", "box-circle"]

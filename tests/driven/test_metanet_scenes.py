@@ -143,3 +143,86 @@ def test_moving_the_particle_keeps_its_velocity(drive):
     velocity = scene.result.velocity
     driver.drag(scene.points["p"], (scene.points["p"][0] + 30, scene.points["p"][1] - 20))
     assert scene.result.velocity == pytest.approx(velocity)
+
+
+# point-queries
+
+
+def test_the_push_jumps_as_q_crosses_the_boxs_diagonal(drive):
+    driver = drive("point-queries")
+    scene = driver.scene
+    box = scene.shapes["box"]
+    (cx, cy), (hx, hy) = box.center, box.half_size
+    # Along a line parallel to the box's bottom edge, a little above the centre: the nearest edge
+    # is the left one, then the top one past the diagonal, then the right one.
+    pushes = []
+    for x in np.linspace(cx - hx + 5, cx + hx - 5, 40):
+        scene.points["q"] = Vector(x, cy + 0.6 * hy)
+        driver.session.refresh()
+        push = scene.result["box"].push
+        pushes.append("left" if push[0] < 0 else "right" if push[0] > 0 else "up")
+    assert [p for i, p in enumerate(pushes) if i == 0 or pushes[i - 1] != p] == ["left", "up", "right"]
+
+
+def test_point_queries_agree_with_geos_for_all_three_shapes(drive):
+    driver = drive("point-queries")
+    scene = driver.scene
+    outlines = {name: shapely.Polygon(shape.world_vertices()) for name, shape in scene.shapes.items() if name != "circle"}
+    circle = scene.shapes["circle"]
+    outlines["circle"] = shapely.Point(circle.center).buffer(circle.radius, 256)
+    rng = np.random.default_rng(5)
+    for _ in range(100):
+        q = rng.uniform((-380, -190), (370, 220))
+        scene.points["q"] = Vector(*q)
+        driver.session.refresh()
+        for name, outline in outlines.items():
+            answer = scene.result[name]
+            assert answer.inside == outline.covers(shapely.Point(q))
+            assert abs(answer.distance) == pytest.approx(outline.exterior.distance(shapely.Point(q)), abs=0.05 if name == "circle" else 1e-6)
+    driver.frame()
+
+
+def test_the_box_test_picks_the_shorter_candidate_push(drive):
+    driver = drive("point-queries")
+    scene = driver.scene
+    driver.click("The box's two candidate pushes (x and y)")
+    for q in ((-300, 30), (-160, -50), (-230, 60)):
+        scene.points["q"] = Vector(*q)
+        driver.session.refresh()
+        shortest = min(scene.candidate_pushes(), key=lambda p: math.hypot(*p))
+        assert scene.result["box"].push == pytest.approx(shortest)
+        driver.frame()
+        assert len([c for c in driver.painter.of("arrow") if c[3] == driver.session.theme.overlap]) == 2
+
+
+# round-tiles
+
+
+def test_over_the_convex_arc_the_circular_axis_counts_and_beside_it_not(drive):
+    driver = drive("round-tiles")
+    scene = driver.scene
+    assert len(scene.result.sat.axes) == 3 and scene.result.sat.colliding
+    driver.drag(scene.shapes["B"].position, (-40.0, 160.0))  # beside the arc, across the tile's left side
+    assert len(scene.result.sat.axes) == 2
+
+
+def test_ignoring_the_rule_gives_a_false_separation_and_says_so(drive):
+    driver = drive("round-tiles")
+    scene = driver.scene
+    driver.drag(scene.shapes["B"].position, (-30.0, 200.0))
+    assert scene.result.sat.colliding
+    driver.click("Ignore the quadrant rule")
+    assert not scene.result.sat.colliding and scene.result.right.colliding
+    assert scene.verdict().detail.startswith("wrong")
+
+
+def test_the_concave_tile_has_a_hollow(drive):
+    driver = drive("round-tiles")
+    scene = driver.scene
+    driver.session.set_setting("kind", "concave")
+    # In the hollow, near the arc's centre: clear of the tile.
+    driver.drag(scene.shapes["B"].position, (160.0, 160.0))
+    assert not scene.result.sat.colliding
+    tile = shapely.box(0, 0, 180, 180).difference(shapely.Point(180, 180).buffer(180, 512))
+    box = shapely.Polygon(scene.shapes["B"].world_vertices())
+    assert tile.intersects(box) == scene.result.sat.colliding

@@ -131,7 +131,7 @@ def test_tapping_r_on_b_reaches_exact_alignment_within_a_dozen_taps(display, tmp
     assert aligned(target(saved), saved["shapes"]["B"]["angle"], 90.0), f"not aligned after {taps} taps: {saved['shapes']}"
 
 
-@pytest.mark.parametrize("name", ["sat-from-scratch", "why-quadtrees"])
+@pytest.mark.parametrize("name", sorted(path.stem for path in (ROOT / "walkthroughs").glob("*.toml")))
 def test_a_shipped_walkthrough_runs_to_the_end_with_the_clicker_keys(display, tmp_path, name):
     from sandbox import walkthrough
 

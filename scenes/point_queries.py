@@ -1,0 +1,106 @@
+"""A point against every shape: Metanet section 4, inside or not and the shortest way out."""
+
+from imgui_bundle import imgui
+
+from collision import Box, Circle, point_query, regular_polygon
+from sandbox.kit import Param, Scene, Verdict, register
+
+NEAR = 150.0
+"""World units: outside a shape, its push is drawn only this close to it."""
+
+
+@register("point-queries", "Circles, tiles and points", "Point queries", order=4)
+class PointQueries(Scene):
+    lesson = (
+        "A point is a box with zero halfwidths, so every test of a shape against a box works for a "
+        "point too: project it onto each axis, where it is a single value, not an interval. Whether "
+        "the point is inside comes out right every time. The shortest way out does not always: "
+        "inside a box it is the nearer of the two edges on each axis, and as the point crosses a "
+        "diagonal of the box, that nearest edge changes and the push jumps round a quarter turn."
+    )
+    things_to_try = (
+        "Drag q slowly across a diagonal of the box: the purple push jumps from one edge to the other.",
+        "Drag q over the pentagon and the circle: each says inside or out, and how far to the edge.",
+        "Turn the box with R or T and push q through it again.",
+        "Switch on the x and y overlaps: the shorter grey arrow is the push the box test picks.",
+    )
+    params = (
+        Param("push", "Push-out vectors", True, overlay=True),
+        Param("diagonals", "Box diagonals", True, overlay=True),
+        Param("overlaps", "The box's two candidate pushes (x and y)", False, overlay=True),
+    )
+    handles = {"q": (-225.0, 25.0)}
+    frame = (-400.0, -200.0, 380.0, 230.0)
+
+    def setup(self):
+        self.shapes = {
+            "box": Box((-230.0, 0.0), (100.0, 70.0)),
+            "pentagon": regular_polygon(5, 85.0, (20.0, 40.0)),
+            "circle": Circle((250.0, 0.0), 75.0),
+        }
+
+    def compute(self):
+        return {name: point_query(shape, self.points["q"]) for name, shape in self.shapes.items()}
+
+    def candidate_pushes(self):
+        """Inside the box: the shortest move out through each pair of opposite edges, as the box
+        test of a point with zero halfwidths finds them, in the box's own axes."""
+        box, q = self.shapes["box"], self.points["q"]
+        pushes = []
+        for half, axis in ((box.half_size[0], box.xw), (box.half_size[1], box.yw)):
+            length = (axis[0] ** 2 + axis[1] ** 2) ** 0.5
+            ux, uy = axis[0] / length, axis[1] / length
+            along = (q[0] - box.center[0]) * ux + (q[1] - box.center[1]) * uy
+            out = (half - along) if along >= 0 else -(half + along)
+            pushes.append((out * ux, out * uy))
+        return pushes
+
+    def verdict(self):
+        inside = [name for name, answer in self.result.items() if answer.inside]
+        if not inside:
+            nearest = min(self.result, key=lambda name: self.result[name].distance)
+            return Verdict("OUTSIDE ALL THREE", "separating", f"nearest: the {nearest}, {self.result[nearest].distance:.1f} away")
+        push = self.result[inside[0]].push
+        return Verdict(f"INSIDE THE {inside[0].upper()}", "mtv", f"push out {(push[0] ** 2 + push[1] ** 2) ** 0.5:.1f}")
+
+    def numbers(self):
+        return {
+            name: {"inside": answer.inside, "distance": answer.distance, "closest": list(answer.closest), "push": list(answer.push)}
+            for name, answer in self.result.items()
+        }
+
+    def draw(self, painter, theme):
+        q = self.points["q"]
+        pixel = self.view.pixel
+        for name in self.shapes:
+            self.draw_shape(painter, theme, name)
+        box = self.shapes["box"]
+        if self.settings["diagonals"]:
+            corners = box.world_vertices()
+            painter.segment(corners[0], corners[2], theme.guide, 1)
+            painter.segment(corners[1], corners[3], theme.guide, 1)
+        if self.settings["overlaps"] and self.result["box"].inside:
+            for dx, dy in self.candidate_pushes():
+                painter.arrow(q, (q[0] + dx, q[1] + dy), theme.overlap, 2)
+        if self.settings["push"]:
+            for answer in self.result.values():
+                # Far off, the way onto a shape says little and would cross the others.
+                if answer.inside or answer.distance < NEAR:
+                    painter.arrow(q, answer.closest, theme.mtv if answer.inside else theme.guide, 3 if answer.inside else 1)
+        self.label_shapes(painter, theme)
+        painter.point(q, theme.highlight if self.hovered == "q" else theme.shape_b, 6)
+        painter.text((q[0] + 9 * pixel, q[1] + 9 * pixel), "q", theme.shape_b, 16)
+
+    def panel(self, ui):
+        flags = imgui.TableFlags_.borders | imgui.TableFlags_.sizing_fixed_fit
+        if imgui.begin_table("queries", 4, flags):
+            for heading in ("shape", "inside", "distance", "push"):
+                imgui.table_setup_column(heading)
+            imgui.table_headers_row()
+            for name, answer in self.result.items():
+                cells = (name, "yes" if answer.inside else "no", f"{answer.distance:.1f}", f"({answer.push[0]:.1f}, {answer.push[1]:.1f})")
+                for cell in cells:
+                    imgui.table_next_column()
+                    imgui.text(cell)
+            imgui.end_table()
+        imgui.text_wrapped("Distance is negative inside: how deep q is.")

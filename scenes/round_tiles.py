@@ -1,0 +1,111 @@
+"""A box against Metanet's round tiles, convex and concave: figures 6 and 7."""
+
+from typing import NamedTuple
+
+from imgui_bundle import imgui
+
+from collision import Box, QuarterTile, SatResult, sat_tile
+from collision.tiles import QUADRANTS
+from sandbox import sat_view
+from sandbox.kit import Param, Scene, Verdict, faded, register
+
+SIZE = 180.0
+"""The tile's cell, and its arc's radius."""
+
+
+class Report(NamedTuple):
+    sat: SatResult
+    """The box against the tile, as the tile's rule says (or not, when the rule is ignored)."""
+
+    right: SatResult
+    """The same with the rule kept: the answer to hold a rule-less one against."""
+
+    tile: QuarterTile
+    strips: tuple
+
+
+@register("round-tiles", "Circles, tiles and points", "Round tiles", order=3)
+class RoundTiles(Scene):
+    lesson = (
+        "A round tile is a quarter circle in a square cell: convex, a quarter disc bulging out, or "
+        "concave, the square with a quarter disc scooped out. Against a box, x and y are axes as "
+        "always. The curve brings one more, through the circle's centre and the box's nearest "
+        "corner, but only when that corner is in the arc's quadrant, the region the curve faces "
+        "(shaded). Elsewhere the flat sides decide; counting it there goes wrong."
+    )
+    things_to_try = (
+        "Drag the box over the convex arc: a third axis joins, from the centre through its corner.",
+        "Drag it off to the side of the arc: the circular axis leaves the table, x and y decide.",
+        "Tick 'Ignore the quadrant rule' and put the box across the tile's flat side: a false separation.",
+        "Switch to the concave tile and lower the box into the hollow.",
+    )
+    params = (
+        Param("projections", "Projections beside the scene", True, overlay=True),
+        Param("mtv", "MTV arrow", True, overlay=True),
+        Param("kind", "Tile", "convex", choices=("convex", "concave")),
+        Param("quadrant", "Facing", "NE", choices=tuple(QUADRANTS)),
+        Param("ignore_rule", "Ignore the quadrant rule", False, help="Count the circular axis wherever the box is."),
+    )
+    frame = (-150.0, -120.0, 380.0, 330.0)
+    turnable = False
+
+    def setup(self):
+        self.shapes = {"B": Box((150.0, 160.0), (45.0, 30.0))}
+
+    def tile(self):
+        return QuarterTile((0.0, 0.0), SIZE, self.settings["quadrant"], concave=self.settings["kind"] == "concave")
+
+    def compute(self):
+        box, tile = self.shapes["B"], self.tile()
+        result = sat_tile(box, tile, circular_rule=not self.settings["ignore_rule"])
+        strips = ()
+        if self.settings["projections"]:
+            x0, y0, x1, y1 = tile.aabb()
+            cell = Box(((x0 + x1) / 2, (y0 + y1) / 2), ((x1 - x0) / 2, (y1 - y0) / 2))
+            strips = sat_view.place_strips(result.axes, range(len(result.axes)), [cell, box], self.view, self.label_boxes())
+        return Report(result, sat_tile(box, tile), tile, strips)
+
+    def verdict(self):
+        report = self.result
+        verdict = sat_view.verdict(report.sat)
+        if report.sat.colliding != report.right.colliding:
+            return verdict._replace(detail="wrong: the box is " + ("apart" if report.right.colliding is False else "in the tile"))
+        return verdict
+
+    def numbers(self):
+        report = self.result
+        return {**sat_view.sat_numbers(report.sat), "circular_axis": len(report.sat.axes) == 3, "rule_kept": not self.settings["ignore_rule"]}
+
+    def draw(self, painter, theme):
+        report = self.result
+        tile = report.tile
+        # The arc's quadrant, where the circular axis counts, shaded.
+        (cx, cy), (sx, sy) = tile.arc_center, QUADRANTS[tile.quadrant]
+        reach = 2000.0
+        painter.polygon([(cx, cy), (cx + sx * reach, cy), (cx + sx * reach, cy + sy * reach), (cx, cy + sy * reach)],
+                        faded(theme.guide, 90), faded(theme.guide, 45), 1)
+        painter.polygon(tile.world_vertices(), theme.shape_a, faded(theme.shape_a, 90), 2)
+        painter.point(tile.arc_center, theme.shape_a, 5)
+        self.draw_shape(painter, theme, "B")
+        for strip in report.strips:
+            sat_view.draw_strip(painter, theme, report.sat.axes[strip.index], strip, sat_view.axis_name(strip.index))
+        if len(report.sat.axes) == 3:
+            corner = self.shapes["B"].world_vertices()[report.sat.axes[2].source.index]
+            painter.segment(tile.arc_center, corner, theme.dim_text, 1)
+            painter.point(corner, theme.max_corner, 6)
+        tip = sat_view.mtv_tip(report.sat, self.shapes["B"]) if self.settings["mtv"] else None
+        if tip is not None:
+            sat_view.draw_mtv(painter, theme, report.sat, self.shapes["B"])
+        self.label_shapes(painter, theme, () if tip is None else (tip,))
+
+    def panel(self, ui):
+        report = self.result
+        if len(report.right.axes) == 3:
+            imgui.text("Circular axis: counted (its corner is in the shade)")
+        elif len(report.sat.axes) == 3:
+            ui.text("max_corner", "Circular axis: counted, the rule ignored")
+        else:
+            imgui.text("Circular axis: left out (the corner is beside the arc)")
+        if report.sat.colliding != report.right.colliding:
+            ui.text("max_corner", "Wrong! With the rule the answer is " + ("colliding." if report.right.colliding else "separated."))
+        sat_view.results_panel(ui.theme, report.sat, report.sat)
