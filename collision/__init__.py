@@ -1,5 +1,6 @@
 """Two-dimensional collision detection for teaching: convex shapes, projection onto an axis,
-the Separating Axis Theorem with a report of every axis, Voronoi regions and a quadtree.
+the Separating Axis Theorem with a report of every axis, Voronoi regions, a quadtree and a
+broad phase over many boxes (:mod:`collision.broadphase`).
 
 Conventions, stated once for the whole package:
 
@@ -18,6 +19,7 @@ The package needs numpy and the standard library only; it never imports the app.
 Vector(x=5.0, y=0.0)
 """
 
+from . import broadphase
 from .axes import AxisKind, AxisSource
 from .errors import ShapeError
 from .projection import Interval, project
@@ -44,6 +46,7 @@ __all__ = [
     "SatResult",
     "ShapeError",
     "Vector",
+    "broadphase",
     "project",
     "regular_polygon",
     "sat",
