@@ -21,6 +21,7 @@ Vector(x=5.0, y=0.0)
 
 from . import broadphase
 from .axes import AxisKind, AxisSource
+from .batch import SatMany, box_vertices, sat_many
 from .errors import ShapeError
 from .projection import Interval, project
 from .quadtree import QuadNode, Quadtree
@@ -43,12 +44,15 @@ __all__ = [
     "QuadNode",
     "Quadtree",
     "Region",
+    "SatMany",
     "SatResult",
     "ShapeError",
     "Vector",
+    "box_vertices",
     "broadphase",
     "project",
     "regular_polygon",
     "sat",
+    "sat_many",
     "voronoi_region",
 ]
