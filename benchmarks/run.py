@@ -192,6 +192,9 @@ def scalar_table(name, a, b, count, number):
     ref_a = [tuple(p) for p in a.world_vertices().tolist()]
     ref_b = None if circle else [tuple(p) for p in b.world_vertices().tolist()]
     contestants = {"sat()": lambda: sat(a, b)}
+    if name.endswith("separated"):
+        # The reference stops at the first gap; sat() reports every axis unless told not to.
+        contestants["sat(early_exit=True)"] = lambda: sat(a, b, early_exit=True)
     if circle:
         centre, radius = tuple(b.center), b.radius
         contestants["pure-Python SAT reference"] = lambda: reference_sat_circle(ref_a, centre, radius)
@@ -210,8 +213,9 @@ def scalar_table(name, a, b, count, number):
         collide, *args = box2d_pair(box2d, a, b)
         manifold = box2d.b2Manifold()
         contestants["Box2D b2Collide*"] = lambda: collide(manifold, *args)
-    goals = [(("sat()", "pure-Python SAT reference"), 1.0)]
-    table(name + " (per call)", "us", 1e6, rounds(contestants, count, number), ["sat()"], goals)
+    goals = [((mine, "pure-Python SAT reference"), 1.0) for mine in ("sat()", "sat(early_exit=True)")]
+    ours = [mine for mine in ("sat()", "sat(early_exit=True)") if mine in contestants]
+    table(name + " (per call)", "us", 1e6, rounds(contestants, count, number), ours, goals)
 
 
 def moved_table(count, number):

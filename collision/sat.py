@@ -88,11 +88,10 @@ class SatResult(NamedTuple):
 # a polygon already knows its own extent along its own normals (Pose.candidates).
 
 
-def _polygon_polygon_axes(a, b):
-    pose_a, pose_b = a._placed(), b._placed()
-    candidates = list(pose_a.candidates["A"])
+def _polygon_polygon_axes(pose_a, pose_b):
+    candidates = list(pose_a.as_a)
     merged = len(pose_a.normals) + len(pose_b.normals) - len(candidates) - len(pose_b.axes)
-    for candidate in pose_b.candidates["B"]:
+    for candidate in pose_b.as_b:
         bx, by = candidate[0]
         for ax, ay in pose_a.axes:
             if abs(ax * by - ay * bx) <= PARALLEL:
@@ -103,9 +102,8 @@ def _polygon_polygon_axes(a, b):
     return candidates, merged
 
 
-def _polygon_circle_axes(polygon, label, circle):
-    pose = polygon._placed()
-    candidates = list(pose.candidates[label])
+def _polygon_circle_axes(pose, label, circle):
+    candidates = list(pose.as_a if label == "A" else pose.as_b)
     cx, cy = circle.center
     vertex = vertex_region(pose.points, cx, cy)
     if vertex >= 0:
@@ -126,17 +124,6 @@ def _circle_circle_axes(a, b):
     # Coincident centres: every direction is as short a way out as any other; take x.
     axis = Vector(dx / length, dy / length) if length else Vector(1.0, 0.0)
     return [(axis, _CENTRE_LINE, None, None)], 0
-
-
-def _candidate_axes(a, b):
-    """The axes to test, in order, and how many parallel normals were merged away."""
-    if isinstance(a, Polygon):
-        if isinstance(b, Polygon):
-            return _polygon_polygon_axes(a, b)
-        return _polygon_circle_axes(a, "A", b)
-    if isinstance(b, Polygon):
-        return _polygon_circle_axes(b, "B", a)
-    return _circle_circle_axes(a, b)
 
 
 def sat(a, b, early_exit=False):
@@ -163,17 +150,34 @@ def sat(a, b, early_exit=False):
     >>> apart.colliding, apart.separating_axis.overlap, len(apart.skipped)
     (False, -1.0, 1)
     """
-    project_a = projector_of(a)
-    project_b = projector_of(b)
-    candidates, merged = _candidate_axes(a, b)
+    # The candidate axes, in order, and how many parallel normals were merged away.
+    if isinstance(a, Polygon):
+        pose_a = a._placed()
+        project_a = pose_a.project
+        if isinstance(b, Polygon):
+            pose_b = b._placed()
+            project_b = pose_b.project
+            candidates, merged = _polygon_polygon_axes(pose_a, pose_b)
+        else:
+            project_b = projector_of(b)
+            candidates, merged = _polygon_circle_axes(pose_a, "A", b)
+    else:
+        project_a = projector_of(a)
+        if isinstance(b, Polygon):
+            pose_b = b._placed()
+            project_b = pose_b.project
+            candidates, merged = _polygon_circle_axes(pose_b, "B", a)
+        else:
+            project_b = projector_of(b)
+            candidates, merged = _circle_circle_axes(a, b)
     tests = []
     skipped = ()
     chosen = None
     for k, (axis, source, ia, ib) in enumerate(candidates):
         if ia is None:
-            ia = project_a(*axis)
+            ia = project_a(axis[0], axis[1])
         if ib is None:
-            ib = project_b(*axis)
+            ib = project_b(axis[0], axis[1])
         forward = ia[1] - ib[0]
         backward = ib[1] - ia[0]
         overlap = forward if forward <= backward else backward
@@ -184,7 +188,7 @@ def sat(a, b, early_exit=False):
             if chosen is None or not chosen[5]:
                 chosen = test
             if early_exit:
-                skipped = tuple(Candidate(axis, source) for axis, source, _, _ in candidates[k + 1 :])
+                skipped = tuple([_new(Candidate, (axis, source)) for axis, source, _, _ in candidates[k + 1 :]])
                 break
         elif chosen is None or (overlap < chosen[4] and not chosen[5]):
             # The axis of least overlap is the shortest way out (Metanet section 1).

@@ -96,6 +96,23 @@ def _distinct_axes(normals):
     return tuple(kept)
 
 
+class Turn(NamedTuple):
+    """A polygon's geometry at one angle, before it is moved: kept while only the position
+    changes, as during a drag."""
+
+    offsets: tuple
+    """The turned local vertices, as (x, y) float pairs: world vertices less the position."""
+
+    normals: tuple
+    """The unit outward normal of every edge, as float pairs."""
+
+    axes: tuple
+    """The distinct normals (parallel ones merged), as Vectors."""
+
+    halfwidths: tuple
+    """A box's (xw, yw) Vectors; empty for any other polygon."""
+
+
 class Pose(NamedTuple):
     """A polygon's world geometry at one position and angle, in plain floats for the hot path."""
 
@@ -117,9 +134,12 @@ class Pose(NamedTuple):
     project: object
     """A function ``(ax, ay) -> Interval`` for the polygon at this pose."""
 
-    candidates: dict
-    """For ``"A"`` and ``"B"``, the SAT candidates the polygon brings as that shape: tuples
-    (axis, AxisSource, A's interval, B's interval), its own interval filled in, the other None."""
+    as_a: tuple
+    """The SAT candidates the polygon brings as shape A: tuples (axis, AxisSource, A's
+    interval, None), its own interval filled in."""
+
+    as_b: tuple
+    """The same as shape B: (axis, AxisSource, None, B's interval)."""
 
 
 def _area_centroid(points):
@@ -169,11 +189,11 @@ class Polygon:
         self._axis_edges = _distinct_axes(self._local_normals)
         project_locally = points_projector(self._local)
         self._local_extents = tuple(project_locally(*self._local_normals[i]) for i in self._axis_edges)
-        self._sources = {
-            label: tuple(AxisSource(label, AxisKind.EDGE, i) for i in self._axis_edges) for label in "AB"
-        }
+        self._sources_a = tuple(AxisSource("A", AxisKind.EDGE, i) for i in self._axis_edges)
+        self._sources_b = tuple(AxisSource("B", AxisKind.EDGE, i) for i in self._axis_edges)
         self._local_centroid = _area_centroid(self._local)
         self._pose = None
+        self._turned = None
         self.position = position
         self.angle = angle
 
@@ -196,42 +216,60 @@ class Polygon:
     def angle(self, value):
         self._angle = finite_number(value, "angle")
         self._pose = None
+        self._turned = None
 
     @property
     def local_vertices(self):
         """The vertices in local coordinates, counter-clockwise: float array (N, 2)."""
         return np.array(self._local)
 
+    def _turn(self):
+        """The Turn at the current angle."""
+        c, s = math.cos(self._angle), math.sin(self._angle)
+        normals = tuple([(c * x - s * y, s * x + c * y) for x, y in self._local_normals])
+        return Turn(
+            tuple([(c * x - s * y, s * x + c * y) for x, y in self._local]),
+            normals,
+            tuple([_new(Vector, normals[i]) for i in self._axis_edges]),
+            self._halfwidths(c, s),
+        )
+
     def _placed(self):
-        """The Pose at the current position and angle, cached: a scene asks many times a frame."""
-        if self._pose is None:
-            c, s = math.cos(self._angle), math.sin(self._angle)
-            px, py = self._position
-            points = tuple([(c * x - s * y + px, s * x + c * y + py) for x, y in self._local])
-            normals = tuple([(c * x - s * y, s * x + c * y) for x, y in self._local_normals])
-            axes = tuple([_new(Vector, normals[i]) for i in self._axis_edges])
-            # Turning a polygon with its axes leaves its projections on them alone; only the
-            # position shifts them (GPWiki's offset trick), so they come from the local ones.
-            extents = []
-            for (ax, ay), (low, high, low_index, high_index) in zip(axes, self._local_extents):
-                shift = px * ax + py * ay
-                extents.append(_new(Interval, (low + shift, high + shift, low_index, high_index)))
-            extents = tuple(extents)
-            halfwidths = self._halfwidths(c, s)
-            sources = self._sources
-            self._pose = Pose(
+        """The Pose at the current position and angle, cached: a scene asks many times a frame.
+        A move keeps the turned geometry and only shifts it."""
+        pose = self._pose
+        if pose is not None:
+            return pose
+        turn = self._turned
+        if turn is None:
+            turn = self._turned = self._turn()
+        px, py = self._position
+        # The same sums as turning and moving at once, (c x - s y) + px, so the same floats.
+        points = tuple([(x + px, y + py) for x, y in turn.offsets])
+        axes = turn.axes
+        # Turning a polygon with its axes leaves its projections on them alone; only the
+        # position shifts them (GPWiki's offset trick), so they come from the local ones.
+        extents = []
+        for (ax, ay), (low, high, low_index, high_index) in zip(axes, self._local_extents):
+            shift = px * ax + py * ay
+            extents.append(_new(Interval, (low + shift, high + shift, low_index, high_index)))
+        extents = tuple(extents)
+        halfwidths = turn.halfwidths
+        project = box_projector(points, self._position, *halfwidths) if halfwidths else points_projector(points)
+        pose = self._pose = _new(
+            Pose,
+            (
                 points,
-                normals,
+                turn.normals,
                 axes,
                 extents,
                 halfwidths,
-                box_projector(points, self._position, *halfwidths) if halfwidths else points_projector(points),
-                {
-                    "A": tuple(zip(axes, sources["A"], extents, repeat(None))),
-                    "B": tuple(zip(axes, sources["B"], repeat(None), extents)),
-                },
-            )
-        return self._pose
+                project,
+                tuple(zip(axes, self._sources_a, extents, repeat(None))),
+                tuple(zip(axes, self._sources_b, repeat(None), extents)),
+            ),
+        )
+        return pose
 
     def _projector(self):
         return self._placed().project
