@@ -26,11 +26,12 @@ from .errors import ShapeError
 from .projection import Interval, project
 from .quadtree import QuadNode, Quadtree
 from .sat import TOLERANCE, AxisTest, Candidate, SatResult, sat
-from .shapes import Box, Circle, Polygon, regular_polygon
+from .shapes import MAX_SIDES, Box, Circle, Polygon, regular_polygon
 from .vector import Vector
 from .voronoi import Feature, Region, voronoi_region
 
 __all__ = [
+    "MAX_SIDES",
     "TOLERANCE",
     "AxisKind",
     "AxisSource",

@@ -1,6 +1,7 @@
 """Convex polygons, oriented boxes and circles, placed in the world by position and angle."""
 
 import math
+import numbers
 import reprlib
 from itertools import repeat
 from typing import NamedTuple
@@ -16,8 +17,44 @@ from .vector import Vector
 # tuple.__new__ skips a NamedTuple's Python-level __new__: a third of the cost on the hot path.
 _new = tuple.__new__
 
+MAX_SIDES = 1024
+"""The most sides :func:`regular_polygon` makes (GPWiki's figures go to 570): enough to look
+round, few enough that building and testing one stays well under a frame."""
+
 PARALLEL = 1e-12
 """Two unit normals whose cross product is at most this are one axis (float noise, not geometry)."""
+
+
+def _vertex_pairs(vertices):
+    """``vertices`` as a list of float pairs, each a real number within ±LIMIT, or ShapeError."""
+    if isinstance(vertices, np.ndarray) and vertices.dtype.kind not in "iufO":
+        raise ShapeError(f"polygon vertices must be numbers, got an array of {vertices.dtype}")
+    try:
+        pairs = [tuple(vertex) for vertex in vertices]
+    except TypeError:
+        pairs = None
+    if pairs is None or any(len(pair) != 2 for pair in pairs):
+        raise ShapeError(
+            f"polygon vertices must be a list of (x, y) pairs of numbers, got {reprlib.repr(vertices)}"
+        )
+    points = []
+    for i, (x, y) in enumerate(pairs):
+        for value in (x, y):
+            if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+                raise ShapeError(f"polygon vertex {i} must be a pair of numbers, got {reprlib.repr((x, y))}")
+        # Only a float can be nan or inf (an int can only be too large, which finite_number says).
+        if any(not isinstance(v, numbers.Integral) and not math.isfinite(v) for v in (x, y)):
+            raise ShapeError(f"polygon vertex {i} is ({_shown(x)}, {_shown(y)}): coordinates must be finite numbers")
+        points.append((finite_number(x, f"polygon vertex {i} x"), finite_number(y, f"polygon vertex {i} y")))
+    return points
+
+
+def _shown(value):
+    """A coordinate as a message shows it: a float, unless it is too large to be one."""
+    try:
+        return float(value)
+    except OverflowError:
+        return value
 
 
 def _convex_ccw(vertices):
@@ -25,15 +62,7 @@ def _convex_ccw(vertices):
 
     Plain Python rather than numpy: for a handful of vertices numpy's per-call cost dominates.
     """
-    try:
-        points = [(float(x), float(y)) for x, y in vertices]
-    except (TypeError, ValueError):
-        raise ShapeError(
-            f"polygon vertices must be a list of (x, y) pairs of numbers, got {reprlib.repr(vertices)}"
-        ) from None
-    for i, (x, y) in enumerate(points):
-        if not (math.isfinite(x) and math.isfinite(y)):
-            raise ShapeError(f"polygon vertex {i} is ({x}, {y}): coordinates must be finite numbers")
+    points = _vertex_pairs(vertices)
     distinct = len(set(points))
     if distinct < 3:
         raise ShapeError(f"polygon needs at least 3 distinct vertices, got {distinct}")
@@ -377,7 +406,9 @@ class Box(Polygon):
 def regular_polygon(sides, radius, center=(0.0, 0.0), angle=0.0):
     """A regular polygon with ``sides`` vertices on a circle of ``radius`` (GPWiki's CreateRegular).
 
-    Vertex 0 lies on the local x axis, so ``angle`` turns the whole shape.
+    Vertex 0 lies on the local x axis, so ``angle`` turns the whole shape. At most
+    :data:`MAX_SIDES` sides: beyond that a polygon is a circle to the eye, and the tests of
+    its edges grow with the square of their number.
 
     >>> hexagon = regular_polygon(6, 10)
     >>> len(hexagon.world_vertices())
@@ -386,9 +417,15 @@ def regular_polygon(sides, radius, center=(0.0, 0.0), angle=0.0):
     Traceback (most recent call last):
     ...
     collision.errors.ShapeError: a regular polygon needs a whole number of sides, at least 3; got 2
+    >>> regular_polygon(10**7, 10)
+    Traceback (most recent call last):
+    ...
+    collision.errors.ShapeError: a regular polygon has at most 1024 sides; got 10000000 (use a Circle for a round shape)
     """
     if isinstance(sides, bool) or not isinstance(sides, (int, np.integer)) or sides < 3:
         raise ShapeError(f"a regular polygon needs a whole number of sides, at least 3; got {sides!r}")
+    if sides > MAX_SIDES:
+        raise ShapeError(f"a regular polygon has at most {MAX_SIDES} sides; got {sides} (use a Circle for a round shape)")
     radius = positive_number(radius, "regular polygon radius")
     step = 2 * math.pi / sides
     vertices = [(radius * math.cos(k * step), radius * math.sin(k * step)) for k in range(sides)]
