@@ -28,7 +28,8 @@ class SatMany(NamedTuple):
     """bool (N,): the shapes overlap or touch."""
 
     touching: np.ndarray
-    """bool (N,): colliding with a depth of zero, within TOLERANCE."""
+    """bool (N,): colliding with a depth of zero, within the pair's tolerance (see
+    :data:`collision.TOLERANCE`: relative to the pair's largest coordinate)."""
 
     depth: np.ndarray
     """float (N,): how far B must move to leave A (0 when separated or touching)."""
@@ -173,6 +174,18 @@ def _rectangle_shadow(box, nx, ny):
     return middle - reach, middle + reach
 
 
+def _scale(shape):
+    """Per row, what float rounding in the shape's projections grows with: its largest |x| or
+    |y| (for a box, an estimate within a factor of two, as sat() takes it)."""
+    if isinstance(shape, _Rectangles):
+        return np.maximum(np.abs(shape.cx), np.abs(shape.cy)) + (shape.half_u + shape.half_v)
+    xs, ys = shape
+    largest = np.abs(xs[0])
+    for column in xs[1:] + ys:
+        largest = np.maximum(largest, np.abs(column))
+    return largest
+
+
 def _axes(shape):
     if isinstance(shape, _Rectangles):
         return _rectangle_axes(shape)
@@ -245,22 +258,24 @@ def _choose(overlaps, tolerance):
 
 
 def _block(a, b):
-    """sat_many's answers for one block of rows: colliding, normal x and y, depth."""
+    """sat_many's answers for one block of rows: colliding, normal x and y, depth, and each
+    row's tolerance."""
+    tolerance = TOLERANCE * np.maximum(_scale(a), _scale(b))
     if isinstance(a, _Rectangles) and isinstance(b, _Rectangles):
-        choice, best, parted = _choose(_box_box(a, b), TOLERANCE)
+        choice, best, parted = _choose(_box_box(a, b), tolerance)
         normal_x, normal_y = _box_box_normals(a, b, choice)
         # B must go the way its centre lies from A's along the axis.
         direction = (b.cx - a.cx) * normal_x + (b.cy - a.cy) * normal_y
     else:
         overlaps, axes, directions = _general(a, b)
-        choice, best, parted = _choose(overlaps, TOLERANCE)
+        choice, best, parted = _choose(overlaps, tolerance)
         normal_x = np.choose(choice, [nx for nx, _ in axes])
         normal_y = np.choose(choice, [ny for _, ny in axes])
         direction = np.choose(choice, directions)
     flip = np.where(direction < 0, -1.0, 1.0)
     depth = np.maximum(best, 0.0)
     depth[parted] = 0.0
-    return ~parted, normal_x * flip, normal_y * flip, depth
+    return ~parted, normal_x * flip, normal_y * flip, depth, tolerance
 
 
 def sat_many(a, b):
@@ -294,12 +309,13 @@ def sat_many(a, b):
     colliding = np.empty(rows, dtype=bool)
     normal = np.empty((rows, 2))
     depth = np.empty(rows)
+    tolerance = np.empty(rows)
     for start in range(0, rows, _BLOCK):
         stop = min(start + _BLOCK, rows)
         a, b = _shapes(points_a[start:stop], "a", start), _shapes(points_b[start:stop], "b", start)
         part = _block(a, b)
-        colliding[start:stop], normal[start:stop, 0], normal[start:stop, 1], depth[start:stop] = part
-    return SatMany(colliding, colliding & (depth <= TOLERANCE), depth, normal, normal * depth[:, None])
+        colliding[start:stop], normal[start:stop, 0], normal[start:stop, 1], depth[start:stop], tolerance[start:stop] = part
+    return SatMany(colliding, colliding & (depth <= tolerance), depth, normal, normal * depth[:, None])
 
 
 def box_vertices(centers, half_sizes, angles):

@@ -9,8 +9,14 @@ from .shapes import PARALLEL, Polygon
 from .vector import Vector
 from .voronoi import vertex_region
 
-TOLERANCE = 1e-10
-"""Gaps and depths within this many world units of zero count as touching: float noise."""
+TOLERANCE = 1e-14
+"""Relative: gaps and depths within ``TOLERANCE * scale`` of zero count as touching, where
+``scale`` is the largest |x| or |y| either shape reaches (a vertex, or a circle's centre
+plus its radius; an estimate within a factor of two). Float rounding in a projection grows
+with the coordinates' magnitude, not with the shapes' size: so tiny shapes near the origin
+keep their tiny gaps, and boxes that touch a billion units out still touch (about 45
+rounding steps of the largest coordinate). Beyond what floats hold nothing helps: at 1e20
+floats are 16384 apart, and an overlap of 70 is touching."""
 
 # tuple.__new__ skips a NamedTuple's Python-level __new__: a third of the cost on the hot path.
 _new = tuple.__new__
@@ -47,7 +53,8 @@ class AxisTest(NamedTuple):
     interval contains the other."""
 
     separating: bool
-    """Whether the intervals are apart (a gap wider than TOLERANCE): then the shapes are too."""
+    """Whether the intervals are apart (a gap wider than the pair's tolerance, see
+    TOLERANCE): then the shapes are too."""
 
 
 class SatResult(NamedTuple):
@@ -57,7 +64,7 @@ class SatResult(NamedTuple):
     """The shapes overlap or touch: no tested axis separates them."""
 
     touching: bool
-    """Colliding with a depth of zero, within TOLERANCE."""
+    """Colliding with a depth of zero, within the pair's tolerance (see TOLERANCE)."""
 
     normal: Vector
     """Unit axis pointing from A towards B: the MTV's direction, or when separated the first
@@ -126,6 +133,11 @@ def _circle_circle_axes(a, b):
     return [(axis, _CENTRE_LINE, None, None)], 0
 
 
+def _circle_scale(circle):
+    (x, y), radius = circle.center, circle.radius
+    return max(abs(x), abs(y)) + radius
+
+
 def sat(a, b, early_exit=False):
     """Test shapes ``a`` and ``b`` (each a Polygon, Box or Circle) with the Separating Axis Theorem.
 
@@ -133,7 +145,9 @@ def sat(a, b, early_exit=False):
     polygons, plus for a circle either the axis from the polygon's nearest vertex (only when
     the centre lies in that vertex's Voronoi region) or the line between two centres. With
     ``early_exit`` the test stops at the first separating axis and lists the rest as skipped.
-    Touching counts as colliding. Returns a :class:`SatResult`.
+    Touching counts as colliding; a gap or depth counts as zero within a tolerance relative
+    to the pair's largest coordinate (:data:`TOLERANCE` times it). Returns a
+    :class:`SatResult`.
 
     >>> from collision import Box
     >>> result = sat(Box((0, 0), (1, 1)), Box((1.5, 0), (1, 1)))
@@ -150,7 +164,8 @@ def sat(a, b, early_exit=False):
     >>> apart.colliding, apart.separating_axis.overlap, len(apart.skipped)
     (False, -1.0, 1)
     """
-    # The candidate axes, in order, and how many parallel normals were merged away.
+    # The candidate axes, in order, how many parallel normals were merged away, and the
+    # scale that float rounding grows with.
     if isinstance(a, Polygon):
         pose_a = a._placed()
         project_a = pose_a.project
@@ -158,18 +173,23 @@ def sat(a, b, early_exit=False):
             pose_b = b._placed()
             project_b = pose_b.project
             candidates, merged = _polygon_polygon_axes(pose_a, pose_b)
+            scale = pose_a.scale if pose_a.scale > pose_b.scale else pose_b.scale
         else:
             project_b = projector_of(b)
             candidates, merged = _polygon_circle_axes(pose_a, "A", b)
+            scale = max(pose_a.scale, _circle_scale(b))
     else:
         project_a = projector_of(a)
         if isinstance(b, Polygon):
             pose_b = b._placed()
             project_b = pose_b.project
             candidates, merged = _polygon_circle_axes(pose_b, "B", a)
+            scale = max(pose_b.scale, _circle_scale(a))
         else:
             project_b = projector_of(b)
             candidates, merged = _circle_circle_axes(a, b)
+            scale = max(_circle_scale(a), _circle_scale(b))
+    tolerance = TOLERANCE * scale
     tests = []
     skipped = ()
     chosen = None
@@ -181,7 +201,7 @@ def sat(a, b, early_exit=False):
         forward = ia[1] - ib[0]
         backward = ib[1] - ia[0]
         overlap = forward if forward <= backward else backward
-        separating = overlap < -TOLERANCE
+        separating = overlap < -tolerance
         test = _new(AxisTest, (axis, source, ia, ib, overlap, separating))
         tests.append(test)
         if separating:
@@ -203,7 +223,7 @@ def sat(a, b, early_exit=False):
         SatResult,
         (
             colliding,
-            colliding and depth <= TOLERANCE,
+            colliding and depth <= tolerance,
             Vector(ax, ay),
             depth,
             Vector(ax * depth, ay * depth),

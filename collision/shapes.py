@@ -141,6 +141,9 @@ class Turn(NamedTuple):
     halfwidths: tuple
     """A box's (xw, yw) Vectors; empty for any other polygon."""
 
+    reach: float
+    """The largest |x| or |y| among ``offsets``."""
+
 
 class Pose(NamedTuple):
     """A polygon's world geometry at one position and angle, in plain floats for the hot path."""
@@ -169,6 +172,10 @@ class Pose(NamedTuple):
 
     as_b: tuple
     """The same as shape B: (axis, AxisSource, None, B's interval)."""
+
+    scale: float
+    """At least the largest |x| or |y| of a vertex, at most twice it: what float rounding in
+    the polygon's projections grows with (see :data:`collision.TOLERANCE`)."""
 
 
 def _area_centroid(points):
@@ -256,11 +263,13 @@ class Polygon:
         """The Turn at the current angle."""
         c, s = math.cos(self._angle), math.sin(self._angle)
         normals = tuple([(c * x - s * y, s * x + c * y) for x, y in self._local_normals])
+        offsets = tuple([(c * x - s * y, s * x + c * y) for x, y in self._local])
         return Turn(
-            tuple([(c * x - s * y, s * x + c * y) for x, y in self._local]),
+            offsets,
             normals,
             tuple([_new(Vector, normals[i]) for i in self._axis_edges]),
             self._halfwidths(c, s),
+            max(max(abs(x), abs(y)) for x, y in offsets),
         )
 
     def _placed(self):
@@ -296,6 +305,7 @@ class Polygon:
                 project,
                 tuple(zip(axes, self._sources_a, extents, repeat(None))),
                 tuple(zip(axes, self._sources_b, repeat(None), extents)),
+                max(abs(px), abs(py)) + turn.reach,
             ),
         )
         return pose

@@ -7,7 +7,7 @@ import pytest
 import shapely
 
 import oracle
-from collision import Box, Polygon, ShapeError, TOLERANCE, box_vertices, sat, sat_many
+from collision import Box, Polygon, ShapeError, box_vertices, sat, sat_many
 from random_shapes import convex_vertices, place_near, random_box, random_polygon
 
 AGREE = 1e-9
@@ -22,7 +22,7 @@ def is_tie(result):
     within noise of the middle of A's so that either way out is as short."""
     overlaps = [test.overlap for test in result.axes]
     chosen = result.separating_axis or min(result.axes, key=lambda test: test.overlap)
-    if abs(chosen.overlap + TOLERANCE) <= AGREE or any(abs(o + TOLERANCE) <= AGREE for o in overlaps):
+    if any(abs(o) <= AGREE for o in overlaps):
         return True
     if not result.colliding:
         return False
