@@ -70,13 +70,13 @@ def test_verdict_and_depth_agree_with_geos_at_every_scale(size, offset):
     noise at their place are judged: the verdict, and the depth to a part in 1e-9 of the
     shapes' reach from the origin."""
     rng = np.random.default_rng([int(math.log10(size) + 10), int(math.log10(offset + 1))])
-    pairs = scaled_pairs(rng, 300, size, offset)
+    pairs = scaled_pairs(rng, 120, size, offset)
     a = [x.world_vertices() for x, _ in pairs]
     b = [y.world_vertices() for _, y in pairs]
     gap, _ = oracle.minkowski(a, b)
     reach = max(np.abs(np.concatenate(a + b)).max(), size)
     clear = np.abs(gap) > 1e-9 * reach
-    assert clear.sum() >= 250
+    assert clear.sum() >= 100
     for i in np.flatnonzero(clear):
         result = sat(*pairs[i])
         assert result.colliding == (gap[i] < 0), (size, offset, i, gap[i])
