@@ -193,6 +193,8 @@ def sat(a, b, early_exit=False):
     tests = []
     skipped = ()
     chosen = None
+    # The least overlap so far, while nothing separates (Metanet section 1: the shortest way out).
+    least = math.inf
     for k, (axis, source, ia, ib) in enumerate(candidates):
         if ia is None:
             ia = project_a(axis[0], axis[1])
@@ -205,15 +207,15 @@ def sat(a, b, early_exit=False):
         test = _new(AxisTest, (axis, source, ia, ib, overlap, separating))
         tests.append(test)
         if separating:
-            if chosen is None or not chosen[5]:
-                chosen = test
+            if least is not None:
+                # The first separating axis is the one reported; none after it replaces it.
+                chosen, least = test, None
             if early_exit:
                 skipped = tuple([_new(Candidate, (axis, source)) for axis, source, _, _ in candidates[k + 1 :]])
                 break
-        elif chosen is None or (overlap < chosen[4] and not chosen[5]):
-            # The axis of least overlap is the shortest way out (Metanet section 1).
-            chosen = test
-    colliding = not chosen[5]
+        elif least is not None and overlap < least:
+            chosen, least = test, overlap
+    colliding = least is not None
     (ax, ay), _, (a_min, a_max, _, _), (b_min, b_max, _, _), overlap, _ = chosen
     # Point the normal the way B must go: towards the side where B's interval sticks out.
     if a_max - b_min > b_max - a_min:
@@ -224,9 +226,9 @@ def sat(a, b, early_exit=False):
         (
             colliding,
             colliding and depth <= tolerance,
-            Vector(ax, ay),
+            _new(Vector, (ax, ay)),
             depth,
-            Vector(ax * depth, ay * depth),
+            _new(Vector, (ax * depth, ay * depth)),
             tuple(tests),
             skipped,
             merged,
