@@ -92,6 +92,29 @@ def _spans(starts, counts):
     return owner, np.arange(total) + (starts - run_begins)[owner]
 
 
+def _touching_in_runs(boxes, left, starts, counts, members):
+    """The pairs (left[k], members[i]) for i in the run starts[k] .. starts[k] + counts[k] - 1
+    whose boxes overlap or touch, as two index arrays. The runs are tested a cache-sized
+    block at a time, so the candidates are never all in memory at once."""
+    min_x, min_y, max_x, max_y = (np.ascontiguousarray(column) for column in boxes.T)
+    run_ends = np.cumsum(counts)
+    total = int(run_ends[-1]) if len(run_ends) else 0
+    blocks = np.unique(np.append(np.searchsorted(run_ends, np.arange(0, total, _SWEEP_BLOCK)), len(counts)))
+    firsts, seconds = [np.zeros(0, np.intp)], [np.zeros(0, np.intp)]
+    for start, stop in zip(blocks[:-1].tolist(), blocks[1:].tolist()):
+        owner, place = _spans(starts[start:stop], counts[start:stop])
+        first, second = left[start:stop][owner], members[place]
+        keep = (
+            (min_x[first] <= max_x[second])
+            & (min_x[second] <= max_x[first])
+            & (min_y[first] <= max_y[second])
+            & (min_y[second] <= max_y[first])
+        )
+        firsts.append(first[keep])
+        seconds.append(second[keep])
+    return np.concatenate(firsts), np.concatenate(seconds)
+
+
 def _overlapping(boxes, first, second):
     """Of the candidate pairs ``first[k], second[k]``, the mask of those whose boxes touch."""
     a, b = boxes[first], boxes[second]
@@ -184,26 +207,18 @@ def _grid(boxes):
     keys = keys[order]
     cells, cell_start, cell_count = np.unique(keys, return_index=True, return_counts=True)
     cell_of = np.repeat(np.arange(len(cells)), cell_count)
-    firsts, seconds, candidates = [], [], 0
-    # The same cell: each box with the boxes after it there.
+    # The same cell: each box with the boxes after it there; then half the 3 x 3
+    # neighbourhood, so each pair of cells is visited once.
     rank = np.arange(count) - cell_start[cell_of]
-    owner, other = _spans(np.arange(1, count + 1), cell_count[cell_of] - rank - 1)
-    firsts.append(owner)
-    seconds.append(other)
-    # Half the 3 x 3 neighbourhood, so each pair of cells is visited once.
+    starts, counts = [np.arange(1, count + 1)], [cell_count[cell_of] - rank - 1]
     for step in (height - 1, height, height + 1, 1):
-        neighbour = np.searchsorted(cells, cells + step)
-        neighbour = np.minimum(neighbour, len(cells) - 1)
+        neighbour = np.minimum(np.searchsorted(cells, cells + step), len(cells) - 1)
         present = cells[neighbour] == cells + step
-        counts = np.where(present[cell_of], cell_count[neighbour[cell_of]], 0)
-        owner, other = _spans(cell_start[neighbour[cell_of]], counts)
-        firsts.append(owner)
-        seconds.append(other)
-    first = order[np.concatenate(firsts)]
-    second = order[np.concatenate(seconds)]
-    candidates = len(first)
-    keep = _overlapping(boxes, first, second)
-    return _sorted_pairs(first[keep], second[keep], count), candidates
+        starts.append(cell_start[neighbour[cell_of]])
+        counts.append(np.where(present[cell_of], cell_count[neighbour[cell_of]], 0))
+    counts = np.concatenate(counts)
+    first, second = _touching_in_runs(boxes, np.tile(order, 5), np.concatenate(starts), counts, order)
+    return _sorted_pairs(first, second, count), int(counts.sum())
 
 
 def _quadtree(boxes, straddle="parent", max_objects=10, max_levels=5):
@@ -231,14 +246,15 @@ def _quadtree(boxes, straddle="parent", max_objects=10, max_levels=5):
     # Each stored item meets the items after it in its node and every item below the node.
     node_of = np.repeat(np.arange(len(nodes)), sizes)
     place = np.arange(len(items))
-    owner, other = _spans(place + 1, subtree_end[node_of] - place - 1)
-    first, second = items[owner], items[other]
+    counts = subtree_end[node_of] - place - 1
     if straddle == "parent":
         # Each item is stored once, so each pair comes up once: filter first, sort the few.
-        keep = _overlapping(boxes, first, second)
-        return _sorted_pairs(first[keep], second[keep], count), len(first)
+        first, second = _touching_in_runs(boxes, items, place + 1, counts, items)
+        return _sorted_pairs(first, second, count), int(counts.sum())
     # The variant stores a straddler in every leaf it touches: the same pair may come up
     # again, and an item may meet itself.
+    owner, other = _spans(place + 1, counts)
+    first, second = items[owner], items[other]
     distinct = first != second
     proposed = _sorted_pairs(first[distinct], second[distinct], count)
     keep = _overlapping(boxes, proposed[:, 0], proposed[:, 1])
