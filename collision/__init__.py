@@ -21,7 +21,7 @@ Vector(x=5.0, y=0.0)
 
 from . import broadphase
 from .axes import AxisKind, AxisSource
-from .batch import SatMany, box_vertices, sat_many
+from .batch import SatMany, box_vertices, sat_many, sat_many_circles
 from .errors import ShapeError
 from .projection import Interval, project
 from .quadtree import QuadNode, Quadtree
@@ -55,5 +55,6 @@ __all__ = [
     "regular_polygon",
     "sat",
     "sat_many",
+    "sat_many_circles",
     "voronoi_region",
 ]

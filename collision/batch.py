@@ -174,11 +174,42 @@ def _rectangle_shadow(box, nx, ny):
     return middle - reach, middle + reach
 
 
+class _Circles:
+    """Rows of circles: centres and radii. A circle brings no edge axes of its own."""
+
+    def __init__(self, cx, cy, radius):
+        self.cx, self.cy, self.radius = cx, cy, radius
+
+
+def _vertex_axes(polygons, circles):
+    """For each row, the axis from the polygon's vertex whose Voronoi region holds the
+    circle's centre (the first, as voronoi.vertex_region finds it), and where there is no
+    such vertex: a placeholder axis and False."""
+    xs, ys = polygons
+    count = len(xs)
+    region = np.full(len(xs[0]), -1)
+    # Last to first, so that the first vertex whose region holds the centre is the one kept.
+    for i in range(count - 1, -1, -1):
+        x, y = xs[i], ys[i]
+        dx, dy = circles.cx - x, circles.cy - y
+        # Past the end of the edge that arrives here, and short of the start of the edge that leaves.
+        past = dx * (x - xs[i - 1]) + dy * (y - ys[i - 1]) > 0
+        short = dx * (xs[(i + 1) % count] - x) + dy * (ys[(i + 1) % count] - y) < 0
+        region[past & short] = i
+    found = region >= 0
+    vertex = np.where(found, region, 0)
+    ax, ay = circles.cx - _pick(vertex, xs), circles.cy - _pick(vertex, ys)
+    length = np.where(found, np.hypot(ax, ay), 1.0)
+    return np.where(found, ax / length, 1.0), np.where(found, ay / length, 0.0), found
+
+
 def _scale(shape):
     """Per row, what float rounding in the shape's projections grows with: its largest |x| or
     |y| (for a box, an estimate within a factor of two, as sat() takes it)."""
     if isinstance(shape, _Rectangles):
         return np.maximum(np.abs(shape.cx), np.abs(shape.cy)) + (shape.half_u + shape.half_v)
+    if isinstance(shape, _Circles):
+        return np.maximum(np.abs(shape.cx), np.abs(shape.cy)) + shape.radius
     xs, ys = shape
     largest = np.abs(xs[0])
     for column in xs[1:] + ys:
@@ -195,6 +226,9 @@ def _axes(shape):
 def _shadow(shape, nx, ny):
     if isinstance(shape, _Rectangles):
         return _rectangle_shadow(shape, nx, ny)
+    if isinstance(shape, _Circles):
+        middle = shape.cx * nx + shape.cy * ny
+        return middle - shape.radius, middle + shape.radius
     return _polygon_shadow(*shape, nx, ny)
 
 
@@ -225,7 +259,14 @@ def _box_box_normals(a, b, choice):
 def _general(a, b):
     """The overlap on each edge normal of two rows of polygons, the normals, and for each
     the shadows' (forward - backward): negative where B's sticks out below A's."""
-    axes = _axes(a) + _axes(b)
+    axes = _axes(a)
+    found = None
+    if isinstance(b, _Circles):
+        # A circle's one axis, from the polygon's nearest vertex, only in that vertex's region.
+        *vertex_axis, found = _vertex_axes(a, b)
+        axes.append(tuple(vertex_axis))
+    else:
+        axes += _axes(b)
     overlaps, directions = [], []
     for nx, ny in axes:
         a_min, a_max = _shadow(a, nx, ny)
@@ -235,7 +276,16 @@ def _general(a, b):
         # B leaves A's interval the shorter way: forward when B's sticks out beyond A's max.
         overlaps.append(np.minimum(forward, backward))
         directions.append(backward - forward)
+    if found is not None:
+        # Where the centre is in no vertex's region there is no vertex axis: it never counts.
+        overlaps[-1] = np.where(found, overlaps[-1], np.inf)
     return overlaps, axes, directions
+
+
+def _pick(choice, arrays):
+    """Row i of ``arrays[choice[i]]`` for every row (np.choose, without its limit of a few
+    dozen arrays: a polygon may have hundreds of edges)."""
+    return np.stack(arrays)[choice, np.arange(len(choice))]
 
 
 def _choose(overlaps, tolerance):
@@ -269,9 +319,9 @@ def _block(a, b):
     else:
         overlaps, axes, directions = _general(a, b)
         choice, best, parted = _choose(overlaps, tolerance)
-        normal_x = np.choose(choice, [nx for nx, _ in axes])
-        normal_y = np.choose(choice, [ny for _, ny in axes])
-        direction = np.choose(choice, directions)
+        normal_x = _pick(choice, [nx for nx, _ in axes])
+        normal_y = _pick(choice, [ny for _, ny in axes])
+        direction = _pick(choice, directions)
     flip = np.where(direction < 0, -1.0, 1.0)
     depth = np.maximum(best, 0.0)
     depth[parted] = 0.0
@@ -318,6 +368,56 @@ def sat_many(a, b):
     return SatMany(colliding, colliding & (depth <= tolerance), depth, normal, normal * depth[:, None])
 
 
+def sat_many_circles(a, centers, radii):
+    """:func:`sat_many` with a circle as shape B: row i tests polygon ``a[i]`` against the
+    circle at ``centers[i]`` of radius ``radii[i]``, as ``sat(polygon, circle)`` does (the
+    polygon's edge normals, and the axis from its nearest vertex when the centre lies in that
+    vertex's Voronoi region). For a circle as A, swap them and negate the normal and MTV.
+
+    >>> a = box_vertices([[0, 0], [0, 0], [0, 0]], [2, 1], 0)
+    >>> result = sat_many_circles(a, [[3, 0], [2, 1], [2.5, 2]], [1, 1, 0.5])
+    >>> result.colliding.tolist(), result.touching.tolist(), result.depth.tolist()
+    ([True, True, False], [True, False, False], [0.0, 1.0, 0.0])
+    >>> sat_many_circles(a, [[0, 0]] * 3, [1, 0, 1])
+    Traceback (most recent call last):
+    ...
+    collision.errors.ShapeError: circle radii must be greater than zero, got 0.0 in row 1
+    """
+    points = _vertex_array(a, "a")
+    rows = len(points)
+    centre, radius = (_number_array(value, what) for value, what in ((centers, "circle centers"), (radii, "circle radii")))
+    if centre.shape != (rows, 2) or radius.shape != (rows,):
+        raise ShapeError(
+            f"for {rows} polygons, circle centers must have shape ({rows}, 2) and radii ({rows},);"
+            f" got {centre.shape} and {radius.shape}"
+        )
+    if (radius <= 0).any():
+        row = int(np.flatnonzero(radius <= 0)[0])
+        raise ShapeError(f"circle radii must be greater than zero, got {radius[row]} in row {row}")
+    colliding = np.empty(rows, dtype=bool)
+    normal = np.empty((rows, 2))
+    depth = np.empty(rows)
+    tolerance = np.empty(rows)
+    for start in range(0, rows, _BLOCK):
+        stop = min(start + _BLOCK, rows)
+        polygons = _columns(points[start:stop])
+        _check_convex(*polygons, "a", start)
+        circles = _Circles(centre[start:stop, 0], centre[start:stop, 1], radius[start:stop])
+        part = _block(polygons, circles)
+        colliding[start:stop], normal[start:stop, 0], normal[start:stop, 1], depth[start:stop], tolerance[start:stop] = part
+    return SatMany(colliding, colliding & (depth <= tolerance), depth, normal, normal * depth[:, None])
+
+
+def _number_array(value, what):
+    """``value`` as a float array of finite numbers, or ShapeError naming ``what``."""
+    raw = np.asarray(value)
+    if raw.dtype.kind not in "iuf":
+        raise ShapeError(f"{what} must be numbers, got an array of {raw.dtype}: convert them to floats")
+    if not np.isfinite(raw).all():
+        raise ShapeError(f"{what} must be finite numbers")
+    return raw.astype(float)
+
+
 def box_vertices(centers, half_sizes, angles):
     """World vertices of oriented boxes: float array (N, 4, 2), corners in the order of
     ``Box.world_vertices()`` (LR, UR, UL, LL, counter-clockwise).
@@ -332,15 +432,10 @@ def box_vertices(centers, half_sizes, angles):
     ...
     collision.errors.ShapeError: box half sizes must be greater than zero, got 0.0 in row 0
     """
-    arrays = []
-    for value, what in ((centers, "box centers"), (half_sizes, "box half sizes"), (angles, "box angles")):
-        raw = np.asarray(value)
-        if raw.dtype.kind not in "iuf":
-            raise ShapeError(f"{what} must be numbers, got an array of {raw.dtype}: convert them to floats")
-        if not np.isfinite(raw).all():
-            raise ShapeError(f"{what} must be finite numbers")
-        arrays.append(raw.astype(float))
-    centre, half, angle = arrays
+    centre, half, angle = (
+        _number_array(value, what)
+        for value, what in ((centers, "box centers"), (half_sizes, "box half sizes"), (angles, "box angles"))
+    )
     if centre.ndim != 2 or centre.shape[1] != 2:
         raise ShapeError(f"box centers must have shape (N, 2), got {centre.shape}")
     try:

@@ -7,8 +7,8 @@ import pytest
 import shapely
 
 import oracle
-from collision import Box, Polygon, ShapeError, box_vertices, sat, sat_many
-from random_shapes import convex_vertices, place_near, random_box, random_polygon
+from collision import Box, Circle, Polygon, ShapeError, box_vertices, regular_polygon, sat, sat_many, sat_many_circles
+from random_shapes import convex_vertices, place_near, random_box, random_circle, random_polygon
 
 AGREE = 1e-9
 """How closely depth, normal and MTV must match scalar sat() on a pair that is not a tie."""
@@ -88,6 +88,64 @@ def test_polygons_agree_with_sat(size):
         judged += count
     assert not failures, f"{len(failures)} disagreements, first ones:\n" + "\n".join(failures[:5])
     assert judged >= size * 0.95
+
+
+def test_polygons_of_many_sides_agree_with_sat():
+    rng = np.random.default_rng(17)
+    pairs = placed_pairs(rng, 100, lambda rng: regular_polygon(50, rng.uniform(10, 80), angle=rng.uniform(0, 7)),
+                         lambda rng: regular_polygon(40, rng.uniform(10, 80), angle=rng.uniform(0, 7)))
+    failures, judged = compare(pairs)
+    assert not failures, "\n".join(failures[:5])
+    assert judged >= 90
+
+
+def compare_circles(pairs):
+    """As compare(), for (polygon, circle) pairs through sat_many_circles."""
+    many = sat_many_circles(
+        np.array([x.world_vertices() for x, _ in pairs]),
+        np.array([y.center for _, y in pairs]),
+        np.array([y.radius for _, y in pairs]),
+    )
+    failures, judged = [], 0
+    for i, (x, y) in enumerate(pairs):
+        one = sat(x, y)
+        if is_tie(one):
+            continue
+        judged += 1
+        got = (bool(many.colliding[i]), bool(many.touching[i]))
+        if got != (one.colliding, one.touching):
+            failures.append(f"pair {i}: A={x!r} B={y!r}: {got}, sat() {one.colliding} {one.touching}")
+        elif max(abs(many.depth[i] - one.depth), *np.abs(many.mtv[i] - one.mtv), *np.abs(many.normal[i] - one.normal)) > AGREE:
+            failures.append(f"pair {i}: A={x!r} B={y!r}: {many.depth[i]} {many.normal[i]}, sat() {one.depth} {one.normal}")
+    return failures, judged
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_polygons_and_circles_agree_with_sat(size):
+    rng = np.random.default_rng([size, 3])
+    failures, judged = [], 0
+    for sides in (4, 6, 70):
+        found, count = compare_circles(placed_pairs(rng, size // 3, lambda rng, sides=sides: polygon_with(rng, sides) if sides < 70 else regular_polygon(70, 50, angle=rng.uniform(0, 7)), random_circle))
+        failures += found
+        judged += count
+    found, count = compare_circles(placed_pairs(rng, size // 3, random_box, random_circle))
+    assert not failures + found, "\n".join((failures + found)[:5])
+    assert judged + count >= size * 0.95
+
+
+def test_circles_verdict_agrees_with_geos():
+    rng = np.random.default_rng(23)
+    pairs = placed_pairs(rng, 1000, random_polygon, random_circle)
+    a = np.array([x.world_vertices() for x, _ in pairs if len(x.world_vertices()) == 6])
+    circles = [y for x, y in pairs if len(x.world_vertices()) == 6]
+    centres, radii = np.array([c.center for c in circles]), np.array([c.radius for c in circles])
+    many = sat_many_circles(a, centres, radii)
+    gap, _ = oracle.circle_polygon(oracle.polygons(a), centres, radii)
+    clear = np.abs(gap) > 1e-9
+    assert clear.sum() >= 50
+    assert (many.colliding[clear] == (gap[clear] < 0)).all()
+    deep = clear & many.colliding
+    assert np.abs(many.depth[deep] + gap[deep]).max() <= 1e-6
 
 
 def test_touching_containment_and_thin_boxes():
@@ -174,6 +232,21 @@ SQUARE = [[0, 0], [1, 0], [1, 1], [0, 1]]
 def test_bad_input_says_what_to_fix(a, b, message):
     with pytest.raises(ShapeError) as caught:
         sat_many(a, b)
+    assert str(caught.value).startswith(message)
+
+
+@pytest.mark.parametrize(
+    "centers, radii, message",
+    [
+        ([[0, 0]], [0], "circle radii must be greater than zero, got 0.0 in row 0"),
+        ([[0, 0]], [np.inf], "circle radii must be finite numbers"),
+        ([[0, 0], [1, 1]], [1, 1], "for 1 polygons, circle centers must have shape (1, 2) and radii (1,)"),
+        ([["0", "0"]], [1], "circle centers must be numbers"),
+    ],
+)
+def test_circles_bad_input(centers, radii, message):
+    with pytest.raises(ShapeError) as caught:
+        sat_many_circles([SQUARE], centers, radii)
     assert str(caught.value).startswith(message)
 
 
