@@ -29,7 +29,7 @@ import time
 
 import numpy as np
 
-from collision import Box, Circle, box_vertices, regular_polygon, sat, sat_many
+from collision import TOLERANCE, Box, Circle, box_vertices, regular_polygon, sat, sat_many
 from collision.broadphase import find
 
 WORLD = (-620.0, -340.0, 170.0, 340.0)
@@ -266,12 +266,16 @@ def moved_table(count, number):
 # ---------------------------------------------------------------- batch narrow phase
 
 
-def box_peer(ca, ha, aa, cb, hb, ab, tolerance=1e-10):
+def box_peer(ca, ha, aa, cb, hb, ab):
     """The oriented-box test for rows of box pairs given by centres, half sizes and angles:
-    colliding, depth, normal (N, 2), mtv (N, 2) with sat()'s conventions."""
+    colliding, touching, depth, normal (N, 2), mtv (N, 2) with sat()'s conventions, the
+    tolerance relative to each pair's largest coordinate included."""
     cos_a, sin_a, cos_b, sin_b = np.cos(aa), np.sin(aa), np.cos(ab), np.sin(ab)
     dx, dy = cb[:, 0] - ca[:, 0], cb[:, 1] - ca[:, 1]
     hxa, hya, hxb, hyb = ha[:, 0], ha[:, 1], hb[:, 0], hb[:, 1]
+    scale_a = np.maximum(np.abs(ca[:, 0]), np.abs(ca[:, 1])) + hxa + hya
+    scale_b = np.maximum(np.abs(cb[:, 0]), np.abs(cb[:, 1])) + hxb + hyb
+    tolerance = TOLERANCE * np.maximum(scale_a, scale_b)
     cosine = np.abs(cos_a * cos_b + sin_a * sin_b)
     sine = np.abs(sin_a * cos_b - cos_a * sin_b)
     axes = [(cos_a, sin_a), (-sin_a, cos_a), (cos_b, sin_b), (-sin_b, cos_b)]
@@ -293,7 +297,8 @@ def box_peer(ca, ha, aa, cb, hb, ab, tolerance=1e-10):
     nx = np.concatenate([x for x, _ in axes])[flat] * sign
     ny = np.concatenate([y for _, y in axes])[flat] * sign
     depth = np.where(parted, 0.0, np.maximum(best, 0.0))
-    return ~parted, depth, np.column_stack([nx, ny]), np.column_stack([nx * depth, ny * depth])
+    touching = ~parted & (depth <= tolerance)
+    return ~parted, touching, depth, np.column_stack([nx, ny]), np.column_stack([nx * depth, ny * depth])
 
 
 def box_peer_blocked(ca, ha, aa, cb, hb, ab, block=8192):
@@ -310,7 +315,8 @@ def batch_table(count, size):
     a, b = box_vertices(ca, ha, aa), box_vertices(cb, hb, ab)
     ours = sat_many(a, b)
     peer = box_peer_blocked(ca, ha, aa, cb, hb, ab)
-    assert (ours.colliding == peer[0]).all() and np.abs(ours.mtv - peer[3]).max() < 1e-9
+    assert (ours.colliding == peer[0]).all() and (ours.touching == peer[1]).all()
+    assert np.abs(ours.mtv - peer[4]).max() < 1e-9
     few = 2000
     boxes = [(Box(ca[i], ha[i], aa[i]), Box(cb[i], hb[i], ab[i])) for i in range(few)]
     worlds = [([tuple(p) for p in x.world_vertices().tolist()], [tuple(p) for p in y.world_vertices().tolist()]) for x, y in boxes]

@@ -16,9 +16,10 @@ _BLOCK = 8192
 """Rows tested at once: the temporary arrays of a block stay in the cache, and a block is
 still large enough that numpy's per-call cost does not show."""
 
-_RECTANGLE = 1e-12
-"""A four-vertex row whose opposite edges differ, and whose corners are off square, by at
-most this relative to its size is a box: tested on two axes of its own instead of four."""
+_RECTANGLE = 1e-13
+"""A four-vertex row whose vertices lie within this much of its coordinates' magnitude of a
+rectangle's (counter-clockwise) is a box: tested on two axes of its own instead of four.
+Rounding leaves box_vertices' rows ten times closer than this."""
 
 
 class SatMany(NamedTuple):
@@ -95,12 +96,15 @@ def _rectangles(xs, ys):
     u2, v2 = ux * ux + uy * uy, vx * vx + vy * vy
     gap_x, gap_y = x3 - x0 - vx, y3 - y0 - vy
     square = ux * vx + uy * vy
-    limit = _RECTANGLE * _RECTANGLE
+    # How far a vertex may stray from a rectangle's: rounding grows with the coordinates'
+    # magnitude (squared here, a bound within a small factor), not with the box's size.
+    stray = _RECTANGLE * _RECTANGLE * (x0 * x0 + y0 * y0 + (u2 + v2))
     rectangle = (
-        (gap_x * gap_x + gap_y * gap_y <= limit * (u2 + v2))
-        & (square * square <= limit * u2 * v2)
+        (gap_x * gap_x + gap_y * gap_y <= stray)
+        # The short edge's end strays along the long edge by (u . v) / (long edge's length).
+        & (square * square <= stray * np.maximum(u2, v2))
         & (ux * vy - uy * vx > 0)
-        & np.isfinite(u2 + v2)
+        & np.isfinite(stray)
     )
     if not rectangle.all():
         return None

@@ -264,3 +264,18 @@ def test_box_vertices_bad_input(centers, half_sizes, angles, message):
     with pytest.raises(ShapeError) as caught:
         box_vertices(centers, half_sizes, angles)
     assert str(caught.value).startswith(message)
+
+
+def test_rows_of_boxes_take_the_box_test():
+    """Turned, thin, tiny and far-off boxes are all recognised as boxes, so sat_many tests
+    two axes of each instead of four: a slip here changes no answer, only the speed."""
+    from collision.batch import _columns, _rectangles
+
+    rng = np.random.default_rng(31)
+    for scale, offset in [(1.0, 0.0), (1e-6, 0.0), (1e3, 1e9), (1.0, -1e6)]:
+        halves = rng.uniform(1e-3, 80, (5000, 2)) * scale
+        halves[::7, 1] = 1e-6 * scale
+        boxes = box_vertices(rng.uniform(-100, 100, (5000, 2)) * scale + offset, halves, rng.uniform(-20, 20, 5000))
+        assert _rectangles(*_columns(boxes)) is not None, (scale, offset)
+    skewed = np.array([[[0, 0], [2, 0], [3, 1], [1, 1]]], dtype=float)
+    assert _rectangles(*_columns(skewed)) is None
