@@ -109,8 +109,14 @@ def _rectangles(xs, ys):
     if not rectangle.all():
         return None
     length_u, length_v = np.sqrt(u2), np.sqrt(v2)
-    scale = 1.0 / length_u
-    return _Rectangles((x0 + x2) * 0.5, (y0 + y2) * 0.5, uy * scale, (0.0 - ux) * scale, length_u * 0.5, length_v * 0.5)
+    # The normal from the longer edge: a short edge's direction is mostly the rounding of
+    # its ends (a box 2e-6 thin among coordinates near 1000 would be off by 5e-8 radians).
+    # Edge 0's normal is edge 1 reversed, scaled; 0.0 - x keeps an unturned box's 0.0 positive.
+    long_u = u2 >= v2
+    scale = 1.0 / np.where(long_u, length_u, length_v)
+    nx = np.where(long_u, uy, 0.0 - vx) * scale
+    ny = np.where(long_u, 0.0 - ux, 0.0 - vy) * scale
+    return _Rectangles((x0 + x2) * 0.5, (y0 + y2) * 0.5, nx, ny, length_u * 0.5, length_v * 0.5)
 
 
 def _check_convex(xs, ys, label, offset):

@@ -279,3 +279,16 @@ def test_rows_of_boxes_take_the_box_test():
         assert _rectangles(*_columns(boxes)) is not None, (scale, offset)
     skewed = np.array([[[0, 0], [2, 0], [3, 1], [1, 1]]], dtype=float)
     assert _rectangles(*_columns(skewed)) is None
+
+
+def test_thin_boxes_away_from_the_origin_agree_with_sat():
+    """A box 2e-6 thin whose short edge comes first: its edge vectors carry the rounding of
+    coordinates near 1000, so its axes must come from its long edges."""
+    rng = np.random.default_rng(37)
+
+    def thin(rng):
+        return Box(rng.uniform(900, 1100, 2), (1e-6, rng.uniform(20, 80))[:: int(rng.integers(0, 2)) * 2 - 1], rng.uniform(0, 7))
+
+    failures, judged = compare(placed_pairs(rng, 600, thin, random_box))
+    assert not failures, f"{len(failures)} disagreements, first ones:\n" + "\n".join(failures[:5])
+    assert judged >= 550
