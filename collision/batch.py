@@ -82,8 +82,9 @@ class _Rectangles:
     lengths of edges 0 and 1. Edge 1's normal is n turned a quarter turn, and a box's shadow
     on an axis reaches from its centre's as far as the sum of its halfwidths' (Metanet)."""
 
-    def __init__(self, cx, cy, nx, ny, half_u, half_v):
+    def __init__(self, cx, cy, nx, ny, half_u, half_v, scale):
         self.cx, self.cy, self.nx, self.ny, self.half_u, self.half_v = cx, cy, nx, ny, half_u, half_v
+        self.scale = scale
 
 
 def _rectangles(xs, ys):
@@ -98,7 +99,8 @@ def _rectangles(xs, ys):
     square = ux * vx + uy * vy
     # How far a vertex may stray from a rectangle's: rounding grows with the coordinates'
     # magnitude (squared here, a bound within a small factor), not with the box's size.
-    stray = _RECTANGLE * _RECTANGLE * (x0 * x0 + y0 * y0 + (u2 + v2))
+    magnitude = x0 * x0 + y0 * y0 + (u2 + v2)
+    stray = _RECTANGLE * _RECTANGLE * magnitude
     rectangle = (
         (gap_x * gap_x + gap_y * gap_y <= stray)
         # The short edge's end strays along the long edge by (u . v) / (long edge's length).
@@ -116,7 +118,10 @@ def _rectangles(xs, ys):
     scale = 1.0 / np.where(long_u, length_u, length_v)
     nx = np.where(long_u, uy, 0.0 - vx) * scale
     ny = np.where(long_u, 0.0 - ux, 0.0 - vy) * scale
-    return _Rectangles((x0 + x2) * 0.5, (y0 + y2) * 0.5, nx, ny, length_u * 0.5, length_v * 0.5)
+    # The box's scale for the tolerance, from numbers at hand: within a small factor (from
+    # 1/2 to 5 times) of its largest |x| or |y|, as rounding needs no more.
+    scale = np.sqrt(magnitude)
+    return _Rectangles((x0 + x2) * 0.5, (y0 + y2) * 0.5, nx, ny, length_u * 0.5, length_v * 0.5, scale)
 
 
 def _check_convex(xs, ys, label, offset):
@@ -217,7 +222,7 @@ def _scale(shape):
     """Per row, what float rounding in the shape's projections grows with: its largest |x| or
     |y| (for a box, an estimate within a factor of two, as sat() takes it)."""
     if isinstance(shape, _Rectangles):
-        return np.maximum(np.abs(shape.cx), np.abs(shape.cy)) + (shape.half_u + shape.half_v)
+        return shape.scale
     if isinstance(shape, _Circles):
         return np.maximum(np.abs(shape.cx), np.abs(shape.cy)) + shape.radius
     xs, ys = shape
@@ -334,7 +339,7 @@ def _block(a, b):
         direction = _pick(choice, directions)
     flip = np.where(direction < 0, -1.0, 1.0)
     depth = np.maximum(best, 0.0)
-    depth[parted] = 0.0
+    np.copyto(depth, 0.0, where=parted)
     return ~parted, normal_x * flip, normal_y * flip, depth, tolerance
 
 

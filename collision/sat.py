@@ -12,7 +12,7 @@ from .voronoi import vertex_region
 TOLERANCE = 1e-14
 """Relative: gaps and depths within ``TOLERANCE * scale`` of zero count as touching, where
 ``scale`` is the largest |x| or |y| either shape reaches (a vertex, or a circle's centre
-plus its radius; an estimate within a factor of two). Float rounding in a projection grows
+plus its radius; for a polygon an estimate within a small factor). Float rounding in a projection grows
 with the coordinates' magnitude, not with the shapes' size: so tiny shapes near the origin
 keep their tiny gaps, and boxes that touch a billion units out still touch (about 45
 rounding steps of the largest coordinate). Beyond what floats hold nothing helps: at 1e20
