@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ._validate import finite_number, finite_pair, positive_number
+from ._validate import LIMIT, finite_number, finite_pair, positive_number
 from .axes import AxisKind, AxisSource
 from .errors import ShapeError
 from .projection import Interval, box_projector, circle_projector, points_projector
@@ -27,8 +27,14 @@ PARALLEL = 1e-12
 
 def _vertex_pairs(vertices):
     """``vertices`` as a list of float pairs, each a real number within ±LIMIT, or ShapeError."""
-    if isinstance(vertices, np.ndarray) and vertices.dtype.kind not in "iufO":
-        raise ShapeError(f"polygon vertices must be numbers, got an array of {vertices.dtype}")
+    if isinstance(vertices, np.ndarray):
+        if vertices.dtype.kind not in "iufO":
+            raise ShapeError(f"polygon vertices must be numbers, got an array of {vertices.dtype}")
+        if vertices.dtype.kind != "O" and vertices.ndim == 2 and vertices.shape[1] == 2:
+            floats = vertices.astype(float)
+            # The common case checked at once; anything amiss goes the slow way for its message.
+            if np.isfinite(floats).all() and (np.abs(floats) <= LIMIT).all():
+                return [tuple(pair) for pair in floats.tolist()]
     try:
         pairs = [tuple(vertex) for vertex in vertices]
     except TypeError:
@@ -39,6 +45,10 @@ def _vertex_pairs(vertices):
         )
     points = []
     for i, (x, y) in enumerate(pairs):
+        # Plain floats in range pass at once (a nan fails the comparisons and goes on).
+        if type(x) is float and type(y) is float and -LIMIT <= x <= LIMIT and -LIMIT <= y <= LIMIT:
+            points.append((x, y))
+            continue
         for value in (x, y):
             if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
                 raise ShapeError(f"polygon vertex {i} must be a pair of numbers, got {reprlib.repr((x, y))}")
