@@ -95,18 +95,22 @@ class SatResult(NamedTuple):
 # a polygon already knows its own extent along its own normals (Pose.candidates).
 
 
-def _polygon_polygon_axes(pose_a, pose_b):
-    candidates = list(pose_a.as_a)
-    merged = len(pose_a.normals) + len(pose_b.normals) - len(candidates) - len(pose_b.axes)
-    for candidate in pose_b.as_b:
-        bx, by = candidate[0]
-        for ax, ay in pose_a.axes:
-            if abs(ax * by - ay * bx) <= PARALLEL:
-                merged += 1
-                break
-        else:
-            candidates.append(candidate)
-    return candidates, merged
+def _polygon_polygon_axes(pose_a, pose_b, b):
+    memo = b._merge
+    if memo is None or memo[0] is not pose_a.axes or memo[1] is not pose_b.axes:
+        # Which of B's axes are not parallel to one of A's depends on the two angles only:
+        # kept on B until either shape turns, as a drag leaves it.
+        kept = []
+        for k, (bx, by) in enumerate(pose_b.axes):
+            if all(abs(ax * by - ay * bx) > PARALLEL for ax, ay in pose_a.axes):
+                kept.append(k)
+        merged = len(pose_a.normals) + len(pose_b.normals) - len(pose_a.axes) - len(kept)
+        memo = b._merge = (pose_a.axes, pose_b.axes, tuple(kept), merged)
+    _, _, kept, merged = memo
+    as_b = pose_b.as_b
+    if len(kept) == len(as_b):
+        return pose_a.as_a + as_b, merged
+    return pose_a.as_a + tuple([as_b[k] for k in kept]), merged
 
 
 def _polygon_circle_axes(pose, label, circle):
@@ -172,7 +176,7 @@ def sat(a, b, early_exit=False):
         if isinstance(b, Polygon):
             pose_b = b._placed()
             project_b = pose_b.project
-            candidates, merged = _polygon_polygon_axes(pose_a, pose_b)
+            candidates, merged = _polygon_polygon_axes(pose_a, pose_b, b)
             scale = pose_a.scale if pose_a.scale > pose_b.scale else pose_b.scale
         else:
             project_b = projector_of(b)

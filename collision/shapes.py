@@ -240,6 +240,8 @@ class Polygon:
         self._local_centroid = _area_centroid(self._local)
         self._pose = None
         self._turned = None
+        # sat()'s note of which of this polygon's axes survive against another's (as B).
+        self._merge = None
         self.position = position
         self.angle = angle
 
