@@ -63,8 +63,9 @@ def figure(samples):
     return middle, (max(samples) - min(samples)) / middle * 100
 
 
-def table(title, unit, scale, times, ours, goals=()):
-    """Print one table: every contestant's median and spread, then ours ÷ each peer."""
+def table(title, unit, scale, times, ours, goals=(), label=""):
+    """Print one table: every contestant's median and spread, then ours ÷ each peer, each
+    ratio line naming its table by ``label`` so that it can be quoted alone."""
     print(f"\n{title}")
     for name, samples in times.items():
         middle, spread = figure(samples)
@@ -76,7 +77,7 @@ def table(title, unit, scale, times, ours, goals=()):
             ratio = figure(times[mine])[0] / figure(times[name])[0]
             goal = dict(goals).get((mine, name))
             verdict = "" if goal is None else f"   goal <= {goal:.2f}x: {'met' if ratio <= goal else 'NOT MET'}"
-            print(f"  ratio {mine} ÷ {name}: {ratio:.2f}x{verdict}")
+            print(f"  ratio {label}{mine} ÷ {name}: {ratio:.2f}x{verdict}")
 
 
 # ---------------------------------------------------------------- the pure-Python reference
@@ -215,7 +216,7 @@ def scalar_table(name, a, b, count, number):
         contestants["Box2D b2Collide*"] = lambda: collide(manifold, *args)
     goals = [((mine, "pure-Python SAT reference"), 1.0) for mine in ("sat()", "sat(early_exit=True)")]
     ours = [mine for mine in ("sat()", "sat(early_exit=True)") if mine in contestants]
-    table(name + " (per call)", "us", 1e6, rounds(contestants, count, number), ours, goals)
+    table(name + " (per call)", "us", 1e6, rounds(contestants, count, number), ours, goals, f"[{name}] ")
 
 
 def moved_table(count, number):
@@ -260,7 +261,7 @@ def moved_table(count, number):
 
         contestants["Box2D b2Collide*"] = with_box2d
     goals = [(("sat()", "pure-Python SAT reference"), 1.25)]
-    table("box-box after B moves (per call)", "us", 1e6, rounds(contestants, count, number), ["sat()"], goals)
+    table("box-box after B moves (per call)", "us", 1e6, rounds(contestants, count, number), ["sat()"], goals, "[box-box moved] ")
 
 
 # ---------------------------------------------------------------- batch narrow phase
@@ -338,7 +339,7 @@ def batch_table(count, size):
     for name in list(times)[1:]:
         ratio = mine / figure(times[name])[0]
         goal = " goal <= 1.00x: " + ("met" if ratio <= 1.0 else "NOT MET") if name.startswith("numpy box peer, blocks") else ""
-        print(f"  ratio sat_many ÷ {name}: {ratio:.3f}x{goal}")
+        print(f"  ratio [100k box pairs] sat_many ÷ {name}: {ratio:.3f}x{goal}")
 
 
 # ---------------------------------------------------------------- broad phase
@@ -459,7 +460,7 @@ def broadphase_table(count, size):
         (('pairs(method="sweep")', "numpy sort-and-sweep, loop per box"), 1.0),
         (('pairs(method="sweep")', "scipy cKDTree + AABB filter"), 1.5),
     ]
-    table("", "ms", 1e3, times, ['pairs(method="sweep")'], goals)
+    table("", "ms", 1e3, times, ['pairs(method="sweep")'], goals, "[10k boxes] ")
 
 
 # ---------------------------------------------------------------- start-up
