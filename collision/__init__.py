@@ -1,5 +1,6 @@
 """Two-dimensional collision detection for teaching: convex shapes, projection onto an axis,
-the Separating Axis Theorem with a report of every axis, Voronoi regions and a quadtree.
+the Separating Axis Theorem with a report of every axis, Voronoi regions, a quadtree and a
+broad phase over many boxes (:mod:`collision.broadphase`).
 
 Conventions, stated once for the whole package:
 
@@ -18,18 +19,21 @@ The package needs numpy and the standard library only; it never imports the app.
 Vector(x=5.0, y=0.0)
 """
 
+from . import broadphase
 from .axes import AxisKind, AxisSource
+from .batch import SatMany, box_vertices, sat_many, sat_many_circles
 from .errors import ShapeError
 from .point_query import PointQuery, point_query
 from .projection import Interval, project
 from .quadtree import QuadNode, Quadtree
 from .sat import TOLERANCE, AxisTest, Candidate, SatResult, sat
-from .shapes import Box, Circle, Polygon, regular_polygon
+from .shapes import MAX_SIDES, Box, Circle, Polygon, regular_polygon
 from .tiles import QuarterTile, sat_tile
 from .vector import Vector
 from .voronoi import Feature, Region, voronoi_region
 
 __all__ = [
+    "MAX_SIDES",
     "TOLERANCE",
     "AxisKind",
     "AxisSource",
@@ -45,13 +49,18 @@ __all__ = [
     "Quadtree",
     "QuarterTile",
     "Region",
+    "SatMany",
     "SatResult",
     "ShapeError",
     "Vector",
+    "box_vertices",
+    "broadphase",
     "point_query",
     "project",
     "regular_polygon",
     "sat",
+    "sat_many",
+    "sat_many_circles",
     "sat_tile",
     "voronoi_region",
 ]

@@ -1,18 +1,31 @@
-"""Checks shared by every constructor and query: numbers must be finite."""
+"""Checks shared by every constructor and query: numbers must be real, finite and in range."""
 
 import math
+import numbers
 
 from .errors import ShapeError
 
+LIMIT = 1e150
+"""The largest magnitude the core takes for a coordinate, size, radius or angle. Squares and
+products of such numbers (lengths, areas, dot products) stay finite, so no shape within it
+has bounds or projections that overflow to inf."""
+
 
 def finite_number(value, what):
-    """``value`` as a float, or ShapeError naming ``what`` if it is not a finite number."""
+    """``value`` as a float, or ShapeError naming ``what`` if it is not a real number within
+    ±LIMIT. Strings and bools are refused, even when they would convert."""
+    kind = type(value)
+    # The common types first: this runs on every drag.
+    if kind is not float and kind is not int and (isinstance(value, bool) or not isinstance(value, numbers.Real)):
+        raise ShapeError(f"{what} must be a number, got {value!r}")
     try:
         number = float(value)
-    except (TypeError, ValueError):
-        raise ShapeError(f"{what} must be a number, got {value!r}") from None
+    except OverflowError:
+        raise ShapeError(f"{what} is an integer too large for a float; keep it within ±{LIMIT:g}") from None
     if not math.isfinite(number):
         raise ShapeError(f"{what} must be a finite number, got {number}")
+    if abs(number) > LIMIT:
+        raise ShapeError(f"{what} is {number:g}: too far out; keep coordinates and sizes within ±{LIMIT:g}")
     return number
 
 

@@ -26,20 +26,24 @@ class Interval(NamedTuple):
     """The vertex that gives ``max`` (the first one, on a tie); -1 for a circle."""
 
 
+def _points_interval(points, ax, ay):
+    """The Interval of the float pairs ``points`` along (ax, ay)."""
+    dots = [x * ax + y * ay for x, y in points]
+    low, high = min(dots), max(dots)
+    return _new(Interval, (low, high, dots.index(low), dots.index(high)))
+
+
 def points_projector(points):
     """A function ``(ax, ay) -> Interval`` over the float pairs ``points``."""
 
     def along(ax, ay):
-        dots = [x * ax + y * ay for x, y in points]
-        low, high = min(dots), max(dots)
-        return _new(Interval, (low, high, dots.index(low), dots.index(high)))
+        return _points_interval(points, ax, ay)
 
     return along
 
 
 def box_projector(points, center, xw, yw):
     """A function ``(ax, ay) -> Interval`` for a box with corners LR, UR, UL, LL (``points``)."""
-    general = points_projector(points)
     cx, cy = center
     xx, xy = xw
     yx, yy = yw
@@ -49,7 +53,7 @@ def box_projector(points, center, xw, yw):
         ey = yx * ax + yy * ay
         if not (ex and ey):
             # Two corners tie: let the general path pick the first, as documented.
-            return general(ax, ay)
+            return _points_interval(points, ax, ay)
         # A box's extent is twice the sum of its halfwidths along the axis (Metanet figure 2).
         middle = cx * ax + cy * ay
         reach = abs(ex) + abs(ey)

@@ -9,8 +9,14 @@ from .shapes import PARALLEL, Polygon
 from .vector import Vector
 from .voronoi import vertex_region
 
-TOLERANCE = 1e-10
-"""Gaps and depths within this many world units of zero count as touching: float noise."""
+TOLERANCE = 1e-14
+"""Relative: gaps and depths within ``TOLERANCE * scale`` of zero count as touching, where
+``scale`` is the largest |x| or |y| either shape reaches (a vertex, or a circle's centre
+plus its radius; for a polygon an estimate within a small factor). Float rounding in a projection grows
+with the coordinates' magnitude, not with the shapes' size: so tiny shapes near the origin
+keep their tiny gaps, and boxes that touch a billion units out still touch (about 45
+rounding steps of the largest coordinate). Beyond what floats hold nothing helps: at 1e20
+floats are 16384 apart, and an overlap of 70 is touching."""
 
 # tuple.__new__ skips a NamedTuple's Python-level __new__: a third of the cost on the hot path.
 _new = tuple.__new__
@@ -47,7 +53,8 @@ class AxisTest(NamedTuple):
     interval contains the other."""
 
     separating: bool
-    """Whether the intervals are apart (a gap wider than TOLERANCE): then the shapes are too."""
+    """Whether the intervals are apart (a gap wider than the pair's tolerance, see
+    TOLERANCE): then the shapes are too."""
 
 
 class SatResult(NamedTuple):
@@ -57,7 +64,7 @@ class SatResult(NamedTuple):
     """The shapes overlap or touch: no tested axis separates them."""
 
     touching: bool
-    """Colliding with a depth of zero, within TOLERANCE."""
+    """Colliding with a depth of zero, within the pair's tolerance (see TOLERANCE)."""
 
     normal: Vector
     """Unit axis pointing from A towards B: the MTV's direction, or when separated the first
@@ -88,24 +95,26 @@ class SatResult(NamedTuple):
 # a polygon already knows its own extent along its own normals (Pose.candidates).
 
 
-def _polygon_polygon_axes(a, b):
-    pose_a, pose_b = a._placed(), b._placed()
-    candidates = list(pose_a.candidates["A"])
-    merged = len(pose_a.normals) + len(pose_b.normals) - len(candidates) - len(pose_b.axes)
-    for candidate in pose_b.candidates["B"]:
-        bx, by = candidate[0]
-        for ax, ay in pose_a.axes:
-            if abs(ax * by - ay * bx) <= PARALLEL:
-                merged += 1
-                break
-        else:
-            candidates.append(candidate)
-    return candidates, merged
+def _polygon_polygon_axes(pose_a, pose_b, b):
+    memo = b._merge
+    if memo is None or memo[0] is not pose_a.axes or memo[1] is not pose_b.axes:
+        # Which of B's axes are not parallel to one of A's depends on the two angles only:
+        # kept on B until either shape turns, as a drag leaves it.
+        kept = []
+        for k, (bx, by) in enumerate(pose_b.axes):
+            if all(abs(ax * by - ay * bx) > PARALLEL for ax, ay in pose_a.axes):
+                kept.append(k)
+        merged = len(pose_a.normals) + len(pose_b.normals) - len(pose_a.axes) - len(kept)
+        memo = b._merge = (pose_a.axes, pose_b.axes, tuple(kept), merged)
+    _, _, kept, merged = memo
+    as_b = pose_b.as_b
+    if len(kept) == len(as_b):
+        return pose_a.as_a + as_b, merged
+    return pose_a.as_a + tuple([as_b[k] for k in kept]), merged
 
 
-def _polygon_circle_axes(polygon, label, circle):
-    pose = polygon._placed()
-    candidates = list(pose.candidates[label])
+def _polygon_circle_axes(pose, label, circle):
+    candidates = list(pose.as_a if label == "A" else pose.as_b)
     cx, cy = circle.center
     vertex = vertex_region(pose.points, cx, cy)
     if vertex >= 0:
@@ -128,15 +137,9 @@ def _circle_circle_axes(a, b):
     return [(axis, _CENTRE_LINE, None, None)], 0
 
 
-def _candidate_axes(a, b):
-    """The axes to test, in order, and how many parallel normals were merged away."""
-    if isinstance(a, Polygon):
-        if isinstance(b, Polygon):
-            return _polygon_polygon_axes(a, b)
-        return _polygon_circle_axes(a, "A", b)
-    if isinstance(b, Polygon):
-        return _polygon_circle_axes(b, "B", a)
-    return _circle_circle_axes(a, b)
+def _circle_scale(circle):
+    (x, y), radius = circle.center, circle.radius
+    return max(abs(x), abs(y)) + radius
 
 
 def sat(a, b, early_exit=False):
@@ -146,7 +149,9 @@ def sat(a, b, early_exit=False):
     polygons, plus for a circle either the axis from the polygon's nearest vertex (only when
     the centre lies in that vertex's Voronoi region) or the line between two centres. With
     ``early_exit`` the test stops at the first separating axis and lists the rest as skipped.
-    Touching counts as colliding. Returns a :class:`SatResult`.
+    Touching counts as colliding; a gap or depth counts as zero within a tolerance relative
+    to the pair's largest coordinate (:data:`TOLERANCE` times it). Returns a
+    :class:`SatResult`.
 
     >>> from collision import Box
     >>> result = sat(Box((0, 0), (1, 1)), Box((1.5, 0), (1, 1)))
@@ -163,33 +168,58 @@ def sat(a, b, early_exit=False):
     >>> apart.colliding, apart.separating_axis.overlap, len(apart.skipped)
     (False, -1.0, 1)
     """
-    project_a = projector_of(a)
-    project_b = projector_of(b)
-    candidates, merged = _candidate_axes(a, b)
+    # The candidate axes, in order, how many parallel normals were merged away, and the
+    # scale that float rounding grows with.
+    if isinstance(a, Polygon):
+        pose_a = a._placed()
+        project_a = pose_a.project
+        if isinstance(b, Polygon):
+            pose_b = b._placed()
+            project_b = pose_b.project
+            candidates, merged = _polygon_polygon_axes(pose_a, pose_b, b)
+            scale = pose_a.scale if pose_a.scale > pose_b.scale else pose_b.scale
+        else:
+            project_b = projector_of(b)
+            candidates, merged = _polygon_circle_axes(pose_a, "A", b)
+            scale = max(pose_a.scale, _circle_scale(b))
+    else:
+        project_a = projector_of(a)
+        if isinstance(b, Polygon):
+            pose_b = b._placed()
+            project_b = pose_b.project
+            candidates, merged = _polygon_circle_axes(pose_b, "B", a)
+            scale = max(pose_b.scale, _circle_scale(a))
+        else:
+            project_b = projector_of(b)
+            candidates, merged = _circle_circle_axes(a, b)
+            scale = max(_circle_scale(a), _circle_scale(b))
+    tolerance = TOLERANCE * scale
     tests = []
     skipped = ()
     chosen = None
+    # The least overlap so far, while nothing separates (Metanet section 1: the shortest way out).
+    least = math.inf
     for k, (axis, source, ia, ib) in enumerate(candidates):
         if ia is None:
-            ia = project_a(*axis)
+            ia = project_a(axis[0], axis[1])
         if ib is None:
-            ib = project_b(*axis)
+            ib = project_b(axis[0], axis[1])
         forward = ia[1] - ib[0]
         backward = ib[1] - ia[0]
         overlap = forward if forward <= backward else backward
-        separating = overlap < -TOLERANCE
+        separating = overlap < -tolerance
         test = _new(AxisTest, (axis, source, ia, ib, overlap, separating))
         tests.append(test)
         if separating:
-            if chosen is None or not chosen[5]:
-                chosen = test
+            if least is not None:
+                # The first separating axis is the one reported; none after it replaces it.
+                chosen, least = test, None
             if early_exit:
-                skipped = tuple(Candidate(axis, source) for axis, source, _, _ in candidates[k + 1 :])
+                skipped = tuple([_new(Candidate, (axis, source)) for axis, source, _, _ in candidates[k + 1 :]])
                 break
-        elif chosen is None or (overlap < chosen[4] and not chosen[5]):
-            # The axis of least overlap is the shortest way out (Metanet section 1).
-            chosen = test
-    colliding = not chosen[5]
+        elif least is not None and overlap < least:
+            chosen, least = test, overlap
+    colliding = least is not None
     (ax, ay), _, (a_min, a_max, _, _), (b_min, b_max, _, _), overlap, _ = chosen
     # Point the normal the way B must go: towards the side where B's interval sticks out.
     if a_max - b_min > b_max - a_min:
@@ -199,10 +229,10 @@ def sat(a, b, early_exit=False):
         SatResult,
         (
             colliding,
-            colliding and depth <= TOLERANCE,
-            Vector(ax, ay),
+            colliding and depth <= tolerance,
+            _new(Vector, (ax, ay)),
             depth,
-            Vector(ax * depth, ay * depth),
+            _new(Vector, (ax * depth, ay * depth)),
             tuple(tests),
             skipped,
             merged,

@@ -1,13 +1,14 @@
 """Convex polygons, oriented boxes and circles, placed in the world by position and angle."""
 
 import math
+import numbers
 import reprlib
 from itertools import repeat
 from typing import NamedTuple
 
 import numpy as np
 
-from ._validate import finite_number, finite_pair, positive_number
+from ._validate import LIMIT, finite_number, finite_pair, positive_number
 from .axes import AxisKind, AxisSource
 from .errors import ShapeError
 from .projection import Interval, box_projector, circle_projector, points_projector
@@ -16,8 +17,54 @@ from .vector import Vector
 # tuple.__new__ skips a NamedTuple's Python-level __new__: a third of the cost on the hot path.
 _new = tuple.__new__
 
+MAX_SIDES = 1024
+"""The most sides :func:`regular_polygon` makes (GPWiki's figures go to 570): enough to look
+round, few enough that building and testing one stays well under a frame."""
+
 PARALLEL = 1e-12
 """Two unit normals whose cross product is at most this are one axis (float noise, not geometry)."""
+
+
+def _vertex_pairs(vertices):
+    """``vertices`` as a list of float pairs, each a real number within ±LIMIT, or ShapeError."""
+    if isinstance(vertices, np.ndarray):
+        if vertices.dtype.kind not in "iufO":
+            raise ShapeError(f"polygon vertices must be numbers, got an array of {vertices.dtype}")
+        if vertices.dtype.kind != "O" and vertices.ndim == 2 and vertices.shape[1] == 2:
+            floats = vertices.astype(float)
+            # The common case checked at once; anything amiss goes the slow way for its message.
+            if np.isfinite(floats).all() and (np.abs(floats) <= LIMIT).all():
+                return [tuple(pair) for pair in floats.tolist()]
+    try:
+        pairs = [tuple(vertex) for vertex in vertices]
+    except TypeError:
+        pairs = None
+    if pairs is None or any(len(pair) != 2 for pair in pairs):
+        raise ShapeError(
+            f"polygon vertices must be a list of (x, y) pairs of numbers, got {reprlib.repr(vertices)}"
+        )
+    points = []
+    for i, (x, y) in enumerate(pairs):
+        # Plain floats in range pass at once (a nan fails the comparisons and goes on).
+        if type(x) is float and type(y) is float and -LIMIT <= x <= LIMIT and -LIMIT <= y <= LIMIT:
+            points.append((x, y))
+            continue
+        for value in (x, y):
+            if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+                raise ShapeError(f"polygon vertex {i} must be a pair of numbers, got {reprlib.repr((x, y))}")
+        # Only a float can be nan or inf (an int can only be too large, which finite_number says).
+        if any(not isinstance(v, numbers.Integral) and not math.isfinite(v) for v in (x, y)):
+            raise ShapeError(f"polygon vertex {i} is ({_shown(x)}, {_shown(y)}): coordinates must be finite numbers")
+        points.append((finite_number(x, f"polygon vertex {i} x"), finite_number(y, f"polygon vertex {i} y")))
+    return points
+
+
+def _shown(value):
+    """A coordinate as a message shows it: a float, unless it is too large to be one."""
+    try:
+        return float(value)
+    except OverflowError:
+        return value
 
 
 def _convex_ccw(vertices):
@@ -25,15 +72,7 @@ def _convex_ccw(vertices):
 
     Plain Python rather than numpy: for a handful of vertices numpy's per-call cost dominates.
     """
-    try:
-        points = [(float(x), float(y)) for x, y in vertices]
-    except (TypeError, ValueError):
-        raise ShapeError(
-            f"polygon vertices must be a list of (x, y) pairs of numbers, got {reprlib.repr(vertices)}"
-        ) from None
-    for i, (x, y) in enumerate(points):
-        if not (math.isfinite(x) and math.isfinite(y)):
-            raise ShapeError(f"polygon vertex {i} is ({x}, {y}): coordinates must be finite numbers")
+    points = _vertex_pairs(vertices)
     distinct = len(set(points))
     if distinct < 3:
         raise ShapeError(f"polygon needs at least 3 distinct vertices, got {distinct}")
@@ -96,6 +135,26 @@ def _distinct_axes(normals):
     return tuple(kept)
 
 
+class Turn(NamedTuple):
+    """A polygon's geometry at one angle, before it is moved: kept while only the position
+    changes, as during a drag."""
+
+    offsets: tuple
+    """The turned local vertices, as (x, y) float pairs: world vertices less the position."""
+
+    normals: tuple
+    """The unit outward normal of every edge, as float pairs."""
+
+    axes: tuple
+    """The distinct normals (parallel ones merged), as Vectors."""
+
+    halfwidths: tuple
+    """A box's (xw, yw) Vectors; empty for any other polygon."""
+
+    reach: float
+    """The largest |x| or |y| among ``offsets``."""
+
+
 class Pose(NamedTuple):
     """A polygon's world geometry at one position and angle, in plain floats for the hot path."""
 
@@ -117,9 +176,16 @@ class Pose(NamedTuple):
     project: object
     """A function ``(ax, ay) -> Interval`` for the polygon at this pose."""
 
-    candidates: dict
-    """For ``"A"`` and ``"B"``, the SAT candidates the polygon brings as that shape: tuples
-    (axis, AxisSource, A's interval, B's interval), its own interval filled in, the other None."""
+    as_a: tuple
+    """The SAT candidates the polygon brings as shape A: tuples (axis, AxisSource, A's
+    interval, None), its own interval filled in."""
+
+    as_b: tuple
+    """The same as shape B: (axis, AxisSource, None, B's interval)."""
+
+    scale: float
+    """At least the largest |x| or |y| of a vertex, at most twice it: what float rounding in
+    the polygon's projections grows with (see :data:`collision.TOLERANCE`)."""
 
 
 def _area_centroid(points):
@@ -169,11 +235,13 @@ class Polygon:
         self._axis_edges = _distinct_axes(self._local_normals)
         project_locally = points_projector(self._local)
         self._local_extents = tuple(project_locally(*self._local_normals[i]) for i in self._axis_edges)
-        self._sources = {
-            label: tuple(AxisSource(label, AxisKind.EDGE, i) for i in self._axis_edges) for label in "AB"
-        }
+        self._sources_a = tuple(AxisSource("A", AxisKind.EDGE, i) for i in self._axis_edges)
+        self._sources_b = tuple(AxisSource("B", AxisKind.EDGE, i) for i in self._axis_edges)
         self._local_centroid = _area_centroid(self._local)
         self._pose = None
+        self._turned = None
+        # sat()'s note of which of this polygon's axes survive against another's (as B).
+        self._merge = None
         self.position = position
         self.angle = angle
 
@@ -196,42 +264,63 @@ class Polygon:
     def angle(self, value):
         self._angle = finite_number(value, "angle")
         self._pose = None
+        self._turned = None
 
     @property
     def local_vertices(self):
         """The vertices in local coordinates, counter-clockwise: float array (N, 2)."""
         return np.array(self._local)
 
+    def _turn(self):
+        """The Turn at the current angle."""
+        c, s = math.cos(self._angle), math.sin(self._angle)
+        normals = tuple([(c * x - s * y, s * x + c * y) for x, y in self._local_normals])
+        offsets = tuple([(c * x - s * y, s * x + c * y) for x, y in self._local])
+        return Turn(
+            offsets,
+            normals,
+            tuple([_new(Vector, normals[i]) for i in self._axis_edges]),
+            self._halfwidths(c, s),
+            max(max(abs(x), abs(y)) for x, y in offsets),
+        )
+
     def _placed(self):
-        """The Pose at the current position and angle, cached: a scene asks many times a frame."""
-        if self._pose is None:
-            c, s = math.cos(self._angle), math.sin(self._angle)
-            px, py = self._position
-            points = tuple([(c * x - s * y + px, s * x + c * y + py) for x, y in self._local])
-            normals = tuple([(c * x - s * y, s * x + c * y) for x, y in self._local_normals])
-            axes = tuple([_new(Vector, normals[i]) for i in self._axis_edges])
-            # Turning a polygon with its axes leaves its projections on them alone; only the
-            # position shifts them (GPWiki's offset trick), so they come from the local ones.
-            extents = []
-            for (ax, ay), (low, high, low_index, high_index) in zip(axes, self._local_extents):
-                shift = px * ax + py * ay
-                extents.append(_new(Interval, (low + shift, high + shift, low_index, high_index)))
-            extents = tuple(extents)
-            halfwidths = self._halfwidths(c, s)
-            sources = self._sources
-            self._pose = Pose(
+        """The Pose at the current position and angle, cached: a scene asks many times a frame.
+        A move keeps the turned geometry and only shifts it."""
+        pose = self._pose
+        if pose is not None:
+            return pose
+        turn = self._turned
+        if turn is None:
+            turn = self._turned = self._turn()
+        px, py = self._position
+        # The same sums as turning and moving at once, (c x - s y) + px, so the same floats.
+        points = tuple([(x + px, y + py) for x, y in turn.offsets])
+        axes = turn.axes
+        # Turning a polygon with its axes leaves its projections on them alone; only the
+        # position shifts them (GPWiki's offset trick), so they come from the local ones.
+        extents = []
+        for (ax, ay), (low, high, low_index, high_index) in zip(axes, self._local_extents):
+            shift = px * ax + py * ay
+            extents.append(_new(Interval, (low + shift, high + shift, low_index, high_index)))
+        extents = tuple(extents)
+        halfwidths = turn.halfwidths
+        project = box_projector(points, self._position, *halfwidths) if halfwidths else points_projector(points)
+        pose = self._pose = _new(
+            Pose,
+            (
                 points,
-                normals,
+                turn.normals,
                 axes,
                 extents,
                 halfwidths,
-                box_projector(points, self._position, *halfwidths) if halfwidths else points_projector(points),
-                {
-                    "A": tuple(zip(axes, sources["A"], extents, repeat(None))),
-                    "B": tuple(zip(axes, sources["B"], repeat(None), extents)),
-                },
-            )
-        return self._pose
+                project,
+                tuple(zip(axes, self._sources_a, extents, repeat(None))),
+                tuple(zip(axes, self._sources_b, repeat(None), extents)),
+                max(abs(px), abs(py)) + turn.reach,
+            ),
+        )
+        return pose
 
     def _projector(self):
         return self._placed().project
@@ -339,7 +428,9 @@ class Box(Polygon):
 def regular_polygon(sides, radius, center=(0.0, 0.0), angle=0.0):
     """A regular polygon with ``sides`` vertices on a circle of ``radius`` (GPWiki's CreateRegular).
 
-    Vertex 0 lies on the local x axis, so ``angle`` turns the whole shape.
+    Vertex 0 lies on the local x axis, so ``angle`` turns the whole shape. At most
+    :data:`MAX_SIDES` sides: beyond that a polygon is a circle to the eye, and the tests of
+    its edges grow with the square of their number.
 
     >>> hexagon = regular_polygon(6, 10)
     >>> len(hexagon.world_vertices())
@@ -348,9 +439,15 @@ def regular_polygon(sides, radius, center=(0.0, 0.0), angle=0.0):
     Traceback (most recent call last):
     ...
     collision.errors.ShapeError: a regular polygon needs a whole number of sides, at least 3; got 2
+    >>> regular_polygon(10**7, 10)
+    Traceback (most recent call last):
+    ...
+    collision.errors.ShapeError: a regular polygon has at most 1024 sides; got 10000000 (use a Circle for a round shape)
     """
     if isinstance(sides, bool) or not isinstance(sides, (int, np.integer)) or sides < 3:
         raise ShapeError(f"a regular polygon needs a whole number of sides, at least 3; got {sides!r}")
+    if sides > MAX_SIDES:
+        raise ShapeError(f"a regular polygon has at most {MAX_SIDES} sides; got {sides} (use a Circle for a round shape)")
     radius = positive_number(radius, "regular polygon radius")
     step = 2 * math.pi / sides
     vertices = [(radius * math.cos(k * step), radius * math.sin(k * step)) for k in range(sides)]

@@ -38,7 +38,8 @@ def test_moving_the_polygon_and_point_together_keeps_the_answer(offset, angle):
 
 
 def test_a_point_beyond_float_range_from_the_polygon_is_a_shape_error():
-    with pytest.raises(ShapeError, match="too far from the polygon"):
+    # The core takes coordinates within ±1e150 only, so such a box is refused where it is made.
+    with pytest.raises(ShapeError, match="too far"):
         voronoi_region(Box((-1.7e308, 0), (110, 60)), (1.7e308, 0))
 
 

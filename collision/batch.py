@@ -1,0 +1,473 @@
+"""The narrow phase in bulk: the Separating Axis Theorem over many polygon pairs at once.
+
+:func:`sat_many` answers what :func:`~collision.sat` answers, row by row, for arrays of world
+vertices, without the per-axis report: whether each pair collides, how deep, and the MTV.
+:func:`box_vertices` turns centres, half sizes and angles into the vertex arrays it takes.
+"""
+
+from typing import NamedTuple
+
+import numpy as np
+
+from .errors import ShapeError
+from .sat import TOLERANCE
+
+_BLOCK = 8192
+"""Rows tested at once: the temporary arrays of a block stay in the cache, and a block is
+still large enough that numpy's per-call cost does not show."""
+
+_RECTANGLE = 1e-13
+"""A four-vertex row whose vertices lie within this much of its coordinates' magnitude of a
+rectangle's (counter-clockwise) is a box: tested on two axes of its own instead of four.
+Rounding leaves box_vertices' rows ten times closer than this."""
+
+
+class SatMany(NamedTuple):
+    """The outcome of :func:`sat_many`, one entry per row: ``sat()``'s answers as arrays."""
+
+    colliding: np.ndarray
+    """bool (N,): the shapes overlap or touch."""
+
+    touching: np.ndarray
+    """bool (N,): colliding with a depth of zero, within the pair's tolerance (see
+    :data:`collision.TOLERANCE`: relative to the pair's largest coordinate)."""
+
+    depth: np.ndarray
+    """float (N,): how far B must move to leave A (0 when separated or touching)."""
+
+    normal: np.ndarray
+    """float (N, 2): unit axis from A towards B, the MTV's direction; when separated, the
+    first separating axis."""
+
+    mtv: np.ndarray
+    """float (N, 2): ``normal * depth``, the shortest translation that moves B out of A."""
+
+
+def _vertex_array(vertices, label):
+    """``vertices`` as a float array (N, K, 2), or ShapeError saying what to fix."""
+    raw = np.asarray(vertices)
+    # Bools, strings and ints too large for a float (object arrays) are not coordinates.
+    if raw.dtype.kind not in "iuf":
+        raise ShapeError(f"{label} must be an array of numbers, got {raw.dtype}: convert it to floats")
+    if raw.ndim != 3 or raw.shape[2] != 2 or raw.shape[1] < 3:
+        raise ShapeError(
+            f"{label} must have shape (N, K, 2): N polygons of K >= 3 (x, y) vertices; got {raw.shape}"
+        )
+    points = raw.astype(float, copy=False)
+    # One sum is finite when every coordinate is (or, rarely, it overflows: then look closer).
+    if not np.isfinite(points.sum()):
+        finite = np.isfinite(points).all(axis=(1, 2))
+        if not finite.all():
+            raise ShapeError(f"{label} row {int(np.flatnonzero(~finite)[0])} has a coordinate that is not finite")
+    return points
+
+
+def _columns(points):
+    """The x and y coordinates of each vertex number across all rows: two lists of K
+    arrays (N,), views into ``points``."""
+    return [points[:, k, 0] for k in range(points.shape[1])], [points[:, k, 1] for k in range(points.shape[1])]
+
+
+def _unit_normal(ex, ey):
+    """The outward unit normal of edges (ex, ey) of counter-clockwise polygons: their right."""
+    squared = ex * ex + ey * ey
+    # One square root and one division, unless the squares overflow: then hypot's slower care.
+    scale = 1.0 / (np.sqrt(squared) if np.isfinite(squared).all() else np.hypot(ex, ey))
+    # 0.0 - ex, not -ex: an unturned edge's normal reads (1.0, 0.0) as sat()'s does, not -0.0.
+    return ey * scale, (0.0 - ex) * scale
+
+
+class _Rectangles:
+    """Rows of rectangles (boxes), as centres, the unit normal n of edge 0, and the half
+    lengths of edges 0 and 1. Edge 1's normal is n turned a quarter turn, and a box's shadow
+    on an axis reaches from its centre's as far as the sum of its halfwidths' (Metanet)."""
+
+    def __init__(self, cx, cy, nx, ny, half_u, half_v, scale):
+        self.cx, self.cy, self.nx, self.ny, self.half_u, self.half_v = cx, cy, nx, ny, half_u, half_v
+        self.scale = scale
+
+
+def _rectangles(xs, ys):
+    """Rows of four vertices as _Rectangles if every row is a counter-clockwise rectangle to
+    float noise (edge 3 repeats edge 1 backwards, edges 0 and 1 are square), else None."""
+    if len(xs) != 4:
+        return None
+    (x0, x1, x2, x3), (y0, y1, y2, y3) = xs, ys
+    ux, uy, vx, vy = x1 - x0, y1 - y0, x2 - x1, y2 - y1
+    u2, v2 = ux * ux + uy * uy, vx * vx + vy * vy
+    gap_x, gap_y = x3 - x0 - vx, y3 - y0 - vy
+    square = ux * vx + uy * vy
+    # How far a vertex may stray from a rectangle's: rounding grows with the coordinates'
+    # magnitude (squared here, a bound within a small factor), not with the box's size.
+    magnitude = x0 * x0 + y0 * y0 + (u2 + v2)
+    stray = _RECTANGLE * _RECTANGLE * magnitude
+    rectangle = (
+        (gap_x * gap_x + gap_y * gap_y <= stray)
+        # The short edge's end strays along the long edge by (u . v) / (long edge's length).
+        & (square * square <= stray * np.maximum(u2, v2))
+        & (ux * vy - uy * vx > 0)
+        & np.isfinite(stray)
+    )
+    if not rectangle.all():
+        return None
+    length_u, length_v = np.sqrt(u2), np.sqrt(v2)
+    # The normal from the longer edge: a short edge's direction is mostly the rounding of
+    # its ends (a box 2e-6 thin among coordinates near 1000 would be off by 5e-8 radians).
+    # Edge 0's normal is edge 1 reversed, scaled; 0.0 - x keeps an unturned box's 0.0 positive.
+    long_u = u2 >= v2
+    scale = 1.0 / np.where(long_u, length_u, length_v)
+    nx = np.where(long_u, uy, 0.0 - vx) * scale
+    ny = np.where(long_u, 0.0 - ux, 0.0 - vy) * scale
+    # The box's scale for the tolerance, from numbers at hand: within a small factor (from
+    # 1/2 to 5 times) of its largest |x| or |y|, as rounding needs no more.
+    scale = np.sqrt(magnitude)
+    return _Rectangles((x0 + x2) * 0.5, (y0 + y2) * 0.5, nx, ny, length_u * 0.5, length_v * 0.5, scale)
+
+
+def _check_convex(xs, ys, label, offset):
+    """ShapeError unless every row is a convex polygon listed counter-clockwise."""
+    count = len(xs)
+    edges = [(xs[(k + 1) % count] - xs[k], ys[(k + 1) % count] - ys[k]) for k in range(count)]
+    lengths = [np.hypot(ex, ey) for ex, ey in edges]
+    area = 0.0
+    for k, ((ex, ey), length) in enumerate(zip(edges, lengths)):
+        if (length == 0).any():
+            row = offset + int(np.flatnonzero(length == 0)[0])
+            raise ShapeError(f"{label} row {row}: vertex {(k + 1) % count} repeats vertex {k}; remove it")
+        (fx, fy), next_length = edges[(k + 1) % count], lengths[(k + 1) % count]
+        turn = ex * fy - ey * fx
+        area = area + turn
+        # A turn the wrong way beyond float noise: a clockwise or a non-convex row.
+        if (turn < -1e-12 * length * next_length).any():
+            _not_convex(turn < -1e-12 * length * next_length, label, offset)
+    if (area <= 0).any():
+        _not_convex(area <= 0, label, offset)
+
+
+def _not_convex(bad, label, offset):
+    raise ShapeError(
+        f"{label} row {offset + int(np.flatnonzero(bad)[0])} is not a convex polygon listed counter-clockwise; "
+        "give the vertices of a convex shape in counter-clockwise order"
+    )
+
+
+def _shapes(points, label, offset):
+    """Rows of ``points`` as _Rectangles when they all are, else as vertex columns; ShapeError
+    unless every row is a convex polygon listed counter-clockwise. ``offset`` is the first
+    row's number, for the message."""
+    xs, ys = _columns(points)
+    rectangles = _rectangles(xs, ys)
+    if rectangles is not None:
+        return rectangles
+    _check_convex(xs, ys, label, offset)
+    return xs, ys
+
+
+def _polygon_axes(xs, ys):
+    count = len(xs)
+    for k in range(count):
+        yield _unit_normal(xs[(k + 1) % count] - xs[k], ys[(k + 1) % count] - ys[k])
+
+
+def _polygon_shadow(xs, ys, nx, ny):
+    low = high = xs[0] * nx + ys[0] * ny
+    for x, y in zip(xs[1:], ys[1:]):
+        dot = x * nx + y * ny
+        low = np.minimum(low, dot)
+        high = np.maximum(high, dot)
+    return low, high
+
+
+def _rectangle_axes(box):
+    return [(box.nx, box.ny), (-box.ny, box.nx)]
+
+
+def _rectangle_shadow(box, nx, ny):
+    middle = box.cx * nx + box.cy * ny
+    # Edge 0 runs along the second axis, edge 1 against the first.
+    reach = box.half_u * np.abs(ny * box.nx - nx * box.ny) + box.half_v * np.abs(nx * box.nx + ny * box.ny)
+    return middle - reach, middle + reach
+
+
+class _Circles:
+    """Rows of circles: centres and radii. A circle brings no edge axes of its own."""
+
+    def __init__(self, cx, cy, radius):
+        self.cx, self.cy, self.radius = cx, cy, radius
+
+
+def _vertex_axes(polygons, circles):
+    """For each row, the axis from the polygon's vertex whose Voronoi region holds the
+    circle's centre (the first, as voronoi.vertex_region finds it), and where there is no
+    such vertex: a placeholder axis and False."""
+    xs, ys = polygons
+    count = len(xs)
+    region = np.full(len(xs[0]), -1)
+    # Last to first, so that the first vertex whose region holds the centre is the one kept.
+    for i in range(count - 1, -1, -1):
+        x, y = xs[i], ys[i]
+        dx, dy = circles.cx - x, circles.cy - y
+        # Past the end of the edge that arrives here, and short of the start of the edge that leaves.
+        past = dx * (x - xs[i - 1]) + dy * (y - ys[i - 1]) > 0
+        short = dx * (xs[(i + 1) % count] - x) + dy * (ys[(i + 1) % count] - y) < 0
+        region[past & short] = i
+    found = region >= 0
+    vertex = np.where(found, region, 0)
+    ax, ay = circles.cx - _pick(vertex, xs), circles.cy - _pick(vertex, ys)
+    length = np.where(found, np.hypot(ax, ay), 1.0)
+    return np.where(found, ax / length, 1.0), np.where(found, ay / length, 0.0), found
+
+
+def _scale(shape):
+    """Per row, what float rounding in the shape's projections grows with: its largest |x| or
+    |y| (for a box, an estimate within a factor of two, as sat() takes it)."""
+    if isinstance(shape, _Rectangles):
+        return shape.scale
+    if isinstance(shape, _Circles):
+        return np.maximum(np.abs(shape.cx), np.abs(shape.cy)) + shape.radius
+    xs, ys = shape
+    largest = np.abs(xs[0])
+    for column in xs[1:] + ys:
+        largest = np.maximum(largest, np.abs(column))
+    return largest
+
+
+def _axes(shape):
+    if isinstance(shape, _Rectangles):
+        return _rectangle_axes(shape)
+    return list(_polygon_axes(*shape))
+
+
+def _shadow(shape, nx, ny):
+    if isinstance(shape, _Rectangles):
+        return _rectangle_shadow(shape, nx, ny)
+    if isinstance(shape, _Circles):
+        middle = shape.cx * nx + shape.cy * ny
+        return middle - shape.radius, middle + shape.radius
+    return _polygon_shadow(*shape, nx, ny)
+
+
+def _box_box(a, b):
+    """The overlap on each of the four axes of two rows of boxes: A's normal, A's turned a
+    quarter turn, then B's two. This is the oriented-box test: a box's shadow is symmetric
+    about its centre's, so on an axis the overlap is the sum of the reaches less the distance
+    between the centres; the reaches need only the cosine and sine between the boxes."""
+    dx, dy = b.cx - a.cx, b.cy - a.cy
+    cosine = np.abs(a.nx * b.nx + a.ny * b.ny)
+    sine = np.abs(a.nx * b.ny - a.ny * b.nx)
+    return [
+        a.half_v + (b.half_u * sine + b.half_v * cosine) - np.abs(dx * a.nx + dy * a.ny),
+        a.half_u + (b.half_u * cosine + b.half_v * sine) - np.abs(dy * a.nx - dx * a.ny),
+        (a.half_u * sine + a.half_v * cosine) + b.half_v - np.abs(dx * b.nx + dy * b.ny),
+        (a.half_u * cosine + a.half_v * sine) + b.half_u - np.abs(dy * b.nx - dx * b.ny),
+    ]
+
+
+def _box_box_normals(a, b, choice):
+    """The unit axes ``choice`` picks from _box_box's four."""
+    from_b = choice >= 2
+    base_x, base_y = np.where(from_b, b.nx, a.nx), np.where(from_b, b.ny, a.ny)
+    turned = (choice & 1).astype(bool)
+    return np.where(turned, 0.0 - base_y, base_x), np.where(turned, base_x, base_y)
+
+
+def _general(a, b):
+    """The overlap on each edge normal of two rows of polygons, the normals, and for each
+    the shadows' (forward - backward): negative where B's sticks out below A's."""
+    axes = _axes(a)
+    found = None
+    if isinstance(b, _Circles):
+        # A circle's one axis, from the polygon's nearest vertex, only in that vertex's region.
+        *vertex_axis, found = _vertex_axes(a, b)
+        axes.append(tuple(vertex_axis))
+    else:
+        axes += _axes(b)
+    overlaps, directions = [], []
+    for nx, ny in axes:
+        a_min, a_max = _shadow(a, nx, ny)
+        b_min, b_max = _shadow(b, nx, ny)
+        forward = a_max - b_min
+        backward = b_max - a_min
+        # B leaves A's interval the shorter way: forward when B's sticks out beyond A's max.
+        overlaps.append(np.minimum(forward, backward))
+        directions.append(backward - forward)
+    if found is not None:
+        # Where the centre is in no vertex's region there is no vertex axis: it never counts.
+        overlaps[-1] = np.where(found, overlaps[-1], np.inf)
+    return overlaps, axes, directions
+
+
+def _pick(choice, arrays):
+    """Row i of ``arrays[choice[i]]`` for every row (np.choose, without its limit of a few
+    dozen arrays: a polygon may have hundreds of edges)."""
+    return np.stack(arrays)[choice, np.arange(len(choice))]
+
+
+def _choose(overlaps, tolerance):
+    """Which axis each row reports, its overlap, and whether the row is separated.
+
+    The first separating axis if there is one; otherwise the least overlap, the first of
+    equals, is the shortest way out (Metanet section 1).
+    """
+    best = overlaps[0].copy()
+    choice = np.zeros(len(best), dtype=np.intp)
+    for k, overlap in enumerate(overlaps[1:], 1):
+        np.copyto(choice, k, where=overlap < best)
+        np.minimum(best, overlap, out=best)
+    parted = best < -tolerance
+    if parted.any():
+        # Last to first, so that the first separating axis is the one left standing.
+        for k in range(len(overlaps) - 1, -1, -1):
+            np.copyto(choice, k, where=overlaps[k] < -tolerance)
+    return choice, best, parted
+
+
+def _block(a, b):
+    """sat_many's answers for one block of rows: colliding, normal x and y, depth, and each
+    row's tolerance."""
+    tolerance = TOLERANCE * np.maximum(_scale(a), _scale(b))
+    if isinstance(a, _Rectangles) and isinstance(b, _Rectangles):
+        choice, best, parted = _choose(_box_box(a, b), tolerance)
+        normal_x, normal_y = _box_box_normals(a, b, choice)
+        # B must go the way its centre lies from A's along the axis.
+        direction = (b.cx - a.cx) * normal_x + (b.cy - a.cy) * normal_y
+    else:
+        overlaps, axes, directions = _general(a, b)
+        choice, best, parted = _choose(overlaps, tolerance)
+        normal_x = _pick(choice, [nx for nx, _ in axes])
+        normal_y = _pick(choice, [ny for _, ny in axes])
+        direction = _pick(choice, directions)
+    flip = np.where(direction < 0, -1.0, 1.0)
+    depth = np.maximum(best, 0.0)
+    np.copyto(depth, 0.0, where=parted)
+    return ~parted, normal_x * flip, normal_y * flip, depth, tolerance
+
+
+def sat_many(a, b):
+    """:func:`~collision.sat` for many pairs: row i tests polygon ``a[i]`` against ``b[i]``.
+
+    ``a`` and ``b`` are float arrays (N, K, 2) and (N, M, 2) of world vertices, one convex
+    polygon per row listed counter-clockwise (``Polygon.world_vertices()``, or
+    :func:`box_vertices` for boxes). Every row follows ``sat()``'s conventions: touching
+    collides, the normal points from A towards B, the MTV moves B out of A (the shorter way
+    along the axis of least overlap, also when one shape contains the other), and a separated
+    pair reports its first separating axis with a zero MTV. Returns a :class:`SatMany` of
+    arrays.
+
+    >>> import numpy as np
+    >>> a = box_vertices([[0, 0], [0, 0], [0, 0]], [[1, 1], [1, 1], [1, 1]], [0, 0, 0])
+    >>> b = box_vertices([[1.5, 0], [2, 0], [3, 0]], [[1, 1], [1, 1], [1, 1]], [0, 0, 0])
+    >>> result = sat_many(a, b)
+    >>> result.colliding.tolist(), result.touching.tolist(), result.depth.tolist()
+    ([True, True, False], [False, True, False], [0.5, 0.0, 0.0])
+    >>> result.mtv.tolist()
+    [[0.5, 0.0], [0.0, 0.0], [0.0, 0.0]]
+    >>> sat_many(a, b[:2])
+    Traceback (most recent call last):
+    ...
+    collision.errors.ShapeError: a and b must hold the same number of polygons, got 3 and 2
+    """
+    points_a, points_b = _vertex_array(a, "a"), _vertex_array(b, "b")
+    if len(points_a) != len(points_b):
+        raise ShapeError(f"a and b must hold the same number of polygons, got {len(points_a)} and {len(points_b)}")
+    rows = len(points_a)
+    colliding = np.empty(rows, dtype=bool)
+    normal = np.empty((rows, 2))
+    depth = np.empty(rows)
+    tolerance = np.empty(rows)
+    for start in range(0, rows, _BLOCK):
+        stop = min(start + _BLOCK, rows)
+        a, b = _shapes(points_a[start:stop], "a", start), _shapes(points_b[start:stop], "b", start)
+        part = _block(a, b)
+        colliding[start:stop], normal[start:stop, 0], normal[start:stop, 1], depth[start:stop], tolerance[start:stop] = part
+    return SatMany(colliding, colliding & (depth <= tolerance), depth, normal, normal * depth[:, None])
+
+
+def sat_many_circles(a, centers, radii):
+    """:func:`sat_many` with a circle as shape B: row i tests polygon ``a[i]`` against the
+    circle at ``centers[i]`` of radius ``radii[i]``, as ``sat(polygon, circle)`` does (the
+    polygon's edge normals, and the axis from its nearest vertex when the centre lies in that
+    vertex's Voronoi region). For a circle as A, swap them and negate the normal and MTV.
+
+    >>> a = box_vertices([[0, 0], [0, 0], [0, 0]], [2, 1], 0)
+    >>> result = sat_many_circles(a, [[3, 0], [2, 1], [2.5, 2]], [1, 1, 0.5])
+    >>> result.colliding.tolist(), result.touching.tolist(), result.depth.tolist()
+    ([True, True, False], [True, False, False], [0.0, 1.0, 0.0])
+    >>> sat_many_circles(a, [[0, 0]] * 3, [1, 0, 1])
+    Traceback (most recent call last):
+    ...
+    collision.errors.ShapeError: circle radii must be greater than zero, got 0.0 in row 1
+    """
+    points = _vertex_array(a, "a")
+    rows = len(points)
+    centre, radius = (_number_array(value, what) for value, what in ((centers, "circle centers"), (radii, "circle radii")))
+    if centre.shape != (rows, 2) or radius.shape != (rows,):
+        raise ShapeError(
+            f"for {rows} polygons, circle centers must have shape ({rows}, 2) and radii ({rows},);"
+            f" got {centre.shape} and {radius.shape}"
+        )
+    if (radius <= 0).any():
+        row = int(np.flatnonzero(radius <= 0)[0])
+        raise ShapeError(f"circle radii must be greater than zero, got {radius[row]} in row {row}")
+    colliding = np.empty(rows, dtype=bool)
+    normal = np.empty((rows, 2))
+    depth = np.empty(rows)
+    tolerance = np.empty(rows)
+    for start in range(0, rows, _BLOCK):
+        stop = min(start + _BLOCK, rows)
+        polygons = _columns(points[start:stop])
+        _check_convex(*polygons, "a", start)
+        circles = _Circles(centre[start:stop, 0], centre[start:stop, 1], radius[start:stop])
+        part = _block(polygons, circles)
+        colliding[start:stop], normal[start:stop, 0], normal[start:stop, 1], depth[start:stop], tolerance[start:stop] = part
+    return SatMany(colliding, colliding & (depth <= tolerance), depth, normal, normal * depth[:, None])
+
+
+def _number_array(value, what):
+    """``value`` as a float array of finite numbers, or ShapeError naming ``what``."""
+    raw = np.asarray(value)
+    if raw.dtype.kind not in "iuf":
+        raise ShapeError(f"{what} must be numbers, got an array of {raw.dtype}: convert them to floats")
+    if not np.isfinite(raw).all():
+        raise ShapeError(f"{what} must be finite numbers")
+    return raw.astype(float)
+
+
+def box_vertices(centers, half_sizes, angles):
+    """World vertices of oriented boxes: float array (N, 4, 2), corners in the order of
+    ``Box.world_vertices()`` (LR, UR, UL, LL, counter-clockwise).
+
+    ``centers`` and ``half_sizes`` are (N, 2), ``angles`` (N,) in radians; a single half
+    size or angle is used for every box.
+
+    >>> box_vertices([[10, 0]], [2, 1], 0).tolist()
+    [[[12.0, -1.0], [12.0, 1.0], [8.0, 1.0], [8.0, -1.0]]]
+    >>> box_vertices([[0, 0]], [2, 0], 0)
+    Traceback (most recent call last):
+    ...
+    collision.errors.ShapeError: box half sizes must be greater than zero, got 0.0 in row 0
+    """
+    centre, half, angle = (
+        _number_array(value, what)
+        for value, what in ((centers, "box centers"), (half_sizes, "box half sizes"), (angles, "box angles"))
+    )
+    if centre.ndim != 2 or centre.shape[1] != 2:
+        raise ShapeError(f"box centers must have shape (N, 2), got {centre.shape}")
+    try:
+        half = np.broadcast_to(half, centre.shape)
+        angle = np.broadcast_to(angle, centre.shape[:1])
+    except ValueError:
+        raise ShapeError(
+            f"box half sizes must be (N, 2) or (2,) and angles (N,) or one number, for {len(centre)} centers"
+        ) from None
+    if (half <= 0).any():
+        row, column = np.argwhere(half <= 0)[0]
+        raise ShapeError(f"box half sizes must be greater than zero, got {half[row, column]} in row {row}")
+    c, s = np.cos(angle)[:, None], np.sin(angle)[:, None]
+    hx, hy = half[:, :1], half[:, 1:]
+    # The same local corners, and the same arithmetic, as Box: (c x - s y + px, s x + c y + py).
+    local_x = np.hstack([hx, hx, -hx, -hx])
+    local_y = np.hstack([-hy, hy, hy, -hy])
+    world_x = c * local_x - s * local_y + centre[:, :1]
+    world_y = s * local_x + c * local_y + centre[:, 1:]
+    return np.stack([world_x, world_y], axis=2)

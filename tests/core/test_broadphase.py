@@ -1,0 +1,119 @@
+"""Every broad-phase method finds exactly brute force's pairs; brute force matches a plain loop."""
+
+import itertools
+
+import numpy as np
+import pytest
+
+from collision import Quadtree, ShapeError
+from collision.broadphase import METHODS, find, pairs
+
+SEEDS = [pytest.param(seed, id=f"seed{seed}") for seed in range(12)] + [
+    pytest.param(seed, id=f"seed{seed}", marks=pytest.mark.slow) for seed in range(12, 120)
+]
+VARIANTS = [("brute", {}), ("sweep", {}), ("grid", {}), ("quadtree", {}), ("quadtree", {"straddle": "children"})]
+
+
+def loop_pairs(boxes):
+    """The oracle: every pair tested in plain Python, touching counted."""
+    return [
+        [i, j]
+        for i, j in itertools.combinations(range(len(boxes)), 2)
+        if boxes[i][0] <= boxes[j][2] and boxes[j][0] <= boxes[i][2] and boxes[i][1] <= boxes[j][3] and boxes[j][1] <= boxes[i][3]
+    ]
+
+
+def awkward_boxes(rng, count):
+    """Boxes on a coarse integer grid, so many share an edge or a corner exactly, with some
+    repeated, some of zero width or height or both, some thin, and a few large ones."""
+    corners = rng.integers(0, 40, (count, 2)).astype(float)
+    sizes = rng.choice([0.0, 1.0, 2.0, 5.0], (count, 2))
+    sizes[rng.random(count) < 0.05] *= 8
+    boxes = np.hstack([corners, corners + sizes])
+    repeats = rng.random(count) < 0.1
+    boxes[repeats] = boxes[rng.integers(0, count, int(repeats.sum()))]
+    # Shift and scale so the coordinates are not small integers, keeping the ties exact.
+    return boxes * 0.25 + rng.choice([0.0, -1e6, 3.5e8])
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_every_method_finds_brute_force_pairs(seed):
+    rng = np.random.default_rng(seed)
+    boxes = awkward_boxes(rng, int(rng.integers(0, 300)))
+    brute = find(boxes, "brute")
+    assert brute.pairs.tolist() == loop_pairs(boxes.tolist())
+    assert brute.candidates == len(boxes) * (len(boxes) - 1) // 2
+    for method, options in VARIANTS[1:]:
+        result = find(boxes, method, **options)
+        assert result.pairs.tolist() == brute.pairs.tolist(), (method, options)
+        assert len(result.pairs) <= result.candidates <= brute.candidates, (method, options)
+
+
+@pytest.mark.parametrize("method, options", VARIANTS, ids=[f"{m}{o.get('straddle', '')}" for m, o in VARIANTS])
+def test_scattered_boxes_of_mixed_sizes(method, options):
+    """Real-valued positions and a spread of sizes, as a scene's moving objects have."""
+    rng = np.random.default_rng(5)
+    corners = rng.uniform(-500, 500, (2000, 2))
+    boxes = np.hstack([corners, corners + rng.uniform(0, 1, (2000, 2)) * rng.choice([2, 20, 80], (2000, 1))])
+    assert pairs(boxes, method, **options).tolist() == pairs(boxes, "brute").tolist()
+
+
+@pytest.mark.parametrize("straddle", ["parent", "children"])
+def test_quadtree_candidates_are_the_trees_own_count(straddle):
+    rng = np.random.default_rng(3)
+    boxes = awkward_boxes(rng, 200)
+    tree = Quadtree(tuple(boxes[:, :2].min(axis=0)) + tuple(boxes[:, 2:].max(axis=0)), straddle=straddle)
+    tree.insert_many(range(len(boxes)), boxes)
+    assert find(boxes, "quadtree", straddle=straddle).candidates == tree.candidate_pairs()
+
+
+def test_methods_save_work_on_scattered_boxes():
+    """The point of a broad phase: far fewer candidates than brute force on a sparse scene."""
+    rng = np.random.default_rng(8)
+    corners = rng.uniform(0, 1000, (1000, 2))
+    boxes = np.hstack([corners, corners + 10])
+    everything = find(boxes, "brute").candidates
+    for method in ("sweep", "grid"):
+        assert find(boxes, method).candidates < everything / 40, method
+    assert find(boxes, "quadtree", straddle="children").candidates < everything / 40
+    # The tip's tree keeps straddlers in the parents, where they meet everything below: it saves less.
+    assert find(boxes, "quadtree").candidates < everything / 10
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_small_and_degenerate_inputs(method):
+    assert find(np.zeros((0, 4)), method).pairs.shape == (0, 2)
+    assert find([[1, 1, 2, 2]], method).pairs.shape == (0, 2)
+    assert pairs([[1, 1, 1, 1], [1, 1, 1, 1]], method).tolist() == [[0, 1]]
+    assert pairs([[0, 0, 1, 1], [1, 0, 2, 1], [2, 0, 3, 1]], method).tolist() == [[0, 1], [1, 2]]
+    assert pairs([[0, 0, 1, 1], [1, 1, 2, 2]], method).tolist() == [[0, 1]]
+    assert pairs([[0, 0, 1, 1], [1 + 1e-12, 0, 2, 1]], method).tolist() == []
+    # Five identical points: every pair.
+    assert len(pairs(np.full((5, 4), 7.0), method)) == 10
+
+
+@pytest.mark.parametrize(
+    "aabbs, message",
+    [
+        ([[0, 0, 1]], "aabbs must have shape (N, 4)"),
+        ([0, 0, 1, 1], "aabbs must have shape (N, 4)"),
+        ([[0, 0, 1, np.nan]], "aabb 0 is (0.0, 0.0, 1.0, nan): bounds must be finite numbers"),
+        ([[0, 0, 1, 1], [0, 0, np.inf, 1]], "aabb 1 is (0.0, 0.0, inf, 1.0): bounds must be finite"),
+        ([[0, 0, 1, 1], [2, 0, 1, 1]], "aabb 1 is (2.0, 0.0, 1.0, 1.0): each min must be at most its max"),
+        ([["0", "0", "1", "1"]], "aabbs must be numbers"),
+        ([[True, False, True, True]], "aabbs must be numbers"),
+        ([[0, 0, 10**400, 1]], "aabbs must be numbers"),
+    ],
+)
+def test_bad_input_says_what_to_fix(aabbs, message):
+    with pytest.raises(ShapeError) as caught:
+        pairs(aabbs)
+    assert str(caught.value).startswith(message)
+    assert "\n" not in str(caught.value)
+
+
+def test_unknown_method_or_option():
+    with pytest.raises(ShapeError, match="broad-phase method must be one of brute, sweep, grid, quadtree"):
+        pairs([[0, 0, 1, 1]], "octree")
+    with pytest.raises(ShapeError, match="only the quadtree method takes options"):
+        pairs([[0, 0, 1, 1]], "sweep", straddle="children")

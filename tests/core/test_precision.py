@@ -1,0 +1,84 @@
+"""Issue 9 item 16: touching is judged relative to the shapes' scale and position, from the
+very small to the far away, against GEOS."""
+
+import math
+
+import numpy as np
+import pytest
+
+import oracle
+from collision import TOLERANCE, Box, Circle, Polygon, sat, sat_many
+from random_shapes import convex_vertices, place_near
+
+
+def test_tiny_circles_fifty_radii_apart_are_separated():
+    for radius in (1e-12, 1e-9, 1e-6):
+        result = sat(Circle((0, 0), radius), Circle((50 * radius, 0), radius))
+        assert not result.colliding, radius
+
+
+def test_tiny_boxes_twenty_five_widths_apart_are_separated():
+    for half in (2e-12, 1e-9):
+        result = sat(Box((0, 0), (half, half)), Box((50 * half, 0), (half, half)))
+        assert not result.colliding and not sat_many([result_vertices(half, 0)], [result_vertices(half, 50 * half)]).colliding[0]
+
+
+def result_vertices(half, x):
+    return Box((x, 0), (half, half)).world_vertices()
+
+
+@pytest.mark.parametrize("offset", [0.0, 1e3, 1e6, 1e9])
+def test_exactly_touching_turned_boxes_far_away_touch(offset):
+    """Fourteen turns of two boxes placed edge to edge: rounding at 1e9 is ~1e-7, far above
+    a fixed 1e-10, yet they touch."""
+    touching = []
+    for k in range(14):
+        angle = 0.1 + k * 0.43
+        a = Box((offset, offset), (30, 20), angle)
+        # B's centre 30 + 45 along A's own x: B's left edge on A's right edge.
+        b = Box((offset + 75 * math.cos(angle), offset + 75 * math.sin(angle)), (45, 10), angle)
+        one, many = sat(a, b), sat_many([a.world_vertices()], [b.world_vertices()])
+        touching.append((one.colliding, one.touching, bool(many.colliding[0]), bool(many.touching[0])))
+    assert touching == [(True, True, True, True)] * 14
+
+
+def test_the_tolerance_is_documented_as_relative():
+    assert 1e-15 < TOLERANCE < 1e-12
+    assert "relative" in sat.__doc__ and "TOLERANCE" in sat.__doc__
+
+
+def scaled_pairs(rng, count, size, offset):
+    """Random polygon pairs about ``size`` across, near each other, both ``offset`` away from
+    the origin along x and y."""
+    pairs = []
+    for _ in range(count):
+        a = Polygon(convex_vertices(rng, int(rng.integers(3, 9))) * size / 100, (0, 0), rng.uniform(0, 2 * np.pi))
+        b = Polygon(convex_vertices(rng, int(rng.integers(3, 9))) * size / 100, (0, 0), rng.uniform(0, 2 * np.pi))
+        place_near(rng, a, b)
+        a.position = np.add(a.position, offset)
+        b.position = np.add(b.position, offset)
+        pairs.append((a, b))
+    return pairs
+
+
+SCALES = [(size, offset) for size in (1e-6, 1e-3, 1.0, 1e3, 1e6) for offset in (0.0, 1e3, 1e6, 1e9) if offset <= 1e6 * size]
+
+
+@pytest.mark.parametrize("size, offset", SCALES, ids=[f"size{s:g}-offset{o:g}" for s, o in SCALES])
+def test_verdict_and_depth_agree_with_geos_at_every_scale(size, offset):
+    """Pairs whose exact gap (GEOS, on the very vertices sat() sees) is clear of the float
+    noise at their place are judged: the verdict, and the depth to a part in 1e-9 of the
+    shapes' reach from the origin."""
+    rng = np.random.default_rng([int(math.log10(size) + 10), int(math.log10(offset + 1))])
+    pairs = scaled_pairs(rng, 120, size, offset)
+    a = [x.world_vertices() for x, _ in pairs]
+    b = [y.world_vertices() for _, y in pairs]
+    gap, _ = oracle.minkowski(a, b)
+    reach = max(np.abs(np.concatenate(a + b)).max(), size)
+    clear = np.abs(gap) > 1e-9 * reach
+    assert clear.sum() >= 100
+    for i in np.flatnonzero(clear):
+        result = sat(*pairs[i])
+        assert result.colliding == (gap[i] < 0), (size, offset, i, gap[i])
+        if result.colliding:
+            assert abs(result.depth + gap[i]) <= 1e-9 * reach, (size, offset, i, result.depth, gap[i])
