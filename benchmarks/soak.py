@@ -195,6 +195,7 @@ def soak(seconds, seed=1):
     start_memory = memory_kib()
     started = time.perf_counter()
     visited = set()
+    rounds = []
     # Round after round, each scene its share of a round, until the time is up.
     share = max(seconds / len(ids) / 2, 1.0)
     while time.perf_counter() - started < seconds:
@@ -203,6 +204,7 @@ def soak(seconds, seed=1):
             visited.add(scene_id)
             if time.perf_counter() - started >= seconds:
                 break
+        rounds.append(memory_kib())
     return {
         "seconds": time.perf_counter() - started,
         "events": soaker.events,
@@ -211,6 +213,7 @@ def soak(seconds, seed=1):
         "nans": soaker.nans,
         "memory_start_kib": start_memory,
         "memory_end_kib": memory_kib(),
+        "memory_by_round_kib": rounds,
         "worst_update_ms": soaker.worst[0] * 1000,
         "worst_update_scene": soaker.worst[1],
     }
@@ -233,6 +236,7 @@ def main(argv=None):
     for (scene_id, name), values in report["nans"].items():
         print(f"  {scene_id} {name}: {values}")
     print(f"memory (RSS): {report['memory_start_kib'] / 1024:.1f} MiB at the start, {report['memory_end_kib'] / 1024:.1f} MiB at the end")
+    print("memory after each round (MiB): " + ", ".join(f"{kib / 1024:.1f}" for kib in report["memory_by_round_kib"]))
     print(f"worst update: {report['worst_update_ms']:.1f} ms ({report['worst_update_scene']})")
     return 1 if report["exceptions"] or report["nans"] else 0
 

@@ -5,7 +5,7 @@ from typing import NamedTuple
 import numpy as np
 from imgui_bundle import imgui
 
-from collision import Quadtree
+from collision import Quadtree, broadphase
 from sandbox.kit import Param, Scene, Verdict, faded, register
 
 WORLD = (-620.0, -340.0, 170.0, 340.0)
@@ -48,18 +48,6 @@ def spawn(rng, count):
     position = rng.uniform(low, np.array(WORLD[2:]) - size)
     velocity = rng.uniform(-60, 60, (count, 2))
     return position, size, velocity
-
-
-def overlapping_pairs(boxes):
-    """How many pairs of (min_x, min_y, max_x, max_y) rows overlap: sweep along x, then check y."""
-    order = np.argsort(boxes[:, 0])
-    ordered = boxes[order]
-    ends = np.searchsorted(ordered[:, 0], ordered[:, 2], side="right")
-    counts = ends - np.arange(len(ordered)) - 1
-    first = np.repeat(np.arange(len(ordered)), counts)
-    second = first + 1 + np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
-    a, b = ordered[first], ordered[second]
-    return int(np.count_nonzero((a[:, 1] <= b[:, 3]) & (b[:, 1] <= a[:, 3])))
 
 
 def outlines(boxes):
@@ -164,7 +152,7 @@ class QuadtreeScene(Scene):
         focus = focus if 0 <= focus < count else None
         lit = tuple(i for i in tree.retrieve_tip(boxes[focus].tolist()) if i != focus) if focus is not None else ()
         pairs = count * (count - 1) // 2
-        return Frame(nodes, straddlers, tree.candidate_pairs(), pairs, overlapping_pairs(boxes), focus, lit)
+        return Frame(nodes, straddlers, tree.candidate_pairs(), pairs, len(broadphase.pairs(boxes)), focus, lit)
 
     def verdict(self):
         frame = self.result
