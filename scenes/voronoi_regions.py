@@ -10,8 +10,9 @@ from sandbox import voronoi_view
 from sandbox.kit import Param, Scene, Verdict, faded, register
 
 CORNERS = "abc"
-SMALLEST_AREA = 400.0
-"""World units squared: a triangle any flatter than this is too thin to see its regions."""
+THINNEST = 20.0
+"""World units: no corner may come closer than this to the line through the other two, or the
+triangle would be too thin to see its regions."""
 
 
 class Report(NamedTuple):
@@ -89,7 +90,10 @@ class VoronoiRegions(Scene):
 
     def _keeps_shape(self, name, point):
         corners = [point if k == name else self.points[k] for k in CORNERS]
-        return signed_area(corners) >= 2 * SMALLEST_AREA
+        twice_area = signed_area(corners)
+        # Each corner's height over the opposite edge is twice the area over that edge's length.
+        longest = max(math.dist(corners[i], corners[i - 1]) for i in range(3))
+        return twice_area > 0 and twice_area >= THINNEST * longest
 
     def compute(self):
         triangle = Polygon([self.points[k] for k in CORNERS])

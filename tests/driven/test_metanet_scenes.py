@@ -9,7 +9,7 @@ import shapely
 from collision import Vector, sat
 from driver import key
 from scenes.bounce_friction import respond
-from scenes.voronoi_regions import signed_area
+from scenes.voronoi_regions import THINNEST, signed_area
 
 
 # voronoi-regions
@@ -50,7 +50,8 @@ def test_a_corner_dragged_across_the_opposite_edge_stops_before_it_flattens(driv
     beyond = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - 150)
     driver.drag(scene.points["c"], beyond)
     corners = [scene.points[k] for k in "abc"]
-    assert signed_area(corners) == pytest.approx(800, rel=1e-3)  # stopped at the limit, still counter-clockwise
+    # Stopped at the limit: c's height over ab is THINNEST, and the triangle still counter-clockwise.
+    assert signed_area(corners) / math.dist(a, b) == pytest.approx(THINNEST, rel=1e-3)
     driver.frame()
 
 
