@@ -190,7 +190,7 @@ class BounceFriction(Scene):
             painter.text((after[0] + 8 * pixel, after[1] + 6 * pixel), "v'", theme.mtv, 16)
         painter.point(report.particle, theme.highlight, 6)
         painter.point(p, theme.highlight if self.hovered == "p" else theme.shape_b, 7)
-        painter.text((p[0] - 22 * pixel, p[1] + 8 * pixel), "p", theme.shape_b, 16)
+        painter.text((p[0] - 10 * pixel, p[1] + 8 * pixel), "p", theme.shape_b, 16, "right")
 
     def panel(self, ui):
         report = self.result
