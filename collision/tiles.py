@@ -267,12 +267,13 @@ def sat_tile(box, tile, circular_rule=True):
             "sat_tile needs an axis-aligned box (angle a multiple of 90 degrees), "
             f"got angle {box.angle!r}; Metanet's tiles meet AABBs"
         )
+    points = box.world_vertices().tolist()
     x0, y0, x1, y1 = tile.aabb()
     candidates = [
         (Vector(1.0, 0.0), _X_EDGE, Interval(x0, x1, -1, -1), project(box, (1.0, 0.0))),
         (Vector(0.0, 1.0), _Y_EDGE, Interval(y0, y1, -1, -1), project(box, (0.0, 1.0))),
     ]
-    circular = _circular_axis(tile, box.world_vertices().tolist(), circular_rule)
+    circular = _circular_axis(tile, points, circular_rule)
     if circular is not None:
         candidates.append(circular)
     tests = []
