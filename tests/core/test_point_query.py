@@ -83,12 +83,14 @@ def _judge(shapes, points):
 
     clear = to_boundary > CLEAR
     failures = [say(i, f"inside {inside[i]}, GEOS covers {covers[i]}") for i in np.flatnonzero(clear & (inside != covers))]
-    failures += [say(i, f"distance {distance[i]!r} on the wrong side") for i in np.flatnonzero(clear & ((distance < 0) != covers))]
+    sided = clear & ((distance < 0) != covers)
+    failures += [say(i, f"distance {distance[i]!r} on the wrong side") for i in np.flatnonzero(sided)]
     wrong = ~np.isclose(np.abs(distance), to_boundary, rtol=1e-9, atol=1e-12)
     failures += [say(i, f"distance {distance[i]!r}, GEOS {to_boundary[i]!r}") for i in np.flatnonzero(wrong)]
     off = _on_boundary(shapes, closest) > 1e-9 * (1 + np.abs(closest).max(axis=1))
     failures += [say(i, f"closest {closest[i]} is off the boundary") for i in np.flatnonzero(off)]
-    failures += [say(i, f"push {push[i]} is not closest - point") for i in np.flatnonzero((push != closest - points).any(axis=1))]
+    pushed = (push != closest - points).any(axis=1)
+    failures += [say(i, f"push {push[i]} is not closest - point") for i in np.flatnonzero(pushed)]
     for i, (shape, answer) in enumerate(zip(shapes, answers)):
         if isinstance(shape, Polygon):
             expected = voronoi_region(shape, points[i])

@@ -145,7 +145,8 @@ def _judge(boxes, tiles):
     def say(i, what):
         return f"pair {i}: {boxes[i]!r} {tiles[i]!r}: {what}"
 
-    failures = [say(i, f"colliding {colliding[i]}, GEOS {truth[i]}") for i in np.flatnonzero(clear & (colliding != truth))]
+    disagree = clear & (colliding != truth)
+    failures = [say(i, f"colliding {colliding[i]}, GEOS {truth[i]}") for i in np.flatnonzero(disagree)]
     judged = np.flatnonzero(clear & truth & colliding)
     beyond = frames.collides(vertices, mtvs + NUDGE * normals)
     failures += [say(i, f"still colliding after the MTV {mtvs[i]}") for i in judged[beyond[judged]]]
@@ -158,7 +159,7 @@ def _judge(boxes, tiles):
         angle = phase + 2 * np.pi * k / FAN
         moves = np.column_stack([np.cos(angle), np.sin(angle)]) * (depths[deep] - NUDGE)[:, None]
         freed = ~within.collides(vertices[deep], moves)
-        failures += [say(i, f"{move} frees it, shorter than depth {depths[i]!r}") for i, move in zip(deep[freed], moves[freed])]
+        failures += [say(i, f"{move} frees it, shorter than depth {depths[i]}") for i, move in zip(deep[freed], moves[freed])]
     convex = judged[~frames.concave[judged]]
     exact = _convex_depths(vertices[convex], [tiles[i] for i in convex])
     wrong = np.abs(depths[convex] - exact) > 1e-9 * np.maximum(1.0, exact)
@@ -211,9 +212,8 @@ def test_oracle_agrees_with_shapely_tiles():
     boxes_geoms = oracle.polygons(vertices)
     verdict = Frames(tiles).collides(vertices)
     margin = np.array([t.size for t in tiles]) * 1e-3
-    robust = shapely.intersects(shapely.buffer(boxes_geoms, margin, join_style="mitre"), polygons) == shapely.intersects(
-        shapely.buffer(boxes_geoms, -margin, join_style="mitre"), polygons
-    )
+    grown, shrunk = (shapely.buffer(boxes_geoms, grow, join_style="mitre") for grow in (margin, -margin))
+    robust = shapely.intersects(grown, polygons) == shapely.intersects(shrunk, polygons)
     assert robust.sum() > 900
     assert (verdict[robust] == shapely.intersects(boxes_geoms, polygons)[robust]).all()
 
@@ -292,7 +292,7 @@ def test_corner_on_the_centre():
         (lambda: sat_tile((0, 0), QuarterTile((0, 0), 1, "NE")), "needs a Box as its first argument, got tuple"),
         (lambda: sat_tile(Box((0, 0), (1, 1)), Box((0, 0), (1, 1))), "needs a QuarterTile as its second argument"),
         (lambda: sat_tile(Box((0, 0), (1, 1), 0.1), QuarterTile((0, 0), 1, "NE")), "needs an axis-aligned box"),
-        (lambda: sat_tile(Box((0, 0), (1, 1)), QuarterTile((0, 0), 1, "NE"), "no"), "circular_rule must be True or False"),
+        (lambda: sat_tile(Box((0, 0), (1, 1)), QuarterTile((0, 0), 1, "NE"), 1), "circular_rule must be True or False"),
     ],
 )
 def test_bad_input_says_what_to_fix(make, message):
