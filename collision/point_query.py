@@ -89,6 +89,8 @@ def point_query(shape, point):
         distance = between - radius
         region = Region.INSIDE if distance <= 0 else Region.EDGE
         feature = Feature(region, 0, Vector(cx, cy))
+    elif isinstance(point, (Polygon, Circle)):
+        raise ShapeError("point_query takes the shape first and the point second: point_query(shape, point)")
     else:
         raise ShapeError(f"point_query needs a Polygon, Box or Circle as its shape, got {type(shape).__name__}")
     return PointQuery(distance <= TOLERANCE, distance, Vector(cx, cy), Vector(cx - px, cy - py), feature)

@@ -81,7 +81,7 @@ class QuarterTile:
 
     @property
     def quadrant(self):
-        """"NE", "NW", "SE" or "SW": the way the square reaches from ``corner``."""
+        """The quadrant's name, one of "NE", "NW", "SE", "SW": the way the square reaches from ``corner``."""
         return self._quadrant
 
     @property
@@ -191,16 +191,17 @@ def sat_tile(box, tile, circular_rule=True):
     ``merged`` counts the 4 box normals dropped), then the circular axis, through the arc's
     centre and the box's innermost corner (the one furthest towards the tile's corner),
     sourced as that vertex of B. The MTV moves the box out of the tile; touching counts as
-    colliding. The depth is the exact penetration depth.
+    colliding. With the rule (the default) the depth is the exact penetration depth.
 
     - Convex tile: the circular axis runs from ``tile.arc_center`` out through the corner, and
       counts only when the corner lies in the arc's quadrant (seen from the centre, the way
       the tile's empty side faces). Beside it, the arc does not face the box and x and y
       settle everything.
-    - Concave tile: the circular axis runs from the corner to the hollow's centre; the box's
-      interval starts at the corner and the tile's ends where the arc crosses the axis: the
-      corner is clear when it is inside the circle. Its rule never matters: the corner can only
-      leave the arc's quadrant by passing the far corner, where x or y already separates.
+    - Concave tile: the circular axis runs from the box's innermost corner to the hollow's
+      centre; the box's interval starts at that corner and the tile's ends where the arc
+      crosses the axis: the corner is clear when it is inside the circle. The rule (the corner
+      on the tile's side of the hollow's centre) never matters here: the corner can only leave
+      that quadrant by passing the far corner, where x or y already separates.
 
     A box over the convex arc goes out along the circular axis:
 
@@ -267,12 +268,13 @@ def sat_tile(box, tile, circular_rule=True):
             "sat_tile needs an axis-aligned box (angle a multiple of 90 degrees), "
             f"got angle {box.angle!r}; Metanet's tiles meet AABBs"
         )
+    points = box.world_vertices().tolist()
     x0, y0, x1, y1 = tile.aabb()
     candidates = [
         (Vector(1.0, 0.0), _X_EDGE, Interval(x0, x1, -1, -1), project(box, (1.0, 0.0))),
         (Vector(0.0, 1.0), _Y_EDGE, Interval(y0, y1, -1, -1), project(box, (0.0, 1.0))),
     ]
-    circular = _circular_axis(tile, box.world_vertices().tolist(), circular_rule)
+    circular = _circular_axis(tile, points, circular_rule)
     if circular is not None:
         candidates.append(circular)
     tests = []
