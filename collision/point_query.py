@@ -15,7 +15,7 @@ class PointQuery(NamedTuple):
     """The answer of :func:`point_query`."""
 
     inside: bool
-    """The point is inside the shape or on its boundary (within TOLERANCE)."""
+    """The point is inside the shape or on its boundary (within the relative tolerance)."""
 
     distance: float
     """Signed Euclidean distance to the boundary: negative inside, 0 on it, positive outside."""
@@ -33,9 +33,11 @@ class PointQuery(NamedTuple):
 def point_query(shape, point):
     """Query ``point`` against ``shape`` (a Polygon, Box or Circle); return a :class:`PointQuery`.
 
-    The boundary counts as inside, and a point within TOLERANCE outside it does too: its
-    ``distance`` stays the true, slightly positive number. For a polygon the feature is
-    :func:`voronoi_region`'s answer, so ``closest`` is that feature's nearest point.
+    The boundary counts as inside, and a point within the tolerance outside it does too: its
+    ``distance`` stays the true, slightly positive number. The tolerance is relative, as in
+    :func:`sat`: TOLERANCE times the largest |x| or |y| of the shape's bounds and the point.
+    For a polygon the feature is :func:`voronoi_region`'s answer, so ``closest`` is that
+    feature's nearest point.
 
     >>> from collision import Box, Circle
     >>> box = Box((0, 0), (2, 1))
@@ -93,4 +95,6 @@ def point_query(shape, point):
         raise ShapeError("point_query takes the shape first and the point second: point_query(shape, point)")
     else:
         raise ShapeError(f"point_query needs a Polygon, Box or Circle as its shape, got {type(shape).__name__}")
-    return PointQuery(distance <= TOLERANCE, distance, Vector(cx, cy), Vector(cx - px, cy - py), feature)
+    # Float rounding grows with the coordinates' magnitude: judge the boundary relative to it.
+    scale = max(max(map(abs, shape.aabb())), abs(px), abs(py))
+    return PointQuery(distance <= TOLERANCE * scale, distance, Vector(cx, cy), Vector(cx - px, cy - py), feature)

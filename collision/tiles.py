@@ -277,13 +277,15 @@ def sat_tile(box, tile, circular_rule=True):
     circular = _circular_axis(tile, points, circular_rule)
     if circular is not None:
         candidates.append(circular)
+    # Relative, as in sat(): rounding grows with the largest coordinate either shape reaches.
+    tolerance = TOLERANCE * max(max(map(abs, box.aabb())), max(map(abs, tile.aabb())))
     tests = []
     chosen = None
     for axis, source, ia, ib in candidates:
         forward = ia.max - ib.min
         backward = ib.max - ia.min
         overlap = min(forward, backward)
-        separating = overlap < -TOLERANCE
+        separating = overlap < -tolerance
         test = AxisTest(axis, source, ia, ib, overlap, separating)
         tests.append(test)
         if separating:
@@ -300,7 +302,7 @@ def sat_tile(box, tile, circular_rule=True):
     depth = chosen.overlap if colliding and chosen.overlap > 0.0 else 0.0
     return SatResult(
         colliding,
-        colliding and depth <= TOLERANCE,
+        colliding and depth <= tolerance,
         Vector(ax, ay),
         depth,
         Vector(ax * depth, ay * depth),

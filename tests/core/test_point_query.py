@@ -143,12 +143,15 @@ def test_push_jumps_as_the_point_crosses_a_diagonal():
 
 
 def test_tolerance_counts_the_boundary_as_inside():
-    box = Polygon([(0, 0), (1, 0), (0, 1)])
-    outside_a_little = point_query(box, (0.5, -1e-12))
-    assert outside_a_little.inside and outside_a_little.distance == pytest.approx(1e-12)
+    """Within TOLERANCE of the largest coordinate outside still counts as inside: 1e-9 out of a
+    triangle a million units from the origin, but not 1e-9 out of one at the origin."""
+    far = Polygon([(1e6, 0), (1e6 + 1, 0), (1e6, 1)])
+    outside_a_little = point_query(far, (1e6 + 0.5, -1e-9))
+    assert outside_a_little.inside and outside_a_little.distance == pytest.approx(1e-9)
     assert outside_a_little.feature.region is Region.EDGE
-    assert not point_query(box, (0.5, -1e-9)).inside
-    assert point_query(Circle((0, 0), 1), (1 + 1e-12, 0)).inside
+    assert not point_query(far, (1e6 + 0.5, -1e-7)).inside
+    assert not point_query(Polygon([(0, 0), (1, 0), (0, 1)]), (0.5, -1e-9)).inside
+    assert point_query(Circle((1e6, 0), 1), (1e6 + 1 + 1e-9, 0)).inside
 
 
 def test_degenerate_points():
