@@ -180,10 +180,19 @@ def apply(data, scene, camera, where):
     for name, point in table("handles", "points by name").items():
         if name not in scene.points:
             fail(f"handles.{name}", f"is not a handle of this scene (it has {', '.join(scene.points) or 'none'})")
-        try:
-            points[name] = tuple(map(float, scene.constrain(name, pair(point, f"handles.{name}"))))
-        except ValueError as error:
-            fail(f"handles.{name}", str(error))
+        points[name] = Vector(*pair(point, f"handles.{name}"))
+    # Handles may only make sense together (a triangle's corners): each is checked with all the
+    # layout's handles in place, and the scene's own put back whatever the answer.
+    before = dict(scene.points)
+    scene.points.update(points)
+    try:
+        for name, point in points.items():
+            try:
+                points[name] = Vector(*map(float, scene.constrain(name, point)))
+            except ValueError as error:
+                fail(f"handles.{name}", str(error))
+    finally:
+        scene.points.update(before)
     declared = {p.name: p for p in scene.params}
     values = {}
     for field, overlay in (("overlays", True), ("settings", False)):
@@ -210,7 +219,7 @@ def apply(data, scene, camera, where):
         shape.position = position
         if hasattr(shape, "angle"):
             shape.angle = angle
-    scene.points.update((name, Vector(*point)) for name, point in points.items())
+    scene.points.update(points)
     scene.settings.update(values)
     if view is not None:
         camera.center, camera.zoom = view

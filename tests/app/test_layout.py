@@ -207,3 +207,17 @@ def test_every_scene_saves_and_loads_its_layout_settings_and_handles(tmp_path, m
     again = Session(None, (1280, 720), tmp_path / "layouts" / f"{scene_id}.json")
     assert json.loads(json.dumps(layout.capture(again.scene, again.camera))) == json.loads(json.dumps(saved))
     assert again.scene.settings == {p.name: changed_value(p) for p in again.scene.params}
+
+
+def test_handles_that_only_make_sense_together_load_together(tmp_path):
+    """A triangle's corners moved far from where they start: each alone with the others at their
+    defaults would flatten it, all three together make a fine triangle."""
+    corners = {"a": [300.0, 200.0], "b": [360.0, 200.0], "c": [330.0, 260.0], "q": [0.0, 0.0]}
+    session = Session(None, (1280, 720), write(tmp_path, {"scene": "voronoi-regions", "handles": corners}))
+    assert {name: list(point) for name, point in session.scene.points.items()} == corners
+
+
+def test_a_flat_triangle_in_a_layout_is_refused(tmp_path):
+    corners = {"a": [0.0, 0.0], "b": [100.0, 0.0], "c": [200.0, 0.0]}
+    with pytest.raises(LayoutError, match="handles.a would leave the triangle flat or inside out"):
+        Session(None, (1280, 720), write(tmp_path, {"scene": "voronoi-regions", "handles": corners}))
