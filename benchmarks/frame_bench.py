@@ -48,13 +48,13 @@ def cases():
 
     def drag(frame):
         b.position = (start[0] - frame % 200, start[1] - (frame % 200) / 2)
-        session.scene.refresh()
+        session.refresh()
         session.update(1 / 60)
 
     yield "box-box, B dragged", session, drag
     for count in (100, 1000, 2000):
         session = Session("quadtree", (1280, 720))
-        session.scene.apply_settings({"count": count})
+        session.set_setting("count", count)
         yield f"quadtree, {count} objects", session, lambda frame, session=session: session.update(1 / 60)
 
 
