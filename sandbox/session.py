@@ -229,11 +229,6 @@ class Session:
         if changed:
             self.refresh()
 
-    def step_once(self):
-        """Advance a paused animated scene by one frame."""
-        self.scene.update(1 / 60)
-        self.refresh()
-
     # Keys and the mouse, as pyglet hands them over.
 
     def on_key_press(self, symbol, modifiers):
