@@ -214,18 +214,19 @@ def _ray_disc(origin, direction, center, radius, tolerance, unit):
 
 
 def _disc_time(offset, direction, radius):
-    """The smaller root of |offset + t direction| = radius, when the ray approaches from outside."""
+    """The first t at which |offset + t direction| = radius, when the ray approaches from outside."""
     a = direction @ direction
     b = direction @ offset
-    c = offset @ offset - radius * radius
     if a == 0.0 or b >= 0.0:
         # Standing still, or moving away (or square across): never any closer.
         return None
-    discriminant = b * b - a * c
-    if discriminant < 0.0:
+    # From the closest approach, found as a point: the textbook b * b - a * c cancels away most
+    # digits when a long path passes near the centre (Ray Tracing Gems, chapter 7).
+    nearest = -b / a
+    miss = math.hypot(*(offset + nearest * direction))
+    if miss > radius:
         return None
-    # c / (-b + root) is the smaller root without the cancellation of (-b - root) / a.
-    return c / (-b + math.sqrt(discriminant))
+    return nearest - math.sqrt((radius - miss) * (radius + miss) / a)
 
 
 def _ray_rounded_polygon(origin, direction, polygon, radius, tolerance, unit):
