@@ -23,7 +23,8 @@ class Sweep(NamedTuple):
 
     time: float
     """The first fraction of the displacement, in [0, 1], at which they touch: 0 when they already
-    overlap or touch at the start, 1.0 when there is no hit (the whole step is free)."""
+    overlap or touch at the start, 1.0 when there is no hit (the whole step is free; a hit that
+    only touches at the very end is 1.0 too, so read ``hit``)."""
 
     normal: Vector
     """Unit, at the contact, pointing from the still shape towards the moving one; when they
@@ -144,7 +145,7 @@ def _polygons(moving, still, dx, dy, tolerance):
     low, high = exact_low - tolerance, exact_high + tolerance
     frozen = speed == 0
     if np.any(frozen & ((low > 0) | (high < 0))):
-        # Moving square across an axis that separates them: that shadow never meets the other.
+        # Moving square across an axis that separates them: the shadows on it never move, so never meet.
         return None
     divisor = np.where(frozen, 1.0, speed)
     # A nearly frozen axis gives an enormous or infinite time, which is what it is.
