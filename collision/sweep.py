@@ -42,11 +42,13 @@ def _checked(shape, role):
 
 
 def _scale(shape, dx=0.0, dy=0.0):
-    """The largest |x| or |y| the shape reaches when moved by (dx, dy): what rounding grows with."""
+    """What rounding grows with, measured as sat() measures it (the largest |x| or |y| the shape
+    reaches, for a polygon an estimate a little above it), with the shape moved by (dx, dy)."""
     if isinstance(shape, Circle):
         (x, y), radius = shape.center, shape.radius
         return max(abs(x + dx), abs(y + dy)) + radius
-    return float(np.abs(shape.world_vertices() + (dx, dy)).max())
+    # sat's own figure, so that whatever sat calls touching at the start, sweep does too.
+    return shape._placed().scale + max(abs(dx), abs(dy))
 
 
 def sweep(moving, still, displacement):

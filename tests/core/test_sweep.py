@@ -370,3 +370,16 @@ def test_edge_on_edge_contact_is_the_middle_of_the_shared_stretch():
     assert result.hit and result.time == pytest.approx(0.5, abs=1e-12)
     assert np.allclose(result.normal, up, atol=1e-12)
     assert np.allclose(result.point, 3.5 * along + up, atol=1e-12)
+
+
+def test_what_sat_calls_touching_far_out_is_touching_at_the_start():
+    """Boxes side by side a billion units out, turned alike, touch only to within rounding: sat
+    says touching, and sweep agrees, time 0, even moving them apart."""
+    for angle in np.linspace(0, 2 * np.pi, 50):
+        along = np.array([math.cos(angle), math.sin(angle)])
+        still = Box((1e9, -1e9), (1, 1), angle)
+        moving = Box(tuple(np.asarray(still.center) + 2 * along), (1, 1), angle)
+        assert sat(still, moving).colliding
+        result = sweep(moving, still, tuple(3 * along))
+        assert result.hit and result.time == 0.0
+        assert np.allclose(result.normal, along, atol=1e-9)
