@@ -28,6 +28,8 @@ from .projection import Interval, project
 from .quadtree import QuadNode, Quadtree
 from .sat import TOLERANCE, AxisTest, Candidate, SatResult, sat
 from .shapes import MAX_SIDES, Box, Circle, Polygon, regular_polygon
+from .sweep import Sweep
+from .sweep import sweep
 from .tiles import QuarterTile, sat_tile
 from .vector import Vector
 from .voronoi import Feature, Region, voronoi_region
@@ -52,6 +54,7 @@ __all__ = [
     "SatMany",
     "SatResult",
     "ShapeError",
+    "Sweep",
     "Vector",
     "box_vertices",
     "broadphase",
@@ -62,5 +65,6 @@ __all__ = [
     "sat_many",
     "sat_many_circles",
     "sat_tile",
+    "sweep",
     "voronoi_region",
 ]
