@@ -4,8 +4,6 @@ The session uses these numbers to frame the figure, the window to place its labe
 two always agree. Sizes are pixels at presenter font scale 1 and grow with it.
 """
 
-import math
-
 PANEL_WIDTH = 470
 """The panel's width at font scale 1."""
 
@@ -19,7 +17,13 @@ HINTS = 44
 """The key hints and the status line at the bottom."""
 
 CAPTION_SIZE = 18
-"""A walkthrough caption's font size."""
+"""A walkthrough caption's font size, in points."""
+
+LETTER = 0.56
+"""A generous average letter width, in ems, for estimating where a caption wraps."""
+
+LINE = 1.25
+"""A caption's line height, in ems."""
 
 
 def panel_width(width, scale):
@@ -31,10 +35,19 @@ def caption_height(caption, width, scale):
     """Pixels a caption wrapped into ``width`` takes, with its band's padding; 0 without one."""
     if not caption:
         return 0.0
-    size = CAPTION_SIZE * scale
-    per_line = max(int(width / (0.56 * size)), 10)  # a generous average letter width
-    lines = sum(max(math.ceil(len(part) / per_line), 1) for part in caption.split("\n"))
-    return lines * size * 1.5 + 16
+    size = CAPTION_SIZE * scale * 96 / 72  # font sizes are points; a 96 dpi pixel is smaller
+    per_line = max(int(width / (LETTER * size)), 10)
+    lines = 0
+    for paragraph in caption.split("\n"):
+        # Wrapped word by word, as the label wraps it: a word that does not fit starts a line.
+        used = None
+        for word in paragraph.split():
+            if used is None or used + 1 + len(word) > per_line:
+                lines, used = lines + 1, len(word)
+            else:
+                used += 1 + len(word)
+        lines += used is None
+    return lines * size * LINE + 16
 
 
 def text_width(width, scale, panel_shown):

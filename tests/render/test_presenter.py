@@ -3,11 +3,15 @@
 import json
 from pathlib import Path
 
+import pyglet
+import pytest
+
 from driver import key
-from sandbox import png, window
+from sandbox import png, screen, window
 from sandbox.session import Session
 from sandbox.theme import DARK, PROJECTOR
 from sandbox.walkthrough import load
+from sandbox.window import SandboxWindow
 from screenshots import check
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -54,3 +58,19 @@ def test_the_font_scale_is_kept_with_the_session(tmp_path):
     window.screenshot(session, tmp_path / "a.png")
     assert session.font_scale == 3.0
     assert json.dumps(session.scene.numbers())
+
+
+@pytest.mark.parametrize("scale", [1.0, 2.0, 3.0])
+@pytest.mark.parametrize("panel", [True, False])
+def test_the_caption_band_never_reaches_into_the_free_area(scale, panel):
+    """The figure is framed above the caption band the session reserves; the band the window
+    draws, wrapped by pyglet itself, must fit in it for every caption of every shipped lesson."""
+    window = SandboxWindow(Session("box-box"), visible=False, deterministic=True)
+    try:
+        width = screen.text_width(1280, scale, panel)
+        for path in sorted((ROOT / "walkthroughs").glob("*.toml")):
+            for step in load(path).steps:
+                label = pyglet.text.Label(step.caption, font_size=round(screen.CAPTION_SIZE * scale), multiline=True, width=round(width))
+                assert label.content_height + 16 <= screen.caption_height(step.caption, width, scale), step.caption
+    finally:
+        window.on_close()
