@@ -370,17 +370,10 @@ def sat_many(a, b):
     points_a, points_b = _vertex_array(a, "a"), _vertex_array(b, "b")
     if len(points_a) != len(points_b):
         raise ShapeError(f"a and b must hold the same number of polygons, got {len(points_a)} and {len(points_b)}")
-    rows = len(points_a)
-    colliding = np.empty(rows, dtype=bool)
-    normal = np.empty((rows, 2))
-    depth = np.empty(rows)
-    tolerance = np.empty(rows)
-    for start in range(0, rows, _BLOCK):
-        stop = min(start + _BLOCK, rows)
-        a, b = _shapes(points_a[start:stop], "a", start), _shapes(points_b[start:stop], "b", start)
-        part = _block(a, b)
-        colliding[start:stop], normal[start:stop, 0], normal[start:stop, 1], depth[start:stop], tolerance[start:stop] = part
-    return SatMany(colliding, colliding & (depth <= tolerance), depth, normal, normal * depth[:, None])
+    return _in_blocks(
+        len(points_a),
+        lambda start, stop: (_shapes(points_a[start:stop], "a", start), _shapes(points_b[start:stop], "b", start)),
+    )
 
 
 def sat_many_circles(a, centers, radii):
@@ -409,16 +402,25 @@ def sat_many_circles(a, centers, radii):
     if (radius <= 0).any():
         row = int(np.flatnonzero(radius <= 0)[0])
         raise ShapeError(f"circle radii must be greater than zero, got {radius[row]} in row {row}")
+
+    def pair(start, stop):
+        polygons = _columns(points[start:stop])
+        _check_convex(*polygons, "a", start)
+        return polygons, _Circles(centre[start:stop, 0], centre[start:stop, 1], radius[start:stop])
+
+    return _in_blocks(rows, pair)
+
+
+def _in_blocks(rows, pair):
+    """The SatMany of ``rows`` pairs, tested _BLOCK rows at a time: ``pair(start, stop)`` gives
+    the two shapes of those rows, as _block takes them."""
     colliding = np.empty(rows, dtype=bool)
     normal = np.empty((rows, 2))
     depth = np.empty(rows)
     tolerance = np.empty(rows)
     for start in range(0, rows, _BLOCK):
         stop = min(start + _BLOCK, rows)
-        polygons = _columns(points[start:stop])
-        _check_convex(*polygons, "a", start)
-        circles = _Circles(centre[start:stop, 0], centre[start:stop, 1], radius[start:stop])
-        part = _block(polygons, circles)
+        part = _block(*pair(start, stop))
         colliding[start:stop], normal[start:stop, 0], normal[start:stop, 1], depth[start:stop], tolerance[start:stop] = part
     return SatMany(colliding, colliding & (depth <= tolerance), depth, normal, normal * depth[:, None])
 
