@@ -32,7 +32,7 @@ PRESETS = {
         "B": (-200.0, 140.0), "tip": (0.0, 110.0), "samples": 4,
     },
     "Grazing": {
-        "caption": "Its corner clips the wall's: 20 samples keep Metanet's rule and still miss.",
+        "caption": "Its corner clips the wall's: the static test misses, and 20 samples that keep Metanet's rule miss too.",
         "B": (-148.0, 43.0), "tip": (92.0, 193.0), "samples": 20,
     },
 }
