@@ -91,10 +91,10 @@ class FastMoving(Scene):
         "finds the exact fraction t of d at which they first touch."
     )
     things_to_try = (
-        "Drag the tip of d back towards the wall: the static test catches it once the end overlaps.",
+        "Drag the tip of d back onto the wall: the static test catches it, but pushes it back only if the end stops short of the wall's middle.",
         "Raise the samples until the spacing drops below the radius: the samples catch the tunnelling.",
         "Press 'Far side' and 'Over the top': the purple MTV sends the box the wrong way.",
-        "Press 'Grazing', then turn B with R or T and watch t and the normal.",
+        "Press 'Grazing', then turn B with R: a few taps and it clears the corner; at 45° the normal tilts with B's face.",
     )
     params = (
         Param("corridor", "Swept corridor (corners' paths)", True, overlay=True),

@@ -66,15 +66,30 @@ def test_tunnelling_static_and_four_samples_miss_the_sweep_hits_the_near_face(dr
     assert scene.verdict().text == "STATIC AND SAMPLES MISS"
 
 
-def test_tunnelling_with_the_spacing_below_the_radius_the_samples_catch_it_and_push_it_back(drive):
-    driver, scene = preset(drive, "Tunnelling")
+@pytest.mark.parametrize("name, fewest", [("Tunnelling", 27), ("Far side", 14), ("Over the top", 14)])
+def test_with_the_spacing_below_the_radius_the_samples_catch_it_and_push_it_back(drive, name, fewest):
+    """Metanet's rule: samples closer than the radius never let the box reach the wall's middle."""
+    driver, scene = preset(drive, name)
+    kept = []
     for count in range(1, 41):
         driver.session.set_setting("samples", count)
         numbers = scene.numbers()
         if numbers["samples"]["rule_kept"]:
+            kept.append(count)
             assert numbers["samples"]["first"]["way"] == "back", count
             assert "multisampling" not in numbers["wrong"]
-    assert numbers["samples"]["rule_kept"] and scene.verdict().text == "STATIC MISSES"
+    # |d| / count < 15 from the count the panel would show onwards: 401.1 / 27, 205 / 14, 202.2 / 14.
+    assert kept == list(range(fewest, 41))
+    assert scene.verdict().text == ("STATIC MISSES" if name == "Tunnelling" else "STATIC PUSHES WRONG WAY")
+
+
+def test_grazing_is_luck_for_the_samples_one_more_or_less_lands_in_the_corner(drive):
+    driver, scene = preset(drive, "Grazing")
+    caught = []
+    for count in (19, 20, 21):
+        driver.session.set_setting("samples", count)
+        caught.append(scene.numbers()["samples"]["colliding"] != [])
+    assert caught == [True, False, True]
 
 
 def test_far_side_the_static_mtv_pushes_it_out_beyond_the_wall(drive):
