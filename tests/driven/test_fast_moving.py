@@ -164,3 +164,13 @@ def test_each_method_alone_draws_only_its_own(drive, method):
     assert ("end" in texts) == (method == "static")
     assert ("1" in texts) == (method == "multisampling")
     assert any(text.startswith("t = ") for text in texts) == (method == "swept")
+
+
+def test_b_dragged_into_the_wall_is_hit_at_time_zero_along_sats_normal(drive):
+    driver = drive("fast-moving")
+    scene = driver.scene
+    driver.drag(tuple(scene.shapes["B"].position), (-10, 20))
+    driver.frame()
+    step = scene.result
+    assert step.swept.hit and step.swept.time == 0 and step.contact.position == pytest.approx((-10, 20))
+    assert step.swept.normal == sat(Box(*WALL), Box((-10, 20), OBJECT)).normal
