@@ -57,7 +57,7 @@ class Step(NamedTuple):
     """The static test at the end of the step."""
 
     samples: tuple
-    """(fraction of the step, box there, Push) for each of the multisampling tests, the last at the end."""
+    """(box, Push) at each of the multisampling tests, 1/n, 2/n... of the way along d, the last at the end."""
 
     first: int
     """Index into ``samples`` of the first that collides, or -1."""
@@ -149,8 +149,8 @@ class FastMoving(Scene):
         for i in range(1, count + 1):
             here = self.placed(i / count)
             result = sat(wall, here)
-            samples.append((i / count, here, Push(result, judge(result, swept))))
-        first = next((i for i, (_, _, push) in enumerate(samples) if push.sat.colliding), -1)
+            samples.append((here, Push(result, judge(result, swept))))
+        first = next((i for i, (_, push) in enumerate(samples) if push.sat.colliding), -1)
         end = self.placed(1.0)
         static = sat(wall, end)
         return Step(
@@ -162,7 +162,7 @@ class FastMoving(Scene):
         """Each method's answer in a few words, and whether it is wrong: (method, words, wrong)."""
         step = self.result
         rows = []
-        for method, push in (("static", step.static), ("multisampling", step.samples[step.first][2] if step.first >= 0 else None)):
+        for method, push in (("static", step.static), ("multisampling", step.samples[step.first][1] if step.first >= 0 else None)):
             if push is None or not push.sat.colliding:
                 rows.append((method, "misses" if step.swept.hit else "clear", step.swept.hit))
             else:
@@ -203,8 +203,8 @@ class FastMoving(Scene):
             "static": push(step.static),
             "samples": {
                 "count": len(step.samples), "spacing": step.spacing, "radius": step.radius, "rule_kept": step.spacing < step.radius,
-                "colliding": [i + 1 for i, (_, _, p) in enumerate(step.samples) if p.sat.colliding],
-                "first": None if step.first < 0 else push(step.samples[step.first][2]),
+                "colliding": [i + 1 for i, (_, p) in enumerate(step.samples) if p.sat.colliding],
+                "first": None if step.first < 0 else push(step.samples[step.first][1]),
             },
             "swept": {"hit": swept.hit, "time": swept.time, "normal": list(swept.normal), "point": None if swept.point is None else list(swept.point)},
             "wrong": [method for method, _, bad in self.outcomes() if bad],
@@ -243,7 +243,7 @@ class FastMoving(Scene):
     def draw_samples(self, painter, theme, numbered):
         """Each sample's box, red where it hits the wall; the first ``numbered`` numbered."""
         step, pixel = self.result, self.view.pixel
-        for i, (_, box, push) in enumerate(step.samples):
+        for i, (box, push) in enumerate(step.samples):
             hit = push.sat.colliding
             color = theme.max_corner if hit else theme.overlap
             # Many samples crowd the path: only the ones that hit stay bold.
@@ -253,7 +253,8 @@ class FastMoving(Scene):
             if i < numbered and len(step.samples) <= 12:
                 painter.text((box.position[0], box.aabb()[1] - 18 * pixel), str(i + 1), color, 14, "center")
         if step.first >= 0:
-            self.draw_push(painter, theme, step.samples[step.first][2], step.samples[step.first][1])
+            box, push = step.samples[step.first]
+            self.draw_push(painter, theme, push, box)
 
     def draw_push(self, painter, theme, push, box):
         """The MTV out of the wall, and the box where it would put it."""

@@ -152,7 +152,7 @@ def test_turning_b_turns_every_copy_of_it(drive):
     angle = scene.shapes["B"].angle
     assert angle != 0
     step = scene.result
-    assert step.end.angle == step.contact.angle == angle and all(box.angle == angle for _, box, _ in step.samples)
+    assert step.end.angle == step.contact.angle == angle and all(box.angle == angle for box, _ in step.samples)
 
 
 @pytest.mark.parametrize("method", ["static", "multisampling", "swept"])
