@@ -1,0 +1,298 @@
+"""Fast-moving objects: Metanet sections 4 and 5, a static test, multisampling and a swept test
+of one step of a small fast box against a thin wall."""
+
+import math
+from typing import NamedTuple
+
+from imgui_bundle import imgui
+
+from collision import Box, SatResult, Sweep, Vector, sat, sweep
+from sandbox.kit import Param, Scene, Verdict, faded, register
+
+WALL = ((0.0, 0.0), (8.0, 110.0))
+"""The thin wall's centre and half size."""
+
+OBJECT = (15.0, 15.0)
+"""The fast box's half size: its radius, in Metanet's sense, is the smaller half, 15."""
+
+NORMAL_LENGTH = 60.0
+"""World units: the drawn length of the swept test's normal."""
+
+PRESETS = {
+    "Tunnelling": {
+        "caption": "It jumps clean over the wall: the static test and 4 samples miss, the sweep hits.",
+        "B": (-230.0, 20.0), "tip": (170.0, -10.0), "samples": 4,
+    },
+    "Far side": {
+        "caption": "It ends past the wall's middle: the static MTV pushes it out the far side.",
+        "B": (-200.0, -20.0), "tip": (5.0, -20.0), "samples": 4,
+    },
+    "Over the top": {
+        "caption": "It hits the wall's face near the top: the MTV jumps axis and lifts it over.",
+        "B": (-200.0, 140.0), "tip": (0.0, 110.0), "samples": 4,
+    },
+    "Grazing": {
+        "caption": "Its corner clips the wall's: the static test misses, and 20 samples that keep Metanet's rule miss too.",
+        "B": (-148.0, 43.0), "tip": (92.0, 193.0), "samples": 20,
+    },
+}
+"""The teaching cases, each a pose of the box (unturned), its displacement's tip and a sample count."""
+
+
+class Push(NamedTuple):
+    """A static test's answer at one place on the path, judged against the swept test."""
+
+    sat: SatResult
+    way: str
+    """"back" (out the face the sweep says it hit), "far side", "sideways" (the MTV jumped axis),
+    or "" when they do not collide."""
+
+
+class Step(NamedTuple):
+    displacement: Vector
+    end: Box
+    """The box where the step puts it."""
+
+    static: Push
+    """The static test at the end of the step."""
+
+    samples: tuple
+    """(box, Push) at each of the multisampling tests, 1/n, 2/n... of the way along d, the last at the end."""
+
+    first: int
+    """Index into ``samples`` of the first that collides, or -1."""
+
+    spacing: float
+    """How far apart the samples are: |displacement| / count."""
+
+    radius: float
+    swept: Sweep
+    contact: object
+    """The box where the sweep stops it, or None when it misses."""
+
+
+def judge(result, swept):
+    """Which way ``result``'s MTV sends the box, against the face ``swept`` says it met first."""
+    if not result.colliding:
+        return ""
+    along = result.normal.x * swept.normal.x + result.normal.y * swept.normal.y
+    if along > 1 - 1e-9:
+        return "back"
+    return "far side" if along < -0.5 else "sideways"
+
+
+@register("fast-moving", "Motion and response", "Fast-moving objects", order=2)
+class FastMoving(Scene):
+    lesson = (
+        "A game moves a box by its displacement d each frame and tests it where it lands. A box "
+        "small and fast enough jumps a thin wall without ever touching it; landing deep, the "
+        "shortest way out (the MTV) can be out the far side or up and over. Multisampling tests "
+        "several places along d (Metanet: keep them closer than the box's radius). A swept test "
+        "finds the exact fraction t of d at which they first touch."
+    )
+    things_to_try = (
+        "Drag the tip of d back onto the wall: the static test catches it, but pushes it back only if the end stops short of the wall's middle.",
+        "Raise the samples until the spacing drops below the radius: the samples catch the tunnelling.",
+        "Press 'Far side' and 'Over the top': the purple MTV sends the box the wrong way.",
+        "Press 'Grazing', then turn B with R: a few taps and it clears the corner; at 45° the normal tilts with B's face.",
+    )
+    params = (
+        Param("corridor", "Swept corridor (corners' paths)", True, overlay=True),
+        Param("method", "Show", "all three", choices=("all three", "static", "multisampling", "swept")),
+        Param("samples", "Samples per step", 4, low=1, high=40, help="Metanet: keep the spacing |d| / samples below the box's radius."),
+    )
+    handles = {"d": PRESETS["Tunnelling"]["tip"]}
+    frame = (-270.0, -130.0, 240.0, 215.0)
+
+    def setup(self):
+        self.shapes = {"wall": Box(*WALL), "B": Box(PRESETS["Tunnelling"]["B"], OBJECT)}
+
+    def preset(self, name):
+        """Put the wall, the box, d and the sample count as the teaching case ``name`` has them."""
+        case = PRESETS[name]
+        for shape, position in ((self.shapes["wall"], WALL[0]), (self.shapes["B"], case["B"])):
+            shape.position, shape.angle = position, 0.0
+        self.points["d"] = Vector(*case["tip"])
+        self.settings["samples"] = case["samples"]
+
+    def constrain(self, name, point):
+        if math.dist(point, self.shapes["B"].position) < 10:
+            raise ValueError("must be at least 10 units from B's centre")
+        return point
+
+    def move(self, name, point):
+        # d travels with its box: dragging B keeps the displacement.
+        if name == "B":
+            before = self.shapes["B"].position
+            super().move(name, point)
+            after = self.shapes["B"].position
+            tip = self.points["d"]
+            self.points["d"] = Vector(tip.x + after[0] - before[0], tip.y + after[1] - before[1])
+        else:
+            super().move(name, point)
+
+    def placed(self, fraction):
+        """B moved ``fraction`` of the way along d."""
+        box, (dx, dy) = self.shapes["B"], self.displacement()
+        x, y = box.position
+        return Box((x + dx * fraction, y + dy * fraction), box.half_size, box.angle)
+
+    def displacement(self):
+        x, y = self.shapes["B"].position
+        return Vector(self.points["d"].x - x, self.points["d"].y - y)
+
+    def compute(self):
+        wall, box, d = self.shapes["wall"], self.shapes["B"], self.displacement()
+        swept = sweep(box, wall, d)
+        count = self.settings["samples"]
+        samples = []
+        for i in range(1, count + 1):
+            here = self.placed(i / count)
+            result = sat(wall, here)
+            samples.append((here, Push(result, judge(result, swept))))
+        first = next((i for i, (_, push) in enumerate(samples) if push.sat.colliding), -1)
+        end = self.placed(1.0)
+        static = sat(wall, end)
+        return Step(
+            d, end, Push(static, judge(static, swept)), tuple(samples), first, math.hypot(*d) / count,
+            min(box.half_size), swept, self.placed(swept.time) if swept.hit else None,
+        )
+
+    def outcomes(self):
+        """Each method's answer in a few words, and whether it is wrong: (method, words, wrong)."""
+        step = self.result
+        rows = []
+        for method, push in (("static", step.static), ("multisampling", step.samples[step.first][1] if step.first >= 0 else None)):
+            if push is None or not push.sat.colliding:
+                rows.append((method, "misses" if step.swept.hit else "clear", step.swept.hit))
+            else:
+                where = "" if method == "static" else f"sample {step.first + 1}: "
+                words = {"back": "pushed back out", "far side": "pushed out the far side", "sideways": "pushed sideways (axis jump)"}[push.way]
+                rows.append((method, where + words, push.way != "back"))
+        swept = step.swept
+        rows.append(("swept", f"hits at t = {swept.time:.3f}" if swept.hit else "clear", False))
+        return rows
+
+    def verdict(self):
+        step = self.result
+        if not step.swept.hit:
+            return Verdict("CLEAR PATH", "separating", "nothing in the way: no method hits")
+        detail = f"swept: first touch at t = {step.swept.time:.3f}"
+        wrong = [(method, words) for method, words, bad in self.outcomes() if bad]
+        if not wrong:
+            return Verdict("ALL THREE CATCH IT", "mtv", detail)
+        names = {"static": "STATIC", "multisampling": "SAMPLES"}
+        misses = [names[method] for method, words in wrong if words == "misses"]
+        pushes = [names[method] for method, words in wrong if words != "misses"]
+        clauses = []
+        if misses:
+            clauses.append(" AND ".join(misses) + (" MISS" if len(misses) == 2 else " MISSES"))
+        if pushes:
+            clauses.append(" AND ".join(pushes) + (" PUSH" if len(pushes) == 2 else " PUSHES") + " WRONG WAY")
+        return Verdict(", ".join(clauses), "max_corner", detail)
+
+    def numbers(self):
+        step = self.result
+
+        def push(p):
+            return {"colliding": p.sat.colliding, "mtv": list(p.sat.mtv), "way": p.way}
+
+        swept = step.swept
+        return {
+            "displacement": list(step.displacement),
+            "static": push(step.static),
+            "samples": {
+                "count": len(step.samples), "spacing": step.spacing, "radius": step.radius, "rule_kept": step.spacing < step.radius,
+                "colliding": [i + 1 for i, (_, p) in enumerate(step.samples) if p.sat.colliding],
+                "first": None if step.first < 0 else push(step.samples[step.first][1]),
+            },
+            "swept": {"hit": swept.hit, "time": swept.time, "normal": list(swept.normal), "point": None if swept.point is None else list(swept.point)},
+            "wrong": [method for method, _, bad in self.outcomes() if bad],
+        }
+
+    def draw(self, painter, theme):
+        step, method, pixel = self.result, self.settings["method"], self.view.pixel
+        self.draw_shape(painter, theme, "wall")
+        start, tip = self.shapes["B"], self.points["d"]
+        painter.arrow(start.position, tip, theme.shape_b, 3)
+        if self.settings["corridor"] and method in ("all three", "swept"):
+            for a, b in zip(start.world_vertices(), step.end.world_vertices()):
+                painter.segment(a, b, theme.guide, 1)
+        if method in ("all three", "multisampling"):
+            self.draw_samples(painter, theme, numbered=len(step.samples) - (method == "all three"))
+        if method in ("all three", "static"):
+            painter.polygon(step.end.world_vertices(), theme.shape_b, None, 2)
+            x0, y0, x1, _ = step.end.aabb()
+            # The last sample is the end of the step: one label for both.
+            name = f"{len(step.samples)} = end" if method == "all three" else "end"
+            painter.text(((x0 + x1) / 2, y0 - 20 * pixel), name, theme.shape_b, 14, "center")
+            self.draw_push(painter, theme, step.static, step.end)
+        if method in ("all three", "swept") and step.contact is not None:
+            self.draw_contact(painter, theme)
+        self.draw_shape(painter, theme, "B")
+        painter.point(tip, theme.highlight if self.hovered == "d" else theme.shape_b, 7)
+        # The name a quarter of the way along, on the arrow's left: the tip is crowded.
+        (dx, dy), length = step.displacement, math.hypot(*step.displacement)
+        x, y = start.position
+        painter.text((x + dx / 4 - dy / length * 16 * pixel, y + dy / 4 + dx / length * 16 * pixel - 6 * pixel), "d", theme.shape_b, 16, "center")
+        # The wall's name at its foot: its top is where the action is.
+        x0, y0, x1, _ = self.shapes["wall"].aabb()
+        painter.text(((x0 + x1) / 2, y0 - 22 * pixel * self.view.text_scale), "wall", theme.shape_a, 16, "center")
+        painter.text(self.label_spots()["B"], "B", theme.shape_b, 16)
+
+    def draw_samples(self, painter, theme, numbered):
+        """Each sample's box, red where it hits the wall; the first ``numbered`` numbered."""
+        step, pixel = self.result, self.view.pixel
+        for i, (box, push) in enumerate(step.samples):
+            hit = push.sat.colliding
+            color = theme.max_corner if hit else theme.overlap
+            # Many samples crowd the path: only the ones that hit stay bold.
+            outline = color if hit or len(step.samples) <= 8 else faded(color, 110)
+            painter.polygon(box.world_vertices(), outline, faded(color, 60) if i == step.first else None, 2 if hit or len(step.samples) <= 8 else 1)
+            painter.point(box.position, color, 4)
+            if i < numbered and len(step.samples) <= 12:
+                painter.text((box.position[0], box.aabb()[1] - 18 * pixel), str(i + 1), color, 14, "center")
+        if step.first >= 0:
+            box, push = step.samples[step.first]
+            self.draw_push(painter, theme, push, box)
+
+    def draw_push(self, painter, theme, push, box):
+        """The MTV out of the wall, and the box where it would put it."""
+        if not push.sat.colliding:
+            return
+        (x, y), (mx, my) = box.position, push.sat.mtv
+        out = Box((x + mx, y + my), box.half_size, box.angle)
+        painter.polygon(out.world_vertices(), theme.mtv, faded(theme.mtv, 70), 2)
+        painter.arrow((x, y), (x + mx, y + my), theme.mtv, 3)
+        x0, _, x1, y1 = out.aabb()
+        painter.text((x1 + 6 * self.view.pixel, y1 - 14 * self.view.pixel), "MTV", theme.mtv, 14)
+
+    def draw_contact(self, painter, theme):
+        step, pixel = self.result, self.view.pixel
+        swept, box = step.swept, step.contact
+        painter.polygon(box.world_vertices(), theme.highlight, faded(theme.shape_b, 90), 2)
+        x0, y0, x1, y1 = box.aabb()
+        painter.text((x0 - 6 * pixel, y1 + 6 * pixel), f"t = {swept.time:.3f}", theme.highlight, 14, "right")
+        at = swept.point if swept.point is not None else box.position
+        painter.arrow(at, (at[0] + swept.normal.x * NORMAL_LENGTH, at[1] + swept.normal.y * NORMAL_LENGTH), theme.separating, 3)
+        painter.point(at, theme.separating, 6)
+        painter.text((at[0] + swept.normal.x * NORMAL_LENGTH, at[1] + swept.normal.y * NORMAL_LENGTH + 8 * pixel), "n", theme.separating, 16, "center")
+
+    def panel(self, ui):
+        step = self.result
+        for i, name in enumerate(PRESETS):
+            if i % 2:
+                imgui.same_line()
+            if ui.button(name):
+                self.preset(name)
+            imgui.set_item_tooltip(PRESETS[name]["caption"])
+        d = step.displacement
+        imgui.text(f"d = ({d.x:.1f}, {d.y:.1f}), |d| = {math.hypot(*d):.1f}")
+        kept = step.spacing < step.radius
+        ui.text("separating" if kept else "max_corner",
+                f"Spacing |d|/{len(step.samples)} = {step.spacing:.1f} {'<' if kept else '>='} radius {step.radius:.0f}: rule {'kept' if kept else 'broken'}")
+        for method, words, bad in self.outcomes():
+            ui.text("max_corner" if bad else "text", f"{method.capitalize():14s} {words}")
+        if step.swept.hit:
+            n = step.swept.normal
+            imgui.text(f"Swept normal n = ({n.x:.2f}, {n.y:.2f})")
