@@ -169,18 +169,22 @@ class Vectors(Scene):
         if self.settings["normals"] and report.length_b > 0:
             painter.arrow(origin, at(report.right), theme.max_corner, 2)
             painter.arrow(origin, at(report.left), theme.mtv, 2)
-            beyond(at(report.right), f"right normal {pair(report.right)}", theme.max_corner)
-            beyond(at(report.left), f"left normal {pair(report.left)}", theme.mtv)
+            for normal, text, color in ((report.right, "right", theme.max_corner), (report.left, "left", theme.mtv)):
+                # a lying on a normal names itself; two labels there would overprint.
+                if math.dist(at(normal), self.points["a"]) > 30 * pixel:
+                    beyond(at(normal), f"{text} normal {pair(normal)}", color)
         if self.settings["projection"] and report.projection is not None:
             tip = at(report.projection)
             painter.segment(self.points["a"], tip, theme.dim_text, 1)
             # Wider than b's arrow drawn over it, so the green shows where they coincide.
             painter.arrow(origin, tip, theme.separating, 7)
-            # Its length beside its middle, on the side of b away from a and the drop line.
+            # Its length on the side of b away from a and the drop line, beside its middle, or
+            # beside its tip when it is too short to keep the label off O.
             away = report.right if report.perproduct <= 0 else report.left
             nx, ny = away.x / report.length_b, away.y / report.length_b
-            middle = at(report.projection, UNIT / 2)
+            middle = at(report.projection, UNIT / 2) if abs(report.along) * UNIT > 150 * pixel else tip
             spot = (middle[0] + nx * 16 * pixel, middle[1] + ny * 16 * pixel - 5 * pixel)
+            label_side = (spot[0] - origin.x, spot[1] - origin.y)
             painter.text(spot, f"{pair(report.projection)}, length {number(report.along)}", theme.separating, 15, "left" if nx >= 0 else "right")
         if self.settings["units"]:
             painter.circle(origin, UNIT, theme.guide, None, 1)
@@ -194,7 +198,16 @@ class Vectors(Scene):
             painter.point(tip, theme.highlight if handle == self.hovered else color, 7)
             beyond(tip, f"{handle} {pair(vector)}", color)
         painter.point(origin, theme.highlight if self.hovered == "O" else theme.text, 6)
-        painter.text((origin.x - 10 * pixel, origin.y - 22 * pixel), "O", theme.text, 15, "right")
+        # O's name in the corner round it furthest from every arrow leaving it.
+        taken = [v for v in (report.a, report.b, report.right, report.left) if math.hypot(*v) > 0]
+        if self.settings["projection"] and report.projection is not None:
+            taken.append(label_side)
+
+        def crowding(corner):
+            return max((dot_unit(corner, v) for v in taken), default=-1.0)
+
+        cx, cy = min(((-1, -1), (1, -1), (-1, 1), (1, 1)), key=crowding)
+        painter.text((origin.x + cx * 12 * pixel, origin.y + (cy * 14 - 6) * pixel), "O", theme.text, 15, "left" if cx > 0 else "right")
 
     def _draw_grid(self, painter, theme):
         x0, y0, x1, y1 = GRID
@@ -224,6 +237,11 @@ class Vectors(Scene):
         imgui.text(", ".join(units))
         if ui.button("GameDev.net's example: (2, 6) onto (3, 4)"):
             self.points.update({name: Vector(*at) for name, at in EXAMPLE.items()})
+
+
+def dot_unit(u, v):
+    """The cosine of the angle between u and v (neither zero)."""
+    return (u[0] * v[0] + u[1] * v[1]) / (math.hypot(*u) * math.hypot(*v))
 
 
 def _listed(v):
