@@ -61,7 +61,10 @@ def pair(v):
     return f"({number(v[0])}, {number(v[1])})"
 
 
-def sign_word(dot):
+def sign_word(dot, a=None, b=None):
+    for name, vector in (("a", a), ("b", b)):
+        if vector is not None and not any(vector):
+            return f"zero: {name} is the zero vector, with no direction"
     if dot > 0:
         return "positive: a and b point the same way"
     if dot < 0:
@@ -224,7 +227,7 @@ class Vectors(Scene):
         a, b = report.a, report.b
         imgui.text(f"a = {pair(a)}, |a| = {number(report.length_a)}")
         imgui.text(f"b = {pair(b)}, |b| = {number(report.length_b)}")
-        imgui.text_wrapped(f"a.b = {number(a.x)}*{number(b.x)} + {number(a.y)}*{number(b.y)} = {number(report.dot)}: {sign_word(report.dot)}")
+        imgui.text_wrapped(f"a.b = {number(a.x)}*{number(b.x)} + {number(a.y)}*{number(b.y)} = {number(report.dot)}: {sign_word(report.dot, a, b)}")
         if report.projection is None:
             ui.text("max_corner", "b is the zero vector: |b| = 0, no direction.")
             ui.text("max_corner", "Projecting divides by |b|^2 = 0: nothing to show.")

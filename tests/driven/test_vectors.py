@@ -5,7 +5,7 @@ import math
 import numpy as np
 import pytest
 
-from scenes.vectors import UNIT, number
+from scenes.vectors import UNIT, number, sign_word
 
 
 def world(x, y):
@@ -104,3 +104,9 @@ def test_the_zero_vector_says_so_and_draws_no_nan(drive):
 
 def test_numbers_read_as_the_worked_example_writes_them():
     assert [number(v) for v in (3.5999999999999996, 4.8, 30.0, -0.0001, 6.32455)] == ["3.6", "4.8", "30", "0", "6.32"]
+
+
+def test_a_zero_vector_is_not_called_perpendicular():
+    assert sign_word(0.0, (2, 6), (0, 0)) == "zero: b is the zero vector, with no direction"
+    assert sign_word(0.0, (0, 0), (3, 4)).startswith("zero: a is the zero vector")
+    assert sign_word(0.0, (4, -3), (3, 4)) == "zero: a and b are perpendicular"
