@@ -76,9 +76,8 @@ def interval(points, axis):
 @register("polygons", "SAT", "Any two convex polygons", order=3)
 class Polygons(PairSatScene):
     lesson = (
-        "Vertices are kept in local coordinates and placed by a position and an angle. GPWiki "
-        "projects the turned local vertices once and shifts the interval by position . axis, "
-        "instead of moving every vertex. The first separating axis ends the test."
+        "Vertices live in local coordinates, placed by a position and an angle. GPWiki projects the "
+        "turned local vertices and adds position . axis instead of moving every vertex."
     )
     things_to_try = (
         "Drag a dot of A inwards past its neighbours: it stops.",
@@ -202,11 +201,13 @@ class Polygons(PairSatScene):
             for i, vertex in enumerate(shape.world_vertices()):
                 hot = f"{name}.{i}" in (self.hovered, self.selected)
                 painter.point(vertex, theme.highlight if hot else theme.shape(name), 7 if hot else 5)
+        if self.result.refused:
+            # Under the figure's title, where the eye goes after a drag that did not follow.
+            x0, _, _, y1 = self.view.rect
+            painter.text((x0 + 14 * pixel, y1 - 110 * pixel), self.result.refused, theme.max_corner, 15)
 
     def panel(self, ui):
         report = self.result
-        if report.refused:
-            ui.text("max_corner", report.refused)
         # Both presets on one row: the panel has no room for two.
         width = imgui.get_content_region_avail().x / 2 - 30
         for name in "AB":
@@ -218,17 +219,31 @@ class Polygons(PairSatScene):
             if name == "A":
                 imgui.same_line()
         super().panel(ui)
-        tested, total = len(report.early.axes), len(report.sat.axes)
-        answer = "apart" if not report.sat.colliding else "colliding"
-        imgui.text(f"Early out: {answer} after {tested} of {total} axes, {total - tested} skipped")
         shown = report.page if report.page >= 0 else next((i for i, t in enumerate(report.sat.axes) if t.separating), 0)
         offsets = report.offsets[shown]
-        imgui.text(f"Offset trick on {axis_name(shown)}: local + position.axis = direct")
-        for k, name in enumerate("AB"):
-            (low, high), shift, (d_low, d_high) = offsets.local[k], offsets.shift[k], offsets.direct[k]
-            imgui.text(f" {name}: {low:.1f}..{high:.1f} + {shift:.1f} = {low + shift:.1f}..{high + shift:.1f}")
-            imgui.same_line()
-            ui.text("separating" if (round(low + shift, 1), round(high + shift, 1)) == (round(d_low, 1), round(d_high, 1)) else "max_corner", f"direct {d_low:.1f}..{d_high:.1f}")
+        flags = imgui.TableFlags_.borders | imgui.TableFlags_.sizing_fixed_fit
+        if imgui.begin_table("offsets", 5, flags):
+            # GPWiki's offset trick on one axis: the local interval shifted by position . axis.
+            for heading in (f"on {axis_name(shown)}", "local", "+ p.axis", "= moved", "direct"):
+                imgui.table_setup_column(heading)
+            imgui.table_headers_row()
+            for k, name in enumerate("AB"):
+                (low, high), shift, (d_low, d_high) = offsets.local[k], offsets.shift[k], offsets.direct[k]
+                moved = f"{low + shift:.1f}..{high + shift:.1f}"
+                direct = f"{d_low:.1f}..{d_high:.1f}"
+                for cell in (name, f"{low:.1f}..{high:.1f}", f"{shift:+.1f}", moved):
+                    imgui.table_next_column()
+                    imgui.text(cell)
+                imgui.table_next_column()
+                ui.text("separating" if moved == direct else "max_corner", direct)
+            imgui.end_table()
+
+    def verdict(self):
+        """The SAT verdict, with the early-out count: how many axes the answer took."""
+        verdict, report = super().verdict(), self.result
+        tested, total = len(report.early.axes), len(report.sat.axes)
+        count = f"early out after {tested} of {total} axes" if tested < total else f"all {total} axes tested"
+        return verdict._replace(detail=f"{verdict.detail}; {count}")
 
     def numbers(self):
         report = self.result

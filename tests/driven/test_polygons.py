@@ -101,6 +101,7 @@ def test_the_early_out_stops_at_the_first_separating_axis(drive):
     result = scene.result
     first = next(i for i, test in enumerate(result.sat.axes) if test.separating)
     assert not result.sat.colliding and len(result.early.axes) == first + 1 < len(result.sat.axes)
+    assert scene.verdict().detail.endswith(f"early out after {first + 1} of {len(result.sat.axes)} axes")
     check_against_core(scene)
 
 
@@ -116,3 +117,16 @@ def test_turning_a_keeps_its_shift_on_bs_axes(drive):
     for old, new in zip(before[2:], after[2:]):
         assert new.shift[0] == pytest.approx(old.shift[0]) and new.local[0] != pytest.approx(old.local[0])
     check_against_core(scene)
+
+
+def test_the_panel_fits_with_a_pentagon_and_a_refused_drag(drive):
+    """The things to try as written: a pentagon for B (2 + 5 axes), and a drag refused."""
+    driver = drive("polygons")
+    scene = driver.scene
+    driver.session.set_setting("preset_b", "pentagon")
+    vertices = scene.shapes["B"].world_vertices()
+    driver.drag(tuple(vertices[0]), tuple(vertices[2] * 0.5 + vertices[3] * 0.5))
+    assert scene.result.refused and len(scene.result.sat.axes) == 2 + 5
+    for _ in range(3):
+        driver.frame()
+    assert driver.places["scroll"] == 0
