@@ -202,9 +202,9 @@ class Polygons(PairSatScene):
                 hot = f"{name}.{i}" in (self.hovered, self.selected)
                 painter.point(vertex, theme.highlight if hot else theme.shape(name), 7 if hot else 5)
         if self.result.refused:
-            # Under the figure's title, where the eye goes after a drag that did not follow.
-            x0, _, _, y1 = self.view.rect
-            painter.text((x0 + 14 * pixel, y1 - 110 * pixel), self.result.refused, theme.max_corner, 15)
+            # Along the bottom of the free area, clear of the strips' labels round the shapes.
+            x0, y0, _, _ = self.view.rect
+            painter.text((x0 + 14 * pixel, y0 + 40 * pixel), self.result.refused, theme.max_corner, 15)
 
     def panel(self, ui):
         report = self.result
