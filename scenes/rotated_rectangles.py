@@ -125,7 +125,7 @@ class RotatedRectangles(Scene):
         stopped = rejected
         for k, overlap in enumerate(overlaps):
             if stopped:
-                statuses.append("not needed" if rejected else "skipped")
+                statuses.append("not run" if rejected else "skipped")
                 continue
             tested += 1
             if self.settings["local"] and k < 2:
@@ -180,10 +180,11 @@ class RotatedRectangles(Scene):
             role = theme.separating if report.circles[0] > report.circles[1] else theme.guide
             for shape in self.shapes.values():
                 painter.circle(shape.center, math.hypot(*shape.half_size), role, None, 1)
-            b = self.shapes["B"]
-            under = (b.center[0], b.center[1] - math.hypot(*b.half_size) - 34 * pixel)
+            # The distance the quick reject compares, drawn, and its numbers along the bottom.
+            painter.segment(self.shapes["A"].center, self.shapes["B"].center, role, 1)
             distance, reach = report.circles
-            painter.text(under, f"centres {fmt(distance)} apart, radii add to {fmt(reach)}", role, 13, "center")
+            x0, y0 = self.view.rect[:2]
+            painter.text((x0 + 14 * pixel, y0 + 40 * pixel), f"centres {fmt(distance)} apart, radii add to {fmt(reach)}", role, 15)
         if self.settings["local"]:
             self._draw_local(painter, theme)
         self._draw_shown_axis(painter, theme)
@@ -246,8 +247,14 @@ class RotatedRectangles(Scene):
             for heading in ("axis", "vector", "A", "B", "how"):
                 imgui.table_setup_column(heading)
             imgui.table_headers_row()
+            half = units(self.shapes["A"].half_size)
             for i, ((name, first, second), row) in enumerate(zip(AXES, report.axes)):
-                cells = (f"{i + 1} {name}.{first}-{name}.{second}", pair(row.vector), f"{fmt(row.a[0])}..{fmt(row.a[1])}", f"{fmt(row.b[0])}..{fmt(row.b[1])}", row.status)
+                a_span, b_span = row.a, row.b
+                if self.settings["local"] and i < 2:
+                    # In A's frame these two are plain x and y: A spans its half size, B its corners' coordinates.
+                    a_span = (-half[i], half[i])
+                    b_span = (min(v[i] for v in report.local), max(v[i] for v in report.local))
+                cells = (f"{i + 1} {name}.{first}-{name}.{second}", pair(row.vector), f"{fmt(a_span[0])}..{fmt(a_span[1])}", f"{fmt(b_span[0])}..{fmt(b_span[1])}", row.status)
                 for column, cell in enumerate(cells):
                     imgui.table_next_column()
                     if column == 0 and not row.overlap:
