@@ -5,6 +5,8 @@ import math
 import numpy as np
 import pytest
 
+from collision import Circle, project
+
 from scenes.vectors import UNIT, number, sign_word
 
 
@@ -25,6 +27,10 @@ def check_against_numpy(scene):
     assert report.dot == pytest.approx(dot)
     assert tuple(report.projection) == pytest.approx(tuple(projection))
     assert report.along == pytest.approx(along)
+    # The core's projection of a small circle at a's tip onto unit b is centred on the same length.
+    unit = (report.b.x / report.length_b, report.b.y / report.length_b)
+    shadow = project(Circle(tuple(report.a), 0.5), unit)
+    assert (shadow.min + shadow.max) / 2 == pytest.approx(report.along)
     assert np.dot(report.right, report.b) == 0 and np.dot(report.left, report.b) == 0
     # In a y-up world the right-hand normal is b turned clockwise: b x right < 0.
     assert report.b.x * report.right.y - report.b.y * report.right.x < 0
