@@ -249,7 +249,9 @@ class Polygons(PairSatScene):
         report = self.result
         numbers = super().numbers()
         numbers["early_out"] = {"tested": len(report.early.axes), "of": len(report.sat.axes)}
-        numbers["offsets"] = [{"local": [list(i) for i in o.local], "shift": list(o.shift), "direct": [list(i) for i in o.direct]} for o in report.offsets]
+        numbers["offsets"] = [
+            {"local": [list(i) for i in o.local], "shift": list(o.shift), "direct": [list(i) for i in o.direct]} for o in report.offsets
+        ]
         numbers["local_vertices"] = {name: shape.local_vertices.tolist() for name, shape in self.shapes.items()}
         return numbers
 

@@ -102,7 +102,11 @@ class RotatedRectangles(Scene):
     frame = (-3 * UNIT, -2 * UNIT, 13 * UNIT, 9 * UNIT)
 
     def setup(self):
-        self.shapes = {"A": Box((4 * UNIT, 4 * UNIT), (2.5 * UNIT, 1.2 * UNIT), math.radians(20)), "B": Box((8.4 * UNIT, 5.0 * UNIT), (1.6 * UNIT, 1.0 * UNIT), math.radians(-35))}
+        # Apart on axis 1 by a hair, yet close enough that their bounding circles meet.
+        self.shapes = {
+            "A": Box((4 * UNIT, 4 * UNIT), (2.5 * UNIT, 1.2 * UNIT), math.radians(20)),
+            "B": Box((8.4 * UNIT, 5.0 * UNIT), (1.6 * UNIT, 1.0 * UNIT), math.radians(-35)),
+        }
 
     def corner(self, name, corner):
         return units(self.shapes[name].corner(corner))
@@ -137,10 +141,10 @@ class RotatedRectangles(Scene):
         rows = tuple(AxisRow(v, s[0], s[1], o, status) for v, s, o, status in zip(vectors, spans, overlaps, statuses))
         axis = vectors[self.settings["axis"] - 1]
         square = dot(axis, axis)
-        corners = {
-            n: [(c, Vector(dot(self.corner(n, c), axis) / square * axis.x, dot(self.corner(n, c), axis) / square * axis.y), dot(self.corner(n, c), axis)) for c in CORNERS]
-            for n in "AB"
-        }
+        corners = {}
+        for n in "AB":
+            scalars = [(c, dot(self.corner(n, c), axis)) for c in CORNERS]
+            corners[n] = [(c, Vector(s / square * axis.x, s / square * axis.y), s) for c, s in scalars]
         turn, (cx, cy) = -a.angle, units(a.center)
         local = tuple(
             Vector(math.cos(turn) * (x - cx) - math.sin(turn) * (y - cy), math.sin(turn) * (x - cx) + math.cos(turn) * (y - cy))
@@ -208,7 +212,8 @@ class RotatedRectangles(Scene):
             middle = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
             out = (middle[0] - centre[0], middle[1] - centre[1])
             length = math.hypot(*out)
-            painter.text((middle[0] - out[0] / length * 16 * pixel, middle[1] - out[1] / length * 16 * pixel - 6 * pixel), str(k + 1), color, 15, "center")
+            inside = (middle[0] - out[0] / length * 16 * pixel, middle[1] - out[1] / length * 16 * pixel - 6 * pixel)
+            painter.text(inside, str(k + 1), color, 15, "center")
         self.label_shapes(painter, theme)
 
     def _draw_shown_axis(self, painter, theme):
@@ -254,7 +259,8 @@ class RotatedRectangles(Scene):
                     # In A's frame these two are plain x and y: A spans its half size, B its corners' coordinates.
                     a_span = (-half[i], half[i])
                     b_span = (min(v[i] for v in report.local), max(v[i] for v in report.local))
-                cells = (f"{i + 1} {name}.{first}-{name}.{second}", pair(row.vector), f"{fmt(a_span[0])}..{fmt(a_span[1])}", f"{fmt(b_span[0])}..{fmt(b_span[1])}", row.status)
+                spans = (f"{fmt(a_span[0])}..{fmt(a_span[1])}", f"{fmt(b_span[0])}..{fmt(b_span[1])}")
+                cells = (f"{i + 1} {name}.{first}-{name}.{second}", pair(row.vector), *spans, row.status)
                 for column, cell in enumerate(cells):
                     imgui.table_next_column()
                     if column == 0 and not row.overlap:

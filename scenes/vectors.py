@@ -120,7 +120,8 @@ class Vectors(Scene):
         projection = Vector(dot / square * b.x, dot / square * b.y) if square > 0 else None
         along = dot / length_b if length_b > 0 else None
         right, left = Vector(b.y, -b.x), Vector(-b.y, b.x)
-        return Report(a, b, dot, length_a, length_b, projection, along, right, left, unit(a, length_a), unit(b, length_b), a.x * right.x + a.y * right.y)
+        perproduct = a.x * right.x + a.y * right.y
+        return Report(a, b, dot, length_a, length_b, projection, along, right, left, unit(a, length_a), unit(b, length_b), perproduct)
 
     def verdict(self):
         report = self.result
@@ -236,7 +237,10 @@ class Vectors(Scene):
             imgui.text_wrapped(f"Projection (a.b / |b|^2) b = ({number(report.dot)} / {number(square)}) {pair(b)} = {pair(report.projection)}")
             imgui.text(f"Its length a.b / |b| = a.(unit b) = {number(report.along)}")
             imgui.text(f"b's normals: right {pair(report.right)}, left {pair(report.left)}; a.right = {number(report.perproduct)}")
-        units = [f"{label} = {pair(v)}" if v is not None else f"{label}: none (zero vector)" for label, v in (("unit a", report.unit_a), ("unit b", report.unit_b))]
+        units = [
+            f"{label} = {pair(v)}" if v is not None else f"{label}: none (zero vector)"
+            for label, v in (("unit a", report.unit_a), ("unit b", report.unit_b))
+        ]
         imgui.text(", ".join(units))
         if ui.button("GameDev.net's example: (2, 6) onto (3, 4)"):
             self.points.update({name: Vector(*at) for name, at in EXAMPLE.items()})
