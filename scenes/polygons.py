@@ -1,0 +1,260 @@
+"""Any two convex polygons: GPWiki's intersection test, with its offset trick and early out."""
+
+import math
+from typing import NamedTuple
+
+from imgui_bundle import imgui
+
+from collision import Polygon, ShapeError, Vector
+from sandbox.kit import Param, register
+from sandbox.sat_scene import PAGE, PairSatScene
+from sandbox.sat_view import axis_name
+
+PRESETS = {
+    "triangle": [(80.0 * math.cos(k * 2 * math.pi / 3 + math.pi / 2), 80.0 * math.sin(k * 2 * math.pi / 3 + math.pi / 2)) for k in range(3)],
+    # GPWiki's square: local corners from (0, 0), so its position is a corner, not its middle.
+    "GPWiki square": [(0.0, 0.0), (110.0, 0.0), (110.0, 110.0), (0.0, 110.0)],
+    "pentagon": [(75.0 * math.cos(k * 2 * math.pi / 5 + math.pi / 2), 75.0 * math.sin(k * 2 * math.pi / 5 + math.pi / 2)) for k in range(5)],
+    "hexagon": [(80.0 * math.cos(k * math.pi / 3), 80.0 * math.sin(k * math.pi / 3)) for k in range(6)],
+    "kite": [(0.0, -100.0), (55.0, 0.0), (0.0, 45.0), (-55.0, 0.0)],
+}
+
+PRESETS_LIST = list(PRESETS)
+
+THINNEST = 6.0
+"""World units: a vertex keeps at least this far from the line through its two neighbours, so
+the polygon stays convex and never goes flat there."""
+
+
+class Offsets(NamedTuple):
+    """One axis by GPWiki's offset trick beside the direct projection."""
+
+    local: tuple
+    """(A's, B's) intervals of the vertices turned about their own origin but not moved: (min, max)."""
+
+    shift: tuple
+    """(A's, B's) position . axis: how far the move slides each interval."""
+
+    direct: tuple
+    """(A's, B's) intervals of the world vertices, projected one by one."""
+
+
+class Report(NamedTuple):
+    sat: object
+    early: object
+    page: int
+    strips: tuple
+    offsets: tuple
+    """An Offsets for every axis the full test tried, in its order."""
+
+    refused: str
+    """Why the last vertex drag stopped short, or ""."""
+
+
+def convex_problem(points):
+    """Why ``points`` (counter-clockwise) would not make a fair convex polygon, or ""."""
+    n = len(points)
+    for i in range(n):
+        (x0, y0), (x1, y1), (x2, y2) = points[i - 1], points[i], points[(i + 1) % n]
+        chord = math.hypot(x2 - x0, y2 - y0)
+        # Twice the area of the corner's triangle over its base: the corner's height over the chord.
+        height = ((x1 - x0) * (y2 - y0) - (y1 - y0) * (x2 - x0)) / chord if chord else 0.0
+        if height < THINNEST:
+            return f"vertex {i} would turn inwards or go flat"
+    try:
+        Polygon(points)
+    except ShapeError as error:
+        return str(error)
+    return ""
+
+
+def interval(points, axis):
+    dots = [x * axis[0] + y * axis[1] for x, y in points]
+    return (min(dots), max(dots))
+
+
+@register("polygons", "SAT", "Any two convex polygons", order=3)
+class Polygons(PairSatScene):
+    lesson = (
+        "Vertices live in local coordinates, placed by a position and an angle. GPWiki projects the "
+        "turned local vertices and adds position . axis instead of moving every vertex."
+    )
+    things_to_try = (
+        "Drag a dot of A inwards past its neighbours: it stops.",
+        "Pick pentagon for B: 2 + 5 axes to test.",
+        "Drag B up and away: the test stops at the first green axis.",
+        "Step 'One axis at a time': local + shift = direct.",
+        "On B's axis R, tap R inside A: A's shift stays put.",
+    )
+    params = (
+        Param("projections", "Projections beside the scene", True, overlay=True),
+        Param("mtv", "MTV arrow", True, overlay=True),
+        Param("preset_a", "Polygon A", "GPWiki square", choices=tuple(PRESETS), widget=False),
+        Param("preset_b", "Polygon B", "triangle", choices=tuple(PRESETS), widget=False),
+        PAGE,
+    )
+    frame = (-540.0, -300.0, 230.0, 300.0)
+
+    def setup(self):
+        self.shapes = {"A": Polygon(PRESETS["GPWiki square"], (-250, -70), 0.2), "B": Polygon(PRESETS["triangle"], (-120, 50), -0.3)}
+        self.presets = {"A": "GPWiki square", "B": "triangle"}
+        self.refused = ""
+
+    # Vertex dots: "A.2" is vertex 2 of A, dragged in the world and stored in A's local frame.
+
+    def pick(self, point, reach):
+        # A centre dot first: GPWiki's square has its origin on a corner, and dragging there moves it.
+        for name, shape in self.shapes.items():
+            if math.dist(point, shape.position) <= reach:
+                return name
+        for name, shape in self.shapes.items():
+            for i, (x, y) in enumerate(shape.world_vertices()):
+                if math.dist(point, (x, y)) <= reach:
+                    return f"{name}.{i}"
+        return super().pick(point, reach)
+
+    def position_of(self, name):
+        if "." in name:
+            shape, index = self._vertex(name)
+            return Vector(*map(float, shape.world_vertices()[index]))
+        return super().position_of(name)
+
+    def constrain(self, name, point):
+        """A vertex goes where it is dragged while its polygon stays convex; asked past that,
+        it stops at the last convex place, and where none is nearer it stays (ValueError)."""
+        shape, index = self._vertex(name)
+        start = self.position_of(name)
+        problem = convex_problem(self._moved(shape, index, point))
+        if not problem:
+            return point
+        low, high = 0.0, 1.0
+        for _ in range(30):
+            middle = (low + high) / 2
+            if convex_problem(self._moved(shape, index, _between(start, point, middle))):
+                high = middle
+            else:
+                low = middle
+        if low == 0.0:
+            raise ValueError(problem)
+        return _between(start, point, low)
+
+    def move(self, name, point):
+        if "." not in name:
+            self.refused = ""
+            super().move(name, point)
+            return
+        shape, index = self._vertex(name)
+        problem = convex_problem(self._moved(shape, index, point))
+        self.refused = f"{name.replace('.', ' vertex ')} stops: {problem}" if problem else ""
+        try:
+            placed = self.constrain(name, point)
+        except ValueError:
+            return
+        self.shapes[name[0]] = Polygon(self._moved(shape, index, placed), shape.position, shape.angle)
+
+    def _vertex(self, name):
+        shape_name, index = name.split(".")
+        return self.shapes[shape_name], int(index)
+
+    def _moved(self, shape, index, point):
+        """``shape``'s local vertices with vertex ``index`` at world ``point``."""
+        (px, py), c, s = shape.position, math.cos(shape.angle), math.sin(shape.angle)
+        dx, dy = point[0] - px, point[1] - py
+        points = [tuple(v) for v in shape.local_vertices.tolist()]
+        points[index] = (c * dx + s * dy, -s * dx + c * dy)
+        return points
+
+    def compute(self):
+        # A newly chosen preset replaces the polygon in its place, keeping its turn.
+        for name in ("A", "B"):
+            preset, old = self.settings[f"preset_{name.lower()}"], self.shapes[name]
+            if preset != self.presets[name]:
+                self.shapes[name] = Polygon(PRESETS[preset], old.position, old.angle)
+                self.presets[name] = preset
+        pair = super().compute()
+        offsets = tuple(self._offsets(test.axis) for test in pair.sat.axes)
+        return Report(*pair, offsets, self.refused)
+
+    def _offsets(self, axis):
+        local, shift, direct = [], [], []
+        for name in ("A", "B"):
+            shape = self.shapes[name]
+            c, s = math.cos(shape.angle), math.sin(shape.angle)
+            turned = [(c * x - s * y, s * x + c * y) for x, y in shape.local_vertices.tolist()]
+            local.append(interval(turned, axis))
+            shift.append(shape.position[0] * axis[0] + shape.position[1] * axis[1])
+            direct.append(interval(shape.world_vertices().tolist(), axis))
+        return Offsets(tuple(local), tuple(shift), tuple(direct))
+
+    def draw(self, painter, theme):
+        pixel = self.view.pixel
+        # The local frames always: they are what "placed by a position and an angle" means.
+        painter.point((0.0, 0.0), theme.dim_text, 4)
+        painter.text((6 * pixel, -20 * pixel), "(0, 0)", theme.dim_text, 13)
+        for shape in self.shapes.values():
+            (px, py), c, s = shape.position, math.cos(shape.angle), math.sin(shape.angle)
+            painter.segment((0.0, 0.0), (px, py), theme.guide, 1)
+            painter.arrow((px, py), (px + 40 * c, py + 40 * s), theme.dim_text, 1)
+            painter.arrow((px, py), (px - 40 * s, py + 40 * c), theme.dim_text, 1)
+        super().draw(painter, theme)
+        for name, shape in self.shapes.items():
+            for i, vertex in enumerate(shape.world_vertices()):
+                hot = f"{name}.{i}" in (self.hovered, self.selected)
+                painter.point(vertex, theme.highlight if hot else theme.shape(name), 7 if hot else 5)
+        if self.result.refused:
+            # Along the bottom of the free area, clear of the strips' labels round the shapes.
+            x0, y0, _, _ = self.view.rect
+            painter.text((x0 + 14 * pixel, y0 + 40 * pixel), self.result.refused, theme.max_corner, 15)
+
+    def panel(self, ui):
+        report = self.result
+        # Both presets on one row: the panel has no room for two.
+        width = imgui.get_content_region_avail().x / 2 - 30
+        for name in "AB":
+            param = f"preset_{name.lower()}"
+            imgui.set_next_item_width(width)
+            changed, index = imgui.combo(name, PRESETS_LIST.index(self.settings[param]), PRESETS_LIST)
+            if changed:
+                ui.set(param, PRESETS_LIST[index])
+            if name == "A":
+                imgui.same_line()
+        super().panel(ui)
+        shown = report.page if report.page >= 0 else next((i for i, t in enumerate(report.sat.axes) if t.separating), 0)
+        offsets = report.offsets[shown]
+        flags = imgui.TableFlags_.borders | imgui.TableFlags_.sizing_fixed_fit
+        if imgui.begin_table("offsets", 5, flags):
+            # GPWiki's offset trick on one axis: the local interval shifted by position . axis.
+            for heading in (f"on {axis_name(shown)}", "local", "+ p.axis", "= moved", "direct"):
+                imgui.table_setup_column(heading)
+            imgui.table_headers_row()
+            for k, name in enumerate("AB"):
+                (low, high), shift, (d_low, d_high) = offsets.local[k], offsets.shift[k], offsets.direct[k]
+                moved = f"{low + shift:.1f}..{high + shift:.1f}"
+                direct = f"{d_low:.1f}..{d_high:.1f}"
+                for cell in (name, f"{low:.1f}..{high:.1f}", f"{shift:+.1f}", moved):
+                    imgui.table_next_column()
+                    imgui.text(cell)
+                imgui.table_next_column()
+                ui.text("separating" if moved == direct else "max_corner", direct)
+            imgui.end_table()
+
+    def verdict(self):
+        """The SAT verdict, with the early-out count: how many axes the answer took."""
+        verdict, report = super().verdict(), self.result
+        tested, total = len(report.early.axes), len(report.sat.axes)
+        count = f"early out after {tested} of {total} axes" if tested < total else f"all {total} axes tested"
+        return verdict._replace(detail=f"{verdict.detail}; {count}")
+
+    def numbers(self):
+        report = self.result
+        numbers = super().numbers()
+        numbers["early_out"] = {"tested": len(report.early.axes), "of": len(report.sat.axes)}
+        numbers["offsets"] = [
+            {"local": [list(i) for i in o.local], "shift": list(o.shift), "direct": [list(i) for i in o.direct]} for o in report.offsets
+        ]
+        numbers["local_vertices"] = {name: shape.local_vertices.tolist() for name, shape in self.shapes.items()}
+        return numbers
+
+
+def _between(start, end, t):
+    return (start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t)

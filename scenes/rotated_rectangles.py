@@ -1,0 +1,284 @@
+"""Two rotated rectangles the GameDev.net way: four axes from corner differences, corners projected
+as vectors and as scalars, and the article's three optimisations counted."""
+
+import math
+from typing import NamedTuple
+
+from imgui_bundle import imgui
+
+from collision import Box, Vector
+from sandbox.kit import Param, Scene, Verdict, faded, register
+
+UNIT = 40.0
+"""World units per unit of the numbers shown: small numbers, as in the article's (2, 6)."""
+
+AXES = (("A", "UR", "UL"), ("A", "UR", "LR"), ("B", "UL", "LL"), ("B", "UL", "UR"))
+"""GameDev.net's Axis1..Axis4: the first corner minus the second, of that rectangle."""
+
+CORNERS = ("UL", "UR", "LR", "LL")
+
+PER_AXIS = 8
+"""Dot products one axis costs: each of the eight corners projected onto it."""
+
+
+class AxisRow(NamedTuple):
+    vector: Vector
+    """The axis, a corner difference in units (not normalised: the scalars only need its direction)."""
+
+    a: tuple
+    """(min, max) of A's corner scalars, corner . axis."""
+
+    b: tuple
+    overlap: bool
+    """B.min <= A.max and B.max >= A.min, as the article tests."""
+
+    status: str
+    """How the optimisations treated it: "projected", "x of A's frame", "skipped"..."""
+
+
+class Report(NamedTuple):
+    axes: tuple
+    """An AxisRow for each of the four axes, always all computed, for the table."""
+
+    corners: dict
+    """For the shown axis: name -> [(corner, projected vector, scalar)] for A and B."""
+
+    colliding: bool
+    """Every axis overlaps."""
+
+    circles: tuple
+    """(distance between centres, radius of A + radius of B), in units."""
+
+    rejected: bool
+    """The bounding-circle quick reject answered (the circles are apart, and it is on)."""
+
+    tested: int
+    """Axes looked at before the answer."""
+
+    dots: int
+    """Dot products spent, with the optimisations that are on (plain SAT: 4 axes x 8 corners)."""
+
+    local: tuple
+    """B's corners in A's frame (A centred, unturned), in units."""
+
+
+def units(point):
+    return Vector(point[0] / UNIT, point[1] / UNIT)
+
+
+def dot(u, v):
+    return u[0] * v[0] + u[1] * v[1]
+
+
+def fmt(value):
+    text = f"{value:.1f}"
+    return "0.0" if text == "-0.0" else text
+
+
+def pair(v):
+    return f"({fmt(v[0])}, {fmt(v[1])})"
+
+
+@register("rotated-rectangles", "SAT", "Rotated rectangles", order=4)
+class RotatedRectangles(Scene):
+    lesson = (
+        "GameDev.net takes the axes from corner differences: UR - UL and UR - LR of A, UL - LL and "
+        "UL - UR of B. A corner's projection is a vector on the axis, but its dot product with the "
+        "axis alone orders the corners: no length needed. Three savings are counted below."
+    )
+    things_to_try = (
+        "Drag B onto A: all four axes overlap, all are needed.",
+        "Set 'Axis shown' to 3: max corner red, min yellow.",
+        "Tick 'Early out': B as it is needs 1 axis, not 4.",
+        "Tick 'A's frame': axes 1 and 2 need no projection.",
+        "Tick 'Bounding circles', drag B far: 0 axes.",
+    )
+    params = (
+        Param("axis", "Axis shown", 1, low=1, high=4),
+        Param("early", "Early out", False, overlay=True),
+        Param("local", "A's frame (B moved into it)", False, overlay=True),
+        Param("circles", "Bounding circles first", False, overlay=True),
+    )
+    frame = (-3 * UNIT, -2 * UNIT, 13 * UNIT, 9 * UNIT)
+
+    def setup(self):
+        # Apart on axis 1 by a hair, yet close enough that their bounding circles meet.
+        self.shapes = {
+            "A": Box((4 * UNIT, 4 * UNIT), (2.5 * UNIT, 1.2 * UNIT), math.radians(20)),
+            "B": Box((8.4 * UNIT, 5.0 * UNIT), (1.6 * UNIT, 1.0 * UNIT), math.radians(-35)),
+        }
+
+    def corner(self, name, corner):
+        return units(self.shapes[name].corner(corner))
+
+    def compute(self):
+        vectors = [Vector(*(p - q for p, q in zip(self.corner(n, first), self.corner(n, second)))) for n, first, second in AXES]
+        spans = []
+        for axis in vectors:
+            spans.append(tuple((min(s), max(s)) for s in ([dot(self.corner(n, c), axis) for c in CORNERS] for n in "AB")))
+        overlaps = [b[0] <= a[1] and b[1] >= a[0] for a, b in spans]
+        a, b = self.shapes["A"], self.shapes["B"]
+        distance = math.dist(units(a.center), units(b.center))
+        reach = (math.hypot(*a.half_size) + math.hypot(*b.half_size)) / UNIT
+        rejected = self.settings["circles"] and distance > reach
+        statuses, tested, dots = [], 0, 0
+        if self.settings["circles"]:
+            dots += 1  # the distance between the centres, squared, against the radii's sum squared
+        if self.settings["local"] and not rejected:
+            dots += 8  # B's four corners turned into A's frame, two dot products each
+        stopped = rejected
+        for k, overlap in enumerate(overlaps):
+            if stopped:
+                statuses.append("not run" if rejected else "skipped")
+                continue
+            tested += 1
+            if self.settings["local"] and k < 2:
+                statuses.append("A's x" if k == 0 else "A's y")
+            else:
+                statuses.append("projected")
+                dots += PER_AXIS
+            stopped = self.settings["early"] and not overlap
+        rows = tuple(AxisRow(v, s[0], s[1], o, status) for v, s, o, status in zip(vectors, spans, overlaps, statuses))
+        axis = vectors[self.settings["axis"] - 1]
+        square = dot(axis, axis)
+        corners = {}
+        for n in "AB":
+            scalars = [(c, dot(self.corner(n, c), axis)) for c in CORNERS]
+            corners[n] = [(c, Vector(s / square * axis.x, s / square * axis.y), s) for c, s in scalars]
+        turn, (cx, cy) = -a.angle, units(a.center)
+        local = tuple(
+            Vector(math.cos(turn) * (x - cx) - math.sin(turn) * (y - cy), math.sin(turn) * (x - cx) + math.cos(turn) * (y - cy))
+            for x, y in (self.corner("B", c) for c in CORNERS)
+        )
+        return Report(rows, corners, all(overlaps), (distance, reach), rejected, tested, dots, local)
+
+    def verdict(self):
+        report = self.result
+        if report.rejected:
+            return Verdict("SEPARATED", "separating", "bounding circles apart: no axis needed")
+        if report.colliding:
+            return Verdict("COLLIDING", "mtv", "all four axes overlap")
+        first = next(k for k, row in enumerate(report.axes) if not row.overlap)
+        return Verdict("SEPARATED", "separating", f"no overlap on axis {first + 1}")
+
+    def numbers(self):
+        report = self.result
+        return {
+            "verdict": "colliding" if report.colliding else "separated",
+            "axes": [{"axis": list(r.vector), "a": list(r.a), "b": list(r.b), "overlap": r.overlap, "status": r.status} for r in report.axes],
+            "corners": {n: [{"corner": c, "vector": list(v), "scalar": s} for c, v, s in rows] for n, rows in report.corners.items()},
+            "circles": list(report.circles),
+            "rejected": report.rejected,
+            "tested": report.tested,
+            "dot_products": report.dots,
+            "local_b": [list(v) for v in report.local],
+        }
+
+    def draw(self, painter, theme):
+        report, pixel = self.result, self.view.pixel
+        x0, y0, x1, y1 = self.frame
+        painter.segment((x0, 0.0), (x1, 0.0), theme.guide, 1)
+        painter.segment((0.0, y0), (0.0, y1), theme.guide, 1)
+        painter.text((-8 * pixel, -20 * pixel), "O", theme.dim_text, 14, "right")
+        if self.settings["circles"]:
+            role = theme.separating if report.circles[0] > report.circles[1] else theme.guide
+            for shape in self.shapes.values():
+                painter.circle(shape.center, math.hypot(*shape.half_size), role, None, 1)
+            # The distance the quick reject compares, drawn, and its numbers along the bottom.
+            painter.segment(self.shapes["A"].center, self.shapes["B"].center, role, 1)
+            distance, reach = report.circles
+            x0, y0 = self.view.rect[:2]
+            painter.text((x0 + 14 * pixel, y0 + 40 * pixel), f"centres {fmt(distance)} apart, radii add to {fmt(reach)}", role, 15)
+        if self.settings["local"]:
+            self._draw_local(painter, theme)
+        self._draw_shown_axis(painter, theme)
+        for name in "AB":
+            self.draw_shape(painter, theme, name)
+            box = self.shapes[name]
+            for corner in CORNERS:
+                x, y = box.corner(corner)
+                dx, dy = x - box.center[0], y - box.center[1]
+                length = math.hypot(dx, dy)
+                spot = (x + dx / length * 12 * pixel, y + dy / length * 12 * pixel - 5 * pixel)
+                painter.text(spot, corner, faded(theme.shape(name), 200), 12, "left" if dx >= 0 else "right")
+        for k, ((name, first, second), row) in enumerate(zip(AXES, report.axes)):
+            start, end = self.shapes[name].corner(second), self.shapes[name].corner(first)
+            shown = k + 1 == self.settings["axis"]
+            color = theme.separating if not row.overlap else theme.axis
+            painter.arrow(start, end, color, 4 if shown else 2)
+            # The axis's number just inside the middle of the edge it runs along: outside, the
+            # corner names and the other rectangle crowd it.
+            centre = self.shapes[name].center
+            middle = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
+            out = (middle[0] - centre[0], middle[1] - centre[1])
+            length = math.hypot(*out)
+            inside = (middle[0] - out[0] / length * 16 * pixel, middle[1] - out[1] / length * 16 * pixel - 6 * pixel)
+            painter.text(inside, str(k + 1), color, 15, "center")
+        self.label_shapes(painter, theme)
+
+    def _draw_shown_axis(self, painter, theme):
+        report = self.result
+        k = self.settings["axis"] - 1
+        axis = report.axes[k].vector
+        length = math.hypot(*axis)
+        unit = Vector(axis.x / length, axis.y / length)
+        reach = max(abs(v) for v in self.frame) * 1.5
+        painter.segment((-unit.x * reach, -unit.y * reach), (unit.x * reach, unit.y * reach), theme.axis, 1)
+        for side, name in ((-6, "A"), (6, "B")):
+            rows = report.corners[name]
+            scalars = [s for _, _, s in rows]
+            low, high = min(scalars), max(scalars)
+            for corner, vector, scalar in rows:
+                tip = (vector.x * UNIT, vector.y * UNIT)
+                painter.segment(self.shapes[name].corner(corner), tip, faded(theme.guide, 120), 1)
+                # Corners on an edge square to the axis tie, give or take rounding.
+                tie = 1e-9 * max(abs(low), abs(high), 1.0)
+                color = theme.max_corner if high - scalar <= tie else theme.min_corner if scalar - low <= tie else theme.shape(name)
+                painter.point(tip, color, 5)
+            painter.interval(unit, low / length * UNIT, high / length * UNIT, side, theme.shape(name), 4)
+
+    def _draw_local(self, painter, theme):
+        """002's figure 9, faded at the origin: A centred and unturned there, B where it sits in A's frame."""
+        hx, hy = self.shapes["A"].half_size
+        painter.polygon(((hx, -hy), (hx, hy), (-hx, hy), (-hx, -hy)), faded(theme.shape_a, 150), None, 1)
+        painter.polygon([(x * UNIT, y * UNIT) for x, y in self.result.local], faded(theme.shape_b, 150), None, 1)
+        painter.text((-hx, hy + 6 * self.view.pixel), "in A's frame", theme.dim_text, 13)
+
+    def panel(self, ui):
+        report = self.result
+        k = self.settings["axis"] - 1
+        flags = imgui.TableFlags_.borders | imgui.TableFlags_.sizing_fixed_fit
+        if imgui.begin_table("axes", 5, flags):
+            for heading in ("axis", "vector", "A", "B", "how"):
+                imgui.table_setup_column(heading)
+            imgui.table_headers_row()
+            half = units(self.shapes["A"].half_size)
+            for i, ((name, first, second), row) in enumerate(zip(AXES, report.axes)):
+                a_span, b_span = row.a, row.b
+                if self.settings["local"] and i < 2:
+                    # In A's frame these two are plain x and y: A spans its half size, B its corners' coordinates.
+                    a_span = (-half[i], half[i])
+                    b_span = (min(v[i] for v in report.local), max(v[i] for v in report.local))
+                spans = (f"{fmt(a_span[0])}..{fmt(a_span[1])}", f"{fmt(b_span[0])}..{fmt(b_span[1])}")
+                cells = (f"{i + 1} {name}.{first}-{name}.{second}", pair(row.vector), *spans, row.status)
+                for column, cell in enumerate(cells):
+                    imgui.table_next_column()
+                    if column == 0 and not row.overlap:
+                        ui.text("separating", cell + " gap")
+                    else:
+                        imgui.text(cell)
+            imgui.end_table()
+        imgui.text(f"Corners on axis {k + 1}: vector (c.a / a.a) a, and scalar c.a")
+        if imgui.begin_table("corners", 3, flags):
+            for heading in ("corner", "A", "B"):
+                imgui.table_setup_column(heading)
+            imgui.table_headers_row()
+            for (corner, va, sa), (_, vb, sb) in zip(report.corners["A"], report.corners["B"]):
+                for cell in (corner, f"{pair(va)} {fmt(sa)}", f"{pair(vb)} {fmt(sb)}"):
+                    imgui.table_next_column()
+                    imgui.text(cell)
+            imgui.end_table()
+        work = f"Tested {report.tested} of 4 axes, {report.dots} of 32 dot products"
+        if self.settings["circles"]:
+            work += "; circles apart" if report.circles[0] > report.circles[1] else "; circles meet"
+        imgui.text(work)

@@ -1,0 +1,255 @@
+"""Vectors: Metanet's appendix (figures 11 and 12) and GameDev.net's worked projection."""
+
+import math
+from typing import NamedTuple
+
+from imgui_bundle import imgui
+
+from collision import Vector
+from sandbox.kit import Param, Scene, Verdict, register
+
+UNIT = 50.0
+"""World units per grid unit: the numbers are read in grid units, small enough to check by hand."""
+
+TENTH = UNIT / 10
+"""The handles snap to tenths of a unit, so the numbers stay the ones a class can work out."""
+
+EXAMPLE = {"a": (2 * UNIT, 6 * UNIT), "b": (3 * UNIT, 4 * UNIT), "O": (0.0, 0.0)}
+"""GameDev.net step 2: the corner (2, 6) projected onto the axis (3, 4)."""
+
+GRID = (-4, -4, 8, 9)
+"""The grid drawn, in units: (min x, min y, max x, max y)."""
+
+
+class Report(NamedTuple):
+    """Everything the figure and the panel show, in grid units."""
+
+    a: Vector
+    b: Vector
+    dot: float
+    """a . b = ax bx + ay by."""
+
+    length_a: float
+    length_b: float
+    projection: Vector
+    """a projected onto b, (a . b / |b|^2) b; None when b is the zero vector."""
+
+    along: float
+    """The projection's signed length a . b / |b| (a . unit b); None when b is zero."""
+
+    right: Vector
+    """b's right-hand normal (by, -bx) in this y-up world."""
+
+    left: Vector
+    """b's left-hand normal (-by, bx)."""
+
+    unit_a: Vector
+    """a normalised; None for the zero vector, which has no direction."""
+
+    unit_b: Vector
+    perproduct: float
+    """a . (b's right normal): positive when a lies to b's right."""
+
+
+def number(value):
+    """A value as the worked example writes it: at most two decimals, no trailing zeros, no -0."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def pair(v):
+    return f"({number(v[0])}, {number(v[1])})"
+
+
+def sign_word(dot, a=None, b=None):
+    for name, vector in (("a", a), ("b", b)):
+        if vector is not None and not any(vector):
+            return f"zero: {name} is the zero vector, with no direction"
+    if dot > 0:
+        return "positive: a and b point the same way"
+    if dot < 0:
+        return "negative: a and b point away from each other"
+    return "zero: a and b are perpendicular"
+
+
+def unit(v, length):
+    return Vector(v.x / length, v.y / length) if length > 0 else None
+
+
+@register("vectors", "Basics", "Vectors and the dot product", order=1)
+class Vectors(Scene):
+    lesson = (
+        "The dot product a.b = ax bx + ay by is one number; its sign says whether a and b point the "
+        "same way. Divided by |b| it is how far a reaches along b: the length of a's projection "
+        "(green). With |b| = 1 the dot product is that length, which is why SAT normalises its axes."
+    )
+    things_to_try = (
+        "Press 'GameDev.net's example': (2, 6) onto (3, 4) gives (3.6, 4.8), length 6.",
+        "Drag a's tip round O: a.b changes sign where a crosses b's normals.",
+        "Drag a's tip to b's right normal (4, -3): a.b = 0, the projection shrinks to O.",
+        "Drag b's tip to (6, 8): a.b doubles, the projection stays.",
+        "Drag b's tip onto O: the zero vector has no direction to project onto.",
+    )
+    params = (
+        Param("projection", "Projection of a onto b", True, overlay=True),
+        Param(
+            "normals",
+            "b's left and right normals",
+            True,
+            overlay=True,
+            help="Metanet writes the right normal as (-y, x) because Flash's y points down. Here y points up, so it is (y, -x).",
+        ),
+        Param("units", "Unit vectors (normalised)", False, overlay=True),
+    )
+    handles = {"a": EXAMPLE["a"], "b": EXAMPLE["b"], "O": EXAMPLE["O"]}
+    frame = (GRID[0] * UNIT, GRID[1] * UNIT, GRID[2] * UNIT, GRID[3] * UNIT)
+    turnable = False
+
+    def constrain(self, name, point):
+        # Tenths of a unit: 2.7 stays 2.7 on screen and in the sums.
+        return tuple(round(v / TENTH) * TENTH for v in point)
+
+    def compute(self):
+        origin = self.points["O"]
+        # Handles sit on multiples of TENTH, so these differences and quotients are exact tenths.
+        a, b = (Vector((self.points[k].x - origin.x) / UNIT, (self.points[k].y - origin.y) / UNIT) for k in "ab")
+        dot = a.x * b.x + a.y * b.y
+        length_a, length_b = math.hypot(*a), math.hypot(*b)
+        square = b.x * b.x + b.y * b.y
+        # The zero vector: no direction to project onto, and dividing by |b|^2 = 0 would give NaN.
+        projection = Vector(dot / square * b.x, dot / square * b.y) if square > 0 else None
+        along = dot / length_b if length_b > 0 else None
+        right, left = Vector(b.y, -b.x), Vector(-b.y, b.x)
+        perproduct = a.x * right.x + a.y * right.y
+        return Report(a, b, dot, length_a, length_b, projection, along, right, left, unit(a, length_a), unit(b, length_b), perproduct)
+
+    def verdict(self):
+        report = self.result
+        role = "separating" if report.dot > 0 else "max_corner" if report.dot < 0 else "overlap"
+        if report.projection is None:
+            return Verdict(f"a.b = {number(report.dot)}", "overlap", "b is the zero vector: there is no direction to project onto")
+        return Verdict(f"a.b = {number(report.dot)}", role, f"{sign_word(report.dot).split(':')[0]}; projection length {number(report.along)}")
+
+    def numbers(self):
+        report = self.result
+        return {
+            "a": list(report.a),
+            "b": list(report.b),
+            "dot": report.dot,
+            "projection": _listed(report.projection),
+            "length": report.along,
+            "right_normal": list(report.right),
+            "left_normal": list(report.left),
+            "unit_a": _listed(report.unit_a),
+            "unit_b": _listed(report.unit_b),
+            "perproduct": report.perproduct,
+        }
+
+    def draw(self, painter, theme):
+        report, pixel = self.result, self.view.pixel
+        origin = self.points["O"]
+        self._draw_grid(painter, theme)
+
+        def at(v, scale=UNIT):
+            return (origin.x + v[0] * scale, origin.y + v[1] * scale)
+
+        def beyond(tip, text, color):
+            """A label just past the tip of the arrow from O, reading away from it; where that
+            leaves the view, over or under the tip instead, reading back towards O."""
+            dx, dy = tip[0] - origin.x, tip[1] - origin.y
+            length = math.hypot(dx, dy) or 1.0
+            spot, anchor = (tip[0] + dx / length * 12 * pixel, tip[1] + dy / length * 12 * pixel - 5 * pixel), "left" if dx >= 0 else "right"
+            width = len(text) * 15 * 0.62 * pixel * self.view.text_scale
+            left, right = (spot[0], spot[0] + width) if anchor == "left" else (spot[0] - width, spot[0])
+            if left < self.view.rect[0] or right > self.view.rect[2]:
+                spot = (tip[0], tip[1] + (10 if dy >= 0 else -26) * pixel)
+                anchor = "right" if anchor == "left" else "left"
+            painter.text(spot, text, color, 15, anchor)
+
+        if report.length_b > 0:
+            # The line b lies on, for the projection to land on.
+            reach = (max(GRID[2] - GRID[0], GRID[3] - GRID[1]) + 6) / report.length_b
+            painter.segment(at(report.b, -reach * UNIT), at(report.b, reach * UNIT), theme.guide, 1)
+        if self.settings["normals"] and report.length_b > 0:
+            painter.arrow(origin, at(report.right), theme.max_corner, 2)
+            painter.arrow(origin, at(report.left), theme.mtv, 2)
+            for normal, text, color in ((report.right, "right", theme.max_corner), (report.left, "left", theme.mtv)):
+                # a lying on a normal names itself; two labels there would overprint.
+                if math.dist(at(normal), self.points["a"]) > 30 * pixel:
+                    beyond(at(normal), f"{text} normal {pair(normal)}", color)
+        if self.settings["projection"] and report.projection is not None:
+            tip = at(report.projection)
+            painter.segment(self.points["a"], tip, theme.dim_text, 1)
+            # Wider than b's arrow drawn over it, so the green shows where they coincide.
+            painter.arrow(origin, tip, theme.separating, 7)
+            # Its length on the side of b away from a and the drop line, beside its middle, or
+            # beside its tip when it is too short to keep the label off O.
+            away = report.right if report.perproduct <= 0 else report.left
+            nx, ny = away.x / report.length_b, away.y / report.length_b
+            middle = at(report.projection, UNIT / 2) if abs(report.along) * UNIT > 150 * pixel else tip
+            spot = (middle[0] + nx * 16 * pixel, middle[1] + ny * 16 * pixel - 5 * pixel)
+            label_side = (spot[0] - origin.x, spot[1] - origin.y)
+            painter.text(spot, f"{pair(report.projection)}, length {number(report.along)}", theme.separating, 15, "left" if nx >= 0 else "right")
+        if self.settings["units"]:
+            painter.circle(origin, UNIT, theme.guide, None, 1)
+            for vector, role in ((report.unit_a, theme.shape_a), (report.unit_b, theme.shape_b)):
+                if vector is not None:
+                    painter.arrow(origin, at(vector), role, 5)
+        painter.arrow(origin, self.points["a"], theme.shape_a, 3)
+        painter.arrow(origin, self.points["b"], theme.shape_b, 3)
+        for handle, vector, color in (("a", report.a, theme.shape_a), ("b", report.b, theme.shape_b)):
+            tip = self.points[handle]
+            painter.point(tip, theme.highlight if handle == self.hovered else color, 7)
+            beyond(tip, f"{handle} {pair(vector)}", color)
+        painter.point(origin, theme.highlight if self.hovered == "O" else theme.text, 6)
+        # O's name in the corner round it furthest from every arrow leaving it.
+        taken = [v for v in (report.a, report.b, report.right, report.left) if math.hypot(*v) > 0]
+        if self.settings["projection"] and report.projection is not None:
+            taken.append(label_side)
+
+        def crowding(corner):
+            return max((dot_unit(corner, v) for v in taken), default=-1.0)
+
+        cx, cy = min(((-1, -1), (1, -1), (-1, 1), (1, 1)), key=crowding)
+        painter.text((origin.x + cx * 12 * pixel, origin.y + (cy * 14 - 6) * pixel), "O", theme.text, 15, "left" if cx > 0 else "right")
+
+    def _draw_grid(self, painter, theme):
+        x0, y0, x1, y1 = GRID
+        origin = self.points["O"]
+        # The grid stays on the world's whole units; O may sit between them.
+        segments = [(x * UNIT, y0 * UNIT, x * UNIT, y1 * UNIT) for x in range(x0, x1 + 1)]
+        segments += [(x0 * UNIT, y * UNIT, x1 * UNIT, y * UNIT) for y in range(y0, y1 + 1)]
+        painter.lines(segments, theme.guide[:3] + (60,))
+        painter.segment((x0 * UNIT, origin.y), (x1 * UNIT, origin.y), theme.guide, 1)
+        painter.segment((origin.x, y0 * UNIT), (origin.x, y1 * UNIT), theme.guide, 1)
+
+    def panel(self, ui):
+        report = self.result
+        a, b = report.a, report.b
+        imgui.text(f"a = {pair(a)}, |a| = {number(report.length_a)}")
+        imgui.text(f"b = {pair(b)}, |b| = {number(report.length_b)}")
+        imgui.text_wrapped(f"a.b = {number(a.x)}*{number(b.x)} + {number(a.y)}*{number(b.y)} = {number(report.dot)}: {sign_word(report.dot, a, b)}")
+        if report.projection is None:
+            ui.text("max_corner", "b is the zero vector: |b| = 0, no direction.")
+            ui.text("max_corner", "Projecting divides by |b|^2 = 0: nothing to show.")
+        else:
+            square = report.length_b**2
+            imgui.text_wrapped(f"Projection (a.b / |b|^2) b = ({number(report.dot)} / {number(square)}) {pair(b)} = {pair(report.projection)}")
+            imgui.text(f"Its length a.b / |b| = a.(unit b) = {number(report.along)}")
+            imgui.text(f"b's normals: right {pair(report.right)}, left {pair(report.left)}; a.right = {number(report.perproduct)}")
+        units = [
+            f"{label} = {pair(v)}" if v is not None else f"{label}: none (zero vector)"
+            for label, v in (("unit a", report.unit_a), ("unit b", report.unit_b))
+        ]
+        imgui.text(", ".join(units))
+        if ui.button("GameDev.net's example: (2, 6) onto (3, 4)"):
+            self.points.update({name: Vector(*at) for name, at in EXAMPLE.items()})
+
+
+def dot_unit(u, v):
+    """The cosine of the angle between u and v (neither zero)."""
+    return (u[0] * v[0] + u[1] * v[1]) / (math.hypot(*u) * math.hypot(*v))
+
+
+def _listed(v):
+    return None if v is None else list(v)
