@@ -176,7 +176,7 @@ class Projection(TurnableAxis, Scene):
             (f"A's shadow on {p}", f"{number(report.a.min)} to {number(report.a.max)}"),
             (f"B's shadow on {p}", f"{number(report.b.min)} to {number(report.b.max)}"),
             ("gap" if report.gap > 0 else "overlap", number(abs(report.gap))),
-            ("verdict", f"shadows {describe(report.gap)}"),
+            ("verdict", self.verdict().text.lower()),
         ]
         if self.settings["quick"]:
             rows.append(("shadow lengths from the halfwidths", f"A {number(report.quick[0])}, B {number(report.quick[1])}"))
