@@ -12,7 +12,8 @@ import json
 import os
 from pathlib import Path
 
-from . import files
+from . import files, screen
+from .camera import Camera
 from .session import Session
 from .theme import THEMES
 
@@ -72,6 +73,8 @@ def export(walkthrough, directory, size=(1280, 720), theme="projector"):
     for index, step in enumerate(walkthrough.steps):
         # A question's picture is the one the class predicts from: its revealing overlays hidden.
         session.go(index)
+        if not session.camera.fitted:
+            _show_as_on_screen(session, step, size)
         stem = f"step-{index + 1:02d}"
         window.screenshot(session, claim(f"{stem}.png"), follow_links=False)
         record = {"step": index + 1, "scene": step.scene, "caption": step.caption}
@@ -88,6 +91,17 @@ def export(walkthrough, directory, size=(1280, 720), theme="projector"):
     page = _PAGE.format(title=html.escape(walkthrough.title), sections="\n".join(sections))
     files.write_text(claim("index.html"), page, follow_links=False)
     return directory / "index.html"
+
+
+def _show_as_on_screen(session, step, size):
+    """Frame the picture on what a step's own view shows in a window of ``size`` beside the
+    panel and under the caption: the picture is larger and has neither."""
+    camera = Camera(*size)
+    camera.place(screen.free_area(*size, 1.0, True, step.caption))
+    camera.center, camera.zoom = step.layout["view"]["center"], step.layout["view"]["zoom"]
+    session.camera.fit(camera.visible(), margin=0)
+    session.camera.fitted = False
+    session.refresh()
 
 
 def _manifest(directory):
@@ -129,7 +143,7 @@ def _answer(number, step, answer, tables):
     """A question's entry in the key at the end: the answer, and the numbers that show it."""
     return (
         f'<div class="answer"><h3><a href="#step-{number}">Step {number}</a>: {html.escape(step.question)}</h3>\n'
-        f"<p>Answer: <strong>{html.escape(answer)}</strong></p>\n" + "".join(_table(table) for table in tables) + "</div>"
+        f"<p>Answer: <strong>{html.escape(answer)}</strong>. {html.escape(step.explain)}</p>\n" + "".join(_table(table) for table in tables) + "</div>"
     )
 
 

@@ -123,7 +123,7 @@ class Session:
         if self.asking:
             offered = f"  ({' / '.join(step.choices)})" if step.choices else ""
             return f"{step.caption}\n{step.question}{offered}  Next reveals."
-        return f"{step.caption}\n{step.question}  Answer: {step.answer_text(self.scene)}"
+        return f"{step.caption}\n{step.question}  Answer: {step.answer_text(self.scene)}. {step.explain}".rstrip()
 
     def verdict(self):
         """The scene's Verdict, or None while a question is open (it would give the answer away)."""

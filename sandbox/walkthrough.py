@@ -21,6 +21,7 @@ A step may ask the class to predict before it shows::
     question = "Which axis separates A and B?"
     choices = ["P", "Q", "R", "S"]        # optional; the answer must be one of them
     answer = "separating_axes"            # a field of the scene's result (Scene.answers)
+    explain = "One gap is enough."        # optional: said with the answer
     hide = ["projections"]                # optional: the overlays that give it away (default: all)
 
 The answer is computed from the scene at the step's layout, never typed in. The first click
@@ -39,7 +40,7 @@ from . import files, layout
 from .camera import Camera
 from .registry import all_scenes
 
-STEP_FIELDS = {"scene", "caption", "layout", "shapes", "handles", "overlays", "settings", "view", "animate", "question", "choices", "answer", "hide"}
+STEP_FIELDS = {"scene", "caption", "layout", "shapes", "handles", "overlays", "settings", "view", "animate", "question", "choices", "answer", "explain", "hide"}
 
 
 class WalkthroughError(Exception):
@@ -70,6 +71,9 @@ class Step(NamedTuple):
 
     hide: tuple = ()
     """The overlays switched off while the question is open."""
+
+    explain: str = ""
+    """What the teacher adds once the answer is shown, or ""."""
 
     def answer_text(self, scene):
         """The answer, computed from ``scene`` (at this step's layout), in words."""
@@ -153,10 +157,10 @@ def _step(path, number, step, classes):
 
 
 def _question(where, step, scene):
-    """(question, choices, answer, hide) of a step, checked against its scene; all empty without one."""
-    asks = {"question", "choices", "answer", "hide"} & set(step)
+    """(question, choices, answer, hide, explain) of a step, checked against its scene; all empty without one."""
+    asks = {"question", "choices", "answer", "explain", "hide"} & set(step)
     if not asks:
-        return "", (), "", ()
+        return "", (), "", (), ""
     question, answer = step.get("question"), step.get("answer")
     if not isinstance(question, str) or not question.strip():
         raise WalkthroughError(f"{where}: question must be the line the class answers, with answer naming a field of the result")
@@ -172,4 +176,7 @@ def _question(where, step, scene):
     hide = step.get("hide", [name for name in overlays if scene.settings[name]])
     if not isinstance(hide, list) or any(name not in overlays for name in hide):
         raise WalkthroughError(f"{where}: hide must list overlays of the {scene.id} scene, from {', '.join(overlays)}")
-    return question.strip(), tuple(c.strip() for c in choices), answer, tuple(hide)
+    explain = step.get("explain", "")
+    if not isinstance(explain, str):
+        raise WalkthroughError(f"{where}: explain must be a line of text, said with the answer")
+    return question.strip(), tuple(c.strip() for c in choices), answer, tuple(hide), explain.strip()
