@@ -43,7 +43,7 @@ def test_f10_hides_the_panel_and_f11_asks_for_full_screen(drive):
 def test_projector_theme_with_the_panel_hidden_and_large_text(tmp_path, request):
     """A walkthrough step as a class at the back of a lit room sees it."""
     session = Session(size=(1280, 720), walkthrough=load(ROOT / "walkthroughs" / "sat-from-scratch.toml"))
-    session.go(10)
+    session.go(10, revealed=True)  # a question step, its answer shown under the caption
     session.on_key_press(key.F9, 0)
     session.on_key_press(key.F10, 0)
     session.set_font_scale(2.0)
