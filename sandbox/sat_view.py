@@ -156,7 +156,8 @@ def _verdict_rows(result, names):
     elif result.depth > 0:
         rows.append(("MTV", f"moves {names[1]} {number(result.depth)} out of {names[0]}, along {verdict['mtv_axis']}, "
                             f"towards {number(math.degrees(math.atan2(result.mtv.y, result.mtv.x)) % 360)}°"))
-    rows.append(("axes tested", f"{len(result.axes)} ({result.merged} parallel normals merged)" if result.merged else str(len(result.axes))))
+    tested = len(result.axes)
+    rows.append(("axes tested", f"{tested} of {tested + result.merged} normals ({result.merged} parallel ones merged)" if result.merged else str(tested)))
     return tuple(rows)
 
 
