@@ -79,7 +79,7 @@ class QuadtreeScene(Scene):
         Param("nodes", "Node borders", True, overlay=True),
         Param("straddlers", "Mark straddlers", True, overlay=True),
         Param("variant", "Variant: straddlers go to every child they touch", False, overlay=True),
-        Param("missed", "Mark what the tip's retrieve misses (red)", False, overlay=True),
+        Param("missed", "Mark what the tip's retrieve misses (red)", False, overlay=True, widget=False),
         Param("count", "Objects", 100, low=1, high=MOST),
         Param("max_objects", "MAX_OBJECTS", 10, low=1, high=50),
         Param("max_levels", "MAX_LEVELS", 5, low=0, high=8),
@@ -213,7 +213,10 @@ class QuadtreeScene(Scene):
         if ui.button("Step one frame"):
             self.update(1 / 60)
         imgui.same_line()
-        imgui.text_disabled("P pauses and resumes")
+        # Beside the button, not a row of its own: the panel must fit 1280x720 unscrolled.
+        changed, missed = imgui.checkbox("Mark what the tip's retrieve misses", self.settings["missed"])
+        if changed:
+            ui.set("missed", missed)
         depth = max(node.level for node in frame.nodes)
         imgui.text(f"Nodes: {len(frame.nodes)}, deepest level {depth}; straddlers: {len(frame.straddlers)}")
         if frame.focus is not None:

@@ -86,3 +86,23 @@ def test_the_shipped_walkthroughs_ask_questions():
     for name in ("sat-from-scratch", "why-quadtrees", "circles-tiles-points"):
         lesson = walkthrough.load(Path(__file__).resolve().parents[2] / "walkthroughs" / f"{name}.toml")
         assert any(step.question for step in lesson.steps), name
+
+
+def test_what_the_tips_retrieve_misses_is_every_touching_object_it_does_not_return():
+    from sandbox.registry import all_scenes
+
+    scene = {cls.id: cls for cls in all_scenes()}["quadtree"]()
+    scene.settings.update(count=40, max_objects=4, max_levels=3, missed=True)
+    scene.refresh()
+    boxes = scene.boxes()
+    seen = 0
+    for focus in range(40):
+        scene.settings["focus"] = focus
+        scene.refresh()
+        x0, y0, x1, y1 = boxes[focus]
+        # Brute force: every other box that overlaps or touches the focused one.
+        touching = {i for i, (a0, b0, a1, b1) in enumerate(boxes) if i != focus and a0 <= x1 and x0 <= a1 and b0 <= y1 and y0 <= b1}
+        assert set(scene.result.missed) == touching - set(scene.result.lit)
+        assert scene.answers()["missed"] == str(len(touching - set(scene.result.lit)))
+        seen += bool(scene.result.missed)
+    assert seen  # the forty objects of "Why quadtrees" hold a miss to show
