@@ -119,3 +119,20 @@ def test_a_sat_table_holds_the_cores_numbers():
     for row, test in zip(axes.rows, result.axes):
         assert row[3] == f"{test.a.min:.1f} to {test.a.max:.1f}" and row[4] == f"{test.b.min:.1f} to {test.b.max:.1f}"
     assert dict(verdict.rows)["verdict"] == "separated"
+
+
+def test_a_scene_without_its_own_table_gets_its_numbers_in_words():
+    from sandbox.kit import Scene
+
+    class Plain(Scene):
+        def compute(self):
+            return None
+
+        def numbers(self):
+            return {"candidate_pairs": 1234, "far": {"gap_x": -0.04, "hit": True}, "corner": [1.25, 2.0]}
+
+    (table,) = Plain().table()
+    assert table.headers == () and table.rows == (
+        ("candidate pairs", "1,234"), ("far, gap x", "0.0"), ("far, hit", "yes"), ("corner", "(1.2, 2.0)"),
+    )
+    assert Plain().answers() == {"candidate_pairs": "1,234"}

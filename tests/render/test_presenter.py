@@ -69,8 +69,16 @@ def test_the_caption_band_never_reaches_into_the_free_area(scale, panel):
     try:
         width = screen.text_width(1280, scale, panel)
         for path in sorted((ROOT / "walkthroughs").glob("*.toml")):
-            for step in load(path).steps:
-                label = pyglet.text.Label(step.caption, font_size=round(screen.CAPTION_SIZE * scale), multiline=True, width=round(width))
-                assert label.content_height + 16 <= screen.caption_height(step.caption, width, scale), step.caption
+            lesson = load(path)
+            session = Session(walkthrough=lesson)
+            for index, step in enumerate(lesson.steps):
+                session.go(index)
+                captions = [session.caption]
+                if step.question:  # the question's line, then the answer's
+                    session.reveal()
+                    captions.append(session.caption)
+                for caption in captions:
+                    label = pyglet.text.Label(caption, font_size=round(screen.CAPTION_SIZE * scale), multiline=True, width=round(width))
+                    assert label.content_height + 16 <= screen.caption_height(caption, width, scale), caption
     finally:
         window.on_close()
