@@ -61,9 +61,6 @@ def export(walkthrough, directory, size=(1280, 720), theme="projector"):
         if name not in ours:
             ours.append(name)
             files.write_text(directory / MANIFEST, json.dumps({"files": ours}, indent=2) + "\n", follow_links=False)
-        # window.screenshot writes its PNG through a link: refuse one here, as the JSON and
-        # the page refuse theirs as they are written.
-        files.save_target(directory / name, follow_links=False)
         return directory / name
 
     session = Session(size=(round(size[0] * PRINT_SCALE), round(size[1] * PRINT_SCALE)), walkthrough=walkthrough)
