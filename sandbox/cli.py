@@ -25,7 +25,8 @@ def parser():
     p.add_argument("--screenshot", metavar="PATH", help="render headless to a PNG at PATH and exit")
     p.add_argument("--size", type=_size, default=(1280, 720), metavar="WxH", help="window size (default 1280x720)")
     p.add_argument("--walkthrough", metavar="FILE", help="run a walkthrough (TOML): Right or Page Down for the next step")
-    p.add_argument("--export", metavar="DIR", help="with --walkthrough: write its handout (PNGs, JSON, index.html) and exit")
+    p.add_argument("--export", metavar="DIR", help="with --walkthrough: write its handout (figures, JSON, index.html) and exit")
+    p.add_argument("--theme", choices=("projector", "dark"), help="colours: light projector (a handout's default) or dark (the window's)")
     p.add_argument("--scenes", metavar="DIR", action="append", default=[], help="also load the scene files (*.py) in DIR; may be repeated")
     return p
 
@@ -69,7 +70,7 @@ def main(argv=None):
 
             lesson = walkthrough.load(args.walkthrough)
             if args.export is not None:
-                print(handout.export(lesson, args.export, args.size))
+                print(handout.export(lesson, args.export, args.size, args.theme or "projector"))
                 return 0
             session = Session(size=args.size, walkthrough=lesson)
         else:
@@ -78,7 +79,11 @@ def main(argv=None):
         print(f"sandbox: {error.args[0]}", file=sys.stderr)
         return 2
     from . import window
+    from .theme import THEMES
 
+    if args.theme is not None:
+        session.theme = THEMES[args.theme]
+        session.refresh()
     if args.screenshot is not None:
         try:
             # Refuse a path that cannot be a PNG before rendering; the write checks again.

@@ -12,18 +12,27 @@ import json
 import os
 from pathlib import Path
 
-from . import files
+from . import files, screen
+from .camera import Camera
 from .session import Session
+from .theme import THEMES
 
 MANIFEST = ".handout.json"
+
+PRINT_SCALE = 1.5
+"""Pictures are this many times the window size, lines and text with them: 1920x1080 for the
+default window, about 260 dots an inch across a page of A4."""
 
 
 class HandoutError(Exception):
     """An export that would overwrite someone else's file, or cannot write its own."""
 
 
-def export(walkthrough, directory, size=(1280, 720)):
+def export(walkthrough, directory, size=(1280, 720), theme="projector"):
     """Write the handout of ``walkthrough`` into ``directory``; return the index.html path.
+
+    Each picture is the figure alone (no panel, title or key hints) with its verdict, ``size``
+    scaled by PRINT_SCALE, in the theme named (the light "projector" theme prints best).
 
     Raises HandoutError, or files.FileError when a file cannot be written, each with a
     one-line message.
@@ -52,24 +61,44 @@ def export(walkthrough, directory, size=(1280, 720)):
         if name not in ours:
             ours.append(name)
             files.write_text(directory / MANIFEST, json.dumps({"files": ours}, indent=2) + "\n", follow_links=False)
-        # window.screenshot writes its PNG through a link: refuse one here, as the JSON and
-        # the page refuse theirs as they are written.
-        files.save_target(directory / name, follow_links=False)
         return directory / name
 
-    session = Session(size=size, walkthrough=walkthrough)
-    sections = []
+    session = Session(size=(round(size[0] * PRINT_SCALE), round(size[1] * PRINT_SCALE)), walkthrough=walkthrough)
+    session.figure_only, session.show_panel, session.theme = True, False, THEMES[theme]
+    session.set_font_scale(PRINT_SCALE)
+    sections, key = [], []
     for index, step in enumerate(walkthrough.steps):
+        # A question's picture is the one the class predicts from: its revealing overlays hidden.
         session.go(index)
+        if not session.camera.fitted:
+            _show_as_on_screen(session, step, size)
         stem = f"step-{index + 1:02d}"
-        window.screenshot(session, claim(f"{stem}.png"))
-        numbers = session.scene.numbers()
-        record = {"step": index + 1, "scene": step.scene, "caption": step.caption, "numbers": numbers}
+        window.screenshot(session, claim(f"{stem}.png"), follow_links=False)
+        record = {"step": index + 1, "scene": step.scene, "caption": step.caption}
+        if step.question:
+            session.reveal()
+            answer = step.answer_text(session.scene)
+            record.update(question=step.question, choices=list(step.choices), answer_field=step.answer, answer=answer)
+            key.append(_answer(index + 1, step, answer, session.scene.table()))
+        record["numbers"] = session.scene.numbers()
         files.write_text(claim(f"{stem}.json"), json.dumps(record, indent=2) + "\n", follow_links=False)
-        sections.append(_section(index + 1, count, session.scene, step.caption, stem, numbers))
+        sections.append(_section(index + 1, count, session.scene, step, stem))
+    if key:
+        sections.append('<section class="key" id="answers"><h2>Answers</h2>\n' + "\n".join(key) + "</section>")
     page = _PAGE.format(title=html.escape(walkthrough.title), sections="\n".join(sections))
     files.write_text(claim("index.html"), page, follow_links=False)
     return directory / "index.html"
+
+
+def _show_as_on_screen(session, step, size):
+    """Frame the picture on what a step's own view shows in a window of ``size`` beside the
+    panel and under the caption: the picture is larger and has neither."""
+    camera = Camera(*size)
+    camera.place(screen.free_area(*size, 1.0, True, step.caption))
+    camera.center, camera.zoom = step.layout["view"]["center"], step.layout["view"]["zoom"]
+    session.camera.fit(camera.visible(), margin=0)
+    session.camera.fitted = False
+    session.refresh()
 
 
 def _manifest(directory):
@@ -90,58 +119,73 @@ def _manifest(directory):
     return list(data["files"])
 
 
-def _section(number, count, scene, caption, stem, numbers):
+def _section(number, count, scene, step, stem):
+    """One step: its heading, the figure with its caption, then its question or its tables."""
+    caption = html.escape(step.caption)
+    head = (
+        f'<section class="step" id="step-{number}"><h2>Step {number} of {count} <span>{html.escape(scene.title)}</span></h2>\n'
+        f'<figure><img src="{stem}.png" alt="Step {number}: {caption}"><figcaption>{caption}</figcaption></figure>\n'
+    )
+    if not step.question:
+        return head + "".join(_table(table) for table in scene.table()) + "</section>"
+    choices = "".join(f"<li>{html.escape(choice)}</li>" for choice in step.choices)
+    return head + (
+        f'<div class="question"><p><strong>Predict:</strong> {html.escape(step.question)}</p>\n'
+        + (f'<ol class="choices" type="A">{choices}</ol>\n' if choices else '<p class="blank">Your answer:</p>\n')
+        + f'<p class="see">The answer and the numbers are in <a href="#answers">the key</a> at the end.</p></div></section>'
+    )
+
+
+def _answer(number, step, answer, tables):
+    """A question's entry in the key at the end: the answer, and the numbers that show it."""
     return (
-        f'<section id="step-{number}"><h2>Step {number} of {count}: {html.escape(scene.category)}, {html.escape(scene.title)}</h2>\n'
-        f'<img src="{stem}.png" alt="step {number}">\n<p class="caption">{html.escape(caption)}</p>\n'
-        f"{_axes_table(numbers.get('axes', []))}{_values_table(numbers)}</section>"
+        f'<div class="answer"><h3><a href="#step-{number}">Step {number}</a>: {html.escape(step.question)}</h3>\n'
+        f"<p>Answer: <strong>{html.escape(answer)}</strong>. {html.escape(step.explain)}</p>\n" + "".join(_table(table) for table in tables) + "</div>"
     )
 
 
-def _axes_table(axes):
-    if not axes:
-        return ""
-    rows = "".join(
-        f"<tr><td>{html.escape(a['name'])}</td><td>{html.escape(a['from'])}</td>"
-        f"<td>{a['a'][0]:.2f} .. {a['a'][1]:.2f}</td><td>{a['b'][0]:.2f} .. {a['b'][1]:.2f}</td>"
-        f"<td>{a['overlap']:.2f}</td><td>{'separates' if a['separating'] else ''}</td></tr>"
-        for a in axes
-    )
-    return f"<table><tr><th>axis</th><th>from</th><th>A</th><th>B</th><th>overlap</th><th></th></tr>{rows}</table>\n"
-
-
-def _values_table(numbers):
-    rows = "".join(f"<tr><th>{html.escape(key)}</th><td>{html.escape(_show(value))}</td></tr>" for key, value in _flat(numbers))
-    return f"<table class=\"values\">{rows}</table>\n"
-
-
-def _flat(numbers, prefix=""):
-    for key, value in numbers.items():
-        if key == "axes":
-            continue
-        if isinstance(value, dict):
-            yield from _flat(value, f"{prefix}{key}.")
-        else:
-            yield f"{prefix}{key}", value
-
-
-def _show(value):
-    if isinstance(value, float):
-        return f"{value:.2f}"
-    if isinstance(value, list):
-        return ", ".join(_show(v) for v in value)
-    return str(value)
+def _table(table):
+    """A kit Table as HTML: headed columns, or "name, value" rows each headed by its name."""
+    caption = f"<caption>{html.escape(table.title)}</caption>" if table.title else ""
+    if table.headers:
+        head = "<thead><tr>" + "".join(f'<th scope="col">{html.escape(h)}</th>' for h in table.headers) + "</tr></thead>"
+        body = "".join("<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in row) + "</tr>" for row in table.rows)
+        return f'<table class="columns">{caption}{head}<tbody>{body}</tbody></table>\n'
+    body = "".join(f'<tr><th scope="row">{html.escape(name)}</th><td>{html.escape(value)}</td></tr>' for name, value in table.rows)
+    return f'<table class="values">{caption}<tbody>{body}</tbody></table>\n'
 
 
 _PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>{title}</title>
 <style>
-body {{ font-family: sans-serif; max-width: 1000px; margin: 2em auto; color: #222; }}
-section {{ margin-bottom: 3em; }}
-img {{ width: 100%; border: 1px solid #999; }}
-.caption {{ font-size: 1.3em; }}
-table {{ border-collapse: collapse; margin: 0.5em 0; }}
-td, th {{ border: 1px solid #bbb; padding: 2px 8px; text-align: left; }}
+body {{ font-family: "DejaVu Sans", Arial, sans-serif; max-width: 1000px; margin: 2em auto; padding: 0 1em; color: #111; line-height: 1.35; }}
+h1 {{ font-size: 1.8em; margin-bottom: 0.2em; }}
+h2 {{ font-size: 1.25em; margin: 0 0 0.4em; }}
+h2 span {{ font-weight: normal; color: #444; margin-left: 0.5em; }}
+h3 {{ font-size: 1em; margin: 1em 0 0.3em; }}
+section {{ margin-bottom: 2.5em; }}
+figure {{ margin: 0; }}
+img {{ display: block; width: 100%; height: auto; border: 1px solid #bbb; }}
+figcaption {{ font-size: 1.15em; margin: 0.5em 0; }}
+table {{ border-collapse: collapse; margin: 0.5em 0; font-size: 0.95em; }}
+caption {{ text-align: left; font-weight: bold; padding: 0.2em 0; }}
+td, th {{ border: 1px solid #999; padding: 2px 8px; text-align: left; vertical-align: top; }}
+thead th {{ background: #eee; }}
+table.values th {{ font-weight: normal; background: #f4f4f4; }}
+.question {{ border: 2px solid #333; padding: 0.3em 0.8em; }}
+.choices li {{ margin: 0.2em 0; }}
+.blank {{ min-height: 3em; }}
+.see {{ font-size: 0.9em; color: #444; }}
+@page {{ margin: 12mm; }}
+@media print {{
+  body {{ max-width: none; margin: 0; padding: 0; font-size: 10pt; }}
+  section {{ margin: 0 0 6mm; }}
+  section.step, .answer {{ break-inside: avoid; page-break-inside: avoid; }}
+  section.key {{ break-before: page; page-break-before: always; }}
+  /* A figure no taller than this leaves room for its caption and table on one page of A4 or Letter. */
+  img {{ width: auto; max-width: 100%; max-height: 100mm; }}
+  a {{ color: inherit; text-decoration: none; }}
+}}
 </style></head>
 <body><h1>{title}</h1>
 {sections}

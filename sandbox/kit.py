@@ -40,7 +40,10 @@ from .theme import Theme, faded
 LABEL_SIZE = 16
 """Pixels: the size of a shape's name at scale 1."""
 
-__all__ = ["Param", "Painter", "RecordingPainter", "Scene", "SceneError", "Theme", "Verdict", "View", "faded", "register"]
+CORNER_WORDS = {"LR": "lower right", "UR": "upper right", "UL": "upper left", "LL": "lower left"}
+"""Box.CORNERS in words, in the box's own frame, for tables and answers."""
+
+__all__ = ["CORNER_WORDS", "Param", "Painter", "RecordingPainter", "Scene", "SceneError", "Table", "Theme", "Verdict", "View", "faded", "number", "register"]
 
 
 class View(NamedTuple):
@@ -67,6 +70,33 @@ class Verdict(NamedTuple):
 
     detail: str = ""
     """The key number, for example "MTV 12.3 along R"."""
+
+
+class Table(NamedTuple):
+    """Some of a scene's numbers as a class reads them, in a handout: plain words, no code names."""
+
+    headers: tuple
+    """Column headings; empty for a list of "name, value" rows, each headed by its first cell."""
+
+    rows: tuple
+    """Rows of cell texts, as many cells as headers (or two, without headers)."""
+
+    title: str = ""
+    """A line above the table, or none."""
+
+
+def number(value, digits=1):
+    """A number as a handout prints it: ``digits`` decimals, no "-0.0"; anything else as text."""
+    if isinstance(value, bool) or value is None:
+        return {True: "yes", False: "no", None: "none"}[value]
+    if isinstance(value, float):
+        text = f"{value:,.{digits}f}"
+        return text[1:] if text.startswith("-") and not text.strip("-0.,") else text
+    if isinstance(value, int):
+        return f"{value:,}"
+    if isinstance(value, (list, tuple)):
+        return "(" + ", ".join(number(v, digits) for v in value) + ")"
+    return str(value)
 
 
 class Scene:
@@ -128,6 +158,17 @@ class Scene:
     def numbers(self):
         """The result as plain JSON values, for handouts and regression tests."""
         return {}
+
+    def table(self):
+        """The result as Tables a student reads in a handout: readable headers and row names,
+        numbers rounded, only what the figure shows. By default one "name, value" row for each
+        of ``numbers()``, its keys spelt out; a scene whose keys are not words writes its own."""
+        return [Table((), tuple((_words(name), number(value)) for name, value in _flat(self.numbers())))]
+
+    def answers(self):
+        """What a walkthrough question may ask of the result: field name -> the answer in words.
+        By default every single value of ``numbers()`` (not lists or tables of them)."""
+        return {name: number(value) for name, value in self.numbers().items() if not isinstance(value, (dict, list, tuple))}
 
     def update(self, dt):
         """Advance an animated scene by ``dt`` seconds."""
@@ -213,6 +254,19 @@ class Scene:
         """Each shape's name in its colour, at its spot."""
         for name, at in self.label_spots(avoid).items():
             painter.text(at, name, theme.shape(name), LABEL_SIZE)
+
+
+def _words(key):
+    return key.replace("_", " ").replace(".", ", ")
+
+
+def _flat(numbers, prefix=""):
+    """(dotted key, value) for every leaf of nested dicts."""
+    for key, value in numbers.items():
+        if isinstance(value, dict):
+            yield from _flat(value, f"{prefix}{key}.")
+        else:
+            yield f"{prefix}{key}", value
 
 
 def _inside(shape, point):

@@ -74,7 +74,7 @@ def draw(session, frame_ms):
 
 
 def _verdict(session):
-    verdict = session.scene.verdict()
+    verdict = session.verdict()
     if verdict is None:
         return
     imgui.push_font(None, VERDICT_SIZE)
@@ -101,10 +101,14 @@ def _rest(session, panel_width, frame_ms):
         if changed:
             session.set_setting(param.name, value)
     imgui.separator_text(scene.title)
-    ui = Ui(session)
-    session.scene.panel(ui)
-    if ui.acted:
-        session.refresh()
+    if session.asking:
+        # The scene's results would answer the question: they wait for the reveal.
+        imgui.text_wrapped(f"{session.step.question} The results show when the answer is revealed (Right or Space).")
+    else:
+        ui = Ui(session)
+        session.scene.panel(ui)
+        if ui.acted:
+            session.refresh()
     imgui.separator_text("View")
     if imgui.button("Reset layout (Home)"):
         session.reset()

@@ -84,3 +84,9 @@ class PairSatScene(Scene):
 
     def numbers(self):
         return sat_view.sat_numbers(self.result.sat)
+
+    def table(self):
+        return sat_view.sat_tables(self.result.sat)
+
+    def answers(self):
+        return sat_view.sat_answers(self.result.sat)

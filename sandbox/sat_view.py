@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from imgui_bundle import imgui
 
-from .kit import Verdict
+from .kit import Table, Verdict, number
 from .painter import interval_ends
 from .theme import imgui_color
 
@@ -113,6 +113,65 @@ def sat_numbers(result):
             for i, test in enumerate(result.axes)
         ],
     }
+
+
+def source_words(source):
+    """Where an axis comes from, in words: "edge normal of A", "A's corner to B's centre"."""
+    if source.kind.value == "edge":
+        return f"edge normal of {source.shape}"
+    if source.kind.value == "vertex":
+        other = "B" if source.shape == "A" else "A"
+        return f"{source.shape}'s corner to {other}'s centre"
+    return "centre to centre"
+
+
+def interval_words(interval):
+    return f"{number(interval.min)} to {number(interval.max)}"
+
+
+def sat_tables(result, names=("A", "B"), source=source_words):
+    """A SatResult for a handout: one row per axis (its name, angle, source, both shadows, the
+    overlap or gap, whether it separates), then the verdict, and the MTV only when colliding."""
+    rows = tuple(
+        (
+            axis_name(i),
+            f"{number(axis_degrees(test.axis))}°",
+            source(test.source),
+            interval_words(test.a),
+            interval_words(test.b),
+            f"gap {number(-test.overlap)}" if test.separating else f"overlap {number(test.overlap)}",
+            "yes" if test.separating else "no",
+        )
+        for i, test in enumerate(result.axes)
+    )
+    headers = ("axis", "angle", "from", f"{names[0]}'s shadow", f"{names[1]}'s shadow", "overlap or gap", "separates?")
+    return [Table(headers, rows), Table((), _verdict_rows(result, names))]
+
+
+def _verdict_rows(result, names):
+    verdict = sat_answers(result)
+    rows = [("verdict", verdict["verdict"])]
+    if not result.colliding:
+        rows.append(("separating axes", verdict["separating_axes"]))
+    elif result.depth > 0:
+        rows.append(("MTV", f"moves {names[1]} {number(result.depth)} out of {names[0]}, along {verdict['mtv_axis']}, "
+                            f"towards {number(math.degrees(math.atan2(result.mtv.y, result.mtv.x)) % 360)}°"))
+    tested = len(result.axes)
+    rows.append(("axes tested", f"{tested} of {tested + result.merged} normals ({result.merged} parallel ones merged)" if result.merged else str(tested)))
+    return tuple(rows)
+
+
+def listing(names):
+    """"P", "P and R", "P, R and S"."""
+    return " and ".join(filter(None, (", ".join(names[:-1]), names[-1] if names else "")))
+
+
+def sat_answers(result):
+    """What a question may ask of a SatResult: the verdict, the axes that separate ("P and R",
+    or "none"), the axis of least overlap that the MTV lies along ("none" when apart)."""
+    separating = listing([axis_name(i) for i, test in enumerate(result.axes) if test.separating]) or "none"
+    least = "none" if not result.colliding else axis_name(min(range(len(result.axes)), key=lambda i: result.axes[i].overlap))
+    return {"verdict": verdict(result).text.lower(), "separating_axes": separating, "mtv_axis": least, "axes": str(len(result.axes))}
 
 
 def results_panel(theme, result, early):

@@ -61,3 +61,10 @@ def free_area(width, height, scale, panel_shown, caption=""):
     bottom = HINTS * scale + caption_height(caption, text_width(width, scale, panel_shown), scale)
     top = height - (TITLE + VERDICT) * scale
     return (0.0, bottom, right, max(top, bottom + 1))
+
+
+def figure_area(width, height, scale):
+    """The window rectangle left for the figure when it is drawn alone (a handout's picture):
+    all of it but the verdict line at the top and a margin."""
+    margin = 12 * scale
+    return (margin, margin, width - margin, height - (VERDICT + 6) * scale)

@@ -71,6 +71,10 @@ class Session:
         self._quit_armed = 0.0
         self.walkthrough = walkthrough
         self.step_index = 0
+        self.asking = False
+        """Whether the step's question is open: its revealing overlays and the verdict hidden."""
+        self.figure_only = False
+        """Draw the figure alone (handouts): no panel, title, caption or key hints."""
         self._motion = None
         if walkthrough is not None:
             self.layout_scene = None
@@ -104,9 +108,26 @@ class Session:
     # Scenes, views and steps.
 
     @property
+    def step(self):
+        """The walkthrough step shown, or None."""
+        return self.walkthrough.steps[self.step_index] if self.walkthrough is not None else None
+
+    @property
     def caption(self):
-        """The walkthrough step's caption, or ""."""
-        return self.walkthrough.steps[self.step_index].caption if self.walkthrough is not None else ""
+        """The walkthrough step's caption, with its question and, once revealed, the answer; or ""."""
+        step = self.step
+        if step is None or self.figure_only:
+            return ""
+        if not step.question:
+            return step.caption
+        if self.asking:
+            offered = f"  ({' / '.join(step.choices)})" if step.choices else ""
+            return f"{step.caption}\n{step.question}{offered}  Next reveals."
+        return f"{step.caption}\n{step.question}  Answer: {step.answer_text(self.scene)}. {step.explain}".rstrip()
+
+    def verdict(self):
+        """The scene's Verdict, or None while a question is open (it would give the answer away)."""
+        return None if self.asking else self.scene.verdict()
 
     def open(self, scene_id, data=None, where="the starting layout"):
         """Show scene ``scene_id`` at its default layout, or at the layout ``data`` (from ``where``)."""
@@ -124,7 +145,10 @@ class Session:
     def refresh(self):
         """Frame the view in the free area (unless the user moved it) and recompute the scene."""
         camera = self.camera
-        camera.place(screen.free_area(camera.width, camera.height, self.font_scale, self.show_panel, self.caption))
+        if self.figure_only:
+            camera.place(screen.figure_area(camera.width, camera.height, self.font_scale))
+        else:
+            camera.place(screen.free_area(camera.width, camera.height, self.font_scale, self.show_panel, self.caption))
         if camera.fitted:
             camera.fit(self.scene.frame)
         self.scene.refresh(View(camera.visible(), 1 / camera.zoom, self.label_scale()))
@@ -134,10 +158,11 @@ class Session:
         scale, but no larger than the figure itself is drawn, or the names would bury the shapes."""
         return self.theme.label_scale * min(self.font_scale, max(1.0, 2.2 * self.camera.zoom))
 
-    def go(self, index, animated=False):
+    def go(self, index, animated=False, revealed=False):
         """Show walkthrough step ``index`` (clamped to the steps there are) at its own layout.
 
         With ``animated``, a step that asks for it moves there from the previous step's poses.
+        A step with a question opens asking it, unless ``revealed``.
         """
         steps = self.walkthrough.steps
         index = min(max(index, 0), len(steps) - 1)
@@ -149,7 +174,24 @@ class Session:
         if animated and step.animate > 0 and previous is not None and previous.scene == step.scene:
             self._motion = (_poses(previous.layout), _poses(step.layout), 0.0, step.animate)
             self._pose_shapes(self._motion[0])
+        self.asking = False
+        if step.question and not revealed:
+            self.ask()
         self._status = ""
+
+    def ask(self):
+        """Open the step's question: hide the overlays that answer it, and the verdict."""
+        self.asking = True
+        for name in self.step.hide:
+            self.scene.settings[name] = False
+        self.refresh()
+
+    def reveal(self):
+        """Show the answer: the hidden overlays back as the step has them, and the verdict."""
+        self.asking = False
+        for name in self.step.hide:
+            self.scene.settings[name] = self.step.layout["overlays"][name]
+        self.refresh()
 
     def _pose_shapes(self, poses):
         for name, (position, angle) in poses.items():
@@ -187,6 +229,8 @@ class Session:
         scene's objects start over too), and the view framed again."""
         self.open(self.scene.id, self.start)
         self.camera.fitted = True
+        if self.asking:
+            self.ask()
         self.refresh()
         self.status = "layout reset"
 
@@ -234,8 +278,17 @@ class Session:
     def on_key_press(self, symbol, modifiers):
         walkthrough = self.walkthrough is not None
         if walkthrough and symbol in NEXT + BACK:
-            # Presentation clickers send Page Down and Page Up.
-            self.go(self.step_index + (1 if symbol in NEXT else -1), animated=symbol in NEXT)
+            # Presentation clickers send Page Down and Page Up. A question takes two clicks:
+            # the first reveals its answer, the next moves on; back hides the answer again.
+            if symbol in NEXT and self.asking:
+                self.reveal()
+            elif symbol in BACK and self.step.question and not self.asking:
+                self.ask()
+            elif symbol in NEXT:
+                if self.step_index + 1 < len(self.walkthrough.steps):
+                    self.go(self.step_index + 1, animated=True)
+            elif self.step_index > 0:
+                self.go(self.step_index - 1, revealed=True)
         elif symbol == key.ESCAPE:
             self._escape()
         elif symbol == key.TAB:

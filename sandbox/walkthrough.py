@@ -16,6 +16,17 @@
     position = [-140, 50]
     angle = 30
 
+A step may ask the class to predict before it shows::
+
+    question = "Which axis separates A and B?"
+    choices = ["P", "Q", "R", "S"]        # optional; the answer must be one of them
+    answer = "separating_axes"            # a field of the scene's result (Scene.answers)
+    explain = "One gap is enough."        # optional: said with the answer
+    hide = ["projections"]                # optional: the overlays that give it away (default: all)
+
+The answer is computed from the scene at the step's layout, never typed in. The first click
+shows the question with those overlays and the verdict hidden, the next reveals them.
+
 Every step is checked when the file is loaded, so a bad file is refused before anything starts,
 with a message naming the file, the step and the field.
 """
@@ -29,7 +40,7 @@ from . import files, layout
 from .camera import Camera
 from .registry import all_scenes
 
-STEP_FIELDS = {"scene", "caption", "layout", "shapes", "handles", "overlays", "settings", "view", "animate"}
+STEP_FIELDS = {"scene", "caption", "layout", "shapes", "handles", "overlays", "settings", "view", "animate", "question", "choices", "answer", "explain", "hide"}
 
 
 class WalkthroughError(Exception):
@@ -48,6 +59,25 @@ class Step(NamedTuple):
 
     animate: float
     """Seconds to move the shapes from the previous step's poses; 0 jumps."""
+
+    question: str = ""
+    """What the class predicts before the step reveals it, or ""."""
+
+    choices: tuple = ()
+    """The answers offered, or () for an open question."""
+
+    answer: str = ""
+    """The name of the scene's answer field (Scene.answers) that answers the question."""
+
+    hide: tuple = ()
+    """The overlays switched off while the question is open."""
+
+    explain: str = ""
+    """What the teacher adds once the answer is shown, or ""."""
+
+    def answer_text(self, scene):
+        """The answer, computed from ``scene`` (at this step's layout), in words."""
+        return scene.answers()[self.answer]
 
 
 class Walkthrough(NamedTuple):
@@ -122,4 +152,31 @@ def _step(path, number, step, classes):
         layout.apply(data, scene, camera, where)
     except layout.LayoutError as error:
         raise WalkthroughError(str(error)) from None
-    return Step(scene_id, caption.strip(), layout.capture(scene, camera), float(animate))
+    scene.refresh()
+    return Step(scene_id, caption.strip(), layout.capture(scene, camera), float(animate), *_question(where, step, scene))
+
+
+def _question(where, step, scene):
+    """(question, choices, answer, hide, explain) of a step, checked against its scene; all empty without one."""
+    asks = {"question", "choices", "answer", "explain", "hide"} & set(step)
+    if not asks:
+        return "", (), "", (), ""
+    question, answer = step.get("question"), step.get("answer")
+    if not isinstance(question, str) or not question.strip():
+        raise WalkthroughError(f"{where}: question must be the line the class answers, with answer naming a field of the result")
+    answers = scene.answers()
+    if answer not in answers:
+        raise WalkthroughError(f"{where}: answer must name a field of the {scene.id} scene's result, one of {', '.join(answers)}; got {answer!r:.40}")
+    choices = step.get("choices", [])
+    if not isinstance(choices, list) or not all(isinstance(c, str) and c.strip() for c in choices) or len(choices) == 1:
+        raise WalkthroughError(f"{where}: choices must be a list of two or more answers in quotes")
+    if choices and answers[answer] not in choices:
+        raise WalkthroughError(f"{where}: the answer here is {answers[answer]!r}, which is not among the choices; move the shapes or change the choices")
+    overlays = [p.name for p in scene.params if p.overlay]
+    hide = step.get("hide", [name for name in overlays if scene.settings[name]])
+    if not isinstance(hide, list) or any(name not in overlays for name in hide):
+        raise WalkthroughError(f"{where}: hide must list overlays of the {scene.id} scene, from {', '.join(overlays)}")
+    explain = step.get("explain", "")
+    if not isinstance(explain, str):
+        raise WalkthroughError(f"{where}: explain must be a line of text, said with the answer")
+    return question.strip(), tuple(c.strip() for c in choices), answer, tuple(hide), explain.strip()

@@ -132,7 +132,8 @@ class SandboxWindow(pyglet.window.Window):
         self._look = look
         gl.glClearColor(*imgui_color(theme.background))
         (imgui.style_colors_light if theme.imgui_style == "light" else imgui.style_colors_dark)()
-        self.painter.line_scale = theme.line_scale
+        # A handout's figure is drawn larger than the screen's: its lines grow with it.
+        self.painter.line_scale = theme.line_scale * (scale if session.figure_only else 1)
         sizes = ((self._hint, 11), (self._status, 13), (self._caption_label, screen.CAPTION_SIZE))
         for label, size in sizes:
             label.font_size = round(size * scale)
@@ -140,7 +141,8 @@ class SandboxWindow(pyglet.window.Window):
             label.color = theme.dim_text if label is self._hint else theme.text
         self._status.y = round(10 + 20 * scale)
         self._title.y = round(self.height - 26 * scale)
-        self._verdict.y = self._detail.y = round(self.height - (screen.TITLE + screen.VERDICT - 10) * scale)
+        verdict_top = screen.VERDICT if session.figure_only else screen.TITLE + screen.VERDICT
+        self._verdict.y = self._detail.y = round(self.height - (verdict_top - 10) * scale)
         self._caption_label.y = round(screen.HINTS * scale + 8)
         self._caption_label.width = round(screen.text_width(self.width, scale, session.show_panel))
         self._caption_band.y = screen.HINTS * scale
@@ -195,7 +197,12 @@ class SandboxWindow(pyglet.window.Window):
         _set(self._hint, hints if len(hints) * 0.62 * self._hint.font_size <= room else SHORT_HINTS)
         _set(self._caption_label, session.caption)
         self._caption_band.height = self._caption_label.content_height + 16 if session.caption else 0
-        verdict = session.scene.verdict()
+        if session.figure_only:
+            # A handout's picture: the figure and its verdict; the page gives title and caption.
+            for label in (self._title, self._hint, self._status, self._caption_label):
+                _set(label, "")
+            self._caption_band.height = 0
+        verdict = session.verdict()
         if verdict:
             # The verdict first, as large as the free width lets it be; the detail after it if it fits.
             self._fit(self._verdict, verdict.text, 26 * session.font_scale, room)
@@ -212,10 +219,10 @@ class SandboxWindow(pyglet.window.Window):
             self._help.draw()
         imgui.new_frame()
         frame_ms = None if self.deterministic or not self._frame_ms else float(np.median(self._frame_ms))
-        if session.show_panel:
+        if session.show_panel and not session.figure_only:
             left, width = panel.draw(session, frame_ms)
         imgui.render()
-        if session.show_panel:
+        if session.show_panel and not session.figure_only:
             self._clear_panel(left, width)
         self.imgui.render(imgui.get_draw_data())
 
@@ -264,12 +271,13 @@ def run(session):
     pyglet.app.run()
 
 
-def screenshot(session, path):
-    """Render ``session`` once in a hidden window and write the PNG to ``path``."""
+def screenshot(session, path, follow_links=True):
+    """Render ``session`` once in a hidden window and write the PNG to ``path`` (through a
+    symbolic link unless ``follow_links`` is false)."""
     window = SandboxWindow(session, visible=False, deterministic=True)
     # ImGui sizes its windows from what the previous frame drew: settle before capturing.
     for _ in range(3):
         window.render()
-    written = png.write(window.pixels(), path)
+    written = png.write(window.pixels(), path, follow_links)
     window.on_close()
     return written

@@ -6,7 +6,7 @@ from typing import NamedTuple
 from imgui_bundle import imgui
 
 from collision import Vector
-from sandbox.kit import Param, Scene, Verdict, faded, register
+from sandbox.kit import Param, Scene, Table, Verdict, faded, number, register
 
 PIVOT = (0.0, -120.0)
 """A point of the surface: it turns about here."""
@@ -205,3 +205,22 @@ class BounceFriction(Scene):
             ui.text("separating", f"across after bounce: {math.hypot(*response.across) * self.settings['bounce']:.1f} (green)")
             ui.text("min_corner", f"along after friction: {math.hypot(*response.along) * (1 - self.settings['friction']):.1f} (yellow)")
             ui.text("mtv", f"v' = ({response.after.x:.1f}, {response.after.y:.1f}), speed {math.hypot(*response.after):.1f}")
+
+    def table(self):
+        report = self.result
+        rows = [("velocity v", f"{number(tuple(report.velocity))}, speed {number(math.hypot(*report.velocity))}")]
+        if report.response is None:
+            rows.append(("hits the surface", f"no, not within {SECONDS:.0f} s"))
+        else:
+            response = report.response
+            rows += [
+                ("hits the surface", f"after {number(report.time, 2)} s, at {number(tuple(report.hit))}"),
+                ("part across the surface", number(math.hypot(*response.across))),
+                ("part along the surface", number(math.hypot(*response.along))),
+                ("bounce, friction", f"{number(self.settings['bounce'], 2)}, {number(self.settings['friction'], 2)}"),
+                ("velocity after", f"{number(tuple(response.after))}, speed {number(math.hypot(*response.after))}"),
+            ]
+        return [Table((), tuple(rows))]
+
+    def answers(self):
+        return {"hits": number(self.result.response is not None), "time": number(self.result.time, 2)}

@@ -7,7 +7,7 @@ from imgui_bundle import imgui
 
 from collision import Box, Circle, Feature, Region, SatResult, project, sat, voronoi_region
 from sandbox import sat_view, voronoi_view
-from sandbox.kit import Param, Scene, faded, register
+from sandbox.kit import CORNER_WORDS, Param, Scene, Table, faded, number, register
 
 
 class Naive(NamedTuple):
@@ -160,3 +160,35 @@ class BoxCircle(Scene):
                 imgui.bullet_text(f"{name}: {'gap' if overlap < 0 else 'overlap'} {abs(overlap):.1f}")
             imgui.text(f"{len(report.naive.overlaps)} axes, verdict {'colliding' if report.naive.colliding else 'separated'}; "
                        f"the Voronoi test needed {len(report.sat.axes)}")
+
+    def table(self):
+        report = self.result
+        tables = sat_view.sat_tables(report.sat, source=source_words)
+        answers = self.answers()
+        rows = [("region holding the circle's centre", f"{answers['region']}: {answers['feature']}")]
+        if self.settings["demosat5"]:
+            right = report.demosat5 == report.sat.colliding
+            rows.append(("DemoSAT5's centre-to-centre test says", ("colliding" if report.demosat5 else "separated") + ("" if right else " (wrong)")))
+        tables[1] = tables[1]._replace(rows=tables[1].rows + tuple(rows))
+        if self.settings["naive"]:
+            naive = tuple((name, f"{'gap' if overlap < 0 else 'overlap'} {number(abs(overlap))}") for name, overlap in report.naive.overlaps)
+            tables.append(Table(("naive axis", "overlap or gap"), naive, "The naive test: both normals and every corner"))
+        return tables
+
+    def answers(self):
+        feature = self.result.feature
+        region, where = {
+            Region.INSIDE: ("inside", "inside the box"),
+            Region.EDGE: ("edge strip", f"{EDGE_WORDS[feature.index]} edge"),
+            Region.VERTEX: ("corner wedge", f"{CORNER_WORDS[Box.CORNERS[feature.index]]} corner"),
+        }[feature.region]
+        return {**sat_view.sat_answers(self.result.sat), "region": region, "feature": where}
+
+
+EDGE_WORDS = ("right", "top", "left", "bottom")
+"""The box's edges in words, in its own frame: edge i runs from corner i to the next."""
+
+
+def source_words(source):
+    """The box is A and the circle B: a corner axis runs from the box's corner to the centre."""
+    return "box corner to centre" if source.kind.value == "vertex" else "edge normal of the box"

@@ -6,7 +6,7 @@ from imgui_bundle import imgui
 
 from collision import Box, project, sat
 from sandbox.axis_handle import TurnableAxis
-from sandbox.kit import Param, Scene, Verdict, register
+from sandbox.kit import CORNER_WORDS, Param, Scene, Table, Verdict, number, register
 
 PIVOT = (-215.0, -200.0)
 TIE = 1e-6
@@ -154,3 +154,16 @@ class MinMaxCorners(TurnableAxis, Scene):
             imgui.text(f"Bounds overlap: {'yes' if report.bounds_overlap else 'no'};  boxes collide (full SAT): {'yes' if report.colliding else 'no'}")
             if report.bounds_overlap and not report.colliding:
                 ui.text("max_corner", "The bounds test is fooled: the boxes do not touch.")
+
+    def table(self):
+        report = self.result
+        rows = []
+        for name, corners in (("A", report.a), ("B", report.b)):
+            rows.append((f"{name}'s shadow on P", f"{number(min(corners.projections))} to {number(max(corners.projections))}"))
+            rows.append((f"{name}'s max corner (red)", " and ".join(CORNER_WORDS[Box.CORNERS[i]] for i in corners.highest)))
+            rows.append((f"{name}'s min corner (yellow)", " and ".join(CORNER_WORDS[Box.CORNERS[i]] for i in corners.lowest)))
+        rows.append(("P separates them", number(report.separated)))
+        if self.settings["bounds"]:
+            rows.append(("their bounding boxes overlap", number(report.bounds_overlap)))
+        rows.append(("the boxes collide (every axis)", number(report.colliding)))
+        return [Table((), tuple(rows))]

@@ -3,7 +3,7 @@
 from imgui_bundle import imgui
 
 from collision import Box, Circle, point_query, regular_polygon
-from sandbox.kit import Param, Scene, Verdict, register
+from sandbox.kit import Param, Scene, Table, Verdict, number, register
 
 NEAR = 150.0
 """World units: outside a shape, its push is drawn only this close to it."""
@@ -104,3 +104,15 @@ class PointQueries(Scene):
                     imgui.text(cell)
             imgui.end_table()
         imgui.text_wrapped("Distance is negative inside: how deep q is.")
+
+    def table(self):
+        rows = tuple(
+            (name, number(answer.inside), number(answer.distance), number(tuple(answer.push)) if answer.inside else "")
+            for name, answer in self.result.items()
+        )
+        return [Table(("shape", "q inside?", "distance (negative inside)", "push out"), rows)]
+
+    def answers(self):
+        inside = [name for name, answer in self.result.items() if answer.inside]
+        nearest = min(self.result, key=lambda name: self.result[name].distance)
+        return {"inside": " and ".join(inside) or "none", "nearest": nearest}

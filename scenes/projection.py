@@ -7,7 +7,8 @@ from imgui_bundle import imgui
 
 from collision import Box, Interval, Vector, project
 from sandbox.axis_handle import TurnableAxis
-from sandbox.kit import Param, Scene, Verdict, faded, register
+from sandbox.kit import Param, Scene, Table, Verdict, faded, number, register
+from sandbox.sat_view import axis_degrees
 
 PIVOT = (-215.0, -190.0)
 """Where the axis line P turns about: below the boxes, in the middle of the figure."""
@@ -167,6 +168,23 @@ class Projection(TurnableAxis, Scene):
         if ui.button("Swap the boxes"):
             a, b = self.shapes["A"], self.shapes["B"]
             a.position, b.position = b.position, a.position
+
+    def table(self):
+        report, p = self.result, "P"
+        rows = [
+            ("axis P", f"{number(axis_degrees(report.axis))}°" + (f", |P| = {number(math.hypot(*report.axis), 2)}" if self.settings["raw"] else "")),
+            (f"A's shadow on {p}", f"{number(report.a.min)} to {number(report.a.max)}"),
+            (f"B's shadow on {p}", f"{number(report.b.min)} to {number(report.b.max)}"),
+            ("gap" if report.gap > 0 else "overlap", number(abs(report.gap))),
+            ("verdict", self.verdict().text.lower()),
+        ]
+        if self.settings["quick"]:
+            rows.append(("shadow lengths from the halfwidths", f"A {number(report.quick[0])}, B {number(report.quick[1])}"))
+        if self.settings["demosat1"]:
+            pc, pa, pb, gap = report.demosat1
+            rows.append(("DemoSAT1's c·P, a·P, b·P", f"{number(pc)}, {number(pa)}, {number(pb)}"))
+            rows.append(("DemoSAT1's gap c·P − a·P + b·P", f"{number(gap)}: it says {describe(gap)}"))
+        return [Table((), tuple(rows))]
 
 
 def _dot(u, v):

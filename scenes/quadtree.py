@@ -6,7 +6,7 @@ import numpy as np
 from imgui_bundle import imgui
 
 from collision import Quadtree, broadphase
-from sandbox.kit import Param, Scene, Verdict, faded, register
+from sandbox.kit import Param, Scene, Table, Verdict, faded, number, register
 
 WORLD = (-620.0, -340.0, 170.0, 340.0)
 """The bounded world the objects move in."""
@@ -39,6 +39,9 @@ class Frame(NamedTuple):
 
     lit: tuple
     """What retrieve returns for the focused object, less the object itself."""
+
+    missed: tuple = ()
+    """With "missed" on: objects touching the focused one that the tip's walk does not return."""
 
 
 def spawn(rng, count):
@@ -76,6 +79,7 @@ class QuadtreeScene(Scene):
         Param("nodes", "Node borders", True, overlay=True),
         Param("straddlers", "Mark straddlers", True, overlay=True),
         Param("variant", "Variant: straddlers go to every child they touch", False, overlay=True),
+        Param("missed", "Mark what the tip's retrieve misses (red)", False, overlay=True, widget=False),
         Param("count", "Objects", 100, low=1, high=MOST),
         Param("max_objects", "MAX_OBJECTS", 10, low=1, high=50),
         Param("max_levels", "MAX_LEVELS", 5, low=0, high=8),
@@ -151,8 +155,12 @@ class QuadtreeScene(Scene):
         focus = int(name) if name is not None else self.settings["focus"]
         focus = focus if 0 <= focus < count else None
         lit = tuple(i for i in tree.retrieve_tip(boxes[focus].tolist()) if i != focus) if focus is not None else ()
+        missed = ()
+        if focus is not None and self.settings["missed"]:
+            returned = set(lit)
+            missed = tuple(i for i in tree.retrieve(boxes[focus].tolist()) if i != focus and i not in returned)
         pairs = count * (count - 1) // 2
-        return Frame(nodes, straddlers, tree.candidate_pairs(), pairs, len(broadphase.pairs(boxes)), focus, lit)
+        return Frame(nodes, straddlers, tree.candidate_pairs(), pairs, len(broadphase.pairs(boxes)), focus, lit, missed)
 
     def verdict(self):
         frame = self.result
@@ -171,6 +179,7 @@ class QuadtreeScene(Scene):
             "straddlers": len(frame.straddlers),
             "focus": frame.focus,
             "retrieved": len(frame.lit),
+            "missed": len(frame.missed),
         }
 
     def draw(self, painter, theme):
@@ -196,13 +205,18 @@ class QuadtreeScene(Scene):
         if frame.focus is not None:
             fx0, fy0, fx1, fy1 = boxes[frame.focus]
             painter.polygon([(fx0, fy0), (fx1, fy0), (fx1, fy1), (fx0, fy1)], theme.highlight, faded(theme.highlight, 90), 2)
+        for mx0, my0, mx1, my1 in boxes[list(frame.missed)]:
+            painter.polygon([(mx0, my0), (mx1, my0), (mx1, my1), (mx0, my1)], theme.max_corner, faded(theme.max_corner, 110), 3)
 
     def panel(self, ui):
         frame = self.result
         if ui.button("Step one frame"):
             self.update(1 / 60)
         imgui.same_line()
-        imgui.text_disabled("P pauses and resumes")
+        # Beside the button, not a row of its own: the panel must fit 1280x720 unscrolled.
+        changed, missed = imgui.checkbox("Mark what the tip's retrieve misses", self.settings["missed"])
+        if changed:
+            ui.set("missed", missed)
         depth = max(node.level for node in frame.nodes)
         imgui.text(f"Nodes: {len(frame.nodes)}, deepest level {depth}; straddlers: {len(frame.straddlers)}")
         if frame.focus is not None:
@@ -210,3 +224,33 @@ class QuadtreeScene(Scene):
             ui.text("highlight", f"Object {frame.focus}: retrieve returns {len(frame.lit)} others, {straddling} of them straddlers")
         else:
             imgui.text_wrapped("Point at or click an object to see what retrieve returns for it.")
+
+    def table(self):
+        frame = self.result
+        kept = "held by several nodes" if self.settings["variant"] else "kept in a parent node (orange)"
+        rows = [
+            ("objects", number(len(self.position))),
+            ("pairs a check of every pair tests", number(frame.all_pairs)),
+            ("pairs the quadtree leaves to check", number(frame.candidate_pairs)),
+            ("pairs that really overlap", number(frame.collisions)),
+            ("nodes, deepest level", f"{len(frame.nodes)}, level {max(node.level for node in frame.nodes)}"),
+            (f"straddlers, {kept}", number(len(frame.straddlers))),
+        ]
+        if frame.focus is not None:
+            answers = self.answers()
+            rows.append((f"the tip's retrieve for object {frame.focus} returns", f"{answers['retrieved']} others, {answers['retrieved_straddlers']} of them straddlers"))
+            if self.settings["missed"]:
+                rows.append(("objects touching it that the tip's retrieve misses (red)", answers["missed"]))
+        return [Table((), tuple(rows))]
+
+    def answers(self):
+        frame = self.result
+        straddling = len(set(frame.lit) & set(frame.straddlers.tolist()))
+        return {
+            "candidate_pairs": number(frame.candidate_pairs),
+            "all_pairs": number(frame.all_pairs),
+            "collisions": number(frame.collisions),
+            "retrieved": number(len(frame.lit)),
+            "retrieved_straddlers": number(straddling),
+            "missed": number(len(frame.missed)),
+        }

@@ -109,3 +109,30 @@ class RoundTiles(Scene):
         if report.sat.colliding != report.right.colliding:
             ui.text("max_corner", "Wrong! With the rule the answer is " + ("colliding." if report.right.colliding else "separated."))
         sat_view.results_panel(ui.theme, report.sat, report.sat)
+
+    def table(self):
+        report = self.result
+        tables = sat_view.sat_tables(report.sat, ("tile", "box"), tile_source)
+        circular = self.answers()["circular_axis"]
+        rows = (("circular axis", circular),)
+        if report.sat.colliding != report.right.colliding:
+            rows += (("with the rule kept", sat_view.verdict(report.right).text.lower()),)
+        tables[1] = tables[1]._replace(rows=tables[1].rows + rows)
+        return tables
+
+    def answers(self):
+        report = self.result
+        if len(report.right.axes) == 3:
+            circular = "counted: the box's corner is in the arc's quadrant"
+        elif len(report.sat.axes) == 3:
+            circular = "counted against the rule: the corner is beside the arc"
+        else:
+            circular = "left out: the box's corner is beside the arc"
+        return {**sat_view.sat_answers(report.sat), "circular_axis": circular}
+
+
+def tile_source(source):
+    """The tile is A, the box B: x, y, and the circular axis through the box's corner."""
+    if source.kind.value == "vertex":
+        return "arc's centre to the box's corner"
+    return ("x", "y")[source.index] + " (tile and box)"

@@ -7,7 +7,7 @@ from imgui_bundle import imgui
 
 from collision import Feature, Polygon, Region, voronoi_region
 from sandbox import voronoi_view
-from sandbox.kit import Param, Scene, Verdict, faded, register
+from sandbox.kit import Param, Scene, Table, Verdict, faded, number, register
 
 CORNERS = "abc"
 THINNEST = 20.0
@@ -148,6 +148,21 @@ class VoronoiRegions(Scene):
             imgui.text_wrapped("Inside: the nearest way out is through the closest edge.")
         x, y = report.feature.closest
         imgui.text(f"Closest point ({x:.1f}, {y:.1f}), distance {abs(report.distance):.1f}")
+
+    def table(self):
+        report, answers = self.result, self.answers()
+        inside = report.feature.region is Region.INSIDE
+        return [Table((), (
+            ("q is nearest to", answers["feature"]),
+            ("the region holding q", answers["region"]),
+            ("closest point on the triangle", number(tuple(report.feature.closest))),
+            ("depth inside" if inside else "distance", number(abs(report.distance))),
+        ))]
+
+    def answers(self):
+        feature = self.result.feature
+        region = {Region.INSIDE: "inside", Region.EDGE: "edge strip", Region.VERTEX: "corner wedge"}[feature.region]
+        return {"region": region, "feature": feature_name(feature), "distance": number(abs(self.result.distance))}
 
 
 def _between(start, end, t):

@@ -43,7 +43,7 @@ def test_f10_hides_the_panel_and_f11_asks_for_full_screen(drive):
 def test_projector_theme_with_the_panel_hidden_and_large_text(tmp_path, request):
     """A walkthrough step as a class at the back of a lit room sees it."""
     session = Session(size=(1280, 720), walkthrough=load(ROOT / "walkthroughs" / "sat-from-scratch.toml"))
-    session.go(10)
+    session.go(10, revealed=True)  # a question step, its answer shown under the caption
     session.on_key_press(key.F9, 0)
     session.on_key_press(key.F10, 0)
     session.set_font_scale(2.0)
@@ -69,8 +69,16 @@ def test_the_caption_band_never_reaches_into_the_free_area(scale, panel):
     try:
         width = screen.text_width(1280, scale, panel)
         for path in sorted((ROOT / "walkthroughs").glob("*.toml")):
-            for step in load(path).steps:
-                label = pyglet.text.Label(step.caption, font_size=round(screen.CAPTION_SIZE * scale), multiline=True, width=round(width))
-                assert label.content_height + 16 <= screen.caption_height(step.caption, width, scale), step.caption
+            lesson = load(path)
+            session = Session(walkthrough=lesson)
+            for index, step in enumerate(lesson.steps):
+                session.go(index)
+                captions = [session.caption]
+                if step.question:  # the question's line, then the answer's
+                    session.reveal()
+                    captions.append(session.caption)
+                for caption in captions:
+                    label = pyglet.text.Label(caption, font_size=round(screen.CAPTION_SIZE * scale), multiline=True, width=round(width))
+                    assert label.content_height + 16 <= screen.caption_height(caption, width, scale), caption
     finally:
         window.on_close()

@@ -1,0 +1,108 @@
+"""Predict, then reveal: a walkthrough step that asks before it shows, its answer computed from
+the scene's result, and the files that get a question wrong refused in one line."""
+
+import pytest
+
+from collision import sat
+from driver import key
+from sandbox import walkthrough
+from sandbox.walkthrough import WalkthroughError
+
+ASKS = """
+title = "Predict"
+[[steps]]
+scene = "box-box"
+caption = "Four axes."
+question = "Which axes separate A and B?"
+choices = ["P", "Q", "R", "S", "none"]
+answer = "separating_axes"
+explain = "One gap is enough."
+[[steps]]
+scene = "box-box"
+caption = "Next."
+"""
+
+
+def write(tmp_path, text):
+    path = tmp_path / "lesson.toml"
+    path.write_text(text)
+    return path
+
+
+def separating(scene):
+    """The names of the axes that separate A and B, straight from the core."""
+    return ["PQRS"[i] for i, test in enumerate(sat(scene.shapes["A"], scene.shapes["B"]).axes) if test.separating]
+
+
+def test_a_question_hides_its_answer_then_reveals_one_computed_from_the_result(drive, tmp_path):
+    driver = drive(walkthrough=walkthrough.load(write(tmp_path, ASKS)))
+    session, scene = driver.session, driver.scene
+    assert session.asking
+    assert not any(scene.settings[name] for name in ("projections", "guides", "mtv"))
+    assert scene.result.strips == () and session.verdict() is None
+    assert "Which axes separate A and B?" in session.caption and "Answer" not in session.caption
+    # The class moves B onto A before the reveal: the answer follows the shapes, it is not typed in.
+    driver.drag(tuple(scene.shapes["B"].position), tuple(scene.shapes["A"].position))
+    assert separating(scene) == []
+    driver.tap(key.RIGHT)
+    assert not session.asking and session.step_index == 0
+    assert all(scene.settings[name] for name in ("projections", "guides", "mtv"))
+    assert len(scene.result.strips) == 4 and session.verdict().text == "COLLIDING"
+    assert session.caption.endswith("Answer: none. One gap is enough.")
+    driver.tap(key.LEFT)  # back hides it again
+    assert session.asking and session.verdict() is None
+    driver.tap(key.HOME)
+    assert session.asking and scene.settings["projections"] is False
+    driver.tap(key.SPACE)
+    assert separating(driver.scene) == ["P"] and session.caption.endswith("Answer: P. One gap is enough.")
+    driver.tap(key.PAGEDOWN)
+    assert session.step_index == 1 and not session.asking
+    driver.tap(key.PAGEUP)  # a question already seen comes back revealed
+    assert session.step_index == 0 and not session.asking
+
+
+@pytest.mark.parametrize(
+    "fields, message",
+    [
+        ('question = "Which?"\nanswer = "separating_axis"', "answer must name a field of the box-box scene's result, one of verdict, separating_axes, mtv_axis, axes; got 'separating_axis'"),
+        ('question = "Which?"\nanswer = "separating_axes"\nchoices = ["Q", "R"]', "the answer here is 'P', which is not among the choices"),
+        ('question = "Which?"\nanswer = "separating_axes"\nchoices = ["P"]', "choices must be a list of two or more answers"),
+        ('question = "Which?"\nanswer = "verdict"\nhide = ["regions"]', "hide must list overlays of the box-box scene, from projections, guides, mtv"),
+        ('answer = "verdict"', "question must be the line the class answers"),
+        ('question = "Which?"\nanswer = "verdict"\nexplain = 3', "explain must be a line of text"),
+    ],
+)
+def test_a_question_that_cannot_be_answered_is_refused_in_one_line(tmp_path, fields, message):
+    path = write(tmp_path, f'title = "x"\n[[steps]]\nscene = "box-box"\ncaption = "c"\n{fields}\n')
+    with pytest.raises(WalkthroughError) as caught:
+        walkthrough.load(path)
+    text = str(caught.value)
+    assert f"walkthrough {path}, step 1: " in text and message in text and "\n" not in text
+
+
+def test_the_shipped_walkthroughs_ask_questions():
+    from pathlib import Path
+
+    for name in ("sat-from-scratch", "why-quadtrees", "circles-tiles-points"):
+        lesson = walkthrough.load(Path(__file__).resolve().parents[2] / "walkthroughs" / f"{name}.toml")
+        assert any(step.question for step in lesson.steps), name
+
+
+def test_what_the_tips_retrieve_misses_is_every_touching_object_it_does_not_return():
+    from sandbox.registry import all_scenes
+
+    scene = {cls.id: cls for cls in all_scenes()}["quadtree"]()
+    scene.settings.update(count=40, max_objects=4, max_levels=3, missed=True)
+    scene.refresh()
+    boxes = scene.boxes()
+    seen = 0
+    for focus in range(40):
+        scene.settings["focus"] = focus
+        scene.refresh()
+        x0, y0, x1, y1 = boxes[focus]
+        # Brute force: every other box that overlaps or touches the focused one.
+        touching = {i for i, (a0, b0, a1, b1) in enumerate(boxes) if i != focus and a0 <= x1 and x0 <= a1 and b0 <= y1 and y0 <= b1}
+        assert set(scene.result.missed) == touching - set(scene.result.lit)
+        assert scene.answers()["missed"] == str(len(touching - set(scene.result.lit)))
+        seen += bool(scene.result.missed)
+    assert seen  # the forty objects of "Why quadtrees" hold a miss to show
