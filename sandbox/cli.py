@@ -5,6 +5,7 @@ import os
 import sys
 
 from . import gl
+from .theme import PALETTES
 
 
 def _size(text):
@@ -26,6 +27,8 @@ def parser():
     p.add_argument("--size", type=_size, default=(1280, 720), metavar="WxH", help="window size (default 1280x720)")
     p.add_argument("--walkthrough", metavar="FILE", help="run a walkthrough (TOML): Right or Page Down for the next step")
     p.add_argument("--export", metavar="DIR", help="with --walkthrough: write its handout (PNGs, JSON, index.html) and exit")
+    p.add_argument("--palette", choices=PALETTES, default="standard",
+                   help="colour-blind: Okabe-Ito colours and B drawn dashed (the panel switches it too)")
     p.add_argument("--scenes", metavar="DIR", action="append", default=[], help="also load the scene files (*.py) in DIR; may be repeated")
     return p
 
@@ -71,9 +74,9 @@ def main(argv=None):
             if args.export is not None:
                 print(handout.export(lesson, args.export, args.size))
                 return 0
-            session = Session(size=args.size, walkthrough=lesson)
+            session = Session(size=args.size, walkthrough=lesson, palette=args.palette)
         else:
-            session = Session(args.scene, args.size, args.layout)
+            session = Session(args.scene, args.size, args.layout, palette=args.palette)
     except (LayoutError, KeyError, WalkthroughError, HandoutError, FileError) as error:
         print(f"sandbox: {error.args[0]}", file=sys.stderr)
         return 2

@@ -73,7 +73,7 @@ class Driver:
     def frame(self, dt=1 / 60):
         self.session.update(dt)
         self.painter = RecordingPainter()
-        self.session.scene.draw(self.painter, self.session.theme)
+        self.session.draw(self.painter)
         imgui.get_style().font_scale_main = self.session.font_scale
         imgui.new_frame()
         self.places = {}
