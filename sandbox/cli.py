@@ -27,8 +27,8 @@ def parser():
     p.add_argument("--size", type=_size, default=(1280, 720), metavar="WxH", help="window size (default 1280x720)")
     p.add_argument("--walkthrough", metavar="FILE", help="run a walkthrough (TOML): Right or Page Down for the next step")
     p.add_argument("--export", metavar="DIR", help="with --walkthrough: write its handout (PNGs, JSON, index.html) and exit")
-    p.add_argument("--palette", choices=PALETTES, default="standard",
-                   help="colour-blind: Okabe-Ito colours and B drawn dashed (the panel switches it too)")
+    p.add_argument("--palette", choices=PALETTES, default="standard", metavar="NAME",
+                   help="standard, or colour-blind: Okabe-Ito colours and B drawn dashed (the panel switches it too)")
     p.add_argument("--scenes", metavar="DIR", action="append", default=[], help="also load the scene files (*.py) in DIR; may be repeated")
     return p
 
