@@ -156,9 +156,11 @@ def _pose_editor(session):
             if texts[index] is None:
                 continue
             imgui.same_line()
+            imgui.text(field)
+            imgui.same_line()
             imgui.set_next_item_width(field_width)
             flags = imgui.InputTextFlags_.enter_returns_true | imgui.InputTextFlags_.auto_select_all
-            pressed, texts[index] = imgui.input_text(f"{field}##{name}", texts[index], flags)
+            pressed, texts[index] = imgui.input_text(f"##{name}.{field}", texts[index], flags)
             entered |= pressed
         imgui.same_line()
         if imgui.button(f"Set##{name}") or entered:

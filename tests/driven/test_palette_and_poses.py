@@ -98,8 +98,8 @@ def open_pose_editor(driver):
 def test_a_typed_pose_puts_the_shape_there_exactly(drive):
     driver = drive("box-box")
     open_pose_editor(driver)
-    driver.type_into("x##B", "-212.5")
-    driver.type_into("angle##B", "37.25")
+    driver.type_into("##B.x", "-212.5")
+    driver.type_into("##B.angle", "37.25")
     b = driver.scene.shapes["B"]
     assert b.position[0] == -212.5 and b.position[1] == 50
     assert math.isclose(b.angle, math.radians(37.25), rel_tol=0, abs_tol=1e-15)
@@ -113,11 +113,11 @@ def test_a_typed_pose_puts_the_shape_there_exactly(drive):
 @pytest.mark.parametrize(
     ("field", "text", "message"),
     [
-        ("x##B", "nan", "typed pose: shapes.B.position must be [x, y], two numbers within ±1e+06; got [NaN, 50.0]"),
-        ("y##B", "2e6", "typed pose: shapes.B.position must be [x, y], two numbers within ±1e+06; got [-140.0, 2000000.0]"),
-        ("angle##B", "inf", "typed pose: shapes.B.angle must be a number of degrees within ±36000, got Infinity"),
-        ("angle##B", "40000", "typed pose: shapes.B.angle must be a number of degrees within ±36000, got 40000.0"),
-        ("x##A", "12,5", "A: x must be a number, got '12,5'"),
+        ("##B.x", "nan", "typed pose: shapes.B.position must be [x, y], two numbers within ±1e+06; got [NaN, 50.0]"),
+        ("##B.y", "2e6", "typed pose: shapes.B.position must be [x, y], two numbers within ±1e+06; got [-140.0, 2000000.0]"),
+        ("##B.angle", "inf", "typed pose: shapes.B.angle must be a number of degrees within ±36000, got Infinity"),
+        ("##B.angle", "40000", "typed pose: shapes.B.angle must be a number of degrees within ±36000, got 40000.0"),
+        ("##A.x", "12,5", "A: x must be a number, got '12,5'"),
     ],
 )
 def test_a_bad_typed_value_is_refused_in_the_status_line(drive, field, text, message):
@@ -132,13 +132,13 @@ def test_a_bad_typed_value_is_refused_in_the_status_line(drive, field, text, mes
 def test_a_handle_is_typed_too_and_its_scene_may_refuse_the_place(drive):
     driver = drive("voronoi-regions")
     open_pose_editor(driver)
-    assert "angle##q" not in driver.places and "x##q" in driver.places
-    driver.type_into("x##q", "10")
+    assert "##q.angle" not in driver.places and "##q.x" in driver.places
+    driver.type_into("##q.x", "10")
     assert driver.scene.points["q"][0] == 10
     a = driver.scene.points["a"]
     # Corner b on corner a: the triangle would go flat, and the scene says no.
-    driver.type_into("x##b", str(a[0]))
-    driver.type_into("y##b", str(a[1]))
+    driver.type_into("##b.x", str(a[0]))
+    driver.type_into("##b.y", str(a[1]))
     assert driver.scene.points["b"] != a and driver.session.status.startswith("typed pose: handles.b ")
 
 
