@@ -1,8 +1,6 @@
 """Launcher: ``python sandbox.py`` runs the Collision Sandbox."""
 
-import sys
-
-from sandbox.cli import main
+from sandbox.launch import run
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run()

@@ -1,7 +1,5 @@
 """``python -m sandbox`` runs the sandbox."""
 
-import sys
+from .launch import run
 
-from sandbox.cli import main
-
-sys.exit(main())
+run()

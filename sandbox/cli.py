@@ -5,6 +5,7 @@ import os
 import sys
 
 from . import gl
+from .theme import PALETTES
 
 
 def _size(text):
@@ -27,6 +28,8 @@ def parser():
     p.add_argument("--walkthrough", metavar="FILE", help="run a walkthrough (TOML): Right or Page Down for the next step")
     p.add_argument("--export", metavar="DIR", help="with --walkthrough: write its handout (figures, JSON, index.html) and exit")
     p.add_argument("--theme", choices=("projector", "dark"), help="colours: light projector (a handout's default) or dark (the window's)")
+    p.add_argument("--palette", choices=PALETTES, default="standard", metavar="NAME",
+                   help="standard, or colour-blind: Okabe-Ito colours and B drawn dashed (the panel switches it too)")
     p.add_argument("--scenes", metavar="DIR", action="append", default=[], help="also load the scene files (*.py) in DIR; may be repeated")
     return p
 
@@ -70,19 +73,19 @@ def main(argv=None):
 
             lesson = walkthrough.load(args.walkthrough)
             if args.export is not None:
-                print(handout.export(lesson, args.export, args.size, args.theme or "projector"))
+                print(handout.export(lesson, args.export, args.size, args.theme or "projector", args.palette))
                 return 0
-            session = Session(size=args.size, walkthrough=lesson)
+            session = Session(size=args.size, walkthrough=lesson, palette=args.palette)
         else:
-            session = Session(args.scene, args.size, args.layout)
+            session = Session(args.scene, args.size, args.layout, palette=args.palette)
     except (LayoutError, KeyError, WalkthroughError, HandoutError, FileError) as error:
         print(f"sandbox: {error.args[0]}", file=sys.stderr)
         return 2
     from . import window
-    from .theme import THEMES
+    from .theme import THEMES, with_palette
 
     if args.theme is not None:
-        session.theme = THEMES[args.theme]
+        session.theme = with_palette(THEMES[args.theme], args.palette)
         session.refresh()
     if args.screenshot is not None:
         try:

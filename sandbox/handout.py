@@ -15,7 +15,7 @@ from pathlib import Path
 from . import files, screen
 from .camera import Camera
 from .session import Session
-from .theme import THEMES
+from .theme import THEMES, with_palette
 
 MANIFEST = ".handout.json"
 
@@ -28,11 +28,12 @@ class HandoutError(Exception):
     """An export that would overwrite someone else's file, or cannot write its own."""
 
 
-def export(walkthrough, directory, size=(1280, 720), theme="projector"):
+def export(walkthrough, directory, size=(1280, 720), theme="projector", palette="standard"):
     """Write the handout of ``walkthrough`` into ``directory``; return the index.html path.
 
     Each picture is the figure alone (no panel, title or key hints) with its verdict, ``size``
-    scaled by PRINT_SCALE, in the theme named (the light "projector" theme prints best).
+    scaled by PRINT_SCALE, in the theme named (the light "projector" theme prints best) and
+    the palette named (theme.PALETTES).
 
     Raises HandoutError, or files.FileError when a file cannot be written, each with a
     one-line message.
@@ -64,7 +65,7 @@ def export(walkthrough, directory, size=(1280, 720), theme="projector"):
         return directory / name
 
     session = Session(size=(round(size[0] * PRINT_SCALE), round(size[1] * PRINT_SCALE)), walkthrough=walkthrough)
-    session.figure_only, session.show_panel, session.theme = True, False, THEMES[theme]
+    session.figure_only, session.show_panel, session.theme = True, False, with_palette(THEMES[theme], palette)
     session.set_font_scale(PRINT_SCALE)
     sections, key = [], []
     for index, step in enumerate(walkthrough.steps):

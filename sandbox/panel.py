@@ -9,6 +9,9 @@ from .theme import imgui_color
 VERDICT_SIZE = 24
 """The verdict's font size in the panel, at font scale 1."""
 
+POSE_EDITOR = "Type a pose"
+"""The pose editor's popup: a teacher types a shape's position and angle to set up a case exactly."""
+
 
 class Ui:
     """What a scene's ``panel`` gets: the theme, ``set`` for a declared parameter, and ``button``
@@ -113,12 +116,60 @@ def _rest(session, panel_width, frame_ms):
     if imgui.button("Reset layout (Home)"):
         session.reset()
     imgui.same_line()
+    if imgui.button("Type a pose..."):
+        session.pose_drafts = session.pose_texts()
+        imgui.open_popup(POSE_EDITOR)
+    imgui.same_line()
     zoom = f"Zoom {session.camera.zoom:.2f}x" + ("" if session.camera.fitted else " (Home frames it again)")
     imgui.text(zoom + ("" if frame_ms is None else f", frame {frame_ms:.1f} ms"))
-    imgui.set_next_item_width(panel_width * 0.4)
+    imgui.set_next_item_width(panel_width * 0.3)
     changed, scale = imgui.slider_float("Presenter font scale", session.font_scale, 1.0, 3.0, "%.1fx")
     if changed:
         session.set_font_scale(scale)
+    # Beside the font scale, not on a row of its own: every scene's panel fits 1280x720 unscrolled.
+    imgui.same_line()
+    changed, blind = imgui.checkbox("Colour-blind", session.theme.palette == "colour-blind")
+    if changed:
+        session.set_palette("colour-blind" if blind else "standard")
+    _help_marker("Okabe and Ito's colours, told apart by every common kind of colour vision, and B drawn dashed.")
+    _pose_editor(session)
+
+
+def _help_marker(text):
+    """A "(?)" after the last widget that shows ``text`` when pointed at."""
+    imgui.same_line()
+    imgui.text_disabled("(?)")
+    if imgui.is_item_hovered():
+        imgui.set_tooltip(text)
+
+
+def _pose_editor(session):
+    """The "Type a pose" popup: each shape's and handle's x, y and angle as text; Enter in a
+    field, or the row's Set button, puts it there (the session refuses bad values in the status line)."""
+    if not imgui.begin_popup(POSE_EDITOR):
+        return
+    imgui.text("Position in world units, angle in degrees; Enter or Set places it.")
+    field_width = imgui.calc_text_size("-000000.000").x
+    for name, texts in session.pose_drafts.items():
+        if name not in session.scene.shapes and name not in session.scene.points:
+            continue  # the scene changed under the open editor
+        imgui.align_text_to_frame_padding()
+        imgui.text(name)
+        entered = False
+        for index, field in enumerate(("x", "y", "angle")):
+            if texts[index] is None:
+                continue
+            imgui.same_line()
+            imgui.text(field)
+            imgui.same_line()
+            imgui.set_next_item_width(field_width)
+            flags = imgui.InputTextFlags_.enter_returns_true | imgui.InputTextFlags_.auto_select_all
+            pressed, texts[index] = imgui.input_text(f"##{name}.{field}", texts[index], flags)
+            entered |= pressed
+        imgui.same_line()
+        if imgui.button(f"Set##{name}") or entered:
+            session.type_pose(name, *texts)
+    imgui.end_popup()
 
 
 def _scene_picker(session):

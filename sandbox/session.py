@@ -13,9 +13,10 @@ from pyglet.window import key
 from . import layout, screen
 from .camera import Camera
 from .controller import Controller
+from .dashes import DashedPainter
 from .kit import View
 from .registry import all_scenes
-from .theme import DARK, PROJECTOR
+from .theme import DARK, PROJECTOR, with_palette
 
 KEYS = (
     ("Left drag", "move a shape or a handle (grab it anywhere, or by its centre dot)"),
@@ -54,11 +55,11 @@ class Session:
     Walkthrough) the session starts at its first step, and ``go`` moves between steps.
     """
 
-    def __init__(self, scene_id=None, size=(1280, 720), layout_path=None, walkthrough=None):
+    def __init__(self, scene_id=None, size=(1280, 720), layout_path=None, walkthrough=None, palette="standard"):
         self.classes = {cls.id: cls for cls in all_scenes()}
         self.camera = Camera(*size)
         self.layout_path = Path(layout_path) if layout_path else None
-        self.theme = DARK
+        self.theme = with_palette(DARK, palette)
         self.paused = False
         self.show_help = False
         self.show_panel = True
@@ -68,6 +69,8 @@ class Session:
         self.screenshot_requested = False
         self.fullscreen_requested = False
         self._status, self._status_left = "", 0.0
+        self.pose_drafts = {}
+        """What the pose editor's fields hold while it is open: name -> [x, y, angle] as text."""
         self._quit_armed = 0.0
         self.walkthrough = walkthrough
         self.step_index = 0
@@ -152,6 +155,12 @@ class Session:
         if camera.fitted:
             camera.fit(self.scene.frame)
         self.scene.refresh(View(camera.visible(), 1 / camera.zoom, self.label_scale()))
+
+    def draw(self, painter):
+        """Draw the scene with ``painter`` in the theme; in the colour-blind palette B's lines dashed."""
+        if self.theme.dashed_b:
+            painter = DashedPainter(painter, self.theme, 1 / self.camera.zoom)
+        self.scene.draw(painter, self.theme)
 
     def label_scale(self):
         """How much larger than 1x the figure's labels are drawn: the theme's and the presenter's
@@ -238,6 +247,54 @@ class Session:
         self.font_scale = min(max(float(scale), 1.0), 3.0)
         self.refresh()
 
+    def set_palette(self, palette):
+        """Switch to ``palette`` (one of theme.PALETTES) in the same theme; ValueError names the choices."""
+        self.theme = with_palette(self.theme, palette)
+        self.status = f"{palette} palette" + (": B is drawn dashed" if self.theme.dashed_b else "")
+        self.refresh()
+
+    def pose_texts(self):
+        """Where each shape and handle is, as the pose editor shows it: name -> [x, y, angle in
+        degrees] as text, the angle None for what does not turn (a circle, a handle, any shape
+        of a scene that is not turnable)."""
+        texts = {}
+        for name, shape in self.scene.shapes.items():
+            angle = _text(math.degrees(shape.angle)) if hasattr(shape, "angle") and self.scene.turnable else None
+            texts[name] = [_text(shape.position[0]), _text(shape.position[1]), angle]
+        for name, point in self.scene.points.items():
+            texts[name] = [_text(point[0]), _text(point[1]), None]
+        return texts
+
+    def type_pose(self, name, x, y, angle=None):
+        """Put shape or handle ``name`` at (``x``, ``y``) turned ``angle`` degrees, each the text
+        typed in the pose editor; True if taken. Text that is not a number, a value that is not
+        finite or lies beyond a layout's limits, or a place the scene refuses, is refused with a
+        message in the status line, and nothing moves."""
+        values = []
+        for field, text in (("x", x), ("y", y), ("angle", angle)):
+            try:
+                values.append(None if text is None else float(text))
+            except ValueError:
+                self.status = f"{name}: {field} must be a number, got {text.strip()[:20]!r}"
+                return False
+        x, y, angle = values
+        if angle is not None and not self.scene.turnable:
+            self.status = f"{name} does not turn in this scene: give its x and y only"
+            return False
+        if name in self.scene.points:
+            data = {"scene": self.scene.id, "handles": {name: [x, y]}}
+        else:
+            data = {"scene": self.scene.id, "shapes": {name: {"position": [x, y]} | ({} if angle is None else {"angle": angle})}}
+        try:
+            layout.apply(data, self.scene, self.camera, "typed pose")
+        except layout.LayoutError as error:
+            self.status = str(error)
+            return False
+        self.scene.selected = name
+        self.status = f"{name} placed at ({x:g}, {y:g})" + ("" if angle is None else f", turned {angle:g}°")
+        self.refresh()
+        return True
+
     def set_setting(self, name, value):
         """Change one of the scene's declared parameters, from the panel."""
         self.scene.settings[name] = value
@@ -309,7 +366,7 @@ class Session:
             self.show_panel = not self.show_panel
             self.refresh()
         elif symbol == key.F9:
-            self.theme = DARK if self.theme is PROJECTOR else PROJECTOR
+            self.theme = with_palette(DARK if self.theme.name == PROJECTOR.name else PROJECTOR, self.theme.palette)
             self.status = f"{self.theme.name} theme"
             self.refresh()
         elif symbol == key.S and modifiers & key.MOD_CTRL:
@@ -366,3 +423,9 @@ def _poses(data):
         name: (tuple(entry["position"]), math.radians(entry["angle"]) if "angle" in entry else None)
         for name, entry in data["shapes"].items()
     }
+
+
+def _text(value):
+    """A coordinate or angle as the pose editor shows it: up to three decimals, no trailing zeros."""
+    text = f"{value:.3f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text

@@ -2,9 +2,13 @@
 
 The same colour means the same thing in every scene: shape A and shape B each their own, max
 corner red, min corner yellow, overlap grey, separating axis green, MTV purple. RGBA, 0-255.
+
+Each theme (dark, projector) comes in two palettes: "standard" and "colour-blind", which takes
+its hues from Okabe and Ito's set (distinct under the common kinds of colour blindness) and
+draws B's lines dashed, so A and B differ by more than hue.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 Color = tuple[int, int, int, int]
 
@@ -35,6 +39,12 @@ class Theme:
 
     imgui_style: str
     """Which of ImGui's built-in styles the panel takes: "dark" or "light"."""
+
+    palette: str = "standard"
+    """"standard", or "colour-blind" (see the module docstring)."""
+
+    dashed_b: bool = False
+    """Whether B's outlines and shadows are drawn dashed (sandbox.dashes)."""
 
     def shape(self, name):
         """The colour of shape ``name``: A's, B's, or A's for any other."""
@@ -86,6 +96,42 @@ PROJECTOR = Theme(
 )
 
 THEMES = {theme.name: theme for theme in (DARK, PROJECTOR)}
+
+PALETTES = ("standard", "colour-blind")
+"""The palettes every theme comes in; --palette and the panel choose one."""
+
+# Okabe and Ito, "Color Universal Design" (2002): eight colours told apart by every common
+# kind of colour vision. A and B take blue and orange, the pair they keep apart best.
+_OKABE_ITO = {
+    "black": (0, 0, 0, 255),
+    "orange": (230, 159, 0, 255),
+    "sky_blue": (86, 180, 233, 255),
+    "bluish_green": (0, 158, 115, 255),
+    "yellow": (240, 228, 66, 255),
+    "blue": (0, 114, 178, 255),
+    "vermillion": (213, 94, 0, 255),
+    "reddish_purple": (204, 121, 167, 255),
+}
+
+_COLOUR_BLIND = {
+    # On the dark screen the lighter blue; red and green become vermillion and bluish green.
+    "dark": dict(shape_a="sky_blue", shape_b="orange", max_corner="vermillion", min_corner="yellow",
+                 separating="bluish_green", mtv="reddish_purple"),
+    # On white, yellow and sky blue fade: B takes vermillion and the min corner orange, and
+    # the max corner (red elsewhere) the darkest colour left, black.
+    "projector": dict(shape_a="blue", shape_b="vermillion", max_corner="black", min_corner="orange",
+                      separating="bluish_green", mtv="reddish_purple"),
+}
+
+
+def with_palette(theme, palette):
+    """``theme`` (DARK or PROJECTOR) in ``palette``, one of PALETTES; ValueError names the choices."""
+    if palette not in PALETTES:
+        raise ValueError(f"no palette {palette!r}; choose one of {', '.join(PALETTES)}")
+    if palette == "standard":
+        return THEMES[theme.name]
+    hues = {role: _OKABE_ITO[colour] for role, colour in _COLOUR_BLIND[theme.name].items()}
+    return replace(THEMES[theme.name], palette=palette, dashed_b=True, **hues)
 
 
 def faded(color, alpha):

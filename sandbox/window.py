@@ -47,7 +47,8 @@ class SandboxWindow(pyglet.window.Window):
         self._caption_label = pyglet.text.Label("", x=10, multiline=True, width=400, anchor_y="bottom", batch=self.hud, group=front)
         # A band behind the caption keeps it readable over whatever the scene draws there.
         self._caption_band = shapes.Rectangle(0, 0, 1, 0, batch=self.hud)
-        self._help = pyglet.graphics.Batch()
+        self._help = None
+        """The F1 box, laid out when first shown after a change of look: most sessions never open it."""
         self._help_items = []
         self._scene_drag = False
         self._frame_ms = deque(maxlen=60)
@@ -148,7 +149,7 @@ class SandboxWindow(pyglet.window.Window):
         self._caption_band.y = screen.HINTS * scale
         self._caption_band.width = self._caption_label.width + 30
         self._caption_band.color = theme.caption_back
-        self._help_overlay(theme, scale)
+        self._help = None
 
     def _help_overlay(self, theme, scale):
         """The F1 box listing every key, in the theme's colours and at the font scale, wrapped
@@ -184,7 +185,7 @@ class SandboxWindow(pyglet.window.Window):
         self.painter.text_scale = session.label_scale()
         self.clear()
         self.painter.begin()
-        session.scene.draw(self.painter, session.theme)
+        session.draw(self.painter)
         self.painter.end()
         self.painter.draw()
         title = f"{session.scene.category}: {session.scene.title}" + ("  (paused: P resumes)" if session.paused else "")
@@ -216,6 +217,8 @@ class SandboxWindow(pyglet.window.Window):
         _set(self._status, session.status)
         self.hud.draw()
         if session.show_help:
+            if self._help is None:
+                self._help_overlay(session.theme, session.font_scale)
             self._help.draw()
         imgui.new_frame()
         frame_ms = None if self.deterministic or not self._frame_ms else float(np.median(self._frame_ms))

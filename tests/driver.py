@@ -15,7 +15,7 @@ from sandbox import panel
 from sandbox.painter import RecordingPainter
 from sandbox.session import Session
 
-WIDGETS = ("button", "checkbox", "slider_int", "slider_float", "selectable", "combo", "begin_combo")
+WIDGETS = ("button", "checkbox", "slider_int", "slider_float", "selectable", "combo", "begin_combo", "input_text")
 
 
 @contextmanager
@@ -32,7 +32,8 @@ def widget_places(places):
         def widget(label, *args, **kwargs):
             answer = originals[name](label, *args, **kwargs)
             (x0, y0), (x1, y1) = imgui.get_item_rect_min(), imgui.get_item_rect_max()
-            places[label.split("##")[0]] = (x0, y0, x1, y1)
+            # By the label shown, and by the whole label for widgets whose shown labels repeat ("x##B").
+            places[label.split("##")[0]] = places[label] = (x0, y0, x1, y1)
             return answer
 
         return widget
@@ -73,7 +74,7 @@ class Driver:
     def frame(self, dt=1 / 60):
         self.session.update(dt)
         self.painter = RecordingPainter()
-        self.session.scene.draw(self.painter, self.session.theme)
+        self.session.draw(self.painter)
         imgui.get_style().font_scale_main = self.session.font_scale
         imgui.new_frame()
         self.places = {}
@@ -113,6 +114,17 @@ class Driver:
         assert label in self.places, f"no widget {label!r} in the panel; it has {sorted(self.places)}"
         x0, y0, x1, y1 = self.places[label]
         self.click_panel((x0 + x1) / 2 if x1 - x0 < 60 else x0 + 10, (y0 + y1) / 2)
+
+    def type_into(self, label, text):
+        """Click the text field ``label`` (its text all selected), type ``text`` and press Enter."""
+        self.click(label)
+        io = imgui.get_io()
+        io.add_input_characters_utf8(text)
+        self.frame()
+        io.add_key_event(imgui.Key.enter, True)
+        self.frame()
+        io.add_key_event(imgui.Key.enter, False)
+        self.frame()
 
     def tap(self, symbol, modifiers=0):
         self.session.on_key_press(symbol, modifiers)

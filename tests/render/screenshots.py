@@ -1,5 +1,16 @@
-"""Comparing a rendered PNG with its committed baseline, pixel by pixel."""
+"""Comparing a rendered PNG with its committed baseline, pixel by pixel, and the review page.
 
+When a picture (or a walkthrough step's numbers) differs from its baseline, the failure goes on
+one HTML page, tests/render/review/index.html: the expected, actual and difference images side
+by side, the numbers that changed (old -> new), and the command that re-records exactly that
+baseline. A course maintainer approves a change step by step by running the commands of the
+steps meant to change. A baseline that matches (or is re-recorded) leaves the page again, so
+it lists what still fails however the tests were selected.
+"""
+
+import html
+import json
+import shlex
 from pathlib import Path
 
 import numpy as np
@@ -7,7 +18,8 @@ import numpy as np
 from sandbox import png
 
 BASELINES = Path(__file__).parent / "screenshots"
-FAILURES = Path(__file__).parent.parent / "screenshot-failures"
+REVIEW = Path(__file__).parent / "review"
+"""Where the review page and its images go (git-ignored)."""
 THRESHOLD = 40
 """A pixel differs when any channel moves by more than this (0-255): past rounding, not past a line."""
 ALLOWED = 4
@@ -29,19 +41,111 @@ def diff_image(actual, expected, mask):
     return picture
 
 
-def check(actual, name, record, baselines=BASELINES):
-    """Compare ``actual`` with baseline ``name`` in ``baselines``; on a mismatch write the evidence and fail."""
-    baseline = baselines / f"{name}.png"
-    if record or not baseline.exists():
+def record_command(nodeid):
+    """The command, run from the checkout's top folder, that re-records the baselines of test ``nodeid`` only."""
+    return f"python -m pytest {shlex.quote(nodeid)} --record-screenshots"
+
+
+def check(actual, name, request, baselines=BASELINES, numbers=(), review=REVIEW):
+    """Compare ``actual`` with baseline ``name`` in ``baselines``, for the test of ``request``.
+
+    ``numbers`` lists what changed besides the picture, as (field, old, new) triples. On a
+    mismatch of either, the step goes on the review page in ``review`` and the test fails with
+    the page's path. With --record-screenshots the picture is written as the baseline instead.
+    """
+    __tracebackhide__ = True  # the message says it all; pytest need not print the arrays
+    baseline, stem = baselines / f"{name}.png", _stem(baselines, name)
+    if request.config.getoption("--record-screenshots") or not baseline.exists():
         png.write(actual, baseline)
-        assert record, f"no baseline {baseline} yet: wrote one; look at it, then run again"
+        _forget(review, stem)
+        assert request.config.getoption("--record-screenshots"), f"no baseline {baseline} yet: wrote one; look at it, then run again"
         return
     expected = png.read(baseline)
     mask = differing(actual, expected)
-    if mask.sum() > ALLOWED:
-        where = FAILURES / baselines.relative_to(BASELINES.parent)
-        actual_path = png.write(actual, where / f"{name}-actual.png")
-        diff_path = png.write(diff_image(actual, expected, mask), where / f"{name}-diff.png")
-        raise AssertionError(
-            f"{name}: {int(mask.sum())} pixels differ from {baseline}; see {actual_path} and {diff_path}"
-        )
+    if mask.sum() <= ALLOWED and not numbers:
+        _forget(review, stem)
+        return
+    command = record_command(request.node.nodeid)
+    page = add_to_review(review, stem, expected, actual, mask, numbers, command)
+    changed = "".join(f"\n  {field}: {old!r} -> {new!r}" for field, old, new in numbers[:10])
+    raise AssertionError(
+        f"{name}: {int(mask.sum())} pixels differ from {baseline}"
+        + (f"; {len(numbers)} numbers changed:{changed}" if numbers else "")
+        + f"\nreview it on {page}\nre-record this one if the change is meant: {command}"
+    )
+
+
+def _stem(baselines, name):
+    """A baseline's name on the review page: its folder and its name, e.g. "sat-from-scratch-step-03"."""
+    return f"{baselines.name}-{name}"
+
+
+def add_to_review(review, stem, expected, actual, mask, numbers, command):
+    """Write the three images and an entry for ``stem`` into ``review``, rebuild the page; return its path."""
+    for kind, picture in (("expected", expected), ("actual", actual), ("diff", diff_image(actual, expected, mask))):
+        png.write(picture, review / f"{stem}-{kind}.png")
+    entry = {
+        "stem": stem,
+        "pixels": int(mask.sum()),
+        "numbers": [[field, repr(old), repr(new)] for field, old, new in numbers],
+        "command": command,
+    }
+    (review / f"{stem}.json").write_text(json.dumps(entry, indent=2) + "\n")
+    return _rebuild(review)
+
+
+def _forget(review, stem):
+    """Take ``stem`` off the review page, if it is there."""
+    if (review / f"{stem}.json").exists():
+        for name in (f"{stem}.json", f"{stem}-expected.png", f"{stem}-actual.png", f"{stem}-diff.png"):
+            (review / name).unlink(missing_ok=True)
+        _rebuild(review)
+
+
+def _rebuild(review):
+    """Write the page from the entries in ``review`` (remove it when none is left); return its path."""
+    entries = [json.loads(path.read_text()) for path in sorted(review.glob("*.json"))]
+    page = review / "index.html"
+    if entries:
+        page.write_text(_PAGE.format(count=len(entries), entries="\n".join(_entry(e) for e in entries)))
+    else:
+        page.unlink(missing_ok=True)
+    return page
+
+
+def _entry(entry):
+    stem = html.escape(entry["stem"])
+    figures = "".join(
+        f'<figure><a href="{stem}-{kind}.png"><img src="{stem}-{kind}.png" alt="{kind}"></a><figcaption>{kind}</figcaption></figure>'
+        for kind in ("expected", "actual", "diff")
+    )
+    rows = "".join(
+        f"<tr><td>{html.escape(field)}</td><td>{html.escape(old)}</td><td>&rarr;</td><td>{html.escape(new)}</td></tr>"
+        for field, old, new in entry["numbers"]
+    )
+    numbers = f"<table><tr><th>number</th><th>old</th><th></th><th>new</th></tr>{rows}</table>" if rows else "<p>No number changed.</p>"
+    return (
+        f'<section><h2>{stem}</h2>\n'
+        f'<p>{entry["pixels"]} pixels differ (magenta in the difference image; click an image for full size).</p>\n'
+        f'<div class="images">{figures}</div>\n{numbers}\n'
+        f'<p>Re-record this baseline only, if the change is meant:</p><pre>{html.escape(entry["command"])}</pre></section>'
+    )
+
+
+_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Baselines to review</title>
+<style>
+body {{ font-family: sans-serif; margin: 1.5em; color: #222; }}
+.images {{ display: flex; gap: 8px; }}
+figure {{ flex: 1; margin: 0; }}
+figure img {{ width: 100%; border: 1px solid #999; }}
+figcaption {{ text-align: center; font-weight: bold; }}
+table {{ border-collapse: collapse; margin: 0.5em 0; }}
+td, th {{ border: 1px solid #bbb; padding: 2px 8px; text-align: left; font-family: monospace; }}
+pre {{ background: #eee; padding: 0.5em; }}
+section {{ border-bottom: 2px solid #ccc; padding-bottom: 1em; }}
+</style></head>
+<body><h1>{count} baselines to review</h1>
+{entries}
+</body></html>
+"""

@@ -49,7 +49,7 @@ def test_projector_theme_with_the_panel_hidden_and_large_text(tmp_path, request)
     session.set_font_scale(2.0)
     picture = png.read(window.screenshot(session, tmp_path / "shot.png"))
     assert tuple(picture[-5, 5, :3]) == PROJECTOR.background[:3]  # the light background, bottom left
-    check(picture, "presenter-projector", request.config.getoption("--record-screenshots"))
+    check(picture, "presenter-projector", request)
 
 
 def test_the_font_scale_is_kept_with_the_session(tmp_path):

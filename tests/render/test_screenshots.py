@@ -45,7 +45,7 @@ def render(tmp_path, scene_id=None, layout=None):
 
 def test_default_layout(tmp_path, request):
     actual, _ = render(tmp_path, "box-box")
-    check(actual, "box-box-default", request.config.getoption("--record-screenshots"))
+    check(actual, "box-box-default", request)
 
 
 @pytest.mark.parametrize("name", list(BOX_LAYOUTS))
@@ -59,7 +59,7 @@ def test_scripted_layouts(tmp_path, request, name):
         "box-box-same-orientation": (True, False, 2),
     }[name]
     assert (result.colliding, result.touching, len(result.axes)) == expected
-    check(actual, name, request.config.getoption("--record-screenshots"))
+    check(actual, name, request)
 
 
 def test_the_same_layout_renders_the_same_picture(tmp_path):
@@ -128,7 +128,7 @@ TEACHING = {
 @pytest.mark.parametrize("scene_id", [cls.id for cls in all_scenes() if cls.id != "box-box"])
 def test_default_layouts_of_the_other_scenes(tmp_path, request, scene_id):
     actual, _ = render(tmp_path, scene_id)
-    check(actual, f"{scene_id}-default", request.config.getoption("--record-screenshots"))
+    check(actual, f"{scene_id}-default", request)
 
 
 @pytest.mark.parametrize("name", list(TEACHING))
@@ -143,7 +143,7 @@ def test_teaching_moments(tmp_path, request, name):
         assert len(scene.result.sat.axes) == 2 and scene.result.sat.merged == 6
     else:
         assert scene.result.demosat5 and not scene.result.sat.colliding
-    check(actual, name, request.config.getoption("--record-screenshots"))
+    check(actual, name, request)
 
 
 def test_a_deep_quadtree_with_a_deep_object_in_focus(tmp_path, request):
@@ -158,4 +158,4 @@ def test_a_deep_quadtree_with_a_deep_object_in_focus(tmp_path, request):
     frame = session.scene.result
     assert deepest.level >= 5 and frame.focus == deepest.items[0]
     assert set(nodes[0].items) <= set(frame.lit)  # everything stuck at the root comes back
-    check(actual, "quadtree-deep-tree", request.config.getoption("--record-screenshots"))
+    check(actual, "quadtree-deep-tree", request)

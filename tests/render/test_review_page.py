@@ -1,0 +1,85 @@
+"""The review page a failed baseline writes: three images, the changed numbers, one command."""
+
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+
+import numpy as np
+import pytest
+
+from sandbox import png
+from screenshots import check, record_command
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def request_for(nodeid):
+    """What check reads of pytest's request: the option (not recording) and the test's id."""
+    return SimpleNamespace(config=SimpleNamespace(getoption=lambda name: False), node=SimpleNamespace(nodeid=nodeid))
+
+
+def pictures():
+    expected = np.full((60, 80, 4), (22, 24, 29, 255), dtype=np.uint8)
+    actual = expected.copy()
+    actual[30, 10:70] = (236, 152, 54, 255)  # a line the baseline does not have
+    return expected, actual
+
+
+def test_a_failed_step_puts_its_images_numbers_and_command_on_the_page(tmp_path):
+    expected, actual = pictures()
+    baselines, review = tmp_path / "my-lesson", tmp_path / "review"
+    png.write(expected, baselines / "step-03.png")
+    nodeid = "tests/render/test_walkthrough_regression.py::test_step[my-lesson-step-03]"
+    numbers = [("step-03.numbers.verdict", "SEPARATED", "COLLIDING"), ("step-03.numbers.depth", 1.5, 2.25)]
+    with pytest.raises(AssertionError) as failure:
+        check(actual, "step-03", request_for(nodeid), baselines, numbers, review)
+    page = review / "index.html"
+    assert str(page) in str(failure.value) and record_command(nodeid) in str(failure.value)
+    assert "step-03.numbers.depth: 1.5 -> 2.25" in str(failure.value)
+    text = page.read_text()
+    images = re.findall(r'<img src="([^"]+)"', text)
+    assert images == ["my-lesson-step-03-expected.png", "my-lesson-step-03-actual.png", "my-lesson-step-03-diff.png"]
+    shown = [png.read(review / name) for name in images]
+    assert np.array_equal(shown[0], expected) and np.array_equal(shown[1], actual)
+    assert (shown[2][30, 10:70, :3] == (255, 0, 255)).all() and not (shown[2][20, :, :3] == (255, 0, 255)).all(axis=1).any()
+    assert "<td>step-03.numbers.verdict</td><td>&#x27;SEPARATED&#x27;</td><td>&rarr;</td><td>&#x27;COLLIDING&#x27;</td>" in text
+    assert "<td>step-03.numbers.depth</td><td>1.5</td><td>&rarr;</td><td>2.25</td>" in text
+    assert "python -m pytest &#x27;tests/render/test_walkthrough_regression.py::test_step[my-lesson-step-03]&#x27; --record-screenshots" in text
+
+
+def test_a_step_leaves_the_page_when_it_matches_again(tmp_path):
+    expected, actual = pictures()
+    baselines, review = tmp_path / "screenshots", tmp_path / "review"
+    for name in ("one", "two"):
+        png.write(expected, baselines / f"{name}.png")
+        with pytest.raises(AssertionError):
+            check(actual, name, request_for(f"t.py::test_{name}"), baselines, review=review)
+    assert re.findall(r"<h2>([^<]+)</h2>", (review / "index.html").read_text()) == ["screenshots-one", "screenshots-two"]
+    check(expected, "one", request_for("t.py::test_one"), baselines, review=review)
+    assert re.findall(r"<h2>([^<]+)</h2>", (review / "index.html").read_text()) == ["screenshots-two"]
+    assert not (review / "screenshots-one-actual.png").exists()
+    check(expected, "two", request_for("t.py::test_two"), baselines, review=review)
+    assert not (review / "index.html").exists()
+
+
+def test_only_numbers_changed_still_fails(tmp_path):
+    expected, _ = pictures()
+    png.write(expected, tmp_path / "lesson" / "step-01.png")
+    with pytest.raises(AssertionError, match="0 pixels differ.*1 numbers changed"):
+        check(expected, "step-01", request_for("t.py::t"), tmp_path / "lesson", [("step-01.numbers.gap", 3.0, 4.0)], tmp_path / "review")
+
+
+def test_the_command_on_the_page_selects_exactly_that_step():
+    """The page's command names one test, and pytest collects that one only."""
+    nodeid = "tests/render/test_walkthrough_regression.py::test_a_walkthrough_step_exports_as_recorded[sat-from-scratch-step-03]"
+    command = shlex.split(record_command(nodeid))
+    collected = subprocess.run(
+        [sys.executable, *command[1:], "--collect-only", "-q", "-p", "no:cacheprovider"],
+        cwd=ROOT, capture_output=True, text=True, timeout=120,
+    )
+    assert collected.returncode == 0, collected.stdout + collected.stderr
+    tests = [line for line in collected.stdout.splitlines() if "::" in line]
+    assert tests == [nodeid]
