@@ -7,7 +7,7 @@ from typing import NamedTuple
 from imgui_bundle import imgui
 
 from collision import Box, SatResult, Sweep, Vector, sat, sweep
-from sandbox.kit import Param, Scene, Verdict, faded, register
+from sandbox.kit import Param, Scene, Table, Verdict, faded, number, register
 
 WALL = ((0.0, 0.0), (8.0, 110.0))
 """The thin wall's centre and half size."""
@@ -209,6 +209,25 @@ class FastMoving(Scene):
             "swept": {"hit": swept.hit, "time": swept.time, "normal": list(swept.normal), "point": None if swept.point is None else list(swept.point)},
             "wrong": [method for method, _, bad in self.outcomes() if bad],
         }
+
+    def table(self):
+        step = self.result
+        d = step.displacement
+        kept = step.spacing < step.radius
+        rows = [("the step d", f"({number(d.x)}, {number(d.y)}), length {number(math.hypot(*d))}"),
+                ("sample spacing", f"{number(step.spacing)} for {len(step.samples)} samples, radius {number(step.radius, 0)}: "
+                                   f"rule {'kept' if kept else 'broken'}")]
+        rows += [(f"{method} test", words + (" (wrong)" if bad else "")) for method, words, bad in self.outcomes()]
+        if step.swept.hit:
+            n = step.swept.normal
+            rows.append(("swept normal", f"({number(n.x, 2)}, {number(n.y, 2)})"))
+        return [Table((), tuple(rows))]
+
+    def answers(self):
+        outcomes = {method: words for method, words, _ in self.outcomes()}
+        wrong = [method for method, _, bad in self.outcomes() if bad]
+        return {"static": outcomes["static"], "multisampling": outcomes["multisampling"],
+                "wrong": " and ".join(wrong) or "none", "swept_time": number(self.result.swept.time, 3)}
 
     def draw(self, painter, theme):
         step, method, pixel = self.result, self.settings["method"], self.view.pixel

@@ -7,7 +7,7 @@ from typing import NamedTuple
 from imgui_bundle import imgui
 
 from collision import Box, Vector
-from sandbox.kit import Param, Scene, Verdict, faded, register
+from sandbox.kit import Param, Scene, Table, Verdict, faded, number, register
 
 UNIT = 40.0
 """World units per unit of the numbers shown: small numbers, as in the article's (2, 6)."""
@@ -173,6 +173,35 @@ class RotatedRectangles(Scene):
             "dot_products": report.dots,
             "local_b": [list(v) for v in report.local],
         }
+
+    def table(self):
+        report = self.result
+        axes = tuple(
+            (f"{i + 1}: {name}.{first} - {name}.{second}", pair(row.vector), f"{fmt(row.a[0])} to {fmt(row.a[1])}",
+             f"{fmt(row.b[0])} to {fmt(row.b[1])}", "yes" if row.overlap else "no (gap)", row.status)
+            for i, ((name, first, second), row) in enumerate(zip(AXES, report.axes))
+        )
+        k = self.settings["axis"] - 1
+        corners = tuple(
+            (corner, pair(va), fmt(sa), pair(vb), fmt(sb))
+            for (corner, va, sa), (_, vb, sb) in zip(report.corners["A"], report.corners["B"])
+        )
+        work = [("verdict", self.verdict().text.lower()), ("axes tested", f"{report.tested} of 4"),
+                ("dot products", f"{report.dots} of 32")]
+        if self.settings["circles"]:
+            work.append(("bounding circles", f"centres {fmt(report.circles[0])} apart, radii add to {fmt(report.circles[1])}"))
+        return [
+            Table(("axis (corner difference)", "vector", "A's scalars", "B's scalars", "overlap", "how"), axes),
+            Table(("corner", "A's projected vector", "A's scalar", "B's projected vector", "B's scalar"), corners,
+                  f"Every corner on axis {k + 1}"),
+            Table((), tuple(work)),
+        ]
+
+    def answers(self):
+        report = self.result
+        first = next((k + 1 for k, row in enumerate(report.axes) if not row.overlap), None)
+        return {"verdict": self.verdict().text.lower(), "separating_axis": number(first),
+                "axes_tested": number(report.tested), "dot_products": number(report.dots)}
 
     def draw(self, painter, theme):
         report, pixel = self.result, self.view.pixel
