@@ -24,4 +24,4 @@ def test_over_the_top_the_static_test_lifts_the_box_over_the_wall(tmp_path, requ
     actual = png.read(window.screenshot(session, tmp_path / "shot.png"))
     static = session.scene.result.static
     assert static.way == "sideways" and static.sat.mtv == pytest.approx((0, 15))
-    check(actual, "fast-moving-over-the-top", request.config.getoption("--record-screenshots"))
+    check(actual, "fast-moving-over-the-top", request)
