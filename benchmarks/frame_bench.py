@@ -1,81 +1,113 @@
-"""Frame times of scenes rendered headless: update, drawing and the ImGui panel.
+"""Frame times of scenes rendered headless: the CPU side of a frame, and the rasteriser's.
 
-Run: python benchmarks/frame_bench.py
+Run: python benchmarks/frame_bench.py [--frames 150] [--only quadtree]
 
-box-box moves B every frame, as during a drag; the quadtree scene runs its animation, so the
-tree is rebuilt each frame, at 100, 1,000 and 2,000 moving objects. Two figures each, median
-and 90th percentile over a few hundred frames, every frame doing the update, the scene's
-drawing and the panel:
+box-box moves B every frame, as during a drag; the quadtree and grid-broadphase scenes run
+their animation, so the tree or grid and the pair counts are redone each frame. For each,
+medians and 90th percentiles in milliseconds over the frames, each frame measured in parts:
 
-- pipelined: frame after frame as the app runs, the rasteriser finishing one frame while
-  Python prepares the next; OpenGL holds Python back when it falls behind, so this is the
-  frame interval a user sees;
-- serialised: each frame also waits (glFinish) until it is fully drawn before the next
-  starts; an upper bound, the cost of the CPU work and the drawing back to back.
-
-With no GPU the rasteriser is Mesa's llvmpipe, on the CPU too. A 60 fps frame allows 16.7 ms.
+- update: the session's update, which moves the objects and recomputes the scene's result
+  (the tree, the pairs, what the panel shows);
+- render: the scene's drawing handed to OpenGL, the text and the ImGui panel built and
+  submitted (up to the last GL call; the rasteriser is waited for before the frame starts);
+- CPU: update + render, the figure the 16.7 ms budget of a 60 fps frame applies to;
+- raster: glFinish after the frame: what Mesa's llvmpipe (on the CPU too, with no GPU)
+  still needs to turn the submitted frame into pixels;
+- pipelined: frame after frame without waiting, as the app runs, the rasteriser working on
+  one frame while Python prepares the next: the interval a user sees.
 """
 
+import argparse
 import statistics
 import time
 
 from sandbox import gl
 
-FRAMES = 200
+SETTINGS = {
+    "quadtree": [{"count": 100}, {"count": 2000}, {"count": 10000}],
+    "grid-broadphase": [{"count": 250}, {"count": 2000}, {"count": 10000}],
+}
+"""The settings each animated scene is measured at."""
 
 
-def measure(window, advance, finish):
-    import pyglet
-
-    times = []
-    for frame in range(FRAMES):
-        began = time.perf_counter()
-        advance(frame)
-        window.render()
-        if finish:
-            pyglet.gl.glFinish()
-        times.append((time.perf_counter() - began) * 1000)
-    return times[10:]  # the first frames build fonts and shapes
-
-
-def cases():
+def cases(only):
     """(label, session, advance) for each measured setting."""
     from sandbox.session import Session
 
-    session = Session("box-box", (1280, 720))
-    b = session.scene.shapes["B"]
-    start = b.position
+    if not only or only == "box-box":
+        session = Session("box-box", (1280, 720))
+        b = session.scene.shapes["B"]
+        start = b.position
 
-    def drag(frame):
-        b.position = (start[0] - frame % 200, start[1] - (frame % 200) / 2)
-        session.refresh()
-        session.update(1 / 60)
+        def drag(frame):
+            b.position = (start[0] - frame % 200, start[1] - (frame % 200) / 2)
+            session.refresh()
+            session.update(1 / 60)
 
-    yield "box-box, B dragged", session, drag
-    for count in (100, 1000, 2000):
-        session = Session("quadtree", (1280, 720))
-        session.set_setting("count", count)
-        yield f"quadtree, {count} objects", session, lambda frame, session=session: session.update(1 / 60)
+        yield "box-box, B dragged", session, drag
+    for scene_id, settings in SETTINGS.items():
+        if only and only != scene_id:
+            continue
+        for setting in settings:
+            session = Session(scene_id, (1280, 720))
+            for name, value in setting.items():
+                session.set_setting(name, value)
+            label = f"{scene_id}, " + ", ".join(f"{name} {value}" for name, value in setting.items())
+            yield label, session, lambda frame, session=session: session.update(1 / 60)
+
+
+def measure(window, advance, frames):
+    """Per-frame (update, render, raster) milliseconds, then pipelined frame intervals."""
+    import pyglet
+
+    parts = []
+    for frame in range(frames):
+        pyglet.gl.glFinish()
+        began = time.perf_counter()
+        advance(frame)
+        updated = time.perf_counter()
+        window.render()
+        rendered = time.perf_counter()
+        pyglet.gl.glFinish()
+        finished = time.perf_counter()
+        parts.append(((updated - began) * 1000, (rendered - updated) * 1000, (finished - rendered) * 1000))
+    pipelined = []
+    for frame in range(frames):
+        began = time.perf_counter()
+        advance(frame)
+        window.render()
+        pipelined.append((time.perf_counter() - began) * 1000)
+    skip = min(10, frames // 4)  # the first frames build fonts and shapes
+    return parts[skip:], pipelined[skip:]
+
+
+def median_p90(values):
+    return statistics.median(values), statistics.quantiles(values, n=10)[-1]
 
 
 def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--frames", type=int, default=150)
+    parser.add_argument("--only", help="one scene id")
+    args = parser.parse_args()
     gl.configure(headless=True)
     import pyglet
 
     from sandbox.window import SandboxWindow
 
     renderer = None
-    print(f"{'scene':26} {'pipelined median':>17} {'p90':>7} {'serialised median':>18} {'p90':>7}")
-    for label, session, advance in cases():
+    columns = ("update", "render", "CPU", "raster", "pipelined")
+    print(f"{'scene':34}" + "".join(f"{name + ' med':>15}{'p90':>7}" for name in columns))
+    for label, session, advance in cases(args.only):
         window = SandboxWindow(session, visible=False)
         renderer = renderer or pyglet.gl.gl_info.get_renderer()
-        figures = []
-        for finish in (False, True):
-            times = measure(window, advance, finish)
-            figures += [statistics.median(times), statistics.quantiles(times, n=10)[-1]]
+        parts, pipelined = measure(window, advance, args.frames)
+        update, render, raster = zip(*parts)
+        cpu = [u + r for u, r, _ in parts]
+        figures = [median_p90(values) for values in (update, render, cpu, raster, pipelined)]
         window.on_close()
-        print(f"{label:26} {figures[0]:17.2f} {figures[1]:7.2f} {figures[2]:18.2f} {figures[3]:7.2f}")
-    print(f"1280x720, headless, renderer {renderer}; milliseconds per frame")
+        print(f"{label:34}" + "".join(f"{median:15.2f}{p90:7.2f}" for median, p90 in figures))
+    print(f"1280x720, headless, renderer {renderer}; milliseconds per frame; a 60 fps frame allows 16.7 ms")
 
 
 if __name__ == "__main__":
