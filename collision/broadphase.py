@@ -252,7 +252,9 @@ def _grid_runs(boxes, cell=None, origin=None):
     keys = column * height + row
     order = np.argsort(keys, kind="stable")
     keys = keys[order]
-    cells, cell_start, cell_count = np.unique(keys, return_index=True, return_counts=True)
+    # The keys are sorted: each cell is a run of equal keys (np.unique would sort them again).
+    cell_start = np.flatnonzero(np.concatenate([[True], keys[1:] != keys[:-1]]))
+    cells, cell_count = keys[cell_start], np.diff(np.append(cell_start, count))
     cell_of = np.repeat(np.arange(len(cells)), cell_count)
     # The same cell: each box with the boxes after it there; then half the 3 x 3
     # neighbourhood, so each pair of cells is visited once.

@@ -23,6 +23,28 @@ class QuadNode(NamedTuple):
     """The items stored in this node itself (not in its children)."""
 
 
+class QuadArrays(NamedTuple):
+    """A whole :class:`Quadtree` as arrays, for drawing and counting thousands of items without
+    a QuadNode each. Nodes are numbered level by level (the root is 0) and the four children
+    of a node are numbered one after another, in the tip's order."""
+
+    bounds: np.ndarray
+    """Each node's ``(min_x, min_y, max_x, max_y)``: float (M, 4)."""
+
+    level: np.ndarray
+    """Each node's depth: int (M,)."""
+
+    first_child: np.ndarray
+    """The number of each node's first child, or -1 for a leaf: int (M,)."""
+
+    start: np.ndarray
+    """Node k stores ``items[start[k]:start[k + 1]]``: int (M + 1,)."""
+
+    items: list
+    """The stored items, node by node, in the order of insertion within a node (the variant
+    stores a straddler once for each node holding it)."""
+
+
 MAX_LEVELS = 32
 """The deepest ``max_levels`` a Quadtree takes: a node at level 32 is 2**-32 of the root's
 width, already finer than a pixel of any world the sandbox shows, and the bound keeps the
@@ -98,23 +120,6 @@ def _child_bounds(bounds):
     mid_x, mid_y = (min_x + max_x) / 2, (min_y + max_y) / 2
     children = [(mid_x, mid_y, max_x, max_y), (min_x, mid_y, mid_x, max_y), (min_x, min_y, mid_x, mid_y), (mid_x, min_y, max_x, mid_y)]
     return np.stack([np.stack(child, axis=1) for child in children], axis=1).reshape(-1, 4)
-
-
-def _quadrants(bounds, boxes):
-    """_Node.quadrant for many boxes (rows of an (N, 4) array) at once, each in its own node:
-    ``bounds`` holds one row of node bounds per box."""
-    min_x, min_y, max_x, max_y = bounds.T
-    mid_x, mid_y = (min_x + max_x) / 2, (min_y + max_y) / 2
-    left, right = boxes[:, 2] < mid_x, boxes[:, 0] > mid_x
-    top, bottom = boxes[:, 1] > mid_y, boxes[:, 3] < mid_y
-    inside = (boxes[:, 0] >= min_x) & (boxes[:, 1] >= min_y) & (boxes[:, 2] <= max_x) & (boxes[:, 3] <= max_y)
-    quadrant = np.full(len(boxes), -1)
-    quadrant[right & top] = 0
-    quadrant[left & top] = 1
-    quadrant[left & bottom] = 2
-    quadrant[right & bottom] = 3
-    quadrant[~inside] = -1
-    return quadrant
 
 
 class _Node:
@@ -196,8 +201,8 @@ class _Flat(NamedTuple):
     """The tree as arrays: nodes level by level, each split node's four children together, and
     the entries grouped by node. Every query reads this form."""
 
-    bounds: list
-    """Each node's bounds as a tuple."""
+    bounds: np.ndarray
+    """Each node's bounds: float (M, 4)."""
 
     level: np.ndarray
     """Each node's level, int (M,)."""
@@ -217,6 +222,9 @@ class _Flat(NamedTuple):
     codes: np.ndarray
     """The entries' items numbered by identity (the same object twice, the same number): int (E,)."""
 
+    distinct: bool
+    """Whether no object was inserted twice."""
+
 
 def _flat(bounds, level, first_child, entry_node, entry_item, items, boxes):
     """A _Flat from nodes and entries ``(node, index into items and boxes)``, in any order."""
@@ -227,13 +235,12 @@ def _flat(bounds, level, first_child, entry_node, entry_item, items, boxes):
     picked = entry_item.tolist()
     if isinstance(items, range) and items.start == 0 and items.step == 1:
         # Items 0 to n - 1, as scenes number their objects: each is its own index.
-        stored, codes = picked, entry_item.astype(np.int64)
-    else:
-        # Items are told apart by identity, as retrieve does: the same object twice is one item.
-        first = {}
-        numbers = np.array([first.setdefault(id(item), i) for i, item in enumerate(items)], dtype=np.int64)
-        stored, codes = [items[i] for i in picked], numbers[entry_item] if len(numbers) else np.zeros(0, np.int64)
-    return _Flat([tuple(row) for row in bounds.tolist()], level, first_child, start, stored, np.asarray(boxes)[entry_item].reshape(-1, 4), codes)
+        return _Flat(bounds, level, first_child, start, picked, boxes[entry_item], entry_item.astype(np.int64), True)
+    # Items are told apart by identity, as retrieve does: the same object twice is one item.
+    first = {}
+    numbers = np.array([first.setdefault(id(item), i) for i, item in enumerate(items)], dtype=np.int64)
+    codes = numbers[entry_item] if len(numbers) else np.zeros(0, np.int64)
+    return _Flat(bounds, level, first_child, start, [items[i] for i in picked], np.asarray(boxes)[entry_item].reshape(-1, 4), codes, len(first) == len(items))
 
 
 def _grown(bounds, level, first_child, splitting):
@@ -251,17 +258,27 @@ def _build_tip(root, items, boxes, max_objects, max_levels):
     inside one of the new children goes down."""
     bounds, level, first_child = np.array([root]), np.zeros(1, dtype=np.intp), np.full(1, -1, dtype=np.intp)
     where = np.zeros(len(boxes), dtype=np.intp)
-    moving = np.arange(len(boxes))
+    # The items still going down: their numbers, the nodes they reached, and their boxes.
+    moving, node, box = np.arange(len(boxes)), where.copy(), boxes
+    # Only the root can meet a box that is not wholly inside it: the root keeps those.
+    inside = (box[:, 0] >= root[0]) & (box[:, 1] >= root[1]) & (box[:, 2] <= root[2]) & (box[:, 3] <= root[3])
     depth = 0
     while len(moving) and depth < max_levels:
-        splitting = np.flatnonzero(np.bincount(where[moving], minlength=len(level)) > max_objects)
+        splitting = np.flatnonzero(np.bincount(node, minlength=len(level)) > max_objects)
         if not len(splitting):
             break
         bounds, level, first_child = _grown(bounds, level, first_child, splitting)
-        moving = moving[first_child[where[moving]] >= 0]
-        quadrant = _quadrants(bounds[where[moving]], boxes[moving])
-        moving = moving[quadrant >= 0]
-        where[moving] = first_child[where[moving]] + quadrant[quadrant >= 0]
+        first = first_child[node]
+        # The tip's getIndex for every box at once, with the same sums as split().
+        x0, y0, x1, y1 = bounds[node].T
+        mid_x, mid_y = (x0 + x1) / 2, (y0 + y1) / 2
+        left, right = box[:, 2] < mid_x, box[:, 0] > mid_x
+        top, bottom = box[:, 1] > mid_y, box[:, 3] < mid_y
+        going = (first >= 0) & (left | right) & (top | bottom) & inside
+        quadrant = np.where(top, np.where(right, 0, 1), np.where(left, 2, 3))
+        moving, node, box = moving[going], first[going] + quadrant[going], box[going]
+        where[moving] = node
+        inside = True
         depth += 1
     return _flat(bounds, level, first_child, where, np.arange(len(boxes)), items, boxes)
 
@@ -317,7 +334,7 @@ def _flatten(root):
 
 def _nodes_of(flat):
     """A tree of _Nodes holding what ``flat`` holds, to insert into one at a time."""
-    nodes = [_Node(bounds, int(level)) for bounds, level in zip(flat.bounds, flat.level.tolist())]
+    nodes = [_Node(tuple(bounds), level) for bounds, level in zip(flat.bounds.tolist(), flat.level.tolist())]
     for node, first in zip(nodes, flat.first_child.tolist()):
         if first >= 0:
             node.children = nodes[first : first + 4]
@@ -481,7 +498,7 @@ class Quadtree:
                     found.setdefault(id(item), item)
             first = int(flat.first_child[k])
             if first >= 0:
-                stack.extend(first + i for i in (3, 2, 1, 0) if _touches(flat.bounds[first + i], probe))
+                stack.extend(first + i for i in (3, 2, 1, 0) if _touches(flat.bounds[first + i].tolist(), probe))
         return list(found.values())
 
     def retrieve_tip(self, aabb):
@@ -506,9 +523,9 @@ class Quadtree:
             if first < 0:
                 continue
             if self.straddle == "children":
-                stack.extend(first + i for i in (3, 2, 1, 0) if _touches(flat.bounds[first + i], box))
+                stack.extend(first + i for i in (3, 2, 1, 0) if _touches(flat.bounds[first + i].tolist(), box))
             else:
-                index = _quadrant(flat.bounds[k], box)
+                index = _quadrant(flat.bounds[k].tolist(), box)
                 if index != -1:
                     stack.append(first + index)
         return list(found.values())
@@ -518,7 +535,15 @@ class Quadtree:
         flat = self._arrays()
         starts = flat.start.tolist()
         levels = flat.level.tolist()
-        return [QuadNode(flat.bounds[k], levels[k], tuple(flat.items[starts[k] : starts[k + 1]])) for k in _preorder(flat).tolist()]
+        # tuple.__new__ makes each QuadNode without the Python-level __new__ a NamedTuple has.
+        make = tuple.__new__
+        bounds = flat.bounds.tolist()
+        return [make(QuadNode, (tuple(bounds[k]), levels[k], tuple(flat.items[starts[k] : starts[k + 1]]))) for k in _preorder(flat).tolist()]
+
+    def arrays(self):
+        """The tree as a :class:`QuadArrays`: what :meth:`nodes` lists, as arrays."""
+        flat = self._arrays()
+        return QuadArrays(flat.bounds, flat.level, flat.first_child, flat.start, flat.items)
 
     def candidate_pairs(self):
         """How many distinct pairs of items a broad phase built on ``retrieve_tip`` would test.
@@ -530,7 +555,8 @@ class Quadtree:
         """
         flat = self._arrays()
         if self.straddle == "children":
-            return _variant_pair_count(np.repeat(np.arange(len(flat.level)), np.diff(flat.start)), flat.codes)
+            node = np.repeat(np.arange(len(flat.level)), np.diff(flat.start))
+            return _variant_pair_count(node, flat.codes) if flat.distinct else _listed_pair_count(node, flat.codes)
         # Each node's items pair among themselves and with every item below them.
         count = np.diff(flat.start).astype(np.int64)
         below = _subtree_totals(flat, count) - count
@@ -539,24 +565,53 @@ class Quadtree:
 
 def _variant_pair_count(node, code):
     """candidate_pairs of a variant tree, from where its entries went: ``node`` (sorted) and
-    ``code`` (an item's number) per entry. Only the root holds items above the leaves there
-    (those wholly outside it), and they meet every other item."""
-    keys = []
-    count = int(code.max()) + 1 if len(code) else 0
-    # Pairs within a node: entry e with entry e + step, while both are in the same node.
+    ``code`` (an item's number) per entry, no item twice in a node. Only the root holds items above the leaves there
+    (those wholly outside it), and they meet every other item.
+
+    Every node's items pair among themselves; a pair is counted again in every further node
+    the two share, and only items held by several nodes can share more than one: so only
+    their pairs are listed, to count each once.
+    """
+    if len(node) == 0:
+        return 0
+    sizes = np.bincount(node).astype(np.int64)
+    total = int((sizes * (sizes - 1) // 2).sum())
+    held = np.bincount(code)
+    several = held[code] > 1
+    if several.any():
+        shared_node, shared_code = node[several], code[several]
+        listed = np.sort(_pairs_in_nodes(shared_node, shared_code, int(code.max()) + 1))
+        total -= int(np.count_nonzero(listed[1:] == listed[:-1]))
+    at_root = node == 0
+    if at_root.any() and not at_root.all():
+        # The root was split, so what it holds is outside it: those meet every other item.
+        total += len(np.unique(code[at_root])) * len(np.unique(code[~at_root]))
+    return total
+
+
+def _pairs_in_nodes(node, code, count):
+    """Every pair of entries in the same node, as int64 keys low * count + high (node sorted)."""
+    keys = [np.zeros(0, np.int64)]
+    # Entry e with entry e + step, while both are in the same node.
     for step in range(1, len(node)):
         same = node[step:] == node[:-step]
         if not same.any():
             break
         a, b = code[:-step][same], code[step:][same]
         keys.append(np.minimum(a, b) * count + np.maximum(a, b))
+    return np.concatenate(keys)
+
+
+def _listed_pair_count(node, code):
+    """_variant_pair_count by listing every pair, for trees where an object was inserted
+    twice: it is one item, and no pair with itself."""
+    count = int(code.max()) + 1
+    keys = [_pairs_in_nodes(node, code, count)]
     at_root = node == 0
     if at_root.any() and not at_root.all():
         outside, others = np.unique(code[at_root]), np.unique(code[~at_root])
         a, b = np.repeat(outside, len(others)), np.tile(others, len(outside))
         keys.append(np.minimum(a, b) * count + np.maximum(a, b))
-    if not keys:
-        return 0
     keys = np.unique(np.concatenate(keys))
     # An item paired with itself (the same object twice) is no pair.
     return int(np.count_nonzero(keys // count != keys % count))

@@ -151,7 +151,7 @@ def test_a_deep_quadtree_with_a_deep_object_in_focus(tmp_path, request):
     hands it every straddler stuck on its path to the root."""
     deep = {"scene": "quadtree", "shapes": {}, "settings": {"count": 400, "max_objects": 2, "max_levels": 6}}
     _, session = render(tmp_path, layout=deep)
-    nodes = session.scene.result.nodes
+    nodes = session.scene.result.tree.nodes()
     deepest = max((node for node in nodes if node.items), key=lambda node: node.level)
     deep["settings"]["focus"] = deepest.items[0]
     actual, session = render(tmp_path, layout=deep)
