@@ -127,12 +127,14 @@ class QuadtreeScene(Swarm):
             colors = np.array(LEVEL_COLORS, dtype=np.uint8)[np.minimum(frame.arrays.level[split] + 1, len(LEVEL_COLORS) - 1)]
             painter.lines(crosses, np.concatenate([colors, colors]))
         boxes = self.boxes()
-        colors = np.tile(np.array(theme.shape_a, dtype=np.uint8), (len(boxes), 1))
+        dots = len(boxes) > DOTS
+        # As dots, the plain objects step back so that straddlers and the lit ones stand out.
+        colors = np.tile(np.array(faded(theme.shape_a, 150) if dots else theme.shape_a, dtype=np.uint8), (len(boxes), 1))
         if self.settings["straddlers"] and len(frame.straddlers):
             colors[frame.straddlers] = theme.shape_b
         if frame.lit:
             colors[list(frame.lit)] = theme.highlight
-        if len(boxes) <= DOTS:
+        if not dots:
             painter.lines(outlines(boxes), np.repeat(colors, 4, axis=0))
         else:
             # Too small and crowded for outlines to read: each object is a dot of its colour.
