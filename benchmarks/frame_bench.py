@@ -1,6 +1,6 @@
 """Frame times of scenes rendered headless: the CPU side of a frame, and the rasteriser's.
 
-Run: python benchmarks/frame_bench.py [--frames 150] [--only quadtree]
+Run: python benchmarks/frame_bench.py [--frames 150] [--only quadtree] [--extremes]
 
 box-box moves B every frame, as during a drag; the quadtree and grid-broadphase scenes run
 their animation, so the tree or grid and the pair counts are redone each frame. For each,
@@ -33,12 +33,22 @@ SETTINGS = {
 }
 """The settings each animated scene is measured at."""
 
+EXTREMES = {
+    "quadtree": [
+        {"count": 10000, "max_objects": objects, "max_levels": levels, "variant": variant}
+        for variant in (False, True) for objects in (1, 50) for levels in (0, 8)
+    ] + [{"count": 2000, "max_objects": 1, "max_levels": 8, "variant": True}],
+    "grid-broadphase": [{"count": 10000, "cell": 4.0}],
+}
+"""With --extremes: every slider and toggle of the panel at its ends, at the largest count
+(and issue 9's case, the variant at 2,000 objects, MAX_OBJECTS 1, MAX_LEVELS 8)."""
 
-def cases(only):
+
+def cases(only, extremes=False):
     """(label, session, advance) for each measured setting."""
     from sandbox.session import Session
 
-    if not only or only == "box-box":
+    if not extremes and (not only or only == "box-box"):
         session = Session("box-box", (1280, 720))
         b = session.scene.shapes["B"]
         start = b.position
@@ -49,7 +59,7 @@ def cases(only):
             session.update(1 / 60)
 
         yield "box-box, B dragged", session, drag
-    for scene_id, settings in SETTINGS.items():
+    for scene_id, settings in (EXTREMES if extremes else SETTINGS).items():
         if only and only != scene_id:
             continue
         for setting in settings:
@@ -93,6 +103,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=150)
     parser.add_argument("--only", help="one scene id")
+    parser.add_argument("--extremes", action="store_true", help="the panel's sliders and toggles at their ends instead")
     args = parser.parse_args()
     gl.configure(headless=True)
     import pyglet
@@ -101,8 +112,8 @@ def main():
 
     renderer = None
     columns = ("update", "render", "CPU", "CPU time", "raster", "pipelined")
-    print(f"{'scene':34}" + "".join(f"{name + ' med':>15}{'p90':>7}" for name in columns))
-    for label, session, advance in cases(args.only):
+    print(f"{'scene':72}" + "".join(f"{name + ' med':>15}{'p90':>7}" for name in columns))
+    for label, session, advance in cases(args.only, args.extremes):
         window = SandboxWindow(session, visible=False)
         renderer = renderer or pyglet.gl.gl_info.get_renderer()
         parts, pipelined = measure(window, advance, args.frames)
@@ -110,7 +121,7 @@ def main():
         cpu = [u + r for u, r, _, _ in parts]
         figures = [median_p90(values) for values in (update, render, cpu, thread, raster, pipelined)]
         window.on_close()
-        print(f"{label:34}" + "".join(f"{median:15.2f}{p90:7.2f}" for median, p90 in figures))
+        print(f"{label:72}" + "".join(f"{median:15.2f}{p90:7.2f}" for median, p90 in figures))
     print(f"1280x720, headless, renderer {renderer}; milliseconds per frame; a 60 fps frame allows 16.7 ms;"
           f" load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} processors")
 
