@@ -69,7 +69,10 @@ class QuadtreeScene(Swarm):
         Param("variant", "Variant: straddlers go to every child they touch", False, overlay=True),
         Param("count", "Objects", 100, low=1, high=Swarm.most),
         Param("max_objects", "MAX_OBJECTS", 10, low=1, high=50),
-        Param("max_levels", "MAX_LEVELS", 5, low=0, high=8),
+        Param("max_levels", "MAX_LEVELS", 5, low=0, high=6,
+              help="At most 6: a level-6 node is 12 by 11 units, about an object's size. Deeper nodes are "
+              "smaller than the objects, the variant copies each object into dozens of them, and a frame "
+              "takes twice the 16.7 ms a smooth frame allows."),
         Param("focus", "Object whose candidates are lit", -1, low=-1, high=Swarm.most - 1, widget=False),
     )
     frame = (WORLD[0] - 10, WORLD[1] - 10, WORLD[2] + 10, WORLD[3] + 10)
