@@ -25,7 +25,7 @@ from .batch import SatMany, box_vertices, sat_many, sat_many_circles
 from .errors import ShapeError
 from .point_query import PointQuery, point_query
 from .projection import Interval, project
-from .quadtree import QuadNode, Quadtree
+from .quadtree import QuadArrays, QuadNode, Quadtree
 from .sat import TOLERANCE, AxisTest, Candidate, SatResult, sat
 from .shapes import MAX_SIDES, Box, Circle, Polygon, regular_polygon
 from .sweep import Sweep
@@ -47,6 +47,7 @@ __all__ = [
     "Interval",
     "PointQuery",
     "Polygon",
+    "QuadArrays",
     "QuadNode",
     "Quadtree",
     "QuarterTile",

@@ -14,7 +14,9 @@ side by side:
 
 A method first proposes *candidate* pairs and then keeps those whose boxes really overlap
 (the AABB filter). :func:`find` reports both counts, which is how much work a method saved;
-:func:`pairs` gives the pairs alone.
+:func:`pairs` gives the pairs alone, and :func:`count_candidates` the count alone, without
+proposing the pairs (cheap: a scene can ask before deciding whether to run a method).
+:func:`grid_cells` says which cell of the grid holds each box.
 
 >>> import numpy as np
 >>> boxes = np.array([[0, 0, 2, 2], [2, 0, 4, 2], [5, 5, 6, 6]], dtype=float)
@@ -28,6 +30,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ._validate import finite_number, finite_pair
 from .errors import ShapeError
 from .quadtree import Quadtree
 
@@ -36,7 +39,11 @@ METHODS = ("brute", "sweep", "grid", "quadtree")
 
 _GRID_CELLS = 2**20
 """At most this many grid cells along either axis: keeps the cell keys inside int64 when a
-few far-flung boxes are tiny (cells grow instead, still correct, just less selective)."""
+few far-flung boxes are tiny (cells grow instead, still correct, just less selective). A
+cell size given by the caller may make up to ``2**30``."""
+
+_OPTIONS = {"grid": ("cell", "origin"), "quadtree": ("straddle", "max_objects", "max_levels")}
+"""The options each method takes, by name."""
 
 _SWEEP_BLOCK = 2**15
 """How many candidates the sweep tests at once: small enough for the cache, large enough
@@ -58,6 +65,20 @@ class BroadPhase(NamedTuple):
 
     method: str
     """The method's name."""
+
+
+class Grid(NamedTuple):
+    """Where Metanet's loose grid puts each box: in the cell that holds its centre."""
+
+    cell: float
+    """The side of a cell, at least the largest box's width and height."""
+
+    origin: tuple
+    """``(x, y)`` where column 0 and row 0 begin: cell (c, r) spans ``origin + (c, r) * cell``
+    to ``origin + (c + 1, r + 1) * cell``."""
+
+    cells: np.ndarray
+    """Column and row of the cell of each box: int array (N, 2)."""
 
 
 def _bounds(aabbs):
@@ -148,10 +169,10 @@ def _brute(boxes):
     return _sorted_pairs(np.concatenate(firsts), np.concatenate(seconds), count), count * (count - 1) // 2
 
 
-def _sweep(boxes):
+def _sweep_runs(boxes):
+    """The sweep's axis, the boxes' order along it, and how many boxes after each (in that
+    order) start before it ends: its candidates."""
     count = len(boxes)
-    if count < 2:
-        return np.zeros((0, 2), np.intp), 0
     # Sweep along the axis where the boxes are smallest for how far they are spread: fewer of
     # them share any one stretch of it, so fewer candidates.
     size = (boxes[:, 2:] - boxes[:, :2]).mean(axis=0)
@@ -162,8 +183,15 @@ def _sweep(boxes):
     # Box k (in sorted order) meets the boxes after it that start no later than it ends;
     # side="right" keeps those that start exactly where it ends: touching counts.
     ends = np.searchsorted(low, boxes[order, axis + 2], side="right")
+    return axis, order, np.maximum(ends - np.arange(1, count + 1), 0)
+
+
+def _sweep(boxes):
+    count = len(boxes)
+    if count < 2:
+        return np.zeros((0, 2), np.intp), 0
+    axis, order, counts = _sweep_runs(boxes)
     after = np.arange(1, count + 1)
-    counts = np.maximum(ends - after, 0)
     run_ends = np.cumsum(counts)
     candidates = int(run_ends[-1])
     shifts = after - (run_ends - counts)
@@ -189,23 +217,44 @@ def _sweep(boxes):
     return _sorted_pairs(order[owner], order[places + shifts[owner]], count), candidates
 
 
-def _grid(boxes):
-    count = len(boxes)
-    if count < 2:
-        return np.zeros((0, 2), np.intp), 0
+def _layout(boxes, cell=None, origin=None):
+    """The Grid of ``boxes``: ``cell`` and ``origin`` as given, or fitted to the boxes."""
     centres = (boxes[:, :2] + boxes[:, 2:]) / 2
-    origin = centres.min(axis=0)
-    largest = float((boxes[:, 2:] - boxes[:, :2]).max())
-    spread = float((centres.max(axis=0) - origin).max())
-    # Cells at least the largest box, so two boxes that touch have centres at most one cell
-    # apart; a hair more, so that rounding in the division cannot push them two cells apart.
-    cell = max(largest, spread / _GRID_CELLS) * (1 + 1e-9) or 1.0
-    column, row = (np.floor((centres - origin) / cell).astype(np.int64) + 1).T
+    largest = float((boxes[:, 2:] - boxes[:, :2]).max()) if len(boxes) else 0.0
+    low = centres.min(axis=0) if len(boxes) else np.zeros(2)
+    spread = float((centres.max(axis=0) - low).max()) if len(boxes) else 0.0
+    if cell is None:
+        most, cell = _GRID_CELLS, max(largest, spread / _GRID_CELLS) or 1.0
+    else:
+        most, cell = 2**30, finite_number(cell, "grid cell")
+        if not cell >= largest or cell <= 0:
+            raise ShapeError(f"grid cells must be at least the largest box ({largest:g}) and above 0, got {cell:g}: smaller cells miss pairs")
+        if spread / cell > most:
+            raise ShapeError(f"grid cell {cell:g} makes over 2**30 cells across these boxes: take larger cells")
+    origin = low if origin is None else np.array(finite_pair(origin, "grid origin"))
+    # Count cells from the grid line just below the boxes: the divisions then stay small and
+    # exact enough, however far the origin is.
+    skip = np.floor((low - origin) / cell)
+    near = origin + skip * cell
+    # A hair more than a cell, so that rounding in the division cannot push two touching boxes,
+    # whose centres are at most one cell apart, two cells apart.
+    cells = np.floor((centres - near) / (cell * (1 + 1e-9))).astype(np.int64) + skip.astype(np.int64)
+    return Grid(cell, tuple(origin.tolist()), cells)
+
+
+def _grid_runs(boxes, cell=None, origin=None):
+    """The grid's candidates as runs: box ``left[k]`` against the boxes ``order[starts[k]]``
+    to ``order[starts[k] + counts[k] - 1]``."""
+    count = len(boxes)
+    cells = _layout(boxes, cell, origin).cells
+    column, row = (cells - cells.min(axis=0) + 1).T
     height = int(row.max()) + 2
     keys = column * height + row
     order = np.argsort(keys, kind="stable")
     keys = keys[order]
-    cells, cell_start, cell_count = np.unique(keys, return_index=True, return_counts=True)
+    # The keys are sorted: each cell is a run of equal keys (np.unique would sort them again).
+    cell_start = np.flatnonzero(np.concatenate([[True], keys[1:] != keys[:-1]]))
+    cells, cell_count = keys[cell_start], np.diff(np.append(cell_start, count))
     cell_of = np.repeat(np.arange(len(cells)), cell_count)
     # The same cell: each box with the boxes after it there; then half the 3 x 3
     # neighbourhood, so each pair of cells is visited once.
@@ -216,19 +265,32 @@ def _grid(boxes):
         present = cells[neighbour] == cells + step
         starts.append(cell_start[neighbour[cell_of]])
         counts.append(np.where(present[cell_of], cell_count[neighbour[cell_of]], 0))
-    counts = np.concatenate(counts)
-    first, second = _touching_in_runs(boxes, np.tile(order, 5), np.concatenate(starts), counts, order)
+    return order, np.tile(order, 5), np.concatenate(starts), np.concatenate(counts)
+
+
+def _grid(boxes, cell=None, origin=None):
+    count = len(boxes)
+    if count < 2:
+        _layout(boxes, cell, origin)  # still refuse a bad cell or origin
+        return np.zeros((0, 2), np.intp), 0
+    order, left, starts, counts = _grid_runs(boxes, cell, origin)
+    first, second = _touching_in_runs(boxes, left, starts, counts, order)
     return _sorted_pairs(first, second, count), int(counts.sum())
+
+
+def _tree(boxes, straddle, max_objects, max_levels):
+    """The Quadtree over the bounds of all ``boxes``, holding box ``i`` as item ``i``."""
+    bounds = np.concatenate([boxes[:, :2].min(axis=0), boxes[:, 2:].max(axis=0)])
+    tree = Quadtree(tuple(bounds.tolist()), max_objects, max_levels, straddle)
+    tree.insert_many(range(len(boxes)), boxes)
+    return tree
 
 
 def _quadtree(boxes, straddle="parent", max_objects=10, max_levels=5):
     count = len(boxes)
     if count < 2:
         return np.zeros((0, 2), np.intp), 0
-    tree = Quadtree(tuple(np.concatenate([boxes[:, :2].min(axis=0), boxes[:, 2:].max(axis=0)]).tolist()),
-                    max_objects, max_levels, straddle)
-    tree.insert_many(range(count), boxes)
-    nodes = tree.nodes()
+    nodes = _tree(boxes, straddle, max_objects, max_levels).nodes()
     # nodes() lists parents before children, so a node's subtree is the run of nodes after it
     # down to the next one at its level or above; its items are likewise one run.
     levels = np.array([node.level for node in nodes])
@@ -268,7 +330,8 @@ def find(aabbs, method="sweep", **options):
     """The pairs of boxes in ``aabbs`` that overlap or touch, and the method's candidate count.
 
     ``aabbs`` is an (N, 4) array of ``(min_x, min_y, max_x, max_y)`` rows; ``method`` one of
-    :data:`METHODS`. ``"quadtree"`` takes ``straddle`` (``"parent"`` or ``"children"``),
+    :data:`METHODS`. ``"grid"`` takes ``cell`` and ``origin`` as :func:`grid_cells` does;
+    ``"quadtree"`` takes ``straddle`` (``"parent"`` or ``"children"``),
     ``max_objects`` and ``max_levels`` as :class:`~collision.Quadtree` does, its bounds those
     of all the boxes. Returns a :class:`BroadPhase`.
 
@@ -287,14 +350,61 @@ def find(aabbs, method="sweep", **options):
     ...
     collision.errors.ShapeError: aabbs must have shape (N, 4), rows of (min_x, min_y, max_x, max_y); got (1, 3)
     """
-    run = _METHODS.get(method) if isinstance(method, str) else None
-    if run is None:
-        raise ShapeError(f"broad-phase method must be one of {', '.join(METHODS)}, got {method!r}")
-    if options and method != "quadtree":
-        raise ShapeError(f"only the quadtree method takes options, got {', '.join(options)} for {method!r}")
-    boxes = _bounds(aabbs)
-    found, candidates = run(boxes, **options)
+    _check(method, options)
+    found, candidates = _METHODS[method](_bounds(aabbs), **options)
     return BroadPhase(found, candidates, method)
+
+
+def _check(method, options):
+    """ShapeError unless ``method`` is known and takes every one of ``options``."""
+    if not isinstance(method, str) or method not in _METHODS:
+        raise ShapeError(f"broad-phase method must be one of {', '.join(METHODS)}, got {method!r}")
+    unknown = [name for name in options if name not in _OPTIONS.get(method, ())]
+    if unknown:
+        takes = ", ".join(_OPTIONS[method]) if method in _OPTIONS else "no options"
+        raise ShapeError(f"the {method} method takes {takes}; got {', '.join(unknown)}")
+
+
+def count_candidates(aabbs, method="sweep", **options):
+    """How many candidate pairs :func:`find` would propose with ``method``, without proposing
+    them: brute force's count is a formula, the sweep's and the grid's are sums of run
+    lengths, the quadtree's its own count (:meth:`~collision.Quadtree.candidate_pairs`).
+
+    >>> boxes = [[0, 0, 1, 1], [5, 0, 6, 1], [0.5, 0.5, 2, 2]]
+    >>> [count_candidates(boxes, method) for method in METHODS]
+    [3, 1, 1, 3]
+    >>> [find(boxes, method).candidates for method in METHODS]
+    [3, 1, 1, 3]
+    """
+    _check(method, options)
+    boxes = _bounds(aabbs)
+    count = len(boxes)
+    if method == "grid":
+        return int(_grid_runs(boxes, **options)[3].sum()) if count > 1 else _grid(boxes, **options)[1]
+    if count < 2:
+        return 0
+    if method == "brute":
+        return count * (count - 1) // 2
+    if method == "sweep":
+        return int(_sweep_runs(boxes)[2].sum())
+    return _tree(boxes, options.get("straddle", "parent"), options.get("max_objects", 10), options.get("max_levels", 5)).candidate_pairs()
+
+
+def grid_cells(aabbs, cell=None, origin=None):
+    """The :class:`Grid` the ``"grid"`` method uses: each box in the cell holding its centre.
+
+    ``cell`` (at least the largest box, as the method needs) and ``origin`` (x, y) default to
+    the ones :func:`find` picks: the largest box, and the lowest centre.
+
+    >>> grid = grid_cells([[0, 0, 2, 2], [3, 1, 4, 2], [0.5, 0, 9, 1]], cell=10, origin=(-5, -5))
+    >>> grid.cell, grid.origin, grid.cells.tolist()
+    (10.0, (-5.0, -5.0), [[0, 0], [0, 0], [0, 0]])
+    >>> grid_cells([[0, 0, 2, 2], [3, 0, 4, 1]], cell=1)
+    Traceback (most recent call last):
+    ...
+    collision.errors.ShapeError: grid cells must be at least the largest box (2) and above 0, got 1: smaller cells miss pairs
+    """
+    return _layout(_bounds(aabbs), cell, origin)
 
 
 def pairs(aabbs, method="sweep", **options):

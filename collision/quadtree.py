@@ -23,6 +23,28 @@ class QuadNode(NamedTuple):
     """The items stored in this node itself (not in its children)."""
 
 
+class QuadArrays(NamedTuple):
+    """A whole :class:`Quadtree` as arrays, for drawing and counting thousands of items without
+    a QuadNode each. Nodes are numbered level by level (the root is 0) and the four children
+    of a node are numbered one after another, in the tip's order."""
+
+    bounds: np.ndarray
+    """Each node's ``(min_x, min_y, max_x, max_y)``: float (M, 4)."""
+
+    level: np.ndarray
+    """Each node's depth: int (M,)."""
+
+    first_child: np.ndarray
+    """The number of each node's first child, or -1 for a leaf: int (M,)."""
+
+    start: np.ndarray
+    """Node k stores ``items[start[k]:start[k + 1]]``: int (M + 1,)."""
+
+    items: list
+    """The stored items, node by node, in the order of insertion within a node (the variant
+    stores a straddler once for each node holding it)."""
+
+
 MAX_LEVELS = 32
 """The deepest ``max_levels`` a Quadtree takes: a node at level 32 is 2**-32 of the root's
 width, already finer than a pixel of any world the sandbox shows, and the bound keeps the
@@ -100,24 +122,9 @@ def _child_bounds(bounds):
     return np.stack([np.stack(child, axis=1) for child in children], axis=1).reshape(-1, 4)
 
 
-def _quadrants(bounds, boxes):
-    """_Node.quadrant for many boxes (rows of an (N, 4) array) at once, each in its own node:
-    ``bounds`` holds one row of node bounds per box."""
-    min_x, min_y, max_x, max_y = bounds.T
-    mid_x, mid_y = (min_x + max_x) / 2, (min_y + max_y) / 2
-    left, right = boxes[:, 2] < mid_x, boxes[:, 0] > mid_x
-    top, bottom = boxes[:, 1] > mid_y, boxes[:, 3] < mid_y
-    inside = (boxes[:, 0] >= min_x) & (boxes[:, 1] >= min_y) & (boxes[:, 2] <= max_x) & (boxes[:, 3] <= max_y)
-    quadrant = np.full(len(boxes), -1)
-    quadrant[right & top] = 0
-    quadrant[left & top] = 1
-    quadrant[left & bottom] = 2
-    quadrant[right & bottom] = 3
-    quadrant[~inside] = -1
-    return quadrant
-
-
 class _Node:
+    """A node of the tree built one insert at a time, as the tip writes it."""
+
     __slots__ = ("bounds", "level", "entries", "children")
 
     def __init__(self, bounds, level):
@@ -128,37 +135,16 @@ class _Node:
 
     def quadrant(self, box):
         """The child that ``box`` fits wholly inside (the tip's getIndex), or -1 to stay here."""
-        min_x, min_y, max_x, max_y = self.bounds
-        if box[0] < min_x or box[1] < min_y or box[2] > max_x or box[3] > max_y:
-            # Not inside this node at all: only the root meets such boxes, and it keeps them.
-            return -1
-        mid_x, mid_y = (min_x + max_x) / 2, (min_y + max_y) / 2
-        top, bottom = box[1] > mid_y, box[3] < mid_y
-        if box[2] < mid_x:
-            return 1 if top else 2 if bottom else -1
-        if box[0] > mid_x:
-            return 0 if top else 3 if bottom else -1
-        return -1
+        return _quadrant(self.bounds, box)
 
     def touched(self, box):
         """Indices of the children whose regions ``box`` overlaps (the variant's placement)."""
-        return [
-            i
-            for i, child in enumerate(self.children)
-            if box[0] <= child.bounds[2] and child.bounds[0] <= box[2] and box[1] <= child.bounds[3] and child.bounds[1] <= box[3]
-        ]
+        return [i for i, child in enumerate(self.children) if _touches(child.bounds, box)]
 
     def split(self):
-        min_x, min_y, max_x, max_y = self.bounds
-        mid_x, mid_y = (min_x + max_x) / 2, (min_y + max_y) / 2
         level = self.level + 1
         # The tip's order: top-right, top-left, bottom-left, bottom-right ("top" is larger y).
-        self.children = [
-            _Node((mid_x, mid_y, max_x, max_y), level),
-            _Node((min_x, mid_y, mid_x, max_y), level),
-            _Node((min_x, min_y, mid_x, mid_y), level),
-            _Node((mid_x, min_y, max_x, mid_y), level),
-        ]
+        self.children = [_Node(tuple(bounds), level) for bounds in _child_bounds(np.array([self.bounds])).tolist()]
 
     def insert(self, entry, tree):
         node = self
@@ -190,6 +176,201 @@ class _Node:
                 if not targets:
                     staying.append(kept)
             node.entries = staying
+
+
+def _quadrant(bounds, box):
+    """The child of a node over ``bounds`` that ``box`` fits wholly inside, or -1."""
+    min_x, min_y, max_x, max_y = bounds
+    if box[0] < min_x or box[1] < min_y or box[2] > max_x or box[3] > max_y:
+        # Not inside this node at all: only the root meets such boxes, and it keeps them.
+        return -1
+    mid_x, mid_y = (min_x + max_x) / 2, (min_y + max_y) / 2
+    top, bottom = box[1] > mid_y, box[3] < mid_y
+    if box[2] < mid_x:
+        return 1 if top else 2 if bottom else -1
+    if box[0] > mid_x:
+        return 0 if top else 3 if bottom else -1
+    return -1
+
+
+def _touches(bounds, box):
+    return box[0] <= bounds[2] and bounds[0] <= box[2] and box[1] <= bounds[3] and bounds[1] <= box[3]
+
+
+class _Flat(NamedTuple):
+    """The tree as arrays: nodes level by level, each split node's four children together, and
+    the entries grouped by node. Every query reads this form."""
+
+    bounds: np.ndarray
+    """Each node's bounds: float (M, 4)."""
+
+    level: np.ndarray
+    """Each node's level, int (M,)."""
+
+    first_child: np.ndarray
+    """Index of each node's first child (the others follow it), or -1: int (M,)."""
+
+    start: np.ndarray
+    """Node k's entries are ``start[k]`` to ``start[k + 1] - 1``: int (M + 1,)."""
+
+    items: list
+    """The entries' items, node by node, each node's in the order they were inserted."""
+
+    boxes: np.ndarray
+    """The entries' boxes: float (E, 4)."""
+
+    codes: np.ndarray
+    """The entries' items numbered by identity (the same object twice, the same number): int (E,)."""
+
+    distinct: bool
+    """Whether no object was inserted twice."""
+
+
+def _flat(bounds, level, first_child, entry_node, entry_item, items, boxes):
+    """A _Flat from nodes and entries ``(node, index into items and boxes)``, in any order."""
+    order = np.lexsort((entry_item, entry_node))
+    entry_item = entry_item[order]
+    start = np.zeros(len(level) + 1, dtype=np.intp)
+    np.cumsum(np.bincount(entry_node, minlength=len(level)), out=start[1:])
+    picked = entry_item.tolist()
+    if isinstance(items, range) and items.start == 0 and items.step == 1:
+        # Items 0 to n - 1, as scenes number their objects: each is its own index.
+        return _Flat(bounds, level, first_child, start, picked, boxes[entry_item], entry_item.astype(np.int64), True)
+    # Items are told apart by identity, as retrieve does: the same object twice is one item.
+    first = {}
+    numbers = np.array([first.setdefault(id(item), i) for i, item in enumerate(items)], dtype=np.int64)
+    codes = numbers[entry_item] if len(numbers) else np.zeros(0, np.int64)
+    return _Flat(bounds, level, first_child, start, [items[i] for i in picked], np.asarray(boxes)[entry_item].reshape(-1, 4), codes, len(first) == len(items))
+
+
+def _grown(bounds, level, first_child, splitting):
+    """The node arrays with four children added to each node of ``splitting``."""
+    first_child[splitting] = len(level) + 4 * np.arange(len(splitting))
+    bounds = np.vstack([bounds, _child_bounds(bounds[splitting])])
+    level = np.concatenate([level, np.repeat(level[splitting] + 1, 4)])
+    first_child = np.concatenate([first_child, np.full(4 * len(splitting), -1, dtype=np.intp)])
+    return bounds, level, first_child
+
+
+def _build_tip(root, items, boxes, max_objects, max_levels):
+    """The tip's tree over ``boxes``, built a level at a time: a node splits exactly when more
+    than max_objects items reach it, so counting them is enough; every item that fits wholly
+    inside one of the new children goes down."""
+    bounds, level, first_child = np.array([root]), np.zeros(1, dtype=np.intp), np.full(1, -1, dtype=np.intp)
+    where = np.zeros(len(boxes), dtype=np.intp)
+    # The items still going down: their numbers, the nodes they reached, and their boxes.
+    moving, node, box = np.arange(len(boxes)), where.copy(), boxes
+    # Only the root can meet a box that is not wholly inside it: the root keeps those.
+    inside = (box[:, 0] >= root[0]) & (box[:, 1] >= root[1]) & (box[:, 2] <= root[2]) & (box[:, 3] <= root[3])
+    depth = 0
+    while len(moving) and depth < max_levels:
+        splitting = np.flatnonzero(np.bincount(node, minlength=len(level)) > max_objects)
+        if not len(splitting):
+            break
+        bounds, level, first_child = _grown(bounds, level, first_child, splitting)
+        first = first_child[node]
+        # The tip's getIndex for every box at once, with the same sums as split().
+        x0, y0, x1, y1 = bounds[node].T
+        mid_x, mid_y = (x0 + x1) / 2, (y0 + y1) / 2
+        left, right = box[:, 2] < mid_x, box[:, 0] > mid_x
+        top, bottom = box[:, 1] > mid_y, box[:, 3] < mid_y
+        going = (first >= 0) & (left | right) & (top | bottom) & inside
+        quadrant = np.where(top, np.where(right, 0, 1), np.where(left, 2, 3))
+        moving, node, box = moving[going], first[going] + quadrant[going], box[going]
+        where[moving] = node
+        inside = True
+        depth += 1
+    return _flat(bounds, level, first_child, where, np.arange(len(boxes)), items, boxes)
+
+
+def _build_variant(root, items, boxes, max_objects, max_levels):
+    """The variant's tree over ``boxes``, a level at a time: every item goes to each child it
+    touches."""
+    bounds, level, first_child = np.array([root]), np.zeros(1, dtype=np.intp), np.full(1, -1, dtype=np.intp)
+    # The entries waiting at the current level: which box, in which node.
+    box, node = np.arange(len(boxes)), np.zeros(len(boxes), dtype=np.intp)
+    kept_box, kept_node = [np.zeros(0, dtype=np.intp)], [np.zeros(0, dtype=np.intp)]
+    depth = 0
+    while len(box):
+        crowded = np.bincount(node, minlength=len(level)) > max_objects
+        if depth >= max_levels:
+            crowded[:] = False
+        moving = crowded[node]
+        kept_box.append(box[~moving])
+        kept_node.append(node[~moving])
+        bounds, level, first_child = _grown(bounds, level, first_child, np.flatnonzero(crowded))
+        box, node = box[moving], node[moving]
+        # The same sums as split() and touched(), so the same floats and the same answers.
+        x0, y0, x1, y1 = bounds[node].T
+        mid_x, mid_y = (x0 + x1) / 2, (y0 + y1) / 2
+        b = boxes[box]
+        right, left = (b[:, 0] <= x1) & (mid_x <= b[:, 2]), (b[:, 0] <= mid_x) & (x0 <= b[:, 2])
+        top, bottom = (b[:, 1] <= y1) & (mid_y <= b[:, 3]), (b[:, 1] <= mid_y) & (y0 <= b[:, 3])
+        touched = np.stack([right & top, left & top, left & bottom, right & bottom], axis=1)
+        # Wholly outside the root, a box touches none of its children: the root keeps it.
+        outside = ~touched.any(axis=1)
+        kept_box.append(box[outside])
+        kept_node.append(node[outside])
+        row, quadrant = np.nonzero(touched)
+        box, node = box[row], first_child[node[row]] + quadrant
+        depth += 1
+    return _flat(bounds, level, first_child, np.concatenate(kept_node), np.concatenate(kept_box), items, boxes)
+
+
+def _flatten(root):
+    """The _Flat of a tree of _Nodes, its nodes taken level by level."""
+    nodes, first_child = [root], []
+    for node in nodes:  # grows as it goes: breadth first
+        first_child.append(len(nodes) if node.children is not None else -1)
+        nodes.extend(node.children or ())
+    entries = [(k, entry) for k, node in enumerate(nodes) for entry in node.entries]
+    items = [item for _, (item, _) in entries]
+    boxes = np.array([box for _, (_, box) in entries], dtype=float).reshape(-1, 4)
+    return _flat(
+        np.array([node.bounds for node in nodes], dtype=float), np.array([node.level for node in nodes], dtype=np.intp),
+        np.array(first_child, dtype=np.intp), np.array([k for k, _ in entries], dtype=np.intp), np.arange(len(entries)), items, boxes,
+    )
+
+
+def _nodes_of(flat):
+    """A tree of _Nodes holding what ``flat`` holds, to insert into one at a time."""
+    nodes = [_Node(tuple(bounds), level) for bounds, level in zip(flat.bounds.tolist(), flat.level.tolist())]
+    for node, first in zip(nodes, flat.first_child.tolist()):
+        if first >= 0:
+            node.children = nodes[first : first + 4]
+    rows = [tuple(row) for row in flat.boxes.tolist()]
+    for k, (begin, end) in enumerate(zip(flat.start[:-1].tolist(), flat.start[1:].tolist())):
+        nodes[k].entries = list(zip(flat.items[begin:end], rows[begin:end]))
+    return nodes[0]
+
+
+def _by_level(flat):
+    """The split nodes, level by level from the top: a list of int arrays."""
+    parents = np.flatnonzero(flat.first_child >= 0)
+    levels = flat.level[parents]
+    return [parents[levels == depth] for depth in range(int(levels.max()) + 1)] if len(parents) else []
+
+
+def _subtree_totals(flat, values):
+    """``values`` per node summed over each node's subtree (itself and everything below)."""
+    totals = values.copy()
+    for parents in reversed(_by_level(flat)):
+        first = flat.first_child[parents]
+        totals[parents] += totals[first] + totals[first + 1] + totals[first + 2] + totals[first + 3]
+    return totals
+
+
+def _preorder(flat):
+    """The nodes parents first, each node's children in order after it: an int array."""
+    size = _subtree_totals(flat, np.ones(len(flat.level), dtype=np.intp))
+    place = np.zeros(len(flat.level), dtype=np.intp)
+    for parents in _by_level(flat):
+        after = place[parents] + 1
+        for child in range(4):
+            node = flat.first_child[parents] + child
+            place[node] = after
+            after = after + size[node]
+    return np.argsort(place)
 
 
 class Quadtree:
@@ -232,29 +413,41 @@ class Quadtree:
         if straddle not in ("parent", "children"):
             raise ShapeError(f'quadtree straddle must be "parent" or "children", got {straddle!r}')
         self.straddle = straddle
-        self._root = _Node(self.bounds, 0)
-        self._variant_entries = None
+        self.clear()
 
     def clear(self):
         """Remove every item and every child node."""
+        # The tree is held in one of two forms: _Nodes while items are inserted one at a time,
+        # the arrays of _Flat for queries and for insert_many; each is made from the other
+        # when it is needed.
         self._root = _Node(self.bounds, 0)
-        self._variant_entries = None
+        self._flat = None
+
+    def _arrays(self):
+        if self._flat is None:
+            self._flat = _flatten(self._root)
+        return self._flat
+
+    def _tree(self):
+        if self._root is None:
+            self._root = _nodes_of(self._flat)
+        self._flat = None
+        return self._root
 
     def insert(self, item, aabb):
         """Store ``item`` under its bounding box ``aabb`` = ``(min_x, min_y, max_x, max_y)``."""
-        self._root.insert((item, _aabb(aabb, "aabb")), self)
-        self._variant_entries = None
+        entry = (item, _aabb(aabb, "aabb"))
+        self._tree().insert(entry, self)
 
     def insert_many(self, items, aabbs):
         """Insert each of ``items`` under the matching row of ``aabbs`` (N, 4), in order.
 
         The tree comes out as if each were inserted in turn. An empty tree is built all at
-        once instead, a level at a time: a node splits exactly when more than max_objects items
-        reach it, so counting them is enough. That is several times faster for a scene that
-        rebuilds a thousand boxes every frame.
+        once instead, a level at a time, in arrays: at 10,000 boxes that is a few
+        milliseconds, for a scene that rebuilds its tree every frame.
         """
         try:
-            items = list(items)
+            items = items if isinstance(items, range) else list(items)
         except TypeError:
             raise ShapeError(f"insert_many needs a sequence of items, got {items!r:.80}") from None
         boxes = _rows(aabbs)
@@ -264,85 +457,15 @@ class Quadtree:
         if not valid.all():
             bad = int(np.flatnonzero(~valid)[0])
             raise ShapeError(f"aabb {bad} must be (min_x, min_y, max_x, max_y) with min <= max, got {tuple(boxes[bad])}")
-        rows = [tuple(row) for row in boxes.tolist()]
-        if self._root.entries or self._root.children is not None:
-            for item, row in zip(items, rows):
-                self._root.insert((item, row), self)
-            self._variant_entries = None
+        empty = self._flat.start[-1] == 0 if self._root is None else not self._root.entries and self._root.children is None
+        if not empty:
+            root = self._tree()
+            for item, row in zip(items, boxes.tolist()):
+                root.insert((item, tuple(row)), self)
             return
-        if self.straddle == "children":
-            self._build_variant(items, boxes, rows)
-            return
-        # Level by level: count the items that reach each node, split the crowded ones, and
-        # send down every item that fits wholly inside one of the new children.
-        nodes, bounds = [self._root], [self._root.bounds]
-        where = np.zeros(len(rows), dtype=int)
-        moving = np.arange(len(rows))
-        while len(moving):
-            counts = np.bincount(where[moving], minlength=len(nodes))
-            first_child = np.full(len(nodes), -1)
-            for k in np.flatnonzero(counts > self.max_objects).tolist():
-                if nodes[k].level < self.max_levels:
-                    nodes[k].split()
-                    first_child[k] = len(nodes)
-                    nodes.extend(nodes[k].children)
-                    bounds.extend(child.bounds for child in nodes[k].children)
-            moving = moving[first_child[where[moving]] >= 0]
-            quadrant = _quadrants(np.array(bounds)[where[moving]], boxes[moving])
-            moving = moving[quadrant >= 0]
-            where[moving] = first_child[where[moving]] + quadrant[quadrant >= 0]
-        for i, k in enumerate(where.tolist()):
-            nodes[k].entries.append((items[i], rows[i]))
-
-    def _build_variant(self, items, boxes, rows):
-        """insert_many's level-by-level build of an empty tree in the variant: every item goes
-        to each child it touches. It keeps where each entry went, for candidate_pairs."""
-        if not rows:
-            self._variant_entries = (np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.int64))
-            return
-        nodes, bounds = [self._root], np.array([self._root.bounds])
-        # The entries waiting at the current level: which box, in which node.
-        box, node = np.arange(len(rows)), np.zeros(len(rows), dtype=np.intp)
-        kept_box, kept_node = [], []
-        level = 0
-        while len(box):
-            crowded = np.bincount(node, minlength=len(nodes)) > self.max_objects
-            if level >= self.max_levels:
-                crowded[:] = False
-            moving = crowded[node]
-            kept_box.append(box[~moving])
-            kept_node.append(node[~moving])
-            first_child = np.full(len(nodes), -1)
-            splitting = np.flatnonzero(crowded)
-            first_child[splitting] = len(nodes) + 4 * np.arange(len(splitting))
-            for k in splitting.tolist():
-                nodes[k].split()
-                nodes.extend(nodes[k].children)
-            bounds = np.vstack([bounds, _child_bounds(bounds[splitting])])
-            box, node = box[moving], node[moving]
-            # The same sums as split() and touched(), so the same floats and the same answers.
-            x0, y0, x1, y1 = bounds[node].T
-            mid_x, mid_y = (x0 + x1) / 2, (y0 + y1) / 2
-            b = boxes[box]
-            right, left = (b[:, 0] <= x1) & (mid_x <= b[:, 2]), (b[:, 0] <= mid_x) & (x0 <= b[:, 2])
-            top, bottom = (b[:, 1] <= y1) & (mid_y <= b[:, 3]), (b[:, 1] <= mid_y) & (y0 <= b[:, 3])
-            touched = np.stack([right & top, left & top, left & bottom, right & bottom], axis=1)
-            # Wholly outside the root, a box touches none of its children: the root keeps it.
-            outside = ~touched.any(axis=1)
-            kept_box.append(box[outside])
-            kept_node.append(node[outside])
-            row, quadrant = np.nonzero(touched)
-            box, node = box[row], first_child[node[row]] + quadrant
-            level += 1
-        kept_box, kept_node = np.concatenate(kept_box), np.concatenate(kept_node)
-        order = np.lexsort((kept_box, kept_node))
-        kept_box, kept_node = kept_box[order], kept_node[order]
-        for k, i in zip(kept_node.tolist(), kept_box.tolist()):
-            nodes[k].entries.append((items[i], rows[i]))
-        # Items are told apart by identity, as retrieve does: the same object twice is one item.
-        first = {}
-        codes = np.array([first.setdefault(id(item), i) for i, item in enumerate(items)], dtype=np.int64)
-        self._variant_entries = (kept_node, codes[kept_box])
+        build = _build_variant if self.straddle == "children" else _build_tip
+        self._flat = build(self.bounds, items, boxes, self.max_objects, self.max_levels)
+        self._root = None
 
     def retrieve(self, aabb):
         """Every item whose box overlaps or touches ``aabb``, each once, in the order of the
@@ -361,15 +484,21 @@ class Quadtree:
             min(max(box[2], min_x), max_x),
             min(max(box[3], min_y), max_y),
         )
+        flat = self._arrays()
         found = {}
-        stack = [self._root]
+        stack = [0]
         while stack:
-            node = stack.pop()
-            for item, stored in node.entries:
-                if stored[0] <= box[2] and box[0] <= stored[2] and stored[1] <= box[3] and box[1] <= stored[3]:
+            k = stack.pop()
+            begin, end = int(flat.start[k]), int(flat.start[k + 1])
+            if end > begin:
+                stored = flat.boxes[begin:end]
+                hit = (stored[:, 0] <= box[2]) & (box[0] <= stored[:, 2]) & (stored[:, 1] <= box[3]) & (box[1] <= stored[:, 3])
+                for i in np.flatnonzero(hit).tolist():
+                    item = flat.items[begin + i]
                     found.setdefault(id(item), item)
-            if node.children is not None:
-                stack.extend(node.children[i] for i in reversed(node.touched(probe)))
+            first = int(flat.first_child[k])
+            if first >= 0:
+                stack.extend(first + i for i in (3, 2, 1, 0) if _touches(flat.bounds[first + i].tolist(), probe))
         return list(found.values())
 
     def retrieve_tip(self, aabb):
@@ -383,32 +512,38 @@ class Quadtree:
         inside the root only.
         """
         box = _aabb(aabb, "aabb")
+        flat = self._arrays()
         found = {}
-        stack = [self._root]
+        stack = [0]
         while stack:
-            node = stack.pop()
-            for item, _ in node.entries:
+            k = stack.pop()
+            for item in flat.items[flat.start[k] : flat.start[k + 1]]:
                 found.setdefault(id(item), item)
-            if node.children is None:
+            first = int(flat.first_child[k])
+            if first < 0:
                 continue
             if self.straddle == "children":
-                stack.extend(node.children[i] for i in reversed(node.touched(box)))
+                stack.extend(first + i for i in (3, 2, 1, 0) if _touches(flat.bounds[first + i].tolist(), box))
             else:
-                index = node.quadrant(box)
+                index = _quadrant(flat.bounds[k].tolist(), box)
                 if index != -1:
-                    stack.append(node.children[index])
+                    stack.append(first + index)
         return list(found.values())
 
     def nodes(self):
         """Every node, parents before their children in child order, as QuadNode tuples."""
-        result = []
-        stack = [self._root]
-        while stack:
-            node = stack.pop()
-            result.append(QuadNode(node.bounds, node.level, tuple(item for item, _ in node.entries)))
-            if node.children is not None:
-                stack.extend(reversed(node.children))
-        return result
+        flat = self._arrays()
+        starts = flat.start.tolist()
+        levels = flat.level.tolist()
+        # tuple.__new__ makes each QuadNode without the Python-level __new__ a NamedTuple has.
+        make = tuple.__new__
+        bounds = flat.bounds.tolist()
+        return [make(QuadNode, (tuple(bounds[k]), levels[k], tuple(flat.items[starts[k] : starts[k + 1]]))) for k in _preorder(flat).tolist()]
+
+    def arrays(self):
+        """The tree as a :class:`QuadArrays`: what :meth:`nodes` lists, as arrays."""
+        flat = self._arrays()
+        return QuadArrays(flat.bounds, flat.level, flat.first_child, flat.start, flat.items)
 
     def candidate_pairs(self):
         """How many distinct pairs of items a broad phase built on ``retrieve_tip`` would test.
@@ -418,62 +553,65 @@ class Quadtree:
         or in a parent of any node holding the other (an item outside the root stays there and
         meets everything).
         """
-        if self.straddle == "children" and self._variant_entries is not None:
-            return _variant_pair_count(*self._variant_entries)
+        flat = self._arrays()
         if self.straddle == "children":
-            pairs = set()
-            self._variant_pairs(self._root, pairs)
-            return len(pairs)
-        total = 0
+            node = np.repeat(np.arange(len(flat.level)), np.diff(flat.start))
+            return _variant_pair_count(node, flat.codes) if flat.distinct else _listed_pair_count(node, flat.codes)
         # Each node's items pair among themselves and with every item below them.
-        stack = [(self._root, False)]
-        below = {}
-        while stack:
-            node, visited = stack.pop()
-            children = node.children or []
-            if not visited:
-                stack.append((node, True))
-                stack.extend((child, False) for child in children)
-                continue
-            under = sum(below.pop(id(child)) for child in children)
-            count = len(node.entries)
-            total += count * (count - 1) // 2 + count * under
-            below[id(node)] = under + count
-        return total
-
-    def _variant_pairs(self, node, pairs):
-        """Add the variant's pairs within ``node``'s subtree to ``pairs``, as (id, id) with the
-        smaller first; return the ids stored in the subtree."""
-        here = {id(item) for item, _ in node.entries}
-        below = set()
-        for child in node.children or []:
-            below |= self._variant_pairs(child, pairs)
-        ordered = sorted(here)
-        pairs.update((a, b) for i, a in enumerate(ordered) for b in ordered[i + 1 :])
-        pairs.update((min(a, b), max(a, b)) for a in here for b in below if a != b)
-        return here | below
+        count = np.diff(flat.start).astype(np.int64)
+        below = _subtree_totals(flat, count) - count
+        return int((count * (count - 1) // 2 + count * below).sum())
 
 
 def _variant_pair_count(node, code):
-    """candidate_pairs of a variant tree built by insert_many, from where its entries went:
-    ``node`` (sorted) and ``code`` (an item's number) per entry. Only the root holds items
-    above the leaves there (those wholly outside it), and they meet every other item."""
-    keys = []
-    count = int(code.max()) + 1 if len(code) else 0
-    # Pairs within a node: entry e with entry e + step, while both are in the same node.
+    """candidate_pairs of a variant tree, from where its entries went: ``node`` (sorted) and
+    ``code`` (an item's number) per entry, no item twice in a node. Only the root holds items above the leaves there
+    (those wholly outside it), and they meet every other item.
+
+    Every node's items pair among themselves; a pair is counted again in every further node
+    the two share, and only items held by several nodes can share more than one: so only
+    their pairs are listed, to count each once.
+    """
+    if len(node) == 0:
+        return 0
+    sizes = np.bincount(node).astype(np.int64)
+    total = int((sizes * (sizes - 1) // 2).sum())
+    held = np.bincount(code)
+    several = held[code] > 1
+    if several.any():
+        shared_node, shared_code = node[several], code[several]
+        listed = np.sort(_pairs_in_nodes(shared_node, shared_code, int(code.max()) + 1))
+        total -= int(np.count_nonzero(listed[1:] == listed[:-1]))
+    at_root = node == 0
+    if at_root.any() and not at_root.all():
+        # The root was split, so what it holds is outside it: those meet every other item.
+        total += len(np.unique(code[at_root])) * len(np.unique(code[~at_root]))
+    return total
+
+
+def _pairs_in_nodes(node, code, count):
+    """Every pair of entries in the same node, as int64 keys low * count + high (node sorted)."""
+    keys = [np.zeros(0, np.int64)]
+    # Entry e with entry e + step, while both are in the same node.
     for step in range(1, len(node)):
         same = node[step:] == node[:-step]
         if not same.any():
             break
         a, b = code[:-step][same], code[step:][same]
         keys.append(np.minimum(a, b) * count + np.maximum(a, b))
+    return np.concatenate(keys)
+
+
+def _listed_pair_count(node, code):
+    """_variant_pair_count by listing every pair, for trees where an object was inserted
+    twice: it is one item, and no pair with itself."""
+    count = int(code.max()) + 1
+    keys = [_pairs_in_nodes(node, code, count)]
     at_root = node == 0
     if at_root.any() and not at_root.all():
         outside, others = np.unique(code[at_root]), np.unique(code[~at_root])
         a, b = np.repeat(outside, len(others)), np.tile(others, len(outside))
         keys.append(np.minimum(a, b) * count + np.maximum(a, b))
-    if not keys:
-        return 0
     keys = np.unique(np.concatenate(keys))
     # An item paired with itself (the same object twice) is no pair.
     return int(np.count_nonzero(keys // count != keys % count))

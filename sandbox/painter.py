@@ -42,6 +42,7 @@ class Painter(Protocol):
     def text(self, at, string, color, size=13, anchor="left"): ...
     def interval(self, axis, low, high, offset, color, width=5): ...
     def lines(self, segments, colors): ...
+    def rects(self, rects, colors): ...
 
 
 class RecordingPainter:
@@ -74,6 +75,11 @@ class RecordingPainter:
     def lines(self, segments, colors):
         """Many segments at once: ``segments`` (K, 4) of x0, y0, x1, y1; ``colors`` (K, 4) or one colour."""
         self.calls.append(("lines", np.array(segments, dtype=float), np.array(colors)))
+
+    def rects(self, rects, colors):
+        """Many filled axis-aligned rectangles at once: ``rects`` (K, 4) of min_x, min_y, max_x,
+        max_y; ``colors`` (K, 4) or one colour."""
+        self.calls.append(("rects", np.array(rects, dtype=float), np.array(colors)))
 
     def of(self, name):
         """The calls of one kind, e.g. ``painter.of("arrow")``."""

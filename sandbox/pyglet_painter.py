@@ -27,6 +27,10 @@ void main() { final_colors = vertex_colors; }
 """
 
 
+LEAST_PIXELS = 2.0
+"""The smallest side, in pixels, of a rectangle drawn by ``rects``."""
+
+
 class _BlendedGroup(pyglet.graphics.Group):
     """Draws with ``program``, blending by alpha."""
 
@@ -62,20 +66,21 @@ class PygletPainter:
         self._used = defaultdict(int)
         program = ShaderProgram(Shader(_LINES_VERTEX, "vertex"), Shader(_LINES_FRAGMENT, "fragment"))
         self._bulk_group = _BlendedGroup(program, order=1)
-        self._bulk = []
-        self._bulk_used = 0
+        self._bulk = defaultdict(list)
+        self._bulk_used = defaultdict(int)
 
     def begin(self):
         self._used.clear()
-        self._bulk_used = 0
+        self._bulk_used.clear()
 
     def end(self):
         for kind, pool in self._pools.items():
             for item in pool[self._used[kind] :]:
                 item.visible = False
-        for vertex_list in self._bulk[self._bulk_used :]:
-            vertex_list.delete()
-        del self._bulk[self._bulk_used :]
+        for mode, pool in self._bulk.items():
+            for vertex_list in pool[self._bulk_used[mode] :]:
+                vertex_list.delete()
+            del pool[self._bulk_used[mode] :]
 
     def draw(self):
         self.batch.draw()
@@ -159,33 +164,54 @@ class PygletPainter:
     def lines(self, segments, colors):
         """Many one-pixel segments in one vertex list: the quadtree's hundreds of boxes."""
         segments = np.asarray(segments, dtype=np.float32).reshape(-1, 2)
-        count = len(segments)
+        colors = np.asarray(colors, dtype=np.uint8).reshape(-1, 4)
+        self._bulk_vertices(gl.GL_LINES, self._to_screen(segments), colors, 2)
+
+    def rects(self, rects, colors):
+        """Many filled rectangles in one vertex list, two triangles each: thousands of objects.
+        Each is at least LEAST_PIXELS wide and high on screen, so the smallest still shows."""
+        rects = np.asarray(rects, dtype=np.float32).reshape(-1, 4)
+        if len(rects) == 0:
+            return
+        low, high = self._to_screen(rects[:, :2]), self._to_screen(rects[:, 2:])
+        middle, half = (low + high) / 2, np.maximum((high - low) / 2, np.float32(LEAST_PIXELS / 2))
+        x0, y0 = (middle - half).T
+        x1, y1 = (middle + half).T
+        corners = np.stack([x0, y0, x1, y0, x1, y1, x0, y0, x1, y1, x0, y1], axis=1).reshape(-1, 2)
+        self._bulk_vertices(gl.GL_TRIANGLES, corners, np.asarray(colors, dtype=np.uint8).reshape(-1, 4), 6)
+
+    def _to_screen(self, points):
+        camera = self.camera
+        return (points - np.float32(camera.center)) * np.float32(camera.zoom) + np.float32(camera.anchor)
+
+    def _bulk_vertices(self, mode, screen, colors, per_item):
+        """Write ``screen`` points (one colour per ``per_item`` of them) into the next vertex
+        list of this mode kept from the last frame, or a new one if none is large enough."""
+        count = len(screen)
         if count == 0:
             return
-        camera = self.camera
-        screen = (segments - np.float32(camera.center)) * np.float32(camera.zoom) + np.float32(camera.anchor)
-        colors = np.broadcast_to(np.asarray(colors, dtype=np.uint8).reshape(-1, 4), (count // 2, 4))
-        index = self._bulk_used
-        self._bulk_used += 1
-        if index == len(self._bulk):
-            self._bulk.append(self._new_bulk(count))
-        elif self._bulk[index].count < count:
-            self._bulk[index].delete()
-            self._bulk[index] = self._new_bulk(count)
-        vertex_list = self._bulk[index]
+        colors = np.broadcast_to(colors, (count // per_item, 4))
+        pool, index = self._bulk[mode], self._bulk_used[mode]
+        self._bulk_used[mode] += 1
+        if index == len(pool):
+            pool.append(self._new_bulk(count, mode))
+        elif pool[index].count < count:
+            pool[index].delete()
+            pool[index] = self._new_bulk(count, mode)
+        vertex_list = pool[index]
         # Written through numpy views of the vertex list's arrays: thousands of points a frame.
         # The list keeps spare room from frame to frame; spare vertices are fully transparent.
         positions = np.ctypeslib.as_array(vertex_list.position)
         positions[: 2 * count] = screen.ravel()
         positions[2 * count :] = 0
         tints = np.ctypeslib.as_array(vertex_list.colors)
-        tints[: 4 * count] = np.repeat(colors, 2, axis=0).ravel()
+        tints[: 4 * count] = np.repeat(colors, per_item, axis=0).ravel()
         tints[4 * count :] = 0
 
-    def _new_bulk(self, count):
+    def _new_bulk(self, count, mode):
         room = 1 << max(count - 1, 1).bit_length()  # the next power of two: few reallocations
         return self._bulk_group.program.vertex_list(
-            room, gl.GL_LINES, batch=self.batch, group=self._bulk_group,
+            room, mode, batch=self.batch, group=self._bulk_group,
             position=("f", np.zeros(2 * room, dtype=np.float32)), colors=("Bn", np.zeros(4 * room, dtype=np.uint8)),
         )
 

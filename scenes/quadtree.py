@@ -5,13 +5,16 @@ from typing import NamedTuple
 import numpy as np
 from imgui_bundle import imgui
 
-from collision import Quadtree, broadphase
-from sandbox.kit import Param, Scene, Table, Verdict, faded, number, register
+from collision import QuadArrays, Quadtree, broadphase
+from sandbox.kit import Param, Table, Verdict, faded, number, register
+from sandbox.swarm import Swarm, outlines
 
-WORLD = (-620.0, -340.0, 170.0, 340.0)
+WORLD = Swarm.world
 """The bounded world the objects move in."""
 
-MOST = 2000
+DOTS = 2000
+"""Above this many objects each is drawn as a filled dot of its colour, not an outline."""
+
 LEVEL_COLORS = [(92, 98, 112, 255), (82, 104, 140, 255), (74, 112, 160, 255), (70, 124, 170, 255), (68, 136, 170, 255), (66, 146, 160, 255), (64, 150, 140, 255), (62, 150, 120, 255), (60, 150, 100, 255)]
 """Node borders by depth: the deeper, the greener."""
 
@@ -19,8 +22,11 @@ LEVEL_COLORS = [(92, 98, 112, 255), (82, 104, 140, 255), (74, 112, 160, 255), (7
 class Frame(NamedTuple):
     """One rebuild of the tree and what it means for the broad phase."""
 
-    nodes: tuple
-    """Every QuadNode, parents first."""
+    tree: Quadtree
+    """The tree rebuilt this frame."""
+
+    arrays: QuadArrays
+    """The same tree as arrays: what is drawn and counted."""
 
     straddlers: np.ndarray
     """Indices of the objects kept above the leaves (the tip), or held by several nodes (the variant)."""
@@ -44,23 +50,8 @@ class Frame(NamedTuple):
     """With "missed" on: objects touching the focused one that the tip's walk does not return."""
 
 
-def spawn(rng, count):
-    """Positions (lower-left corners), sizes and velocities of ``count`` new objects."""
-    size = rng.uniform(6, 26, (count, 2))
-    low = np.array(WORLD[:2])
-    position = rng.uniform(low, np.array(WORLD[2:]) - size)
-    velocity = rng.uniform(-60, 60, (count, 2))
-    return position, size, velocity
-
-
-def outlines(boxes):
-    """The four sides of each box as (x0, y0, x1, y1) rows, four rows a box."""
-    x0, y0, x1, y1 = boxes.T
-    return np.stack([np.stack(side, axis=1) for side in ((x0, y0, x1, y0), (x1, y0, x1, y1), (x1, y1, x0, y1), (x0, y1, x0, y0))], axis=1).reshape(-1, 4)
-
-
 @register("quadtree", "Broad phase", "Quadtree", order=1)
-class QuadtreeScene(Scene):
+class QuadtreeScene(Swarm):
     lesson = (
         "Checking every pair of n objects costs n(n - 1)/2 tests. A quadtree splits the world into "
         "four whenever a region holds more than MAX_OBJECTS, down to MAX_LEVELS, so far-apart "
@@ -71,7 +62,7 @@ class QuadtreeScene(Scene):
     things_to_try = (
         "Point at an object: its candidates light up. Try one that straddles the middle lines.",
         "Lower MAX_OBJECTS and raise MAX_LEVELS: how deep does the tree go?",
-        "Raise the count to 1,000 and compare the quadtree's pair checks with all pairs.",
+        "Raise the count to 1,000, then 10,000: compare the pair checks with all pairs.",
         "Switch to the variant where straddlers go to every child they touch.",
         "Pause with P, step one frame at a time, click empty space to add an object.",
     )
@@ -80,87 +71,39 @@ class QuadtreeScene(Scene):
         Param("straddlers", "Mark straddlers", True, overlay=True),
         Param("variant", "Variant: straddlers go to every child they touch", False, overlay=True),
         Param("missed", "Mark what the tip's retrieve misses (red)", False, overlay=True, widget=False),
-        Param("count", "Objects", 100, low=1, high=MOST),
+        Param("count", "Objects", 100, low=1, high=Swarm.most),
         Param("max_objects", "MAX_OBJECTS", 10, low=1, high=50),
-        Param("max_levels", "MAX_LEVELS", 5, low=0, high=8),
-        Param("focus", "Object whose candidates are lit", -1, low=-1, high=MOST - 1, widget=False),
+        Param("max_levels", "MAX_LEVELS", 5, low=0, high=6,
+              help="At most 6: a level-6 node is 12 by 11 units, about an object's size. Deeper nodes are "
+              "smaller than the objects, the variant copies each object into dozens of them, and a frame "
+              "takes twice the 16.7 ms a smooth frame allows."),
+        Param("focus", "Object whose candidates are lit", -1, low=-1, high=Swarm.most - 1, widget=False),
     )
     frame = (WORLD[0] - 10, WORLD[1] - 10, WORLD[2] + 10, WORLD[3] + 10)
     animated = True
 
-    def setup(self):
-        self.rng = np.random.default_rng(2012)
-        self.position, self.size, self.velocity = spawn(self.rng, self.settings["count"])
-
-    def boxes(self):
-        return np.hstack([self.position, self.position + self.size])
-
-    def pick(self, point, reach):
-        """The topmost object holding ``point`` (anywhere inside it), by its number."""
-        x, y = point
-        boxes = self.boxes()
-        inside = np.flatnonzero((boxes[:, 0] <= x) & (x <= boxes[:, 2]) & (boxes[:, 1] <= y) & (y <= boxes[:, 3]))
-        return str(inside[-1]) if len(inside) else None
-
-    def position_of(self, name):
-        return tuple(self.position[int(name)] + self.size[int(name)] / 2)
-
-    def move(self, name, point):
-        i = int(name)
-        low, high = np.array(WORLD[:2]), np.array(WORLD[2:]) - self.size[i]
-        self.position[i] = np.clip(np.asarray(point) - self.size[i] / 2, low, high)
-        self.velocity[i] = 0  # put down by hand, it stays
-
-    def click(self, point):
-        """Clicking empty space adds an object there and drops the focus."""
-        if len(self.position) < MOST:
-            position, size, velocity = spawn(self.rng, 1)
-            position[0] = np.clip(np.asarray(point) - size[0] / 2, np.array(WORLD[:2]), np.array(WORLD[2:]) - size[0])
-            self._append(position, size, velocity)
-            self.settings["count"] = len(self.position)
-        self.selected = None
-        self.settings["focus"] = -1
-
-    def _append(self, position, size, velocity):
-        self.position, self.size, self.velocity = (np.vstack(pair) for pair in ((self.position, position), (self.size, size), (self.velocity, velocity)))
-
-    def update(self, dt):
-        self.position += self.velocity * dt
-        low, high = np.array(WORLD[:2]), np.array(WORLD[2:]) - self.size
-        # Bounce off the walls: reverse the velocity of whatever went out, and put it back in.
-        out = (self.position < low) | (self.position > high)
-        self.velocity[out] *= -1
-        self.position = np.clip(self.position, low, high)
-
     def compute(self):
-        count = self.settings["count"]
-        # The count slider, a layout or a step changed the number of objects: follow it.
-        if count < len(self.position):
-            self.position, self.size, self.velocity = self.position[:count], self.size[:count], self.velocity[:count]
-        elif count > len(self.position):
-            self._append(*spawn(self.rng, count - len(self.position)))
+        self.follow_count()
+        count = len(self.position)
         boxes = self.boxes()
         straddle = "children" if self.settings["variant"] else "parent"
         tree = Quadtree(WORLD, self.settings["max_objects"], self.settings["max_levels"], straddle)
         tree.insert_many(range(count), boxes)
-        nodes = tuple(tree.nodes())
+        arrays = tree.arrays()
+        stored = np.array(arrays.items, dtype=int)
         if straddle == "parent":
-            # A node has children exactly when the next node in pre-order is deeper.
-            parents = [n for n, after in zip(nodes, nodes[1:]) if after.level > n.level]
-            straddlers = np.array([i for node in parents for i in node.items], dtype=int)
+            # What a node with children holds stays there: it straddles one of its splits.
+            straddlers = np.sort(stored[np.repeat(arrays.first_child >= 0, np.diff(arrays.start))])
         else:
-            held = np.bincount(np.array([i for node in nodes for i in node.items], dtype=int), minlength=count)
-            straddlers = np.flatnonzero(held > 1)
-        name = self.hovered if self.hovered is not None else self.selected
-        focus = int(name) if name is not None else self.settings["focus"]
-        focus = focus if 0 <= focus < count else None
+            straddlers = np.flatnonzero(np.bincount(stored, minlength=count) > 1)
+        focus = self.focus()
         lit = tuple(i for i in tree.retrieve_tip(boxes[focus].tolist()) if i != focus) if focus is not None else ()
         missed = ()
         if focus is not None and self.settings["missed"]:
             returned = set(lit)
             missed = tuple(i for i in tree.retrieve(boxes[focus].tolist()) if i != focus and i not in returned)
         pairs = count * (count - 1) // 2
-        return Frame(nodes, straddlers, tree.candidate_pairs(), pairs, len(broadphase.pairs(boxes)), focus, lit, missed)
+        return Frame(tree, arrays, straddlers, tree.candidate_pairs(), pairs, len(broadphase.pairs(boxes, "grid")), focus, lit, missed)
 
     def verdict(self):
         frame = self.result
@@ -174,8 +117,8 @@ class QuadtreeScene(Scene):
             "candidate_pairs": frame.candidate_pairs,
             "all_pairs": frame.all_pairs,
             "collisions": frame.collisions,
-            "nodes": len(frame.nodes),
-            "deepest_level": max(node.level for node in frame.nodes),
+            "nodes": len(frame.arrays.level),
+            "deepest_level": int(frame.arrays.level.max()),
             "straddlers": len(frame.straddlers),
             "focus": frame.focus,
             "retrieved": len(frame.lit),
@@ -186,22 +129,28 @@ class QuadtreeScene(Scene):
         frame = self.result
         x0, y0, x1, y1 = WORLD
         painter.polygon([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], theme.guide, None, 1)
-        if self.settings["nodes"] and len(frame.nodes) > 1:
+        split = frame.arrays.first_child >= 0
+        if self.settings["nodes"] and split.any():
             # Each split draws one cross through its node, in the colour of the level it makes:
             # long lines are what a software rasteriser pays for, so none is drawn twice.
-            split = [(node.bounds, node.level + 1) for node, after in zip(frame.nodes, frame.nodes[1:]) if after.level > node.level]
-            bounds = np.array([b for b, _ in split])
+            bounds = frame.arrays.bounds[split]
             mid_x, mid_y = (bounds[:, 0] + bounds[:, 2]) / 2, (bounds[:, 1] + bounds[:, 3]) / 2
             crosses = np.concatenate([np.stack([mid_x, bounds[:, 1], mid_x, bounds[:, 3]], axis=1), np.stack([bounds[:, 0], mid_y, bounds[:, 2], mid_y], axis=1)])
-            colors = np.array([LEVEL_COLORS[min(level, len(LEVEL_COLORS) - 1)] for _, level in split], dtype=np.uint8)
+            colors = np.array(LEVEL_COLORS, dtype=np.uint8)[np.minimum(frame.arrays.level[split] + 1, len(LEVEL_COLORS) - 1)]
             painter.lines(crosses, np.concatenate([colors, colors]))
         boxes = self.boxes()
-        colors = np.tile(np.array(theme.shape_a, dtype=np.uint8), (len(boxes), 1))
+        dots = len(boxes) > DOTS
+        # As dots, the plain objects step back so that straddlers and the lit ones stand out.
+        colors = np.tile(np.array(faded(theme.shape_a, 150) if dots else theme.shape_a, dtype=np.uint8), (len(boxes), 1))
         if self.settings["straddlers"] and len(frame.straddlers):
             colors[frame.straddlers] = theme.shape_b
         if frame.lit:
             colors[list(frame.lit)] = theme.highlight
-        painter.lines(outlines(boxes), np.repeat(colors, 4, axis=0))
+        if not dots:
+            painter.lines(outlines(boxes), np.repeat(colors, 4, axis=0))
+        else:
+            # Too small and crowded for outlines to read: each object is a dot of its colour.
+            painter.rects(boxes, colors)
         if frame.focus is not None:
             fx0, fy0, fx1, fy1 = boxes[frame.focus]
             painter.polygon([(fx0, fy0), (fx1, fy0), (fx1, fy1), (fx0, fy1)], theme.highlight, faded(theme.highlight, 90), 2)
@@ -217,8 +166,8 @@ class QuadtreeScene(Scene):
         changed, missed = imgui.checkbox("Mark what the tip's retrieve misses", self.settings["missed"])
         if changed:
             ui.set("missed", missed)
-        depth = max(node.level for node in frame.nodes)
-        imgui.text(f"Nodes: {len(frame.nodes)}, deepest level {depth}; straddlers: {len(frame.straddlers)}")
+        depth = int(frame.arrays.level.max())
+        imgui.text(f"Nodes: {len(frame.arrays.level)}, deepest level {depth}; straddlers: {len(frame.straddlers)}")
         if frame.focus is not None:
             straddling = len(set(frame.lit) & set(frame.straddlers.tolist()))
             ui.text("highlight", f"Object {frame.focus}: retrieve returns {len(frame.lit)} others, {straddling} of them straddlers")
@@ -233,7 +182,7 @@ class QuadtreeScene(Scene):
             ("pairs a check of every pair tests", number(frame.all_pairs)),
             ("pairs the quadtree leaves to check", number(frame.candidate_pairs)),
             ("pairs that really overlap", number(frame.collisions)),
-            ("nodes, deepest level", f"{len(frame.nodes)}, level {max(node.level for node in frame.nodes)}"),
+            ("nodes, deepest level", f"{len(frame.arrays.level)}, level {int(frame.arrays.level.max())}"),
             (f"straddlers, {kept}", number(len(frame.straddlers))),
         ]
         if frame.focus is not None:

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from collision import Quadtree, ShapeError
-from collision.broadphase import METHODS, find, pairs
+from collision.broadphase import METHODS, count_candidates, find, grid_cells, pairs
 
 SEEDS = [pytest.param(seed, id=f"seed{seed}") for seed in range(12)] + [
     pytest.param(seed, id=f"seed{seed}", marks=pytest.mark.slow) for seed in range(12, 120)
@@ -115,5 +115,64 @@ def test_bad_input_says_what_to_fix(aabbs, message):
 def test_unknown_method_or_option():
     with pytest.raises(ShapeError, match="broad-phase method must be one of brute, sweep, grid, quadtree"):
         pairs([[0, 0, 1, 1]], "octree")
-    with pytest.raises(ShapeError, match="only the quadtree method takes options"):
+    with pytest.raises(ShapeError, match="the sweep method takes no options; got straddle"):
         pairs([[0, 0, 1, 1]], "sweep", straddle="children")
+    with pytest.raises(ShapeError, match="the grid method takes cell, origin; got straddle"):
+        count_candidates([[0, 0, 1, 1]], "grid", straddle="children")
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_candidate_counts_without_the_candidates(seed):
+    rng = np.random.default_rng(seed)
+    boxes = awkward_boxes(rng, int(rng.integers(0, 300)))
+    largest = float((boxes[:, 2:] - boxes[:, :2]).max()) if len(boxes) else 0.0
+    grid = {"cell": largest * rng.uniform(1, 3) + 0.1, "origin": tuple(rng.uniform(-1e3, 1e3, 2))}
+    for method, options in VARIANTS + [("grid", grid)]:
+        assert count_candidates(boxes, method, **options) == find(boxes, method, **options).candidates, (method, options)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_grid_of_given_cells_finds_brute_force_pairs(seed):
+    """Cells of any size from the largest box up, lines anywhere: the 3 x 3 neighbourhood of
+    each box's cell holds every box it touches, even at exactly the largest box's size."""
+    rng = np.random.default_rng(seed)
+    boxes = awkward_boxes(rng, int(rng.integers(2, 300)))
+    largest = float((boxes[:, 2:] - boxes[:, :2]).max())
+    brute = find(boxes, "brute").pairs.tolist()
+    for cell in (largest or 0.25, largest * rng.uniform(1, 4) + 0.25):
+        origin = tuple(boxes[rng.integers(len(boxes)), :2] + rng.uniform(-1e4, 1e4, 2) * cell)
+        grid = grid_cells(boxes, cell, origin)
+        # The oracle: each centre inside its cell, and the candidates every pair of boxes
+        # whose cells are neighbours, counted in plain Python.
+        centres = (boxes[:, :2] + boxes[:, 2:]) / 2
+        low = np.array(origin) + grid.cells * cell
+        assert np.all(low <= centres + 1e-6 * cell) and np.all(centres < low + cell * (1 + 1e-6))
+        near = [(i, j) for i, j in itertools.combinations(range(len(boxes)), 2) if np.abs(grid.cells[i] - grid.cells[j]).max() <= 1]
+        result = find(boxes, "grid", cell=cell, origin=origin)
+        assert result.pairs.tolist() == brute
+        assert result.candidates == len(near)
+
+
+@pytest.mark.parametrize(
+    "cell, origin, message",
+    [
+        (1.0, None, "grid cells must be at least the largest box (2)"),
+        (0.0, None, "grid cells must be at least the largest box"),
+        (float("nan"), None, "grid cell must be a finite number"),
+        ("3", None, "grid cell must be a number"),
+        (1e-12, None, "grid cells must be at least the largest box"),
+        (5.0, (0, "x"), "grid origin y must be a number"),
+        (5.0, (0, 0, 0), "grid origin must be an (x, y) pair"),
+    ],
+)
+def test_bad_grid_cells_say_what_to_fix(cell, origin, message):
+    boxes = [[0, 0, 2, 2], [3, 0, 4, 1]]
+    for call in (lambda: grid_cells(boxes, cell, origin), lambda: find(boxes, "grid", cell=cell, origin=origin)):
+        with pytest.raises(ShapeError) as caught:
+            call()
+        assert str(caught.value).startswith(message)
+
+
+def test_tiny_cells_over_a_wide_spread_are_refused():
+    with pytest.raises(ShapeError, match="over 2\\*\\*30 cells"):
+        find([[0, 0, 1e-9, 1e-9], [1e6, 0, 1e6, 0]], "grid", cell=1e-9)

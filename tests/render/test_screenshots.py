@@ -151,7 +151,7 @@ def test_a_deep_quadtree_with_a_deep_object_in_focus(tmp_path, request):
     hands it every straddler stuck on its path to the root."""
     deep = {"scene": "quadtree", "shapes": {}, "settings": {"count": 400, "max_objects": 2, "max_levels": 6}}
     _, session = render(tmp_path, layout=deep)
-    nodes = session.scene.result.nodes
+    nodes = session.scene.result.tree.nodes()
     deepest = max((node for node in nodes if node.items), key=lambda node: node.level)
     deep["settings"]["focus"] = deepest.items[0]
     actual, session = render(tmp_path, layout=deep)
@@ -159,3 +159,18 @@ def test_a_deep_quadtree_with_a_deep_object_in_focus(tmp_path, request):
     assert deepest.level >= 5 and frame.focus == deepest.items[0]
     assert set(nodes[0].items) <= set(frame.lit)  # everything stuck at the root comes back
     check(actual, "quadtree-deep-tree", request)
+
+
+def test_ten_thousand_objects_drawn_as_dots(tmp_path, request):
+    """Past 2,000 objects each is a dot of one batch: straddlers and the lit path stand out
+    from the faded rest, and the node borders show through."""
+    layout = {"scene": "quadtree", "shapes": {}, "settings": {"count": 10_000, "focus": 7}}
+    actual, session = render(tmp_path, layout=layout)
+    scene = session.scene
+    assert len(scene.position) == 10_000 and scene.result.focus == 7 and scene.result.lit
+    # The dot of a lit object is drawn in the highlight colour, at least two pixels wide.
+    x0, y0, x1, y1 = scene.boxes()[scene.result.lit[-1]]
+    x, y = session.camera.to_screen((x0 + x1) / 2, (y0 + y1) / 2)
+    patch = actual[SIZE[1] - round(y) - 1 : SIZE[1] - round(y) + 1, round(x) - 1 : round(x) + 1, :3].reshape(-1, 3)
+    assert (np.abs(patch.astype(int) - np.array(session.theme.highlight[:3])).sum(axis=1) < 60).any()
+    check(actual, "quadtree-ten-thousand", request)

@@ -1,0 +1,126 @@
+"""Many boxes moving in a bounded world: what the broad-phase scenes share.
+
+A swarm scene declares ``world`` and a ``count`` setting (and a hidden ``focus``); it gets the
+objects, their motion and bounces, picking and dragging by number, a click in empty space
+adding one, and the object in focus (hovered, else clicked, else the layout's ``focus``).
+"""
+
+import math
+
+import numpy as np
+
+from .kit import Scene
+
+FULL = 1000
+"""Up to this many objects keep their full size, 6 to 26 units; beyond it they shrink, so the
+world stays as crowded as at 1,000 instead of filling up (10,000 full-size boxes would cover
+it five times over and every box would touch dozens)."""
+
+SIZES = (6.0, 26.0)
+"""The smallest and largest side of a full-size object."""
+
+SPEED = 60.0
+"""The fastest an object moves along x or y, world units a second."""
+
+
+def spawn(rng, count, world):
+    """Lower-left corners, full sizes and velocities of ``count`` new objects in ``world``."""
+    size = rng.uniform(*SIZES, (count, 2))
+    position = rng.uniform(np.array(world[:2]), np.array(world[2:]) - size)
+    velocity = rng.uniform(-SPEED, SPEED, (count, 2))
+    return position, size, velocity
+
+
+def shrink(count):
+    """How much smaller than full size ``count`` objects are drawn and tested."""
+    return min(1.0, math.sqrt(FULL / max(count, 1)))
+
+
+def outlines(boxes):
+    """The four sides of each box as (x0, y0, x1, y1) rows, four rows a box."""
+    x0, y0, x1, y1 = boxes.T
+    return np.stack([np.stack(side, axis=1) for side in ((x0, y0, x1, y0), (x1, y0, x1, y1), (x1, y1, x0, y1), (x0, y1, x0, y0))], axis=1).reshape(-1, 4)
+
+
+class Swarm(Scene):
+    """A scene of ``settings["count"]`` boxes moving in ``world``, bouncing off its walls."""
+
+    world = (-620.0, -340.0, 170.0, 340.0)
+    """The bounded world the objects move in."""
+
+    most = 10_000
+    """The most objects the count slider (and clicking) may make."""
+
+    seed = 2012
+    animated = True
+
+    def setup(self):
+        self.rng = np.random.default_rng(self.seed)
+        self.position, self.size, self.velocity = spawn(self.rng, self.settings["count"], self.world)
+
+    def sizes(self):
+        """Each object's width and height now: its full size, shrunk for a crowd."""
+        return self.size * shrink(len(self.size))
+
+    def boxes(self):
+        """Every object's (min_x, min_y, max_x, max_y): an (N, 4) array."""
+        return np.hstack([self.position, self.position + self.sizes()])
+
+    def pick(self, point, reach):
+        """The topmost object holding ``point`` (anywhere inside it), by its number."""
+        x, y = point
+        boxes = self.boxes()
+        inside = np.flatnonzero((boxes[:, 0] <= x) & (x <= boxes[:, 2]) & (boxes[:, 1] <= y) & (y <= boxes[:, 3]))
+        return str(inside[-1]) if len(inside) else None
+
+    def position_of(self, name):
+        return tuple(self.position[int(name)] + self.sizes()[int(name)] / 2)
+
+    def _inside(self, corners, sizes):
+        return np.clip(corners, np.array(self.world[:2]), np.array(self.world[2:]) - sizes)
+
+    def move(self, name, point):
+        i = int(name)
+        size = self.sizes()[i]
+        self.position[i] = self._inside(np.asarray(point) - size / 2, size)
+        self.velocity[i] = 0  # put down by hand, it stays
+
+    def click(self, point):
+        """Clicking empty space adds an object there and drops the focus."""
+        if len(self.position) < self.most:
+            position, size, velocity = spawn(self.rng, 1, self.world)
+            self._append(position, size, velocity)
+            self.position[-1] = self._inside(np.asarray(point) - self.sizes()[-1] / 2, self.sizes()[-1])
+            self.settings["count"] = len(self.position)
+        self.selected = None
+        self.settings["focus"] = -1
+
+    def _append(self, position, size, velocity):
+        self.position, self.size, self.velocity = (np.vstack(pair) for pair in ((self.position, position), (self.size, size), (self.velocity, velocity)))
+
+    def update(self, dt):
+        self.position += self.velocity * dt
+        sizes = self.sizes()
+        low, high = np.array(self.world[:2]), np.array(self.world[2:]) - sizes
+        # Bounce off the walls: reverse the velocity of whatever went out, and put it back in.
+        out = (self.position < low) | (self.position > high)
+        self.velocity[out] *= -1
+        self.position = np.clip(self.position, low, high)
+
+    def follow_count(self):
+        """Match the objects to the count setting (the slider, a layout or a step changed it)."""
+        count = self.settings["count"]
+        if count < len(self.position):
+            self.position, self.size, self.velocity = self.position[:count], self.size[:count], self.velocity[:count]
+        elif count > len(self.position):
+            self._append(*spawn(self.rng, count - len(self.position), self.world))
+        else:
+            return
+        # Fewer objects are larger: keep the grown ones inside the world.
+        self.position = self._inside(self.position, self.sizes())
+
+    def focus(self):
+        """The object in focus: hovered, else clicked, else the layout's; None if there is none."""
+        name = self.hovered if self.hovered is not None else self.selected
+        focus = int(name) if name is not None else self.settings["focus"]
+        return focus if 0 <= focus < len(self.position) else None

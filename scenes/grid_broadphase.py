@@ -1,0 +1,180 @@
+"""Metanet's loose grid (tutorial A, section 0): each object in the cell of its centre."""
+
+from typing import NamedTuple
+
+import numpy as np
+from imgui_bundle import imgui
+
+from collision import broadphase
+from sandbox.kit import Param, Verdict, faded, register
+from sandbox.swarm import SIZES, Swarm, outlines, shrink
+
+RUN_LIMIT = 150_000
+"""A method that would test more candidate pairs than this in a frame is not run (its count is
+still shown), so the frame keeps within 16.7 ms at any count: brute force runs up to 548
+objects, the tip's quadtree to about 1,700, sort and sweep to about 4,000; the grid always."""
+
+METHOD_NAMES = {"brute": "brute force", "grid": "loose grid", "sweep": "sort and sweep", "quadtree": "quadtree (tip)"}
+
+
+class Method(NamedTuple):
+    """One broad-phase method's work this frame."""
+
+    name: str
+    """Its name in :data:`collision.broadphase.METHODS`."""
+
+    candidates: int
+    """Pairs it proposes before the AABB filter."""
+
+    pairs: object
+    """Real collisions it found, or None when it was not run (too many candidates)."""
+
+
+class GridFrame(NamedTuple):
+    """One frame of the loose grid and of the methods compared with it."""
+
+    grid: broadphase.Grid
+    """The cell size, where the cells start, and each object's cell (while an object is in
+    focus; no cells otherwise)."""
+
+    methods: tuple
+    """A Method for brute force, the grid, sort and sweep and the quadtree, in that order."""
+
+    colliding: np.ndarray
+    """Objects in at least one real collision."""
+
+    focus: object
+    """The object hovered or clicked, or None."""
+
+    neighbours: tuple
+    """The other objects in the 3 x 3 cells around the focus: its candidates."""
+
+    hits: tuple
+    """Those it really collides with."""
+
+
+@register("grid-broadphase", "Broad phase", "Loose grid", order=2)
+class GridScene(Swarm):
+    lesson = (
+        "N, Metanet's game, finds the pairs worth testing with a loose grid: square cells at least "
+        "as big as the largest object, each object stored in the cell holding its centre. Objects "
+        "that touch then have centres at most one cell apart, so each is tested only against its "
+        "own cell and the 8 around it."
+    )
+    things_to_try = (
+        "Point at an object: its 3 x 3 cells light up, with the candidates in them.",
+        "Raise the objects to 10,000 and compare each method's candidates.",
+        "Make the cells larger: more candidates, the same real collisions.",
+        "Pause with P, step one frame at a time, click empty space to add an object.",
+    )
+    params = (
+        Param("cells", "Grid cells", True, overlay=True),
+        Param("collisions", "Mark real collisions", True, overlay=True),
+        Param("count", "Objects", 250, low=1, high=Swarm.most),
+        Param("cell", "Cell, x largest", 1.0, low=1.0, high=2.0,
+              help="Cells smaller than the largest object would miss pairs: two touching objects could sit two cells apart. "
+              "Twice as large already makes four times the candidates; at 10,000 objects more would pass the frame's 16.7 ms."),
+        Param("focus", "Object whose neighbourhood is lit", -1, low=-1, high=Swarm.most - 1, widget=False),
+    )
+    frame = (Swarm.world[0] - 10, Swarm.world[1] - 10, Swarm.world[2] + 10, Swarm.world[3] + 10)
+
+    def cell_size(self):
+        """The side of a cell: the largest an object can be now, times the slider's factor."""
+        return SIZES[1] * shrink(len(self.size)) * self.settings["cell"]
+
+    def compute(self):
+        self.follow_count()
+        boxes = self.boxes()
+        cell = self.cell_size()
+        methods, found = [], None
+        for name in broadphase.METHODS:
+            options = {"cell": cell, "origin": self.world[:2]} if name == "grid" else {}
+            # The grid always runs, and reports its count as it goes.
+            candidates = broadphase.count_candidates(boxes, name, **options) if name != "grid" else 0
+            if name != "grid" and candidates > RUN_LIMIT:
+                methods.append(Method(name, candidates, None))
+                continue
+            result = broadphase.find(boxes, name, **options)
+            methods.append(Method(name, result.candidates, len(result.pairs)))
+            found = result.pairs if name == "grid" else found
+        focus = self.focus()
+        neighbours = hits = ()
+        # Each object's cell is worked out only for the neighbourhood of the one in focus.
+        grid = broadphase.grid_cells(boxes if focus is not None else np.zeros((0, 4)), cell, self.world[:2])
+        if focus is not None:
+            near = np.abs(grid.cells - grid.cells[focus]).max(axis=1) <= 1
+            near[focus] = False
+            neighbours = tuple(np.flatnonzero(near).tolist())
+            touching = found[(found == focus).any(axis=1)]
+            hits = tuple(sorted(touching[touching != focus].tolist()))
+        return GridFrame(grid, tuple(methods), np.unique(found), focus, neighbours, hits)
+
+    def verdict(self):
+        methods = {method.name: method for method in self.result.methods}
+        grid, brute = methods["grid"], methods["brute"]
+        share = grid.candidates / brute.candidates if brute.candidates else 0.0
+        return Verdict(f"{grid.candidates:,} PAIR CHECKS", "text", f"of {brute.candidates:,} ({share:.1%}); {grid.pairs:,} real collisions")
+
+    def numbers(self):
+        frame = self.result
+        numbers = {"objects": len(self.position), "cell": frame.grid.cell, "focus": frame.focus, "neighbours": len(frame.neighbours), "hits": len(frame.hits)}
+        for method in frame.methods:
+            numbers[f"{method.name}_candidates"] = method.candidates
+            numbers[f"{method.name}_collisions"] = method.pairs
+        return numbers
+
+    def draw(self, painter, theme):
+        frame, (x0, y0, x1, y1) = self.result, self.world
+        painter.polygon([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], theme.guide, None, 1)
+        cell = frame.grid.cell
+        if self.settings["cells"]:
+            xs, ys = np.arange(x0 + cell, x1, cell), np.arange(y0 + cell, y1, cell)
+            lines = [np.column_stack([xs, np.full_like(xs, y0), xs, np.full_like(xs, y1)]), np.column_stack([np.full_like(ys, x0), ys, np.full_like(ys, x1), ys])]
+            painter.lines(np.concatenate(lines), faded(theme.guide, 110))
+        if frame.focus is not None:
+            column, row = frame.grid.cells[frame.focus]
+            # The 3 x 3 cells around the focus, cut to the world at its walls.
+            left, bottom = max(x0 + (column - 1) * cell, x0), max(y0 + (row - 1) * cell, y0)
+            right, top = min(x0 + (column + 2) * cell, x1), min(y0 + (row + 2) * cell, y1)
+            painter.polygon([(left, bottom), (right, bottom), (right, top), (left, top)], theme.highlight, faded(theme.highlight, 40), 2)
+        boxes = self.boxes()
+        colors = np.tile(np.array(faded(theme.shape_a, 200), dtype=np.uint8), (len(boxes), 1))
+        if self.settings["collisions"] and len(frame.colliding):
+            colors[frame.colliding] = theme.shape_b
+        if frame.neighbours:
+            colors[list(frame.neighbours)] = theme.highlight
+        if len(boxes) <= 2000:
+            painter.lines(outlines(boxes), np.repeat(colors, 4, axis=0))
+        else:
+            # Too small and crowded for outlines to read: each object is a dot of its colour.
+            painter.rects(boxes, colors)
+        if frame.focus is not None:
+            fx0, fy0, fx1, fy1 = boxes[frame.focus]
+            painter.polygon([(fx0, fy0), (fx1, fy0), (fx1, fy1), (fx0, fy1)], theme.highlight, faded(theme.highlight, 120), 2)
+            for other in frame.hits:
+                hx0, hy0, hx1, hy1 = boxes[other]
+                painter.polygon([(hx0, hy0), (hx1, hy0), (hx1, hy1), (hx0, hy1)], theme.shape_b, faded(theme.shape_b, 120), 2)
+
+    def panel(self, ui):
+        frame = self.result
+        if ui.button("Step one frame"):
+            self.update(1 / 60)
+        imgui.same_line()
+        imgui.text_disabled("P pauses and resumes")
+        flags = imgui.TableFlags_.borders | imgui.TableFlags_.sizing_fixed_fit
+        if imgui.begin_table("methods", 3, flags):
+            for heading in ("method", "candidates", "collisions"):
+                imgui.table_setup_column(heading)
+            imgui.table_headers_row()
+            for method in frame.methods:
+                run = method.pairs is not None
+                cells = (METHOD_NAMES[method.name], f"{method.candidates:,}", f"{method.pairs:,}" if run else "not run")
+                for cell in cells:
+                    imgui.table_next_column()
+                    imgui.text(cell)
+            imgui.end_table()
+        imgui.text(f"Cells of {frame.grid.cell:.1f}; over {RUN_LIMIT:,} candidates: not run")
+        if frame.focus is not None:
+            ui.text("highlight", f"Object {frame.focus}: {len(frame.neighbours)} candidates in its 3 x 3 cells, {len(frame.hits)} real")
+        else:
+            imgui.text_wrapped("Point at or click an object to light its neighbourhood.")
