@@ -6,7 +6,7 @@ import numpy as np
 from imgui_bundle import imgui
 
 from collision import broadphase
-from sandbox.kit import Param, Verdict, faded, register
+from sandbox.kit import Param, Table, Verdict, faded, number, register
 from sandbox.swarm import SIZES, Swarm, outlines, shrink
 
 RUN_LIMIT = 150_000
@@ -122,6 +122,23 @@ class GridScene(Swarm):
             numbers[f"{method.name}_candidates"] = method.candidates
             numbers[f"{method.name}_collisions"] = method.pairs
         return numbers
+
+    def table(self):
+        frame = self.result
+        rows = tuple(
+            (METHOD_NAMES[method.name], number(method.candidates), "not run" if method.pairs is None else number(method.pairs))
+            for method in frame.methods
+        )
+        about = [("objects", number(len(self.position))), ("cell size", f"{number(frame.grid.cell)} units")]
+        if frame.focus is not None:
+            about.append((f"object {frame.focus}'s 3 x 3 cells hold", f"{len(frame.neighbours)} others; it touches {len(frame.hits)}"))
+        return [Table(("method", "pair checks (candidates)", "real collisions"), rows), Table((), tuple(about))]
+
+    def answers(self):
+        frame = self.result
+        methods = {method.name: method for method in frame.methods}
+        return {"grid_candidates": number(methods["grid"].candidates), "brute_candidates": number(methods["brute"].candidates),
+                "collisions": number(methods["grid"].pairs), "neighbours": number(len(frame.neighbours)), "hits": number(len(frame.hits))}
 
     def draw(self, painter, theme):
         frame, (x0, y0, x1, y1) = self.result, self.world
