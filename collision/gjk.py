@@ -52,6 +52,12 @@ class GjkStep(NamedTuple):
     support: Vector
     """The point of A - B furthest along the direction."""
 
+    from_a: Vector
+    """A's vertex furthest along the direction (a circle's centre: its core)."""
+
+    from_b: Vector
+    """B's vertex furthest against it: ``support`` is ``from_a - from_b``."""
+
     simplex: tuple
     """The simplex after the support point joined it and only the part nearest the origin was
     kept: 1 to 3 Vectors (unchanged on the last step of a NO_CLOSER stop)."""
@@ -188,7 +194,7 @@ def gjk(a, b):
     tolerance = TOLERANCE * max(_scale(a), _scale(b))
     support = _support(points_a, points_b)
     cap = MAX_ITERATIONS + len(points_a) + len(points_b)
-    steps, stop, simplex, (vx, vy) = _gjk(support, _start(a, b), tolerance, cap)
+    steps, stop, simplex, (vx, vy) = _gjk(support, points_a, points_b, _start(a, b), tolerance, cap)
     gap = math.hypot(vx, vy)
     distance = gap - radius
     colliding = distance <= tolerance
@@ -261,7 +267,7 @@ def _support(points_a, points_b):
     return support
 
 
-def _gjk(support, direction, tolerance, cap):
+def _gjk(support, points_a, points_b, direction, tolerance, cap):
     """Run GJK: the steps, why it stopped, the last simplex as [(ids, point, weight)], and the
     simplex's point nearest the origin."""
     steps = []
@@ -271,17 +277,18 @@ def _gjk(support, direction, tolerance, cap):
     for _ in range(cap):
         dx, dy = direction
         ids, w = support(dx, dy)
+        pair = (Vector(*points_a[ids[0]]), Vector(*points_b[ids[1]]))
         if closest is not None:
             vx, vy = closest
             # w is no further towards the origin than the simplex: the distance is found.
             if ids in used or (vx * vx + vy * vy) - (vx * w[0] + vy * w[1]) <= tolerance * math.hypot(vx, vy):
-                steps.append(GjkStep(Vector(dx, dy), Vector(*w), _points(simplex), Vector(*closest)))
+                steps.append(GjkStep(Vector(dx, dy), Vector(*w), *pair, _points(simplex), Vector(*closest)))
                 return steps, Stop.NO_CLOSER, simplex, closest
         simplex.append((ids, w, 1.0))
         # Before dropping any: a vertex just dropped must not come back and cycle.
         used = {ids for ids, _, _ in simplex}
         simplex, closest, enclosed = _nearest(simplex)
-        steps.append(GjkStep(Vector(dx, dy), Vector(*w), _points(simplex), Vector(*closest)))
+        steps.append(GjkStep(Vector(dx, dy), Vector(*w), *pair, _points(simplex), Vector(*closest)))
         if enclosed:
             return steps, Stop.ENCLOSED, simplex, (0.0, 0.0)
         if math.hypot(*closest) <= tolerance:
