@@ -9,7 +9,6 @@ from imgui_bundle import imgui
 from collision import Box, Circle, Gjk, SatResult, gjk, minkowski_difference, regular_polygon, sat
 from sandbox import sat_view
 from sandbox.kit import Param, Scene, Verdict, View, faded, register
-from sandbox.strips import label_box
 
 PAIRS = ("box-box", "polygon-polygon", "box-circle")
 ORIGIN = (380.0, 10.0)
@@ -107,13 +106,12 @@ class Minkowski(Scene):
             core = tuple((x - b.center.x, y - b.center.y) for x, y in a.world_vertices())
         strips = ()
         if self.settings["axes"]:
-            x0, y0, _, y1 = self.view.rect
-            left = View((x0, y0, SPLIT, y1), self.view.pixel, self.view.text_scale)
+            # The strips stay in the left view, below its heading.
+            x0, y0, _, _ = self.view.rect
+            top = self.headings()[0][0][1] - 10 * self.view.pixel
+            left = View((x0, y0, SPLIT, top), self.view.pixel, self.view.text_scale)
             shown = range(len(tested.axes)) if len(tested.axes) <= 6 else [chosen]
-            half = 16 * 0.31 * self.view.pixel * self.view.text_scale
-            headings = [label_box((x - len(text) * half, y), text, self.view, 16) for (x, y), text in self.headings()]
-            taken = self.label_boxes(self.mtv_avoid(tested)) + headings
-            strips = sat_view.place_strips(tested.axes, shown, [a, b], left, taken)
+            strips = sat_view.place_strips(tested.axes, shown, [a, b], left, self.label_boxes(self.mtv_avoid(tested)))
         return Report(tested, walked, tuple(map(tuple, difference.world_vertices())), core, chosen, step, strips)
 
     def headings(self):
@@ -169,8 +167,8 @@ class Minkowski(Scene):
         if self.settings["steps"]:
             self.draw_step(painter, theme)
         painter.point(ORIGIN, theme.highlight, 6)
-        # O's name on the side away from the MTV, which starts at O.
-        nx, ny = report.sat.normal
+        # O's name clear of the MTV, which starts at O, or of the gap, which ends there.
+        nx, ny = report.sat.normal if report.sat.colliding else (-report.sat.normal[0], -report.sat.normal[1])
         pixel = self.view.pixel * self.view.text_scale
         painter.text((ORIGIN[0] - nx * 18 * pixel, ORIGIN[1] - ny * 18 * pixel - 6 * pixel), "O", theme.highlight, 16, "center")
         top = max(p[1] for p in report.difference)
@@ -199,9 +197,9 @@ class Minkowski(Scene):
         report, walked = self.result, self.result.gjk
         if report.step < len(walked.steps):
             step = walked.steps[report.step]
+            # The direction from O: the support point is A - B's furthest that way.
             length = math.hypot(*step.direction)
-            tip = (step.direction[0] / length * ARROW, step.direction[1] / length * ARROW)
-            painter.arrow(shifted(step.closest), shifted((step.closest[0] + tip[0], step.closest[1] + tip[1])), theme.axis, 2)
+            painter.arrow(ORIGIN, shifted((step.direction[0] / length * ARROW, step.direction[1] / length * ARROW)), theme.axis, 2)
             simplex = [shifted(p) for p in step.simplex]
             if len(simplex) == 3:
                 painter.polygon(simplex, theme.min_corner, faded(theme.min_corner, 40), 2)
@@ -228,7 +226,8 @@ class Minkowski(Scene):
         name = sat_view.axis_name(report.chosen)
         if tested.colliding:
             imgui.text(f"SAT: depth {tested.depth:.2f} along {name} ({sat_view.axis_degrees(tested.normal):.1f} deg)")
-            imgui.text(f"EPA: depth {walked.depth:.2f} along {sat_view.axis_degrees(walked.normal):.1f} deg")
+            found = "EPA" if walked.epa else "GJK and the radius"
+            imgui.text(f"{found}: depth {walked.depth:.2f} along {sat_view.axis_degrees(walked.normal):.1f} deg")
         else:
             imgui.text(f"SAT: gap {-tested.axes[report.chosen].overlap:.2f} on {name}")
             imgui.text(f"GJK: distance {walked.distance:.2f}")
@@ -250,6 +249,15 @@ def _outline(shape):
     return () if isinstance(shape, Circle) else shape.world_vertices()
 
 
+def _distance(walked, step):
+    gap = math.hypot(*step.closest)
+    if not walked.radius:
+        return f"the distance is {gap:.2f}."
+    if walked.colliding:
+        return f"O is {gap:.2f} from the thin outline and the radius reaches {walked.depth:.2f} past it: the MTV."
+    return f"O is {gap:.2f} from the thin outline, less the radius: {walked.distance:.2f}."
+
+
 def _count(walked):
     return len(walked.steps) + (len(walked.epa.steps) if walked.epa else 0)
 
@@ -263,7 +271,7 @@ def _describe(walked, index):
             ending = {
                 "enclosed": "The simplex holds O: they overlap.",
                 "on simplex": "O lies on the simplex: they touch.",
-                "no closer": f"It is no nearer O: the distance is {math.hypot(*step.closest) - walked.radius:.2f}.",
+                "no closer": f"It is no nearer O: {_distance(walked, step)}",
                 "iteration cap": "Gave up at the iteration cap.",
             }[walked.stop.value]
             return f"{where}. {ending}"
