@@ -50,10 +50,9 @@ def shifted(point):
 @register("minkowski", "Beyond", "SAT and GJK: A - B", order=1)
 class Minkowski(Scene):
     lesson = (
-        "A - B, every point of A less every point of B, holds the origin O exactly when A and B "
-        "overlap. Its edges are A's and B's, so its normals are SAT's axes, and the MTV is the "
-        "shortest way from O out of it. GJK walks A - B by support points towards O; EPA grows a "
-        "polygon inside it until the nearest edge is A - B's own."
+        "A - B, every point of A less every point of B, holds O exactly when A and B overlap. Its "
+        "edges are A's and B's, so its normals are SAT's axes; the MTV is the shortest way from O out "
+        "of it. GJK walks A - B by support points towards O; EPA grows a polygon in it to its nearest edge."
     )
     things_to_try = (
         "Drag B: A - B moves the other way, and the shapes collide exactly when O is inside it.",
@@ -167,10 +166,10 @@ class Minkowski(Scene):
         if self.settings["steps"]:
             self.draw_step(painter, theme)
         painter.point(ORIGIN, theme.highlight, 6)
-        # O's name clear of the MTV, which starts at O, or of the gap, which ends there.
-        nx, ny = report.sat.normal if report.sat.colliding else (-report.sat.normal[0], -report.sat.normal[1])
+        # O's name square to the axis: clear of the MTV, the gap and GJK's last direction, all along it.
+        nx, ny = report.sat.normal
         pixel = self.view.pixel * self.view.text_scale
-        painter.text((ORIGIN[0] - nx * 18 * pixel, ORIGIN[1] - ny * 18 * pixel - 6 * pixel), "O", theme.highlight, 16, "center")
+        painter.text((ORIGIN[0] + ny * 18 * pixel, ORIGIN[1] - nx * 18 * pixel - 6 * pixel), "O", theme.highlight, 16, "center")
         top = max(p[1] for p in report.difference)
         left = min(p[0] for p in report.difference)
         painter.text(shifted((left, top + 10)), "A - B", theme.text, 16)
@@ -252,10 +251,10 @@ def _outline(shape):
 def _distance(walked, step):
     gap = math.hypot(*step.closest)
     if not walked.radius:
-        return f"the distance is {gap:.2f}."
+        return f"distance {gap:.2f}."
     if walked.colliding:
-        return f"O is {gap:.2f} from the thin outline and the radius reaches {walked.depth:.2f} past it: the MTV."
-    return f"O is {gap:.2f} from the thin outline, less the radius: {walked.distance:.2f}."
+        return f"{gap:.2f} to the thin outline; the radius is {walked.depth:.2f} more."
+    return f"{gap:.2f} from the thin outline, less the radius: {walked.distance:.2f}."
 
 
 def _count(walked):
@@ -263,20 +262,19 @@ def _count(walked):
 
 
 def _describe(walked, index):
-    """What the iteration shown does, in a sentence."""
+    """What the iteration shown does, in a sentence or two (two lines of the panel at most)."""
     if index < len(walked.steps):
-        step = walked.steps[index]
-        where = f"GJK {index + 1} of {len(walked.steps)}: the red support point is A - B's furthest along the grey arrow"
+        where = f"GJK {index + 1} of {len(walked.steps)}: red is A - B's furthest point along the grey arrow"
         if index == len(walked.steps) - 1:
             ending = {
                 "enclosed": "The simplex holds O: they overlap.",
                 "on simplex": "O lies on the simplex: they touch.",
-                "no closer": f"It is no nearer O: {_distance(walked, step)}",
+                "no closer": f"No nearer O: {_distance(walked, walked.steps[index])}",
                 "iteration cap": "Gave up at the iteration cap.",
             }[walked.stop.value]
             return f"{where}. {ending}"
-        return f"{where}; the yellow simplex keeps the part nearest O."
+        return f"{where}; the yellow simplex keeps its part nearest O."
     epa = walked.epa.steps[index - len(walked.steps)]
     last = index == len(walked.steps) + len(walked.epa.steps) - 1
-    ending = "Nothing lies beyond that edge: it is A - B's, the MTV." if last else "The red point beyond it joins the polygon."
-    return f"EPA {index - len(walked.steps) + 1} of {len(walked.epa.steps)}: the purple edge is nearest O, {epa.distance:.2f} away. {ending}"
+    ending = "Nothing beyond it: A - B's edge, the MTV." if last else "Red, beyond it, joins the polygon."
+    return f"EPA {index - len(walked.steps) + 1} of {len(walked.epa.steps)}: the purple edge is {epa.distance:.2f} from O. {ending}"

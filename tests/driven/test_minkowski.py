@@ -91,3 +91,16 @@ def test_both_mtv_arrows_are_the_same_vector_in_the_same_colour(drive):
     starts = {tuple(call[1]): np.subtract(call[2], call[1]) for call in arrows}
     assert np.allclose(starts[tuple(scene.shapes["B"].position)], mtv)
     assert np.allclose(starts[ORIGIN], mtv)
+
+
+@pytest.mark.parametrize("pair", PAIRS)
+@pytest.mark.parametrize("place", [(-250, 15), (-150, 140)])
+def test_the_panel_fits_1280_by_720_for_every_pair_apart_or_not(drive, pair, place):
+    driver = drive("minkowski")
+    driver.session.set_setting("pair", pair)
+    driver.drag(tuple(driver.scene.shapes["B"].position), place)
+    for step in range(len(driver.scene.result.gjk.steps) + 3):
+        driver.session.set_setting("step", step)
+        for _ in range(3):
+            driver.frame()
+        assert driver.places["scroll"] == 0, f"step {step}: the panel scrolls by {driver.places['scroll']:.0f} pixels"
