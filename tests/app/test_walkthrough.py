@@ -37,7 +37,9 @@ shapes = { B = { position = [-250, 0], angle = 55 } }
 
 def test_the_shipped_walkthroughs_load():
     lessons = {path.stem: walkthrough.load(path) for path in SHIPPED}
-    assert set(lessons) == {"sat-from-scratch", "why-quadtrees", "circles-tiles-points"}
+    assert set(lessons) == {"sat-from-scratch", "why-quadtrees", "circles-tiles-points", "from-sat-to-gjk"}
+    assert 8 <= len(lessons["from-sat-to-gjk"].steps) <= 12
+    assert [step.scene for step in lessons["from-sat-to-gjk"].steps][:2] == ["box-box", "minkowski"]
     assert 8 <= len(lessons["circles-tiles-points"].steps) <= 14
     assert {step.scene for step in lessons["circles-tiles-points"].steps} >= {
         "voronoi-regions", "aabb-triangle", "round-tiles", "point-queries", "box-circle"
