@@ -1,6 +1,7 @@
 """Two-dimensional collision detection for teaching: convex shapes, projection onto an axis,
 the Separating Axis Theorem with a report of every axis, Voronoi regions, a quadtree and a
-broad phase over many boxes (:mod:`collision.broadphase`).
+broad phase over many boxes (:mod:`collision.broadphase`), and the Minkowski difference
+with GJK and EPA stepped one iteration at a time.
 
 Conventions, stated once for the whole package:
 
@@ -23,6 +24,8 @@ from . import broadphase
 from .axes import AxisKind, AxisSource
 from .batch import SatMany, box_vertices, sat_many, sat_many_circles
 from .errors import ShapeError
+from .gjk import Epa, EpaStep, Gjk, GjkStep, Stop, epa, gjk
+from .minkowski import minkowski_difference, support
 from .point_query import PointQuery, point_query
 from .projection import Interval, project
 from .quadtree import QuadArrays, QuadNode, Quadtree
@@ -42,8 +45,12 @@ __all__ = [
     "AxisTest",
     "Box",
     "Candidate",
+    "Epa",
+    "EpaStep",
     "Circle",
     "Feature",
+    "Gjk",
+    "GjkStep",
     "Interval",
     "PointQuery",
     "Polygon",
@@ -55,10 +62,14 @@ __all__ = [
     "SatMany",
     "SatResult",
     "ShapeError",
+    "Stop",
     "Sweep",
     "Vector",
     "box_vertices",
     "broadphase",
+    "epa",
+    "gjk",
+    "minkowski_difference",
     "point_query",
     "project",
     "regular_polygon",
@@ -66,6 +77,7 @@ __all__ = [
     "sat_many",
     "sat_many_circles",
     "sat_tile",
+    "support",
     "sweep",
     "voronoi_region",
 ]

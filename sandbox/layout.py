@@ -158,6 +158,24 @@ def apply(data, scene, camera, where):
         fail(unknown[0], f"is not a layout field (use {', '.join(sorted(FIELDS))})")
     if data["scene"] != scene.id:
         fail("scene", f'is "{data["scene"]}" but this is the "{scene.id}" scene')
+    declared = {p.name: p for p in scene.params}
+    values = {}
+    for field, overlay in (("overlays", True), ("settings", False)):
+        for name, value in table(field, "names and values").items():
+            param = declared.get(name)
+            if param is None or param.overlay != overlay:
+                names = [p.name for p in scene.params if p.overlay == overlay]
+                fail(f"{field}.{name}", f"is not one of this scene's {field} (it has {', '.join(names) or 'none'})")
+            try:
+                values[name] = param.check(value)
+            except ValueError as error:
+                fail(f"{field}.{name}", str(error))
+    if values:
+        # A setting may choose the scene's shapes (the minkowski scene's pair): check the kinds
+        # against the shapes the scene makes with the layout's settings, not its defaults. A
+        # refused layout leaves this scene half set, but both callers discard it then.
+        scene.settings.update(values)
+        scene.refresh()
     shapes = table("shapes", "shapes by name")
     poses = {}
     for name, entry in shapes.items():
@@ -193,18 +211,6 @@ def apply(data, scene, camera, where):
                 fail(f"handles.{name}", str(error))
     finally:
         scene.points.update(before)
-    declared = {p.name: p for p in scene.params}
-    values = {}
-    for field, overlay in (("overlays", True), ("settings", False)):
-        for name, value in table(field, "names and values").items():
-            param = declared.get(name)
-            if param is None or param.overlay != overlay:
-                names = [p.name for p in scene.params if p.overlay == overlay]
-                fail(f"{field}.{name}", f"is not one of this scene's {field} (it has {', '.join(names) or 'none'})")
-            try:
-                values[name] = param.check(value)
-            except ValueError as error:
-                fail(f"{field}.{name}", str(error))
     view = None
     if "view" in data:
         if not isinstance(data["view"], dict) or set(data["view"]) - {"center", "zoom"}:

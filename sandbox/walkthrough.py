@@ -133,6 +133,9 @@ def _step(path, number, step, classes):
             raise WalkthroughError(f"{where}: {error}") from None
     else:
         data = layout.capture(scene, camera)
+        # The default's kinds would contradict a step whose settings change them (minkowski's pair).
+        for entry in data.get("shapes", {}).values():
+            entry.pop("kind", None)
     shapes = step.get("shapes", {})
     if not isinstance(shapes, dict):
         raise WalkthroughError(f"{where}: shapes must be tables of position and angle, one per shape")

@@ -37,7 +37,9 @@ shapes = { B = { position = [-250, 0], angle = 55 } }
 
 def test_the_shipped_walkthroughs_load():
     lessons = {path.stem: walkthrough.load(path) for path in SHIPPED}
-    assert set(lessons) == {"sat-from-scratch", "why-quadtrees", "circles-tiles-points"}
+    assert set(lessons) == {"sat-from-scratch", "why-quadtrees", "circles-tiles-points", "from-sat-to-gjk", "fast-objects-and-broad-phases"}
+    assert 8 <= len(lessons["from-sat-to-gjk"].steps) <= 12
+    assert [step.scene for step in lessons["from-sat-to-gjk"].steps][:2] == ["box-box", "minkowski"]
     assert 8 <= len(lessons["circles-tiles-points"].steps) <= 14
     assert {step.scene for step in lessons["circles-tiles-points"].steps} >= {
         "voronoi-regions", "aabb-triangle", "round-tiles", "point-queries", "box-circle"
@@ -46,6 +48,9 @@ def test_the_shipped_walkthroughs_load():
     scenes = [step.scene for step in lessons["sat-from-scratch"].steps]
     assert sorted(set(scenes), key=scenes.index) == ["projection", "min-max-corners", "box-box", "hex-triangle", "box-circle"]
     assert {step.scene for step in lessons["why-quadtrees"].steps} == {"quadtree"}
+    assert 8 <= len(lessons["fast-objects-and-broad-phases"].steps) <= 14
+    scenes = [step.scene for step in lessons["fast-objects-and-broad-phases"].steps]
+    assert sorted(set(scenes), key=scenes.index) == ["fast-moving", "grid-broadphase", "quadtree"]
 
 
 @pytest.mark.parametrize(

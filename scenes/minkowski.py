@@ -1,0 +1,280 @@
+"""SAT beside the Minkowski difference A - B of the same two shapes, with GJK and EPA stepped."""
+
+import math
+from dataclasses import replace
+from typing import NamedTuple
+
+from imgui_bundle import imgui
+
+from collision import Box, Circle, Gjk, SatResult, gjk, minkowski_difference, regular_polygon, sat
+from sandbox import sat_view
+from sandbox.kit import Param, Scene, Verdict, View, faded, register
+
+PAIRS = ("box-box", "polygon-polygon", "box-circle")
+ORIGIN = (380.0, 10.0)
+"""Where the right-hand view puts A - B's origin: a point p of A - B is drawn at ORIGIN + p."""
+SPLIT = 0.0
+"""The world x between the two views."""
+RADIUS = {"A": 95, "B": 70}
+ARROW = 70
+"""World units: the length a search direction is drawn at."""
+
+
+class Report(NamedTuple):
+    sat: SatResult
+    """SAT on A and B, every axis."""
+
+    gjk: Gjk
+    """GJK on A and B, with EPA when they overlap."""
+
+    difference: tuple
+    """A - B's outline (rounded with a circle), in A - B's own coordinates."""
+
+    core: tuple
+    """The cores' A - B that GJK walks on, when a circle rounds A - B; else empty."""
+
+    chosen: int
+    """The SAT axis shown in both views: the first separating one, or the least overlap."""
+
+    step: int
+    """The iteration shown: GJK's steps first, then EPA's."""
+
+    strips: tuple
+    """Where each SAT axis is drawn beside the shapes."""
+
+
+def shifted(point):
+    return (point[0] + ORIGIN[0], point[1] + ORIGIN[1])
+
+
+@register("minkowski", "Beyond", "SAT and GJK: A - B", order=1)
+class Minkowski(Scene):
+    lesson = (
+        "A - B, every point of A less every point of B, holds O exactly when A and B overlap. Its "
+        "edges are A's and B's, so its normals are SAT's axes; the MTV is the shortest way from O out "
+        "of it. GJK walks A - B by support points towards O; EPA grows a polygon in it to its nearest edge."
+    )
+    things_to_try = (
+        "Drag B: A - B moves the other way, and the shapes collide exactly when O is inside it.",
+        "Push B into A: the purple MTV on B is the purple arrow from O to A - B's nearest edge.",
+        "Press Back until iteration 1, then Step: each red support point brings the simplex nearer O.",
+        "Pick box-circle: A - B gets round corners; GJK walks the box and the circle's centre.",
+        "Pull B clear: SAT's gap on the green axis is never more than GJK's distance.",
+    )
+    params = (
+        Param("axes", "SAT's axes beside the shapes", True, overlay=True),
+        Param("mtv", "MTV and the chosen axis", True, overlay=True),
+        Param("steps", "GJK and EPA iterations", True, overlay=True),
+        Param("pair", "Shapes", "box-box", choices=PAIRS),
+        Param("sides_a", "Sides of A", 5, low=3, high=12),
+        Param("sides_b", "Sides of B", 4, low=3, high=12),
+        Param("step", "Iteration shown", -1, low=-1, high=999, widget=False),
+    )
+    frame = (-640.0, -300.0, 640.0, 300.0)
+
+    def setup(self):
+        self.shapes = {name: self.make(name, position, angle) for name, position, angle in (("A", (-380, -40), 0.35), ("B", (-250, 15), -0.2))}
+
+    def make(self, name, position, angle):
+        """Shape ``name`` of the chosen pair at ``position`` and ``angle``."""
+        pair = self.settings["pair"]
+        if pair == "polygon-polygon":
+            return regular_polygon(self.settings[f"sides_{name.lower()}"], RADIUS[name], position, angle)
+        if pair == "box-circle" and name == "B":
+            return Circle(position, 60)
+        return Box(position, (100, 60) if name == "A" else (70, 45), angle)
+
+    def compute(self):
+        # A changed pair or side count rebuilds the shape in its place, keeping its turn.
+        for name in ("A", "B"):
+            old = self.shapes[name]
+            new = self.make(name, old.position, getattr(old, "angle", 0.0))
+            if type(new) is not type(old) or len(_outline(new)) != len(_outline(old)):
+                self.shapes[name] = new
+        a, b = self.shapes["A"], self.shapes["B"]
+        tested, walked = sat(a, b), gjk(a, b)
+        chosen = tested.axes.index(tested.separating_axis) if not tested.colliding else min(
+            range(len(tested.axes)), key=lambda i: tested.axes[i].overlap)
+        total = _count(walked)
+        step = self.settings["step"]
+        step = total - 1 if step < 0 or step >= total else step
+        difference = minkowski_difference(a, b)
+        core = ()
+        if isinstance(b, Circle):
+            # GJK's core: the box less the circle's centre, a copy of the box moved.
+            core = tuple((x - b.center.x, y - b.center.y) for x, y in a.world_vertices())
+        strips = ()
+        if self.settings["axes"]:
+            # The strips stay in the left view, below its heading.
+            x0, y0, _, _ = self.view.rect
+            top = self.headings()[0][0][1] - 10 * self.view.pixel
+            left = View((x0, y0, SPLIT, top), self.view.pixel, self.view.text_scale)
+            shown = range(len(tested.axes)) if len(tested.axes) <= 6 else [chosen]
+            strips = sat_view.place_strips(tested.axes, shown, [a, b], left, self.label_boxes(self.mtv_avoid(tested)))
+        return Report(tested, walked, tuple(map(tuple, difference.world_vertices())), core, chosen, step, strips)
+
+    def headings(self):
+        x0, _, x1, y1 = self.frame
+        return (((x0 + SPLIT) / 2, y1 - 20), "A and B, SAT"), (((SPLIT + x1) / 2, y1 - 20), "A - B and O, GJK")
+
+    def mtv_avoid(self, tested):
+        tip = sat_view.mtv_tip(tested, self.shapes["B"]) if self.settings["mtv"] else None
+        return () if tip is None else (tip,)
+
+    def verdict(self):
+        walked = self.result.gjk
+        if walked.colliding:
+            return sat_view.verdict(self.result.sat)
+        return Verdict("SEPARATED", "separating", f"GJK distance {walked.distance:.1f}")
+
+    def numbers(self):
+        report, walked = self.result, self.result.gjk
+        return {
+            **sat_view.sat_numbers(report.sat),
+            "chosen_axis": sat_view.axis_name(report.chosen),
+            "gjk": {
+                "colliding": walked.colliding,
+                "distance": walked.distance,
+                "depth": walked.depth,
+                "normal": list(walked.normal),
+                "mtv": list(walked.mtv),
+                "gjk_steps": len(walked.steps),
+                "epa_steps": len(walked.epa.steps) if walked.epa else 0,
+                "stop": walked.stop.value,
+                "step_shown": report.step,
+            },
+        }
+
+    def draw(self, painter, theme):
+        report = self.result
+        x0, y0, x1, y1 = self.frame
+        painter.segment((SPLIT, y0), (SPLIT, y1), theme.guide, 1)
+        for at, text in self.headings():
+            painter.text(at, text, theme.dim_text, 16, "center")
+        self.draw_shape(painter, theme, "A")
+        self.draw_shape(painter, theme, "B")
+        for strip in report.strips:
+            # The chosen axis in the colour it has on the right: green if it separates, else purple.
+            marked = replace(theme, axis=theme.mtv) if strip.index == report.chosen and self.settings["mtv"] else theme
+            sat_view.draw_strip(painter, marked, report.sat.axes[strip.index], strip, sat_view.axis_name(strip.index))
+        painter.polygon([shifted(p) for p in report.difference], theme.text, faded(theme.text, 35), 2)
+        if report.core:
+            painter.polygon([shifted(p) for p in report.core], theme.guide, None, 1)
+        if self.settings["mtv"]:
+            self.draw_chosen(painter, theme)
+            sat_view.draw_mtv(painter, theme, report.sat, self.shapes["B"])
+        if self.settings["steps"]:
+            self.draw_step(painter, theme)
+        painter.point(ORIGIN, theme.highlight, 6)
+        # O's name square to the axis: clear of the MTV, the gap and GJK's last direction, all along it.
+        nx, ny = report.sat.normal
+        pixel = self.view.pixel * self.view.text_scale
+        painter.text((ORIGIN[0] + ny * 18 * pixel, ORIGIN[1] - nx * 18 * pixel - 6 * pixel), "O", theme.highlight, 16, "center")
+        top = max(p[1] for p in report.difference)
+        left = min(p[0] for p in report.difference)
+        painter.text(shifted((left, top + 10)), "A - B", theme.text, 16)
+        self.label_shapes(painter, theme, self.mtv_avoid(report.sat))
+
+    def draw_chosen(self, painter, theme):
+        """The chosen SAT axis as A - B's supporting line across it, and the MTV (or gap) from O."""
+        report = self.result
+        test = report.sat.axes[report.chosen]
+        nx, ny = report.sat.normal
+        reach = max(x * nx + y * ny for x, y in report.difference)
+        color = theme.separating if test.separating else theme.mtv
+        foot = (reach * nx, reach * ny)
+        span = 0.7 * max(math.dist(p, foot) for p in report.difference)
+        painter.segment(shifted((foot[0] - ny * span, foot[1] + nx * span)), shifted((foot[0] + ny * span, foot[1] - nx * span)), color, 1)
+        painter.text(shifted((foot[0] + ny * span, foot[1] - nx * span)), sat_view.axis_name(report.chosen), color, 14)
+        if test.separating:
+            painter.segment(shifted(foot), ORIGIN, theme.separating, 4)
+        elif report.sat.depth > 0:
+            painter.arrow(ORIGIN, shifted(report.sat.mtv), theme.mtv, 3)
+
+    def draw_step(self, painter, theme):
+        """The iteration shown: GJK's direction, support point and simplex, or EPA's polytope."""
+        report, walked = self.result, self.result.gjk
+        if report.step < len(walked.steps):
+            step = walked.steps[report.step]
+            # The direction from O: the support point is A - B's furthest that way.
+            length = math.hypot(*step.direction)
+            painter.arrow(ORIGIN, shifted((step.direction[0] / length * ARROW, step.direction[1] / length * ARROW)), theme.axis, 2)
+            simplex = [shifted(p) for p in step.simplex]
+            if len(simplex) == 3:
+                painter.polygon(simplex, theme.min_corner, faded(theme.min_corner, 40), 2)
+            elif len(simplex) == 2:
+                painter.segment(*simplex, theme.min_corner, 3)
+            for corner in simplex:
+                painter.point(corner, theme.min_corner, 5)
+            painter.point(shifted(step.closest), theme.highlight, 3)
+            painter.point(shifted(step.support), theme.max_corner, 7)
+            painter.point(step.from_a, theme.max_corner, 6)
+            painter.point(step.from_b, theme.max_corner, 6)
+            painter.segment(step.from_a, step.from_b, faded(theme.max_corner, 120), 1)
+            return
+        epa = walked.epa.steps[report.step - len(walked.steps)]
+        painter.polygon([shifted(p) for p in epa.polytope], theme.min_corner, faded(theme.min_corner, 30), 2)
+        start, end = epa.polytope[epa.edge], epa.polytope[(epa.edge + 1) % len(epa.polytope)]
+        painter.segment(shifted(start), shifted(end), theme.mtv, 4)
+        painter.arrow(ORIGIN, shifted((epa.normal[0] * epa.distance, epa.normal[1] * epa.distance)), theme.mtv, 2)
+        painter.point(shifted(epa.support), theme.max_corner, 7)
+
+    def panel(self, ui):
+        report, walked = self.result, self.result.gjk
+        tested = report.sat
+        name = sat_view.axis_name(report.chosen)
+        if tested.colliding:
+            imgui.text(f"SAT: depth {tested.depth:.2f} along {name} ({sat_view.axis_degrees(tested.normal):.1f} deg)")
+            found = "EPA" if walked.epa else "GJK and the radius"
+            imgui.text(f"{found}: depth {walked.depth:.2f} along {sat_view.axis_degrees(walked.normal):.1f} deg")
+        else:
+            imgui.text(f"SAT: gap {-tested.axes[report.chosen].overlap:.2f} on {name}")
+            imgui.text(f"GJK: distance {walked.distance:.2f}")
+        total = _count(walked)
+        if ui.button("Back") and report.step > 0:
+            ui.set("step", report.step - 1)
+        imgui.same_line()
+        if ui.button("Step") and report.step < total - 1:
+            ui.set("step", report.step + 1)
+        imgui.same_line()
+        imgui.set_next_item_width(imgui.get_content_region_avail().x)
+        changed, shown = imgui.slider_int("##iteration", report.step + 1, 1, total, f"iteration %d of {total}")
+        if changed:
+            ui.set("step", shown - 1)
+        imgui.text_wrapped(_describe(walked, report.step))
+
+
+def _outline(shape):
+    return () if isinstance(shape, Circle) else shape.world_vertices()
+
+
+def _distance(walked, step):
+    gap = math.hypot(*step.closest)
+    if not walked.radius:
+        return f"distance {gap:.2f}."
+    if walked.colliding:
+        return f"{gap:.2f} to the thin outline; the radius is {walked.depth:.2f} more."
+    return f"{gap:.2f} from the thin outline, less the radius: {walked.distance:.2f}."
+
+
+def _count(walked):
+    return len(walked.steps) + (len(walked.epa.steps) if walked.epa else 0)
+
+
+def _describe(walked, index):
+    """What the iteration shown does, in a sentence or two (two lines of the panel at most)."""
+    if index < len(walked.steps):
+        where = f"GJK {index + 1} of {len(walked.steps)}: red is A - B's furthest point along the grey arrow"
+        if index == len(walked.steps) - 1:
+            ending = {
+                "enclosed": "The simplex holds O: they overlap.",
+                "on simplex": "O lies on the simplex: they touch.",
+                "no closer": f"No nearer O: {_distance(walked, walked.steps[index])}",
+                "iteration cap": "Gave up at the iteration cap.",
+            }[walked.stop.value]
+            return f"{where}. {ending}"
+        return f"{where}; the yellow simplex keeps its part nearest O."
+    epa = walked.epa.steps[index - len(walked.steps)]
+    last = index == len(walked.steps) + len(walked.epa.steps) - 1
+    ending = "Nothing beyond it: A - B's edge, the MTV." if last else "Red, beyond it, joins the polygon."
+    return f"EPA {index - len(walked.steps) + 1} of {len(walked.epa.steps)}: the purple edge is {epa.distance:.2f} from O. {ending}"
