@@ -98,6 +98,7 @@ class FastMoving(Scene):
     )
     params = (
         Param("corridor", "Swept corridor (corners' paths)", True, overlay=True),
+        Param("mtv", "MTV pushes (purple)", True, overlay=True),
         Param("method", "Show", "all three", choices=("all three", "static", "multisampling", "swept")),
         Param("samples", "Samples per step", 4, low=1, high=40, help="Metanet: keep the spacing |d| / samples below the box's radius."),
     )
@@ -277,7 +278,7 @@ class FastMoving(Scene):
 
     def draw_push(self, painter, theme, push, box):
         """The MTV out of the wall, and the box where it would put it."""
-        if not push.sat.colliding:
+        if not push.sat.colliding or not self.settings["mtv"]:
             return
         (x, y), (mx, my) = box.position, push.sat.mtv
         out = Box((x + mx, y + my), box.half_size, box.angle)
@@ -300,7 +301,7 @@ class FastMoving(Scene):
     def panel(self, ui):
         step = self.result
         for i, name in enumerate(PRESETS):
-            if i % 2:
+            if i:
                 imgui.same_line()
             if ui.button(name):
                 self.preset(name)

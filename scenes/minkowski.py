@@ -8,7 +8,7 @@ from imgui_bundle import imgui
 
 from collision import Box, Circle, Gjk, SatResult, gjk, minkowski_difference, regular_polygon, sat
 from sandbox import sat_view
-from sandbox.kit import Param, Scene, Verdict, View, faded, register
+from sandbox.kit import Param, Scene, Table, Verdict, View, faded, number, register
 
 PAIRS = ("box-box", "polygon-polygon", "box-circle")
 ORIGIN = (380.0, 10.0)
@@ -144,6 +144,23 @@ class Minkowski(Scene):
                 "step_shown": report.step,
             },
         }
+
+    def table(self):
+        report, walked = self.result, self.result.gjk
+        rows = [("O inside A - B", "yes" if walked.colliding else "no"),
+                ("GJK iterations", number(len(walked.steps)))]
+        if walked.epa:
+            rows += [("EPA iterations", number(len(walked.epa.steps))),
+                     ("EPA depth, along", f"{number(walked.depth, 2)}, towards {number(math.degrees(math.atan2(walked.normal[1], walked.normal[0])) % 360)}°")]
+        else:
+            rows.append(("GJK distance from O to A - B", number(walked.distance, 2)))
+        return [*sat_view.sat_tables(report.sat), Table((), tuple(rows), "A - B and GJK")]
+
+    def answers(self):
+        walked = self.result.gjk
+        return {**sat_view.sat_answers(self.result.sat), "chosen_axis": sat_view.axis_name(self.result.chosen),
+                "origin_inside": "yes" if walked.colliding else "no", "gjk_distance": number(walked.distance, 2),
+                "gjk_iterations": number(len(walked.steps))}
 
     def draw(self, painter, theme):
         report = self.result
