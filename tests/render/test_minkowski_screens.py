@@ -30,4 +30,4 @@ def test_minkowski_moments(tmp_path, request, name):
         assert not result.gjk.colliding and result.core
     else:
         assert result.gjk.colliding and result.step >= len(result.gjk.steps)
-    check(actual, name, request.config.getoption("--record-screenshots"))
+    check(actual, name, request)
