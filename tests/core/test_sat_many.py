@@ -269,7 +269,8 @@ def test_box_vertices_bad_input(centers, half_sizes, angles, message):
 def test_rows_of_boxes_take_the_box_test():
     """Turned, thin, tiny and far-off boxes are all recognised as boxes, so sat_many tests
     two axes of each instead of four: a slip here changes no answer, only the speed."""
-    from collision.batch import _columns, _rectangles
+    from collision.batch import _columns
+    from collision.box_rows import rectangles as _rectangles
 
     rng = np.random.default_rng(31)
     for scale, offset in [(1.0, 0.0), (1e-6, 0.0), (1e3, 1e9), (1.0, -1e6)]:
@@ -292,3 +293,17 @@ def test_thin_boxes_away_from_the_origin_agree_with_sat():
     failures, judged = compare(placed_pairs(rng, 600, thin, random_box))
     assert not failures, f"{len(failures)} disagreements, first ones:\n" + "\n".join(failures[:5])
     assert judged >= 550
+
+
+def test_blocks_of_boxes_and_a_block_with_another_four_gon_agree_with_sat(monkeypatch):
+    """Rows go through in blocks, the box test on each block of boxes and the general one on
+    a block that holds any other four-gon; a short last block reuses the arrays of a long one."""
+    import collision.batch
+
+    monkeypatch.setattr(collision.batch, "_BLOCK", 64)
+    rng = np.random.default_rng(43)
+    pairs = placed_pairs(rng, 300, random_box, random_box)
+    pairs[100] = (polygon_with(rng, 4), pairs[100][1])
+    failures, judged = compare(pairs)
+    assert not failures, f"{len(failures)} disagreements, first ones:\n" + "\n".join(failures[:5])
+    assert judged >= 280
