@@ -44,13 +44,14 @@ def compare(pairs):
         if is_tie(one):
             continue
         judged += 1
-        where = f"pair {i}: A={x!r} B={y!r}"
+        # The pair's description only for a failure: making it for every pair costs more than judging it.
+        where = lambda: f"pair {i}: A={x!r} B={y!r}"
         if bool(many.colliding[i]) != one.colliding or bool(many.touching[i]) != one.touching:
-            failures.append(f"{where}: colliding {many.colliding[i]} touching {many.touching[i]}, sat() {one.colliding} {one.touching}")
+            failures.append(f"{where()}: colliding {many.colliding[i]} touching {many.touching[i]}, sat() {one.colliding} {one.touching}")
         elif abs(many.depth[i] - one.depth) > AGREE or np.abs(many.mtv[i] - one.mtv).max() > AGREE:
-            failures.append(f"{where}: depth {many.depth[i]} mtv {many.mtv[i]}, sat() {one.depth} {one.mtv}")
+            failures.append(f"{where()}: depth {many.depth[i]} mtv {many.mtv[i]}, sat() {one.depth} {one.mtv}")
         elif np.abs(many.normal[i] - one.normal).max() > AGREE:
-            failures.append(f"{where}: normal {many.normal[i]}, sat() {one.normal}")
+            failures.append(f"{where()}: normal {many.normal[i]}, sat() {one.normal}")
     return failures, judged
 
 
