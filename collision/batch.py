@@ -49,13 +49,18 @@ def _vertex_array(vertices, label):
         raise ShapeError(
             f"{label} must have shape (N, K, 2): N polygons of K >= 3 (x, y) vertices; got {raw.shape}"
         )
-    points = raw.astype(float, copy=False)
+    # Whether every coordinate is finite is asked block by block, where the block's rows are
+    # read anyway (_check_finite): a pass over all of them first would read them twice.
+    return raw.astype(float, copy=False)
+
+
+def _check_finite(points, label, offset):
+    """ShapeError unless every coordinate of ``points``, rows ``offset`` onwards, is finite."""
     # One sum is finite when every coordinate is (or, rarely, it overflows: then look closer).
     if not np.isfinite(points.sum()):
         finite = np.isfinite(points).all(axis=(1, 2))
         if not finite.all():
-            raise ShapeError(f"{label} row {int(np.flatnonzero(~finite)[0])} has a coordinate that is not finite")
-    return points
+            raise ShapeError(f"{label} row {offset + int(np.flatnonzero(~finite)[0])} has a coordinate that is not finite")
 
 
 def _columns(points):
@@ -104,6 +109,7 @@ def _shapes(points, label, offset):
     """Rows of ``points`` as Rectangles when they all are, else as vertex columns; ShapeError
     unless every row is a convex polygon listed counter-clockwise. ``offset`` is the first
     row's number, for the message."""
+    _check_finite(points, label, offset)
     xs, ys = _columns(points)
     boxes = rectangles(xs, ys)
     if boxes is not None:
@@ -272,7 +278,8 @@ def sat_many(a, b):
         raise ShapeError(f"a and b must hold the same number of polygons, got {len(points_a)} and {len(points_b)}")
     rows = len(points_a)
     # Rows of boxes on both sides take the box test, block by block, whenever every row of
-    # the block is a box; any other block goes the general way.
+    # the block is a box; any other block goes the general way (so does a row with a
+    # coordinate that is not finite: it is no rectangle, and the general way says so).
     boxes = BoxPairs(min(rows, _BLOCK)) if points_a.shape[1] == points_b.shape[1] == 4 else None
 
     def block(start, stop, answers):
@@ -312,6 +319,7 @@ def sat_many_circles(a, centers, radii):
         raise ShapeError(f"circle radii must be greater than zero, got {radius[row]} in row {row}")
 
     def block(start, stop, answers):
+        _check_finite(points[start:stop], "a", start)
         polygons = _columns(points[start:stop])
         _check_convex(*polygons, "a", start)
         _block(polygons, _Circles(centre[start:stop, 0], centre[start:stop, 1], radius[start:stop]), *answers)

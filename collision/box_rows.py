@@ -46,40 +46,43 @@ def rectangles(xs, ys, work=None):
     if work is None:
         work = np.empty((10, *np.shape(x0)))
     ux, uy, vx, vy, u2, v2, magnitude, t, nx, ny = work
-    np.subtract(x1, x0, out=ux)
-    np.subtract(y1, y0, out=uy)
-    np.subtract(x2, x1, out=vx)
-    np.subtract(y2, y1, out=vy)
-    np.multiply(ux, ux, out=u2)
-    u2 += np.multiply(uy, uy, out=t)
-    np.multiply(vx, vx, out=v2)
-    v2 += np.multiply(vy, vy, out=t)
-    # How far a vertex may stray from a rectangle's: rounding grows with the coordinates'
-    # magnitude (squared here, a bound within a small factor), not with the box's size.
-    np.multiply(x0, x0, out=magnitude)
-    magnitude += np.multiply(y0, y0, out=t)
-    magnitude += u2
-    magnitude += v2
-    stray = np.multiply(magnitude, RECTANGLE * RECTANGLE, out=nx)
-    # Edge 3 must run back along edge 1: vertex 3 is vertex 0 plus edge 1.
-    gap = np.subtract(x3, x0, out=t)
-    gap -= vx
-    gap *= gap
-    gap_y = np.subtract(y3, y0, out=ny)
-    gap_y -= vy
-    gap_y *= gap_y
-    gap += gap_y
-    rectangle = gap <= stray
-    # The short edge's end strays along the long edge by (u . v) / (long edge's length).
-    square = np.multiply(ux, vx, out=t)
-    square += np.multiply(uy, vy, out=ny)
-    square *= square
-    longest = np.maximum(u2, v2, out=ny)
-    longest *= stray
-    rectangle &= square <= longest
-    # Counter-clockwise: edge 1 turns left from edge 0.
-    rectangle &= np.multiply(ux, vy, out=t) > np.multiply(uy, vx, out=ny)
-    rectangle &= np.isfinite(stray)
+    # A row with a coordinate that is not finite, or so large that its squares overflow,
+    # is no rectangle: its comparisons fail quietly, and the general way says what is wrong.
+    with np.errstate(invalid="ignore", over="ignore"):
+        np.subtract(x1, x0, out=ux)
+        np.subtract(y1, y0, out=uy)
+        np.subtract(x2, x1, out=vx)
+        np.subtract(y2, y1, out=vy)
+        np.multiply(ux, ux, out=u2)
+        u2 += np.multiply(uy, uy, out=t)
+        np.multiply(vx, vx, out=v2)
+        v2 += np.multiply(vy, vy, out=t)
+        # How far a vertex may stray from a rectangle's: rounding grows with the coordinates'
+        # magnitude (squared here, a bound within a small factor), not with the box's size.
+        np.multiply(x0, x0, out=magnitude)
+        magnitude += np.multiply(y0, y0, out=t)
+        magnitude += u2
+        magnitude += v2
+        stray = np.multiply(magnitude, RECTANGLE * RECTANGLE, out=nx)
+        # Edge 3 must run back along edge 1: vertex 3 is vertex 0 plus edge 1.
+        gap = np.subtract(x3, x0, out=t)
+        gap -= vx
+        gap *= gap
+        gap_y = np.subtract(y3, y0, out=ny)
+        gap_y -= vy
+        gap_y *= gap_y
+        gap += gap_y
+        rectangle = gap <= stray
+        # The short edge's end strays along the long edge by (u . v) / (long edge's length).
+        square = np.multiply(ux, vx, out=t)
+        square += np.multiply(uy, vy, out=ny)
+        square *= square
+        longest = np.maximum(u2, v2, out=ny)
+        longest *= stray
+        rectangle &= square <= longest
+        # Counter-clockwise: edge 1 turns left from edge 0.
+        rectangle &= np.multiply(ux, vy, out=t) > np.multiply(uy, vx, out=ny)
+        rectangle &= np.isfinite(stray)
     if not rectangle.all():
         return None
     # The normal from the longer edge: a short edge's direction is mostly the rounding of

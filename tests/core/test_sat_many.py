@@ -222,6 +222,8 @@ SQUARE = [[0, 0], [1, 0], [1, 1], [0, 1]]
         (SQUARE, [SQUARE], "a must have shape (N, K, 2): N polygons of K >= 3 (x, y) vertices; got (4, 2)"),
         ([SQUARE], [[[0, 0], [1, 1]]], "b must have shape (N, K, 2)"),
         ([SQUARE], [[[0, 0], [1, 0], [np.nan, 1]]], "b row 0 has a coordinate that is not finite"),
+        ([SQUARE, SQUARE], [SQUARE, [[0, 0], [1, 0], [1, np.inf], [0, 1]]], "b row 1 has a coordinate that is not finite"),
+        ([SQUARE, [[0, 0], [1, 0], [1, 1], [np.nan, 1]]], [SQUARE, SQUARE], "a row 1 has a coordinate that is not finite"),
         ([SQUARE], [SQUARE[::-1]], "b row 0 is not a convex polygon listed counter-clockwise"),
         ([[[0, 0], [4, 0], [2, 1], [2, 4]]], [SQUARE], "a row 0 is not a convex polygon listed counter-clockwise"),
         ([[[0, 0], [1, 0], [1, 0], [0, 1]]], [SQUARE], "a row 0: vertex 2 repeats vertex 1; remove it"),
