@@ -329,16 +329,22 @@ def sat_many_circles(a, centers, radii):
 
 def _in_blocks(rows, block):
     """The SatMany of ``rows`` pairs, tested _BLOCK rows at a time: ``block(start, stop,
-    answers)`` writes those rows' answers into ``answers``, views of colliding, normal x and
-    y, depth and tolerance."""
+    answers)`` writes those rows' answers into ``answers``: views of colliding, normal x and
+    y, depth, and each row's tolerance. Touching and the MTV follow from them while the
+    block's rows are still in the cache."""
     colliding = np.empty(rows, dtype=bool)
+    touching = np.empty(rows, dtype=bool)
     normal = np.empty((rows, 2))
     depth = np.empty(rows)
-    tolerance = np.empty(rows)
+    mtv = np.empty((rows, 2))
+    tolerance = np.empty(min(rows, _BLOCK))
     for start in range(0, rows, _BLOCK):
         stop = min(start + _BLOCK, rows)
-        block(start, stop, (colliding[start:stop], normal[start:stop, 0], normal[start:stop, 1], depth[start:stop], tolerance[start:stop]))
-    return SatMany(colliding, colliding & (depth <= tolerance), depth, normal, normal * depth[:, None])
+        block(start, stop, (colliding[start:stop], normal[start:stop, 0], normal[start:stop, 1], depth[start:stop], tolerance[: stop - start]))
+        np.less_equal(depth[start:stop], tolerance[: stop - start], out=touching[start:stop])
+        touching[start:stop] &= colliding[start:stop]
+        np.multiply(normal[start:stop], depth[start:stop, None], out=mtv[start:stop])
+    return SatMany(colliding, touching, depth, normal, mtv)
 
 
 def _number_array(value, what):
