@@ -91,16 +91,19 @@ class SatResult:
     def axes(self):
         """Every AxisTest, in the order tested."""
         if self._pending is not None:
-            self._axes, self._skipped = _report(*self._pending)
-            self._pending = None
+            self._build()
         return self._axes
 
     @property
     def skipped(self):
         """The Candidate axes an early exit never tested (empty unless ``early_exit``)."""
         if self._pending is not None:
-            self.axes
+            self._build()
         return self._skipped
+
+    def _build(self):
+        self._axes, self._skipped = _report(*self._pending)
+        self._pending = None
 
     @property
     def separating_axis(self):
