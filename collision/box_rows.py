@@ -4,10 +4,9 @@ A box has two axes, not four: its edge normals come in opposite pairs, and its s
 axis reaches from its centre's as far as the sum of its halfwidths' (Metanet). So a pair of
 boxes needs four axes instead of eight, each from centres, a normal and two half lengths.
 
-Everything here works in arrays made once per sat_many call and reused block after block
-(every operation writes into one with ``out=``): a block's arrays then stay in the cache, and
-no block pays for fresh memory. A and B are tested side by side, as one array (2, n) per
-quantity, which halves the numpy calls.
+The work is done in arrays made once per sat_many call and reused block after block (most
+operations write into them with ``out=``), so that no block pays for fresh memory; A and B
+are tested side by side, as one array (2, n) per quantity, which halves the numpy calls.
 """
 
 import numpy as np
