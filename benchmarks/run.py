@@ -467,21 +467,22 @@ def broadphase_table(count, size):
 
 
 def import_time(count):
-    """Seconds that ``import collision`` and ``import numpy`` add to a bare interpreter's
-    start, and that start: the best of ``count`` runs each."""
+    """Milliseconds that ``import collision`` and ``import numpy`` add to a bare interpreter's
+    start, and that start: medians of ``count`` fresh interpreters each, taken in turns,
+    and the best run of each (start-up only ever gets slower from what else the machine does)."""
     def run(code):
         began = time.perf_counter()
         subprocess.run([sys.executable, "-c", code], check=True)
-        return time.perf_counter() - began
+        return (time.perf_counter() - began) * 1e3
 
     bare, numpy, loaded = [], [], []
     for _ in range(count):
         bare.append(run("pass"))
         numpy.append(run("import numpy"))
         loaded.append(run("import collision"))
-    # The least of the runs: start-up only ever gets slower from what else the machine does.
-    start = min(bare)
-    return min(loaded) - start, min(numpy) - start, start
+    medians = [statistics.median(b - a for a, b in zip(bare, runs)) for runs in (loaded, numpy)]
+    bests = [min(runs) - min(bare) for runs in (loaded, numpy)]
+    return medians, bests, statistics.median(bare)
 
 
 def main():
@@ -491,10 +492,12 @@ def main():
     count = 3 if quick else 9
     empty = min(timeit_empty() for _ in range(5))
     print(f"Python {sys.version.split()[0]}, numpy {np.__version__}; an empty call costs {empty * 1e9:.0f} ns here")
-    added, numpy_alone, bare = import_time(3 if quick else 7)
+    count_imports = 3 if quick else 9
+    (added, numpy_alone), (added_best, numpy_best), bare = import_time(count_imports)
     print(
-        f"import collision: {added * 1e3:.0f} ms on top of the interpreter's own start ({bare * 1e3:.0f} ms);"
-        f" import numpy alone: {numpy_alone * 1e3:.0f} ms (best of runs)"
+        f"import collision: {added:.0f} ms on top of the interpreter's own start ({bare:.0f} ms), median of"
+        f" {count_imports} fresh interpreters (best {added_best:.0f} ms); import numpy alone: {numpy_alone:.0f} ms"
+        f" (best {numpy_best:.0f} ms)"
     )
     for name, a, b in scalar_cases():
         scalar_table(name, a, b, count, 500 if quick else 2000)

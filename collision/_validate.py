@@ -14,6 +14,9 @@ has bounds or projections that overflow to inf."""
 def finite_number(value, what):
     """``value`` as a float, or ShapeError naming ``what`` if it is not a real number within
     ±LIMIT. Strings and bools are refused, even when they would convert."""
+    # A float in range passes at once (a nan fails the comparisons and goes on for its message).
+    if type(value) is float and -LIMIT <= value <= LIMIT:
+        return value
     kind = type(value)
     # The common types first: this runs on every drag.
     if kind is not float and kind is not int and (isinstance(value, bool) or not isinstance(value, numbers.Real)):
@@ -35,6 +38,10 @@ def finite_pair(value, what):
         x, y = value
     except (TypeError, ValueError):
         raise ShapeError(f"{what} must be an (x, y) pair, got {value!r}") from None
+    # Floats in range (numpy's too) pass at once, with no message made for them: this runs on
+    # every move. Anything else goes on for its message.
+    if isinstance(x, float) and isinstance(y, float) and -LIMIT <= x <= LIMIT and -LIMIT <= y <= LIMIT:
+        return float(x), float(y)
     return finite_number(x, f"{what} x"), finite_number(y, f"{what} y")
 
 

@@ -9,17 +9,13 @@ from typing import NamedTuple
 
 import numpy as np
 
+from .box_rows import BoxPairs, Rectangles, pick, rectangles
 from .errors import ShapeError
 from .sat import TOLERANCE
 
 _BLOCK = 8192
 """Rows tested at once: the temporary arrays of a block stay in the cache, and a block is
 still large enough that numpy's per-call cost does not show."""
-
-_RECTANGLE = 1e-13
-"""A four-vertex row whose vertices lie within this much of its coordinates' magnitude of a
-rectangle's (counter-clockwise) is a box: tested on two axes of its own instead of four.
-Rounding leaves box_vertices' rows ten times closer than this."""
 
 
 class SatMany(NamedTuple):
@@ -53,13 +49,18 @@ def _vertex_array(vertices, label):
         raise ShapeError(
             f"{label} must have shape (N, K, 2): N polygons of K >= 3 (x, y) vertices; got {raw.shape}"
         )
-    points = raw.astype(float, copy=False)
+    # Whether every coordinate is finite is asked block by block, where the block's rows are
+    # read anyway (_check_finite): a pass over all of them first would read them twice.
+    return raw.astype(float, copy=False)
+
+
+def _check_finite(points, label, offset):
+    """ShapeError unless every coordinate of ``points``, rows ``offset`` onwards, is finite."""
     # One sum is finite when every coordinate is (or, rarely, it overflows: then look closer).
     if not np.isfinite(points.sum()):
         finite = np.isfinite(points).all(axis=(1, 2))
         if not finite.all():
-            raise ShapeError(f"{label} row {int(np.flatnonzero(~finite)[0])} has a coordinate that is not finite")
-    return points
+            raise ShapeError(f"{label} row {offset + int(np.flatnonzero(~finite)[0])} has a coordinate that is not finite")
 
 
 def _columns(points):
@@ -75,53 +76,6 @@ def _unit_normal(ex, ey):
     scale = 1.0 / (np.sqrt(squared) if np.isfinite(squared).all() else np.hypot(ex, ey))
     # 0.0 - ex, not -ex: an unturned edge's normal reads (1.0, 0.0) as sat()'s does, not -0.0.
     return ey * scale, (0.0 - ex) * scale
-
-
-class _Rectangles:
-    """Rows of rectangles (boxes), as centres, the unit normal n of edge 0, and the half
-    lengths of edges 0 and 1. Edge 1's normal is n turned a quarter turn, and a box's shadow
-    on an axis reaches from its centre's as far as the sum of its halfwidths' (Metanet)."""
-
-    def __init__(self, cx, cy, nx, ny, half_u, half_v, scale):
-        self.cx, self.cy, self.nx, self.ny, self.half_u, self.half_v = cx, cy, nx, ny, half_u, half_v
-        self.scale = scale
-
-
-def _rectangles(xs, ys):
-    """Rows of four vertices as _Rectangles if every row is a counter-clockwise rectangle to
-    float noise (edge 3 repeats edge 1 backwards, edges 0 and 1 are square), else None."""
-    if len(xs) != 4:
-        return None
-    (x0, x1, x2, x3), (y0, y1, y2, y3) = xs, ys
-    ux, uy, vx, vy = x1 - x0, y1 - y0, x2 - x1, y2 - y1
-    u2, v2 = ux * ux + uy * uy, vx * vx + vy * vy
-    gap_x, gap_y = x3 - x0 - vx, y3 - y0 - vy
-    square = ux * vx + uy * vy
-    # How far a vertex may stray from a rectangle's: rounding grows with the coordinates'
-    # magnitude (squared here, a bound within a small factor), not with the box's size.
-    magnitude = x0 * x0 + y0 * y0 + (u2 + v2)
-    stray = _RECTANGLE * _RECTANGLE * magnitude
-    rectangle = (
-        (gap_x * gap_x + gap_y * gap_y <= stray)
-        # The short edge's end strays along the long edge by (u . v) / (long edge's length).
-        & (square * square <= stray * np.maximum(u2, v2))
-        & (ux * vy - uy * vx > 0)
-        & np.isfinite(stray)
-    )
-    if not rectangle.all():
-        return None
-    length_u, length_v = np.sqrt(u2), np.sqrt(v2)
-    # The normal from the longer edge: a short edge's direction is mostly the rounding of
-    # its ends (a box 2e-6 thin among coordinates near 1000 would be off by 5e-8 radians).
-    # Edge 0's normal is edge 1 reversed, scaled; 0.0 - x keeps an unturned box's 0.0 positive.
-    long_u = u2 >= v2
-    scale = 1.0 / np.where(long_u, length_u, length_v)
-    nx = np.where(long_u, uy, 0.0 - vx) * scale
-    ny = np.where(long_u, 0.0 - ux, 0.0 - vy) * scale
-    # The box's scale for the tolerance, from numbers at hand: within a small factor (from
-    # 1/2 to 5 times) of its largest |x| or |y|, as rounding needs no more.
-    scale = np.sqrt(magnitude)
-    return _Rectangles((x0 + x2) * 0.5, (y0 + y2) * 0.5, nx, ny, length_u * 0.5, length_v * 0.5, scale)
 
 
 def _check_convex(xs, ys, label, offset):
@@ -152,13 +106,14 @@ def _not_convex(bad, label, offset):
 
 
 def _shapes(points, label, offset):
-    """Rows of ``points`` as _Rectangles when they all are, else as vertex columns; ShapeError
+    """Rows of ``points`` as Rectangles when they all are, else as vertex columns; ShapeError
     unless every row is a convex polygon listed counter-clockwise. ``offset`` is the first
     row's number, for the message."""
+    _check_finite(points, label, offset)
     xs, ys = _columns(points)
-    rectangles = _rectangles(xs, ys)
-    if rectangles is not None:
-        return rectangles
+    boxes = rectangles(xs, ys)
+    if boxes is not None:
+        return boxes
     _check_convex(xs, ys, label, offset)
     return xs, ys
 
@@ -221,8 +176,8 @@ def _vertex_axes(polygons, circles):
 def _scale(shape):
     """Per row, what float rounding in the shape's projections grows with: its largest |x| or
     |y| (for a box, an estimate within a factor of two, as sat() takes it)."""
-    if isinstance(shape, _Rectangles):
-        return shape.scale
+    if isinstance(shape, Rectangles):
+        return np.sqrt(shape.scale2)
     if isinstance(shape, _Circles):
         return np.maximum(np.abs(shape.cx), np.abs(shape.cy)) + shape.radius
     xs, ys = shape
@@ -233,42 +188,18 @@ def _scale(shape):
 
 
 def _axes(shape):
-    if isinstance(shape, _Rectangles):
+    if isinstance(shape, Rectangles):
         return _rectangle_axes(shape)
     return list(_polygon_axes(*shape))
 
 
 def _shadow(shape, nx, ny):
-    if isinstance(shape, _Rectangles):
+    if isinstance(shape, Rectangles):
         return _rectangle_shadow(shape, nx, ny)
     if isinstance(shape, _Circles):
         middle = shape.cx * nx + shape.cy * ny
         return middle - shape.radius, middle + shape.radius
     return _polygon_shadow(*shape, nx, ny)
-
-
-def _box_box(a, b):
-    """The overlap on each of the four axes of two rows of boxes: A's normal, A's turned a
-    quarter turn, then B's two. This is the oriented-box test: a box's shadow is symmetric
-    about its centre's, so on an axis the overlap is the sum of the reaches less the distance
-    between the centres; the reaches need only the cosine and sine between the boxes."""
-    dx, dy = b.cx - a.cx, b.cy - a.cy
-    cosine = np.abs(a.nx * b.nx + a.ny * b.ny)
-    sine = np.abs(a.nx * b.ny - a.ny * b.nx)
-    return [
-        a.half_v + (b.half_u * sine + b.half_v * cosine) - np.abs(dx * a.nx + dy * a.ny),
-        a.half_u + (b.half_u * cosine + b.half_v * sine) - np.abs(dy * a.nx - dx * a.ny),
-        (a.half_u * sine + a.half_v * cosine) + b.half_v - np.abs(dx * b.nx + dy * b.ny),
-        (a.half_u * cosine + a.half_v * sine) + b.half_u - np.abs(dy * b.nx - dx * b.ny),
-    ]
-
-
-def _box_box_normals(a, b, choice):
-    """The unit axes ``choice`` picks from _box_box's four."""
-    from_b = choice >= 2
-    base_x, base_y = np.where(from_b, b.nx, a.nx), np.where(from_b, b.ny, a.ny)
-    turned = (choice & 1).astype(bool)
-    return np.where(turned, 0.0 - base_y, base_x), np.where(turned, base_x, base_y)
 
 
 def _general(a, b):
@@ -299,48 +230,23 @@ def _general(a, b):
 
 def _pick(choice, arrays):
     """Row i of ``arrays[choice[i]]`` for every row (np.choose, without its limit of a few
-    dozen arrays: a polygon may have hundreds of edges)."""
+    dozen arrays: a polygon may have hundreds of vertices)."""
     return np.stack(arrays)[choice, np.arange(len(choice))]
 
 
-def _choose(overlaps, tolerance):
-    """Which axis each row reports, its overlap, and whether the row is separated.
-
-    The first separating axis if there is one; otherwise the least overlap, the first of
-    equals, is the shortest way out (Metanet section 1).
-    """
-    best = overlaps[0].copy()
-    choice = np.zeros(len(best), dtype=np.intp)
-    for k, overlap in enumerate(overlaps[1:], 1):
-        np.copyto(choice, k, where=overlap < best)
-        np.minimum(best, overlap, out=best)
-    parted = best < -tolerance
-    if parted.any():
-        # Last to first, so that the first separating axis is the one left standing.
-        for k in range(len(overlaps) - 1, -1, -1):
-            np.copyto(choice, k, where=overlaps[k] < -tolerance)
-    return choice, best, parted
-
-
-def _block(a, b):
-    """sat_many's answers for one block of rows: colliding, normal x and y, depth, and each
-    row's tolerance."""
-    tolerance = TOLERANCE * np.maximum(_scale(a), _scale(b))
-    if isinstance(a, _Rectangles) and isinstance(b, _Rectangles):
-        choice, best, parted = _choose(_box_box(a, b), tolerance)
-        normal_x, normal_y = _box_box_normals(a, b, choice)
-        # B must go the way its centre lies from A's along the axis.
-        direction = (b.cx - a.cx) * normal_x + (b.cy - a.cy) * normal_y
-    else:
-        overlaps, axes, directions = _general(a, b)
-        choice, best, parted = _choose(overlaps, tolerance)
-        normal_x = _pick(choice, [nx for nx, _ in axes])
-        normal_y = _pick(choice, [ny for _, ny in axes])
-        direction = _pick(choice, directions)
+def _block(a, b, colliding, normal_x, normal_y, depth, tolerance):
+    """sat_many's answers for one block of rows, written into the other arguments."""
+    np.maximum(_scale(a), _scale(b), out=tolerance)
+    tolerance *= TOLERANCE
+    overlaps, axes, directions = _general(a, b)
+    columns = [[nx for nx, _ in axes], [ny for _, ny in axes], directions]
+    best, parted, (picked_x, picked_y, direction) = pick(overlaps, tolerance, columns)
     flip = np.where(direction < 0, -1.0, 1.0)
-    depth = np.maximum(best, 0.0)
+    np.multiply(picked_x, flip, out=normal_x)
+    np.multiply(picked_y, flip, out=normal_y)
+    np.maximum(best, 0.0, out=depth)
     np.copyto(depth, 0.0, where=parted)
-    return ~parted, normal_x * flip, normal_y * flip, depth, tolerance
+    np.logical_not(parted, out=colliding)
 
 
 def sat_many(a, b):
@@ -370,10 +276,19 @@ def sat_many(a, b):
     points_a, points_b = _vertex_array(a, "a"), _vertex_array(b, "b")
     if len(points_a) != len(points_b):
         raise ShapeError(f"a and b must hold the same number of polygons, got {len(points_a)} and {len(points_b)}")
-    return _in_blocks(
-        len(points_a),
-        lambda start, stop: (_shapes(points_a[start:stop], "a", start), _shapes(points_b[start:stop], "b", start)),
-    )
+    rows = len(points_a)
+    # Rows of boxes on both sides take the box test, block by block, whenever every row of
+    # the block is a box; any other block goes the general way (so does a row with a
+    # coordinate that is not finite: it is no rectangle, and the general way says so).
+    boxes = BoxPairs(min(rows, _BLOCK)) if points_a.shape[1] == points_b.shape[1] == 4 else None
+
+    def block(start, stop, answers):
+        block_a, block_b = points_a[start:stop], points_b[start:stop]
+        if boxes is not None and boxes.test(block_a, block_b, *answers):
+            return
+        _block(_shapes(block_a, "a", start), _shapes(block_b, "b", start), *answers)
+
+    return _in_blocks(rows, block)
 
 
 def sat_many_circles(a, centers, radii):
@@ -403,26 +318,33 @@ def sat_many_circles(a, centers, radii):
         row = int(np.flatnonzero(radius <= 0)[0])
         raise ShapeError(f"circle radii must be greater than zero, got {radius[row]} in row {row}")
 
-    def pair(start, stop):
+    def block(start, stop, answers):
+        _check_finite(points[start:stop], "a", start)
         polygons = _columns(points[start:stop])
         _check_convex(*polygons, "a", start)
-        return polygons, _Circles(centre[start:stop, 0], centre[start:stop, 1], radius[start:stop])
+        _block(polygons, _Circles(centre[start:stop, 0], centre[start:stop, 1], radius[start:stop]), *answers)
 
-    return _in_blocks(rows, pair)
+    return _in_blocks(rows, block)
 
 
-def _in_blocks(rows, pair):
-    """The SatMany of ``rows`` pairs, tested _BLOCK rows at a time: ``pair(start, stop)`` gives
-    the two shapes of those rows, as _block takes them."""
+def _in_blocks(rows, block):
+    """The SatMany of ``rows`` pairs, tested _BLOCK rows at a time: ``block(start, stop,
+    answers)`` writes those rows' answers into ``answers``: views of colliding, normal x and
+    y, depth, and each row's tolerance. Touching and the MTV follow from them while the
+    block's rows are still in the cache."""
     colliding = np.empty(rows, dtype=bool)
+    touching = np.empty(rows, dtype=bool)
     normal = np.empty((rows, 2))
     depth = np.empty(rows)
-    tolerance = np.empty(rows)
+    mtv = np.empty((rows, 2))
+    tolerance = np.empty(min(rows, _BLOCK))
     for start in range(0, rows, _BLOCK):
         stop = min(start + _BLOCK, rows)
-        part = _block(*pair(start, stop))
-        colliding[start:stop], normal[start:stop, 0], normal[start:stop, 1], depth[start:stop], tolerance[start:stop] = part
-    return SatMany(colliding, colliding & (depth <= tolerance), depth, normal, normal * depth[:, None])
+        block(start, stop, (colliding[start:stop], normal[start:stop, 0], normal[start:stop, 1], depth[start:stop], tolerance[: stop - start]))
+        np.less_equal(depth[start:stop], tolerance[: stop - start], out=touching[start:stop])
+        touching[start:stop] &= colliding[start:stop]
+        np.multiply(normal[start:stop], depth[start:stop, None], out=mtv[start:stop])
+    return SatMany(colliding, touching, depth, normal, mtv)
 
 
 def _number_array(value, what):

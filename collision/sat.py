@@ -20,6 +20,7 @@ floats are 16384 apart, and an overlap of 70 is touching."""
 
 # tuple.__new__ skips a NamedTuple's Python-level __new__: a third of the cost on the hot path.
 _new = tuple.__new__
+_blank = object.__new__
 
 
 class Candidate(NamedTuple):
@@ -57,60 +58,137 @@ class AxisTest(NamedTuple):
     TOLERANCE): then the shapes are too."""
 
 
-class SatResult(NamedTuple):
-    """The outcome of :func:`sat`."""
+class SatResult:
+    """The outcome of :func:`sat`.
 
-    colliding: bool
-    """The shapes overlap or touch: no tested axis separates them."""
+    It reads as the NamedTuple it was: fields by name, unpacking and indexing in the order of
+    ``_fields``, equality field by field, ``_replace`` and ``_asdict``. ``axes`` and
+    ``skipped`` are built on first access, from the shapes as they were when ``sat()`` ran:
+    the verdict needs only the axes up to the first gap, the report needs them all.
+    """
 
-    touching: bool
-    """Colliding with a depth of zero, within the pair's tolerance (see TOLERANCE)."""
+    __slots__ = {
+        "colliding": "The shapes overlap or touch: no tested axis separates them.",
+        "touching": "Colliding with a depth of zero, within the pair's tolerance (see TOLERANCE).",
+        "normal": "Unit axis pointing from A towards B: the MTV's direction, or when separated the "
+        "first separating axis.",
+        "depth": "How far B must move to leave A (0 when separated or touching).",
+        "mtv": "``normal * depth``: the shortest translation that moves B out of A.",
+        "merged": "How many edge normals were dropped for being parallel to one already listed.",
+        "_axes": "The AxisTests, once built.",
+        "_skipped": "The skipped Candidates, once built.",
+        "_pending": "What builds the report, (candidates, project_a, project_b, tolerance, early_exit); "
+        "None once it is built.",
+    }
 
-    normal: Vector
-    """Unit axis pointing from A towards B: the MTV's direction, or when separated the first
-    separating axis."""
+    _fields = ("colliding", "touching", "normal", "depth", "mtv", "axes", "skipped", "merged")
 
-    depth: float
-    """How far B must move to leave A (0 when separated or touching)."""
+    def __init__(self, colliding, touching, normal, depth, mtv, axes, skipped, merged):
+        self.colliding, self.touching, self.normal, self.depth, self.mtv = colliding, touching, normal, depth, mtv
+        self._axes, self._skipped, self.merged, self._pending = tuple(axes), tuple(skipped), merged, None
 
-    mtv: Vector
-    """``normal * depth``: the shortest translation that moves B out of A."""
+    @property
+    def axes(self):
+        """Every AxisTest, in the order tested."""
+        if self._pending is not None:
+            self._build()
+        return self._axes
 
-    axes: tuple
-    """Every AxisTest, in the order tested."""
+    @property
+    def skipped(self):
+        """The Candidate axes an early exit never tested (empty unless ``early_exit``)."""
+        if self._pending is not None:
+            self._build()
+        return self._skipped
 
-    skipped: tuple
-    """The Candidate axes an early exit never tested (empty unless ``early_exit``)."""
-
-    merged: int
-    """How many edge normals were dropped for being parallel to one already listed."""
+    def _build(self):
+        self._axes, self._skipped = _report(*self._pending)
+        self._pending = None
 
     @property
     def separating_axis(self):
         """The first AxisTest that separates, or None when the shapes collide."""
         return next((test for test in self.axes if test.separating), None)
 
+    def __iter__(self):
+        return iter((self.colliding, self.touching, self.normal, self.depth, self.mtv, self.axes, self.skipped, self.merged))
+
+    def __len__(self):
+        return len(self._fields)
+
+    def __getitem__(self, index):
+        return tuple(self)[index]
+
+    def __eq__(self, other):
+        if isinstance(other, (SatResult, tuple)):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    def __hash__(self):
+        return hash(tuple(self))
+
+    def __repr__(self):
+        return "SatResult(" + ", ".join(f"{name}={value!r}" for name, value in zip(self._fields, self)) + ")"
+
+    def __reduce__(self):
+        return SatResult, tuple(self)
+
+    def _asdict(self):
+        return dict(zip(self._fields, self))
+
+    def _replace(self, **changes):
+        return SatResult(**{**self._asdict(), **changes})
+
 
 # A candidate is (axis, source, A's interval, B's interval), an interval None until projected:
-# a polygon already knows its own extent along its own normals (Pose.candidates).
+# a polygon already knows its own extent along its own normals (Pose.as_a, Pose.as_b).
 
 
-def _polygon_polygon_axes(pose_a, pose_b, b):
-    memo = b._merge
-    if memo is None or memo[0] is not pose_a.axes or memo[1] is not pose_b.axes:
-        # Which of B's axes are not parallel to one of A's depends on the two angles only:
-        # kept on B until either shape turns, as a drag leaves it.
+class _Plan(NamedTuple):
+    """What sat() needs of two polygons at their poses: kept on B (``_pair``) while neither
+    moves nor turns, as a scene asks many times a frame."""
+
+    pose_a: object
+    """A's Pose the plan is for."""
+
+    pose_b: object
+    """B's Pose the plan is for."""
+
+    candidates: tuple
+    """The candidate axes, A's then B's that are not parallel to one of A's."""
+
+    merged: int
+    """How many edge normals were dropped as parallel."""
+
+    tolerance: float
+    """The pair's tolerance (see TOLERANCE)."""
+
+    boxes: tuple
+    """Both boxes' six floats (Pose.box) when both are boxes, else empty."""
+
+    kept: tuple
+    """Which of B's axes are not parallel to one of A's: depends on the two angles only, so
+    it is reused when only a position changed, as during a drag."""
+
+
+def _plan(pose_a, pose_b, b):
+    memo = b._pair
+    if memo is not None and memo.pose_a.axes is pose_a.axes and memo.pose_b.axes is pose_b.axes:
+        kept, merged = memo.kept, memo.merged
+    else:
         kept = []
         for k, (bx, by) in enumerate(pose_b.axes):
             if all(abs(ax * by - ay * bx) > PARALLEL for ax, ay in pose_a.axes):
                 kept.append(k)
+        kept = tuple(kept)
         merged = len(pose_a.normals) + len(pose_b.normals) - len(pose_a.axes) - len(kept)
-        memo = b._merge = (pose_a.axes, pose_b.axes, tuple(kept), merged)
-    _, _, kept, merged = memo
     as_b = pose_b.as_b
-    if len(kept) == len(as_b):
-        return pose_a.as_a + as_b, merged
-    return pose_a.as_a + tuple([as_b[k] for k in kept]), merged
+    if len(kept) < len(as_b):
+        as_b = tuple([as_b[k] for k in kept])
+    scale = pose_a.scale if pose_a.scale > pose_b.scale else pose_b.scale
+    boxes = (pose_a.box, pose_b.box) if pose_a.box and pose_b.box else ()
+    plan = b._pair = _new(_Plan, (pose_a, pose_b, pose_a.as_a + as_b, merged, TOLERANCE * scale, boxes, kept))
+    return plan
 
 
 def _polygon_circle_axes(pose, label, circle):
@@ -169,36 +247,115 @@ def sat(a, b, early_exit=False):
     (False, -1.0, 1)
     """
     # The candidate axes, in order, how many parallel normals were merged away, and the
-    # scale that float rounding grows with.
+    # tolerance, from the scale that float rounding grows with.
     if isinstance(a, Polygon):
-        pose_a = a._placed()
+        pose_a = a._pose or a._placed()
         project_a = pose_a.project
         if isinstance(b, Polygon):
-            pose_b = b._placed()
+            pose_b = b._pose or b._placed()
             project_b = pose_b.project
-            candidates, merged = _polygon_polygon_axes(pose_a, pose_b, b)
-            scale = pose_a.scale if pose_a.scale > pose_b.scale else pose_b.scale
+            plan = b._pair
+            if plan is None or plan[0] is not pose_a or plan[1] is not pose_b:
+                plan = _plan(pose_a, pose_b, b)
+            _, _, candidates, merged, tolerance, boxes, _ = plan
+            if boxes:
+                verdict = _boxes_verdict(candidates, boxes[0], boxes[1], project_a, project_b, tolerance)
+            else:
+                verdict = _verdict(candidates, project_a, project_b, tolerance)
         else:
             project_b = projector_of(b)
             candidates, merged = _polygon_circle_axes(pose_a, "A", b)
-            scale = max(pose_a.scale, _circle_scale(b))
+            tolerance = TOLERANCE * max(pose_a.scale, _circle_scale(b))
+            verdict = _verdict(candidates, project_a, project_b, tolerance)
     else:
         project_a = projector_of(a)
         if isinstance(b, Polygon):
-            pose_b = b._placed()
+            pose_b = b._pose or b._placed()
             project_b = pose_b.project
             candidates, merged = _polygon_circle_axes(pose_b, "B", a)
-            scale = max(pose_b.scale, _circle_scale(a))
+            tolerance = TOLERANCE * max(pose_b.scale, _circle_scale(a))
         else:
             project_b = projector_of(b)
             candidates, merged = _circle_circle_axes(a, b)
-            scale = max(_circle_scale(a), _circle_scale(b))
-    tolerance = TOLERANCE * scale
-    tests = []
-    skipped = ()
-    chosen = None
-    # The least overlap so far, while nothing separates (Metanet section 1: the shortest way out).
+            tolerance = TOLERANCE * max(_circle_scale(a), _circle_scale(b))
+        verdict = _verdict(candidates, project_a, project_b, tolerance)
+    axis, a_min, a_max, b_min, b_max, least = verdict
+    # Point the normal the way B must go: towards the side where B's interval sticks out.
+    normal = _new(Vector, (-axis[0], -axis[1])) if a_max - b_min > b_max - a_min else axis
+    result = _blank(SatResult)
+    if least is None:
+        result.colliding = result.touching = False
+        depth = 0.0
+    else:
+        depth = least if least > 0.0 else 0.0
+        result.colliding = True
+        result.touching = depth <= tolerance
+    result.depth = depth
+    result.normal = normal
+    result.mtv = _new(Vector, (normal[0] * depth, normal[1] * depth))
+    result.merged = merged
+    result._pending = (candidates, project_a, project_b, tolerance, early_exit)
+    return result
+
+
+def _verdict(candidates, project_a, project_b, tolerance):
+    """The axis sat() reports, both intervals along it, and its overlap (None when it
+    separates): the first separating axis, else the least overlap, the first of equals
+    (Metanet section 1: the shortest way out). It stops at the first gap, as the theorem
+    allows; the report repeats the same projections, the same floats, only when read."""
     least = math.inf
+    chosen = None
+    for axis, _, ia, ib in candidates:
+        if ia is None:
+            ia = project_a(axis[0], axis[1])
+        if ib is None:
+            ib = project_b(axis[0], axis[1])
+        forward = ia[1] - ib[0]
+        backward = ib[1] - ia[0]
+        overlap = forward if forward <= backward else backward
+        if overlap < -tolerance:
+            return axis, ia[0], ia[1], ib[0], ib[1], None
+        if overlap < least:
+            chosen, least = (axis, ia, ib), overlap
+    axis, ia, ib = chosen
+    return axis, ia[0], ia[1], ib[0], ib[1], least
+
+
+def _boxes_verdict(candidates, box_a, box_b, project_a, project_b, tolerance):
+    """_verdict for two boxes, each projection written out rather than called: the very
+    arithmetic of projection.box_projector, so the very same floats."""
+    least = math.inf
+    chosen = None
+    for axis, _, ia, ib in candidates:
+        ax, ay = axis
+        # Each candidate brings its own shape's interval; the other box is projected here.
+        cx, cy, xx, xy, yx, yy = box_a if ia is None else box_b
+        ex = xx * ax + xy * ay
+        ey = yx * ax + yy * ay
+        if ex and ey:
+            middle = cx * ax + cy * ay
+            reach = (ex if ex > 0.0 else -ex) + (ey if ey > 0.0 else -ey)
+            low, high = middle - reach, middle + reach
+        else:
+            # Two corners tie: the projector picks the first, as documented.
+            low, high, _, _ = (project_a if ia is None else project_b)(ax, ay)
+        if ia is None:
+            a_min, a_max, b_min, b_max = low, high, ib[0], ib[1]
+        else:
+            a_min, a_max, b_min, b_max = ia[0], ia[1], low, high
+        forward = a_max - b_min
+        backward = b_max - a_min
+        overlap = forward if forward <= backward else backward
+        if overlap < -tolerance:
+            return axis, a_min, a_max, b_min, b_max, None
+        if overlap < least:
+            chosen, least = (axis, a_min, a_max, b_min, b_max), overlap
+    return (*chosen, least)
+
+
+def _report(candidates, project_a, project_b, tolerance, early_exit):
+    """The AxisTests of sat()'s candidates, and the Candidates an early exit skips."""
+    tests = []
     for k, (axis, source, ia, ib) in enumerate(candidates):
         if ia is None:
             ia = project_a(axis[0], axis[1])
@@ -208,33 +365,7 @@ def sat(a, b, early_exit=False):
         backward = ib[1] - ia[0]
         overlap = forward if forward <= backward else backward
         separating = overlap < -tolerance
-        test = _new(AxisTest, (axis, source, ia, ib, overlap, separating))
-        tests.append(test)
-        if separating:
-            if least is not None:
-                # The first separating axis is the one reported; none after it replaces it.
-                chosen, least = test, None
-            if early_exit:
-                skipped = tuple([_new(Candidate, (axis, source)) for axis, source, _, _ in candidates[k + 1 :]])
-                break
-        elif least is not None and overlap < least:
-            chosen, least = test, overlap
-    colliding = least is not None
-    (ax, ay), _, (a_min, a_max, _, _), (b_min, b_max, _, _), overlap, _ = chosen
-    # Point the normal the way B must go: towards the side where B's interval sticks out.
-    if a_max - b_min > b_max - a_min:
-        ax, ay = -ax, -ay
-    depth = overlap if colliding and overlap > 0.0 else 0.0
-    return _new(
-        SatResult,
-        (
-            colliding,
-            colliding and depth <= tolerance,
-            _new(Vector, (ax, ay)),
-            depth,
-            _new(Vector, (ax * depth, ay * depth)),
-            tuple(tests),
-            skipped,
-            merged,
-        ),
-    )
+        tests.append(_new(AxisTest, (axis, source, ia, ib, overlap, separating)))
+        if separating and early_exit:
+            return tuple(tests), tuple([_new(Candidate, (axis, source)) for axis, source, _, _ in candidates[k + 1 :]])
+    return tuple(tests), ()

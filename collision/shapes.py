@@ -187,6 +187,10 @@ class Pose(NamedTuple):
     """At least the largest |x| or |y| of a vertex, at most twice it: what float rounding in
     the polygon's projections grows with (see :data:`collision.TOLERANCE`)."""
 
+    box: tuple
+    """A box's centre and halfwidths as six floats (cx, cy, xx, xy, yx, yy), for sat() to
+    project it inline with the very arithmetic of ``project``; empty for any other polygon."""
+
 
 def _area_centroid(points):
     """Centroid of the polygon's area (not of its vertices), as a float pair."""
@@ -240,8 +244,8 @@ class Polygon:
         self._local_centroid = _area_centroid(self._local)
         self._pose = None
         self._turned = None
-        # sat()'s note of which of this polygon's axes survive against another's (as B).
-        self._merge = None
+        # sat()'s plan for this polygon as B against the last A it met (sat._Plan).
+        self._pair = None
         self.position = position
         self.angle = angle
 
@@ -318,6 +322,7 @@ class Polygon:
                 tuple(zip(axes, self._sources_a, extents, repeat(None))),
                 tuple(zip(axes, self._sources_b, repeat(None), extents)),
                 max(abs(px), abs(py)) + turn.reach,
+                (px, py, *halfwidths[0], *halfwidths[1]) if halfwidths else (),
             ),
         )
         return pose

@@ -15,7 +15,10 @@ def _first_points(lines):
 
 
 def polygons(vertex_arrays):
-    return np.array([shapely.Polygon(v) for v in vertex_arrays], dtype=object)
+    """A shapely Polygon for each array of vertices, made all at once."""
+    counts = [len(v) for v in vertex_arrays]
+    rings = shapely.linearrings(np.concatenate(vertex_arrays), indices=np.repeat(np.arange(len(counts)), counts))
+    return shapely.polygons(rings)
 
 
 def minkowski(a_vertices, b_vertices):

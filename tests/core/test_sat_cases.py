@@ -1,13 +1,15 @@
 """The tutorials' own cases, each checked against GEOS or against the geometry worked out by hand."""
 
 import math
+import pickle
 
 import numpy as np
 import pytest
 import shapely
 
 import oracle
-from collision import AxisKind, Box, Circle, Polygon, Region, regular_polygon, sat, voronoi_region
+from collision import AxisKind, Box, Circle, Polygon, Region, SatResult, regular_polygon, sat, voronoi_region
+from random_shapes import place_near, random_box, random_circle, random_polygon
 
 
 def geom(shape):
@@ -165,3 +167,59 @@ def test_every_report_is_consistent_with_its_verdict():
         assert math.hypot(*test.axis) == pytest.approx(1.0)
         assert test.a.min <= test.a.max and test.b.min <= test.b.max
     assert result.depth == min(t.overlap for t in result.axes)
+
+
+def _kinds_of_pairs(rng):
+    """Random pairs of every kind sat() takes, with boxes turned by quarter turns among them
+    (their projections tie two corners, the projector's other path)."""
+    for _ in range(400):
+        square = rng.uniform(0, 4) < 1
+        angle = lambda: rng.integers(0, 4) * math.pi / 2 if square else rng.uniform(0, 7)
+        yield Box(rng.uniform(-50, 50, 2), rng.uniform(5, 40, 2), angle()), Box(rng.uniform(-50, 50, 2), rng.uniform(5, 40, 2), angle())
+        yield random_polygon(rng), random_polygon(rng)
+        yield random_box(rng), random_circle(rng)
+        yield random_circle(rng), random_polygon(rng)
+        yield random_circle(rng), random_circle(rng)
+
+
+def test_the_verdict_is_the_reports_to_the_last_bit():
+    """sat() decides from the axes up to the first gap and builds the report only when read:
+    the two must be the same floats, whichever shapes."""
+    rng = np.random.default_rng(41)
+    for a, b in _kinds_of_pairs(rng):
+        place_near(rng, a, b)
+        result = sat(a, b)
+        overlaps = [t.overlap for t in result.axes]
+        if result.colliding:
+            chosen = result.axes[overlaps.index(min(overlaps))]
+            assert not any(t.separating for t in result.axes)
+            assert result.depth == max(chosen.overlap, 0.0), (a, b)
+        else:
+            chosen = result.separating_axis
+            assert result.depth == 0.0 and result.mtv == (0.0, 0.0)
+        sign = -1.0 if chosen.a.max - chosen.b.min > chosen.b.max - chosen.a.min else 1.0
+        assert result.normal == (sign * chosen.axis.x, sign * chosen.axis.y), (a, b)
+
+
+def test_the_report_is_of_the_shapes_as_they_were_when_tested():
+    a, b = Box((0, 0), (40, 20), 0.4), Polygon([(0, 0), (30, 0), (10, 25)], (50, 15), 1.2)
+    at_once = sat(a, b)
+    expected = (at_once.axes, at_once.skipped)
+    later, early = sat(a, b), sat(a, b, early_exit=True)
+    a.position, a.angle, b.position, b.angle = (300, 0), 0.0, (-300, 0), 2.0
+    assert (later.axes, later.skipped) == expected
+    assert early.axes == expected[0][: len(early.axes)]
+
+
+def test_a_result_reads_as_the_named_tuple_it_was():
+    result = sat(Box((0, 0), (1, 1)), Box((1.5, 0), (1, 1)))
+    # Pickled before its report is read, and after.
+    assert pickle.loads(pickle.dumps(result)) == result
+    colliding, touching, normal, depth, mtv, axes, skipped, merged = result
+    assert (colliding, touching, normal, depth, mtv, skipped, merged) == (True, False, (1.0, 0.0), 0.5, (0.5, 0.0), (), 6)
+    assert len(result) == 8 and result[5] == axes == result.axes and result[-1] == 6
+    assert result == tuple(result) and result == sat(Box((0, 0), (1, 1)), Box((1.5, 0), (1, 1)))
+    assert result._asdict()["mtv"] == mtv and list(result._asdict()) == list(SatResult._fields)
+    assert result._replace(depth=0.0).depth == 0.0 and result._replace(depth=0.0).axes == axes
+    assert repr(result).startswith("SatResult(colliding=True, touching=False, normal=Vector(x=1.0, y=0.0), depth=0.5,")
+    assert hash(result) == hash(tuple(result))

@@ -44,13 +44,14 @@ def compare(pairs):
         if is_tie(one):
             continue
         judged += 1
-        where = f"pair {i}: A={x!r} B={y!r}"
+        # The pair's description only for a failure: making it for every pair costs more than judging it.
+        where = lambda: f"pair {i}: A={x!r} B={y!r}"
         if bool(many.colliding[i]) != one.colliding or bool(many.touching[i]) != one.touching:
-            failures.append(f"{where}: colliding {many.colliding[i]} touching {many.touching[i]}, sat() {one.colliding} {one.touching}")
+            failures.append(f"{where()}: colliding {many.colliding[i]} touching {many.touching[i]}, sat() {one.colliding} {one.touching}")
         elif abs(many.depth[i] - one.depth) > AGREE or np.abs(many.mtv[i] - one.mtv).max() > AGREE:
-            failures.append(f"{where}: depth {many.depth[i]} mtv {many.mtv[i]}, sat() {one.depth} {one.mtv}")
+            failures.append(f"{where()}: depth {many.depth[i]} mtv {many.mtv[i]}, sat() {one.depth} {one.mtv}")
         elif np.abs(many.normal[i] - one.normal).max() > AGREE:
-            failures.append(f"{where}: normal {many.normal[i]}, sat() {one.normal}")
+            failures.append(f"{where()}: normal {many.normal[i]}, sat() {one.normal}")
     return failures, judged
 
 
@@ -221,6 +222,8 @@ SQUARE = [[0, 0], [1, 0], [1, 1], [0, 1]]
         (SQUARE, [SQUARE], "a must have shape (N, K, 2): N polygons of K >= 3 (x, y) vertices; got (4, 2)"),
         ([SQUARE], [[[0, 0], [1, 1]]], "b must have shape (N, K, 2)"),
         ([SQUARE], [[[0, 0], [1, 0], [np.nan, 1]]], "b row 0 has a coordinate that is not finite"),
+        ([SQUARE, SQUARE], [SQUARE, [[0, 0], [1, 0], [1, np.inf], [0, 1]]], "b row 1 has a coordinate that is not finite"),
+        ([SQUARE, [[0, 0], [1, 0], [1, 1], [np.nan, 1]]], [SQUARE, SQUARE], "a row 1 has a coordinate that is not finite"),
         ([SQUARE], [SQUARE[::-1]], "b row 0 is not a convex polygon listed counter-clockwise"),
         ([[[0, 0], [4, 0], [2, 1], [2, 4]]], [SQUARE], "a row 0 is not a convex polygon listed counter-clockwise"),
         ([[[0, 0], [1, 0], [1, 0], [0, 1]]], [SQUARE], "a row 0: vertex 2 repeats vertex 1; remove it"),
@@ -269,7 +272,8 @@ def test_box_vertices_bad_input(centers, half_sizes, angles, message):
 def test_rows_of_boxes_take_the_box_test():
     """Turned, thin, tiny and far-off boxes are all recognised as boxes, so sat_many tests
     two axes of each instead of four: a slip here changes no answer, only the speed."""
-    from collision.batch import _columns, _rectangles
+    from collision.batch import _columns
+    from collision.box_rows import rectangles as _rectangles
 
     rng = np.random.default_rng(31)
     for scale, offset in [(1.0, 0.0), (1e-6, 0.0), (1e3, 1e9), (1.0, -1e6)]:
@@ -292,3 +296,17 @@ def test_thin_boxes_away_from_the_origin_agree_with_sat():
     failures, judged = compare(placed_pairs(rng, 600, thin, random_box))
     assert not failures, f"{len(failures)} disagreements, first ones:\n" + "\n".join(failures[:5])
     assert judged >= 550
+
+
+def test_blocks_of_boxes_and_a_block_with_another_four_gon_agree_with_sat(monkeypatch):
+    """Rows go through in blocks, the box test on each block of boxes and the general one on
+    a block that holds any other four-gon; a short last block reuses the arrays of a long one."""
+    import collision.batch
+
+    monkeypatch.setattr(collision.batch, "_BLOCK", 64)
+    rng = np.random.default_rng(43)
+    pairs = placed_pairs(rng, 300, random_box, random_box)
+    pairs[100] = (polygon_with(rng, 4), pairs[100][1])
+    failures, judged = compare(pairs)
+    assert not failures, f"{len(failures)} disagreements, first ones:\n" + "\n".join(failures[:5])
+    assert judged >= 280

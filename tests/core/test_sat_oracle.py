@@ -126,22 +126,23 @@ def _judge(category, a, b):
     after, _ = category.gaps(a, b, mtvs)
     failures = []
     for i, (result, other) in enumerate(zip(results, swapped)):
-        where = f"pair {i}: A={a[i]!r} B={b[i]!r} exact gap {gap[i]:.3e}"
         if abs(gap[i]) <= CLEAR:
             continue
+        # The pair's description only for a failure: making it for every pair costs more than judging it.
+        where = lambda: f"pair {i}: A={a[i]!r} B={b[i]!r} exact gap {gap[i]:.3e}"
         if bool(intersects[i]) != (gap[i] < 0):
-            failures.append(f"{where}: the oracle contradicts itself (intersects={intersects[i]})")
+            failures.append(f"{where()}: the oracle contradicts itself (intersects={intersects[i]})")
         if result.colliding != (gap[i] < 0) or other.colliding != result.colliding:
-            failures.append(f"{where}: colliding {result.colliding}, swapped {other.colliding}")
+            failures.append(f"{where()}: colliding {result.colliding}, swapped {other.colliding}")
         elif result.colliding:
             if abs(result.depth + gap[i]) > DEPTH:
-                failures.append(f"{where}: depth {result.depth!r}, exact {-gap[i]!r}")
+                failures.append(f"{where()}: depth {result.depth!r}, exact {-gap[i]!r}")
             if abs(after[i]) > DEPTH:
-                failures.append(f"{where}: after moving B by {result.mtv} the gap is {after[i]:.3e}")
-            if np.abs(np.add(result.mtv, other.mtv)).max() > 1e-9:
-                failures.append(f"{where}: mtv {result.mtv} but swapped {other.mtv}")
+                failures.append(f"{where()}: after moving B by {result.mtv} the gap is {after[i]:.3e}")
+            if max(abs(result.mtv.x + other.mtv.x), abs(result.mtv.y + other.mtv.y)) > 1e-9:
+                failures.append(f"{where()}: mtv {result.mtv} but swapped {other.mtv}")
         elif result.mtv != (0.0, 0.0) or result.depth != 0.0 or result.separating_axis is None:
-            failures.append(f"{where}: separated, yet mtv {result.mtv}, depth {result.depth}")
+            failures.append(f"{where()}: separated, yet mtv {result.mtv}, depth {result.depth}")
     return failures, int(np.sum(np.abs(gap) <= 1e-3)), int(np.sum(gap < -CLEAR))
 
 

@@ -200,39 +200,40 @@ def _judge(moving, still, displacement):
     from_still, from_moving = truth.off_outlines(points, times)
     failures = []
     for i, result in enumerate(results):
-        where = (
+        # The case's description only for a failure: making it for every case costs more than judging it.
+        where = lambda: (
             f"case {i}: {moving[i]!r} to {still[i]!r} by {tuple(displacement[i].tolist())}: "
             f"oracle hits {hit_in[i]}/{hit_out[i]} from {time_in[i]!r}..{time_out[i]!r}"
         )
         if hit_in[i] == hit_out[i] and result.hit != hit_in[i]:
-            failures.append(f"{where}: hit {result.hit}")
+            failures.append(f"{where()}: hit {result.hit}")
             continue
         if not result.hit:
             if result.time != 1.0 or result.normal != (0.0, 0.0) or result.point is not None:
-                failures.append(f"{where}: a miss with {result}")
+                failures.append(f"{where()}: a miss with {result}")
             continue
         latest = time_out[i] if hit_out[i] else 1.0
         if not time_in[i] - 1e-12 <= result.time <= latest + 1e-12:
-            failures.append(f"{where}: time {result.time!r}")
+            failures.append(f"{where()}: time {result.time!r}")
         if abs(math.hypot(*result.normal) - 1.0) > 1e-12:
-            failures.append(f"{where}: normal {result.normal} is not unit length")
+            failures.append(f"{where()}: normal {result.normal} is not unit length")
         if not abs(pushed[i] - PUSH) <= 1e-7:
-            failures.append(f"{where}: pushed {PUSH} along the normal {result.normal} the gap is {pushed[i]!r}")
+            failures.append(f"{where()}: pushed {PUSH} along the normal {result.normal} the gap is {pushed[i]!r}")
         if result.time > 0:
             if abs(at_time[i]) > GAP:
-                failures.append(f"{where}: at time {result.time!r} the gap is {at_time[i]!r}")
+                failures.append(f"{where()}: at time {result.time!r} the gap is {at_time[i]!r}")
             if not at_before[i] > 0:
-                failures.append(f"{where}: 1e-6 before time {result.time!r} the gap is {at_before[i]!r}")
+                failures.append(f"{where()}: 1e-6 before time {result.time!r} the gap is {at_before[i]!r}")
             if result.normal @ displacement[i] > 1e-9 * np.hypot(*displacement[i]):
-                failures.append(f"{where}: normal {result.normal} points along the motion")
+                failures.append(f"{where()}: normal {result.normal} points along the motion")
             if not has_point[i]:
-                failures.append(f"{where}: no contact point")
+                failures.append(f"{where()}: no contact point")
         elif at_start[i] > GAP:
-            failures.append(f"{where}: time 0, yet the gap at the start is {at_start[i]!r}")
+            failures.append(f"{where()}: time 0, yet the gap at the start is {at_start[i]!r}")
         if at_start[i] < -GAP and result.time == 0 and has_point[i]:
-            failures.append(f"{where}: overlapping by {-at_start[i]!r} at the start, yet point {result.point}")
+            failures.append(f"{where()}: overlapping by {-at_start[i]!r} at the start, yet point {result.point}")
         if has_point[i] and max(from_still[i], from_moving[i]) > GAP:
-            failures.append(f"{where}: point {result.point} is {from_still[i]!r} and {from_moving[i]!r} off the outlines")
+            failures.append(f"{where()}: point {result.point} is {from_still[i]!r} and {from_moving[i]!r} off the outlines")
     counts = {
         "hits": int(np.sum(hit_in & hit_out)),
         "misses": int(np.sum(~hit_in & ~hit_out)),
