@@ -243,29 +243,28 @@ def _layout(boxes, cell=None, origin=None):
 
 
 def _grid_runs(boxes, cell=None, origin=None):
-    """The grid's candidates as runs: box ``left[k]`` against the boxes ``order[starts[k]]``
-    to ``order[starts[k] + counts[k] - 1]``."""
+    """The grid's candidates as runs over the boxes sorted by cell: ``order`` (that sorting),
+    then for the box at place p of it two runs of later places, ``starts[2p]`` on for
+    ``counts[2p]`` places and ``starts[2p + 1]`` on for ``counts[2p + 1]``."""
     count = len(boxes)
     cells = _layout(boxes, cell, origin).cells
     column, row = (cells - cells.min(axis=0) + 1).T
+    # A blank row above and below every column: a cell's row neighbours never wrap into the
+    # next column.
     height = int(row.max()) + 2
     keys = column * height + row
     order = np.argsort(keys, kind="stable")
     keys = keys[order]
-    # The keys are sorted: each cell is a run of equal keys (np.unique would sort them again).
-    cell_start = np.flatnonzero(np.concatenate([[True], keys[1:] != keys[:-1]]))
-    cells, cell_count = keys[cell_start], np.diff(np.append(cell_start, count))
-    cell_of = np.repeat(np.arange(len(cells)), cell_count)
-    # The same cell: each box with the boxes after it there; then half the 3 x 3
-    # neighbourhood, so each pair of cells is visited once.
-    rank = np.arange(count) - cell_start[cell_of]
-    starts, counts = [np.arange(1, count + 1)], [cell_count[cell_of] - rank - 1]
-    for step in (height - 1, height, height + 1, 1):
-        neighbour = np.minimum(np.searchsorted(cells, cells + step), len(cells) - 1)
-        present = cells[neighbour] == cells + step
-        starts.append(cell_start[neighbour[cell_of]])
-        counts.append(np.where(present[cell_of], cell_count[neighbour[cell_of]], 0))
-    return order, np.tile(order, 5), np.concatenate(starts), np.concatenate(counts)
+    # Sorted by key, the cell above a cell follows it, and the three cells of the next column
+    # beside it follow one another: half the 3 x 3 neighbourhood is two runs, and each pair of
+    # cells is visited once. First run: the rest of the box's own cell and the cell above.
+    places = np.arange(count)
+    above_end = np.searchsorted(keys, keys + 1, side="right")
+    right_start = np.searchsorted(keys, keys + height - 1, side="left")
+    right_end = np.searchsorted(keys, keys + height + 1, side="right")
+    starts = np.stack([places + 1, right_start], axis=1).ravel()
+    counts = np.stack([above_end - places - 1, right_end - right_start], axis=1).ravel()
+    return order, starts, counts
 
 
 def _grid(boxes, cell=None, origin=None):
@@ -273,9 +272,22 @@ def _grid(boxes, cell=None, origin=None):
     if count < 2:
         _layout(boxes, cell, origin)  # still refuse a bad cell or origin
         return np.zeros((0, 2), np.intp), 0
-    order, left, starts, counts = _grid_runs(boxes, cell, origin)
-    first, second = _touching_in_runs(boxes, left, starts, counts, order)
-    return _sorted_pairs(first, second, count), int(counts.sum())
+    order, starts, counts = _grid_runs(boxes, cell, origin)
+    # Tested in the cells' order, where a box's candidates lie in two stretches nearby in
+    # memory; the box itself is repeated (a copy in order, cheaper than gathering it).
+    run_ends = np.cumsum(counts)
+    total = int(run_ends[-1])
+    other = np.arange(total) + np.repeat(starts - (run_ends - counts), counts)
+    per_box = counts[0::2] + counts[1::2]
+    min_x, min_y, max_x, max_y = (np.ascontiguousarray(column) for column in boxes[order].T)
+    keep = (
+        (np.repeat(min_x, per_box) <= max_x[other])
+        & (min_x[other] <= np.repeat(max_x, per_box))
+        & (np.repeat(min_y, per_box) <= max_y[other])
+        & (min_y[other] <= np.repeat(max_y, per_box))
+    )
+    owner = np.repeat(np.arange(count), per_box)
+    return _sorted_pairs(order[owner[keep]], order[other[keep]], count), total
 
 
 def _tree(boxes, straddle, max_objects, max_levels):
@@ -380,7 +392,7 @@ def count_candidates(aabbs, method="sweep", **options):
     boxes = _bounds(aabbs)
     count = len(boxes)
     if method == "grid":
-        return int(_grid_runs(boxes, **options)[3].sum()) if count > 1 else _grid(boxes, **options)[1]
+        return int(_grid_runs(boxes, **options)[2].sum()) if count > 1 else _grid(boxes, **options)[1]
     if count < 2:
         return 0
     if method == "brute":
