@@ -26,6 +26,43 @@ out vec4 final_colors;
 void main() { final_colors = vertex_colors; }
 """
 
+# A rectangle is one point carrying its screen corners; the geometry stage makes it two
+# triangles. A frame of 10,000 objects then hands over 10,000 points, not 60,000 vertices.
+_RECTS_VERTEX = """#version 150 core
+in vec4 corners;
+in vec4 colors;
+out vec4 rect_corners;
+out vec4 rect_colors;
+void main() {
+    rect_corners = corners;
+    rect_colors = colors;
+    gl_Position = vec4(0.0, 0.0, 0.0, 1.0);
+}
+"""
+_RECTS_GEOMETRY = """#version 150 core
+layout(points) in;
+layout(triangle_strip, max_vertices = 4) out;
+in vec4 rect_corners[];
+in vec4 rect_colors[];
+out vec4 vertex_colors;
+uniform WindowBlock { mat4 projection; mat4 view; } window;
+uniform float least;
+void main() {
+    vec2 middle = (rect_corners[0].xy + rect_corners[0].zw) / 2.0;
+    vec2 half_size = max((rect_corners[0].zw - rect_corners[0].xy) / 2.0, vec2(least / 2.0));
+    vec2 low = middle - half_size, high = middle + half_size;
+    mat4 to_clip = window.projection * window.view;
+    // Outputs are undefined after each EmitVertex: the colour is set again for every corner.
+    vec2 corners[4] = vec2[4](low, vec2(high.x, low.y), vec2(low.x, high.y), high);
+    for (int k = 0; k < 4; k++) {
+        vertex_colors = rect_colors[0];
+        gl_Position = to_clip * vec4(corners[k], 0.0, 1.0);
+        EmitVertex();
+    }
+    EndPrimitive();
+}
+"""
+
 
 LEAST_PIXELS = 2.0
 """The smallest side, in pixels, of a rectangle drawn by ``rects``."""
@@ -47,6 +84,13 @@ class _BlendedGroup(pyglet.graphics.Group):
         gl.glDisable(gl.GL_BLEND)
         self.program.stop()
 
+    # A batch merges groups that compare equal: two of these with different programs must not.
+    def __eq__(self, other):
+        return isinstance(other, _BlendedGroup) and self.program is other.program and self.order == other.order
+
+    def __hash__(self):
+        return hash((id(self.program), self.order))
+
 
 class PygletPainter:
     """Draws into one batch. Shapes are pooled by kind: each frame reuses them in order,
@@ -66,6 +110,9 @@ class PygletPainter:
         self._used = defaultdict(int)
         program = ShaderProgram(Shader(_LINES_VERTEX, "vertex"), Shader(_LINES_FRAGMENT, "fragment"))
         self._bulk_group = _BlendedGroup(program, order=1)
+        rects = ShaderProgram(Shader(_RECTS_VERTEX, "vertex"), Shader(_RECTS_GEOMETRY, "geometry"), Shader(_LINES_FRAGMENT, "fragment"))
+        rects["least"] = LEAST_PIXELS
+        self._rects_group = _BlendedGroup(rects, order=1)
         self._bulk = defaultdict(list)
         self._bulk_used = defaultdict(int)
 
@@ -168,25 +215,20 @@ class PygletPainter:
         self._bulk_vertices(gl.GL_LINES, self._to_screen(segments), colors, 2)
 
     def rects(self, rects, colors):
-        """Many filled rectangles in one vertex list, two triangles each: thousands of objects.
+        """Many filled rectangles in one vertex list, one point each: thousands of objects.
         Each is at least LEAST_PIXELS wide and high on screen, so the smallest still shows."""
-        rects = np.asarray(rects, dtype=np.float32).reshape(-1, 4)
-        if len(rects) == 0:
-            return
-        low, high = self._to_screen(rects[:, :2]), self._to_screen(rects[:, 2:])
-        middle, half = (low + high) / 2, np.maximum((high - low) / 2, np.float32(LEAST_PIXELS / 2))
-        x0, y0 = (middle - half).T
-        x1, y1 = (middle + half).T
-        corners = np.stack([x0, y0, x1, y0, x1, y1, x0, y0, x1, y1, x0, y1], axis=1).reshape(-1, 2)
-        self._bulk_vertices(gl.GL_TRIANGLES, corners, np.asarray(colors, dtype=np.uint8).reshape(-1, 4), 6)
+        rects = np.asarray(rects, dtype=np.float32).reshape(-1, 2)
+        colors = np.asarray(colors, dtype=np.uint8).reshape(-1, 4)
+        self._bulk_vertices(gl.GL_POINTS, self._to_screen(rects).reshape(-1, 4), colors, 1)
 
     def _to_screen(self, points):
         camera = self.camera
         return (points - np.float32(camera.center)) * np.float32(camera.zoom) + np.float32(camera.anchor)
 
     def _bulk_vertices(self, mode, screen, colors, per_item):
-        """Write ``screen`` points (one colour per ``per_item`` of them) into the next vertex
-        list of this mode kept from the last frame, or a new one if none is large enough."""
+        """Write the rows of ``screen`` (points, or for GL_POINTS a rectangle's corners; one
+        colour per ``per_item`` rows) into the next vertex list of this mode kept from the last
+        frame, or a new one if none is large enough."""
         count = len(screen)
         if count == 0:
             return
@@ -201,18 +243,23 @@ class PygletPainter:
         vertex_list = pool[index]
         # Written through numpy views of the vertex list's arrays: thousands of points a frame.
         # The list keeps spare room from frame to frame; spare vertices are fully transparent.
-        positions = np.ctypeslib.as_array(vertex_list.position)
-        positions[: 2 * count] = screen.ravel()
-        positions[2 * count :] = 0
+        positions = np.ctypeslib.as_array(vertex_list.corners if mode == gl.GL_POINTS else vertex_list.position)
+        size = screen.size
+        positions[:size] = screen.ravel()
+        positions[size:] = 0
         tints = np.ctypeslib.as_array(vertex_list.colors)
-        tints[: 4 * count] = np.repeat(colors, per_item, axis=0).ravel()
+        tints[: 4 * count] = (np.repeat(colors, per_item, axis=0) if per_item > 1 else colors).ravel()
         tints[4 * count :] = 0
 
     def _new_bulk(self, count, mode):
         room = 1 << max(count - 1, 1).bit_length()  # the next power of two: few reallocations
+        colors = ("Bn", np.zeros(4 * room, dtype=np.uint8))
+        if mode == gl.GL_POINTS:
+            return self._rects_group.program.vertex_list(
+                room, mode, batch=self.batch, group=self._rects_group, corners=("f", np.zeros(4 * room, dtype=np.float32)), colors=colors,
+            )
         return self._bulk_group.program.vertex_list(
-            room, mode, batch=self.batch, group=self._bulk_group,
-            position=("f", np.zeros(2 * room, dtype=np.float32)), colors=("Bn", np.zeros(4 * room, dtype=np.uint8)),
+            room, mode, batch=self.batch, group=self._bulk_group, position=("f", np.zeros(2 * room, dtype=np.float32)), colors=colors,
         )
 
     def interval(self, axis, low, high, offset, color, width=5):

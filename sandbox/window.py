@@ -173,8 +173,13 @@ class SandboxWindow(pyglet.window.Window):
         if self._fitted.get(label) == wanted:
             return
         self._fitted[label] = wanted
+        # The text and the size laid out once, not once each: the verdict's counts change
+        # every frame in the animated scenes, and each layout of a label costs about a millisecond.
+        label.begin_update()
         _set(label, text)
-        label.font_size = round(size)
+        if label.font_size != round(size):
+            label.font_size = round(size)
+        label.end_update()
         if label.content_width > room > 0:
             label.font_size = max(round(size * room / label.content_width), round(size / 3), 1)
 
