@@ -253,15 +253,26 @@ def _grid_runs(boxes, cell=None, origin=None):
     # next column.
     height = int(row.max()) + 2
     keys = column * height + row
+    # Every key, and a key one column and one row on, is below this: the size of a table of
+    # the cells, used when the boxes fill their grid densely enough (a scene's thousands).
+    size = (int(column.max()) + 2) * height
+    dense = size <= min(2**16, 4 * count + 4096)
+    if dense:
+        keys = keys.astype(np.uint16)  # numpy's stable sort of 16-bit keys is a radix sort
     order = np.argsort(keys, kind="stable")
     keys = keys[order]
     # Sorted by key, the cell above a cell follows it, and the three cells of the next column
     # beside it follow one another: half the 3 x 3 neighbourhood is two runs, and each pair of
     # cells is visited once. First run: the rest of the box's own cell and the cell above.
     places = np.arange(count)
-    above_end = np.searchsorted(keys, keys + 1, side="right")
-    right_start = np.searchsorted(keys, keys + height - 1, side="left")
-    right_end = np.searchsorted(keys, keys + height + 1, side="right")
+    if dense:
+        # Where each cell's run ends in the sorted boxes, looked up rather than searched for.
+        ends = np.cumsum(np.bincount(keys, minlength=size))
+        above_end, right_start, right_end = ends[keys + 1], ends[keys + height - 2], ends[keys + height + 1]
+    else:
+        above_end = np.searchsorted(keys, keys + 1, side="right")
+        right_start = np.searchsorted(keys, keys + height - 1, side="left")
+        right_end = np.searchsorted(keys, keys + height + 1, side="right")
     starts = np.stack([places + 1, right_start], axis=1).ravel()
     counts = np.stack([above_end - places - 1, right_end - right_start], axis=1).ravel()
     return order, starts, counts

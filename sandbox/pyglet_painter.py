@@ -26,40 +26,19 @@ out vec4 final_colors;
 void main() { final_colors = vertex_colors; }
 """
 
-# A rectangle is one point carrying its screen corners; the geometry stage makes it two
-# triangles. A frame of 10,000 objects then hands over 10,000 points, not 60,000 vertices.
-_RECTS_VERTEX = """#version 150 core
+# A rectangle is one square point, as wide as its longer side: thousands of objects a few
+# pixels across are dots, and llvmpipe (OpenGL on the processor) sets up one point for less
+# than the two triangles of a rectangle, in the thread that draws.
+_DOTS_VERTEX = """#version 150 core
 in vec4 corners;
 in vec4 colors;
-out vec4 rect_corners;
-out vec4 rect_colors;
-void main() {
-    rect_corners = corners;
-    rect_colors = colors;
-    gl_Position = vec4(0.0, 0.0, 0.0, 1.0);
-}
-"""
-_RECTS_GEOMETRY = """#version 150 core
-layout(points) in;
-layout(triangle_strip, max_vertices = 4) out;
-in vec4 rect_corners[];
-in vec4 rect_colors[];
 out vec4 vertex_colors;
 uniform WindowBlock { mat4 projection; mat4 view; } window;
 uniform float least;
 void main() {
-    vec2 middle = (rect_corners[0].xy + rect_corners[0].zw) / 2.0;
-    vec2 half_size = max((rect_corners[0].zw - rect_corners[0].xy) / 2.0, vec2(least / 2.0));
-    vec2 low = middle - half_size, high = middle + half_size;
-    mat4 to_clip = window.projection * window.view;
-    // Outputs are undefined after each EmitVertex: the colour is set again for every corner.
-    vec2 corners[4] = vec2[4](low, vec2(high.x, low.y), vec2(low.x, high.y), high);
-    for (int k = 0; k < 4; k++) {
-        vertex_colors = rect_colors[0];
-        gl_Position = to_clip * vec4(corners[k], 0.0, 1.0);
-        EmitVertex();
-    }
-    EndPrimitive();
+    gl_Position = window.projection * window.view * vec4((corners.xy + corners.zw) / 2.0, 0.0, 1.0);
+    gl_PointSize = max(max(corners.z - corners.x, corners.w - corners.y), least);
+    vertex_colors = colors;
 }
 """
 
@@ -71,16 +50,21 @@ LEAST_PIXELS = 2.0
 class _BlendedGroup(pyglet.graphics.Group):
     """Draws with ``program``, blending by alpha."""
 
-    def __init__(self, program, order):
+    def __init__(self, program, order, sized_points=False):
         super().__init__(order=order)
         self.program = program
+        self.sized_points = sized_points
 
     def set_state(self):
         self.program.use()
         gl.glEnable(gl.GL_BLEND)
         gl.glBlendFunc(gl.GL_SRC_ALPHA, gl.GL_ONE_MINUS_SRC_ALPHA)
+        if self.sized_points:
+            gl.glEnable(gl.GL_PROGRAM_POINT_SIZE)
 
     def unset_state(self):
+        if self.sized_points:
+            gl.glDisable(gl.GL_PROGRAM_POINT_SIZE)
         gl.glDisable(gl.GL_BLEND)
         self.program.stop()
 
@@ -110,9 +94,9 @@ class PygletPainter:
         self._used = defaultdict(int)
         program = ShaderProgram(Shader(_LINES_VERTEX, "vertex"), Shader(_LINES_FRAGMENT, "fragment"))
         self._bulk_group = _BlendedGroup(program, order=1)
-        rects = ShaderProgram(Shader(_RECTS_VERTEX, "vertex"), Shader(_RECTS_GEOMETRY, "geometry"), Shader(_LINES_FRAGMENT, "fragment"))
-        rects["least"] = LEAST_PIXELS
-        self._rects_group = _BlendedGroup(rects, order=1)
+        dots = ShaderProgram(Shader(_DOTS_VERTEX, "vertex"), Shader(_LINES_FRAGMENT, "fragment"))
+        dots["least"] = LEAST_PIXELS
+        self._rects_group = _BlendedGroup(dots, order=1, sized_points=True)
         self._bulk = defaultdict(list)
         self._bulk_used = defaultdict(int)
 
@@ -215,8 +199,9 @@ class PygletPainter:
         self._bulk_vertices(gl.GL_LINES, self._to_screen(segments), colors, 2)
 
     def rects(self, rects, colors):
-        """Many filled rectangles in one vertex list, one point each: thousands of objects.
-        Each is at least LEAST_PIXELS wide and high on screen, so the smallest still shows."""
+        """Many filled rectangles in one vertex list, each as a dot: a square point as wide as
+        its longer side, at least LEAST_PIXELS, at its centre. For thousands of objects a few
+        pixels across, where a dot reads as well as the rectangle and costs half as much."""
         rects = np.asarray(rects, dtype=np.float32).reshape(-1, 2)
         colors = np.asarray(colors, dtype=np.uint8).reshape(-1, 4)
         self._bulk_vertices(gl.GL_POINTS, self._to_screen(rects).reshape(-1, 4), colors, 1)
