@@ -91,14 +91,14 @@ def _bounds(aabbs):
         raise ShapeError(f"aabbs must be numbers, got an array of {raw.dtype}: convert them to floats")
     if raw.ndim != 2 or raw.shape[1] != 4:
         raise ShapeError(f"aabbs must have shape (N, 4), rows of (min_x, min_y, max_x, max_y); got {raw.shape}")
-    boxes = raw.astype(float)
-    finite = np.isfinite(boxes).all(axis=1)
-    if not finite.all():
-        row = int(np.flatnonzero(~finite)[0])
+    # Not copied when already floats: nothing here writes into the boxes. Checked whole
+    # first, row by row only to name a bad one (a scene asks several methods a frame).
+    boxes = np.asarray(raw, dtype=float)
+    if not np.isfinite(boxes).all():
+        row = int(np.flatnonzero(~np.isfinite(boxes).all(axis=1))[0])
         raise ShapeError(f"aabb {row} is {tuple(boxes[row].tolist())}: bounds must be finite numbers")
-    ordered = (boxes[:, 0] <= boxes[:, 2]) & (boxes[:, 1] <= boxes[:, 3])
-    if not ordered.all():
-        row = int(np.flatnonzero(~ordered)[0])
+    if not (boxes[:, :2] <= boxes[:, 2:]).all():
+        row = int(np.flatnonzero(~(boxes[:, :2] <= boxes[:, 2:]).all(axis=1))[0])
         raise ShapeError(f"aabb {row} is {tuple(boxes[row].tolist())}: each min must be at most its max")
     return boxes
 
