@@ -169,15 +169,19 @@ def _brute(boxes):
     return _sorted_pairs(np.concatenate(firsts), np.concatenate(seconds), count), count * (count - 1) // 2
 
 
+def _sweep_axis(boxes):
+    """Sweep along the axis where the boxes are smallest for how far they are spread: fewer of
+    them share any one stretch of it, so fewer candidates."""
+    size = (boxes[:, 2:] - boxes[:, :2]).mean(axis=0)
+    spread = boxes[:, 2:].max(axis=0) - boxes[:, :2].min(axis=0)
+    return 0 if size[0] * spread[1] <= size[1] * spread[0] else 1
+
+
 def _sweep_runs(boxes):
     """The sweep's axis, the boxes' order along it, and how many boxes after each (in that
     order) start before it ends: its candidates."""
     count = len(boxes)
-    # Sweep along the axis where the boxes are smallest for how far they are spread: fewer of
-    # them share any one stretch of it, so fewer candidates.
-    size = (boxes[:, 2:] - boxes[:, :2]).mean(axis=0)
-    spread = boxes[:, 2:].max(axis=0) - boxes[:, :2].min(axis=0)
-    axis = 0 if size[0] * spread[1] <= size[1] * spread[0] else 1
+    axis = _sweep_axis(boxes)
     order = np.argsort(boxes[:, axis])
     low = boxes[order, axis]
     # Box k (in sorted order) meets the boxes after it that start no later than it ends;
@@ -409,7 +413,12 @@ def count_candidates(aabbs, method="sweep", **options):
     if method == "brute":
         return count * (count - 1) // 2
     if method == "sweep":
-        return int(_sweep_runs(boxes)[2].sum())
+        # Each box starts no later than it ends: the boxes starting no later than a box ends
+        # are all those before it in the sweep's order, itself, and its candidates after it.
+        # Summed over the boxes, the first two make 1 + 2 + ... + count.
+        axis = _sweep_axis(boxes)
+        ends = np.searchsorted(np.sort(boxes[:, axis]), boxes[:, axis + 2], side="right")
+        return int(ends.sum()) - count * (count + 1) // 2
     return _tree(boxes, options.get("straddle", "parent"), options.get("max_objects", 10), options.get("max_levels", 5)).candidate_pairs()
 
 
