@@ -91,14 +91,14 @@ def _bounds(aabbs):
         raise ShapeError(f"aabbs must be numbers, got an array of {raw.dtype}: convert them to floats")
     if raw.ndim != 2 or raw.shape[1] != 4:
         raise ShapeError(f"aabbs must have shape (N, 4), rows of (min_x, min_y, max_x, max_y); got {raw.shape}")
-    boxes = raw.astype(float)
-    finite = np.isfinite(boxes).all(axis=1)
-    if not finite.all():
-        row = int(np.flatnonzero(~finite)[0])
+    # Not copied when already floats: nothing here writes into the boxes. Checked whole
+    # first, row by row only to name a bad one (a scene asks several methods a frame).
+    boxes = np.asarray(raw, dtype=float)
+    if not np.isfinite(boxes).all():
+        row = int(np.flatnonzero(~np.isfinite(boxes).all(axis=1))[0])
         raise ShapeError(f"aabb {row} is {tuple(boxes[row].tolist())}: bounds must be finite numbers")
-    ordered = (boxes[:, 0] <= boxes[:, 2]) & (boxes[:, 1] <= boxes[:, 3])
-    if not ordered.all():
-        row = int(np.flatnonzero(~ordered)[0])
+    if not (boxes[:, :2] <= boxes[:, 2:]).all():
+        row = int(np.flatnonzero(~(boxes[:, :2] <= boxes[:, 2:]).all(axis=1))[0])
         raise ShapeError(f"aabb {row} is {tuple(boxes[row].tolist())}: each min must be at most its max")
     return boxes
 
@@ -169,15 +169,19 @@ def _brute(boxes):
     return _sorted_pairs(np.concatenate(firsts), np.concatenate(seconds), count), count * (count - 1) // 2
 
 
+def _sweep_axis(boxes):
+    """Sweep along the axis where the boxes are smallest for how far they are spread: fewer of
+    them share any one stretch of it, so fewer candidates."""
+    size = (boxes[:, 2:] - boxes[:, :2]).mean(axis=0)
+    spread = boxes[:, 2:].max(axis=0) - boxes[:, :2].min(axis=0)
+    return 0 if size[0] * spread[1] <= size[1] * spread[0] else 1
+
+
 def _sweep_runs(boxes):
     """The sweep's axis, the boxes' order along it, and how many boxes after each (in that
     order) start before it ends: its candidates."""
     count = len(boxes)
-    # Sweep along the axis where the boxes are smallest for how far they are spread: fewer of
-    # them share any one stretch of it, so fewer candidates.
-    size = (boxes[:, 2:] - boxes[:, :2]).mean(axis=0)
-    spread = boxes[:, 2:].max(axis=0) - boxes[:, :2].min(axis=0)
-    axis = 0 if size[0] * spread[1] <= size[1] * spread[0] else 1
+    axis = _sweep_axis(boxes)
     order = np.argsort(boxes[:, axis])
     low = boxes[order, axis]
     # Box k (in sorted order) meets the boxes after it that start no later than it ends;
@@ -243,29 +247,39 @@ def _layout(boxes, cell=None, origin=None):
 
 
 def _grid_runs(boxes, cell=None, origin=None):
-    """The grid's candidates as runs: box ``left[k]`` against the boxes ``order[starts[k]]``
-    to ``order[starts[k] + counts[k] - 1]``."""
+    """The grid's candidates as runs over the boxes sorted by cell: ``order`` (that sorting),
+    then for the box at place p of it two runs of later places, ``starts[2p]`` on for
+    ``counts[2p]`` places and ``starts[2p + 1]`` on for ``counts[2p + 1]``."""
     count = len(boxes)
     cells = _layout(boxes, cell, origin).cells
     column, row = (cells - cells.min(axis=0) + 1).T
+    # A blank row above and below every column: a cell's row neighbours never wrap into the
+    # next column.
     height = int(row.max()) + 2
     keys = column * height + row
+    # Every key, and a key one column and one row on, is below this: the size of a table of
+    # the cells, used when the boxes fill their grid densely enough (a scene's thousands).
+    size = (int(column.max()) + 2) * height
+    dense = size <= min(2**16, 4 * count + 4096)
+    if dense:
+        keys = keys.astype(np.uint16)  # numpy's stable sort of 16-bit keys is a radix sort
     order = np.argsort(keys, kind="stable")
     keys = keys[order]
-    # The keys are sorted: each cell is a run of equal keys (np.unique would sort them again).
-    cell_start = np.flatnonzero(np.concatenate([[True], keys[1:] != keys[:-1]]))
-    cells, cell_count = keys[cell_start], np.diff(np.append(cell_start, count))
-    cell_of = np.repeat(np.arange(len(cells)), cell_count)
-    # The same cell: each box with the boxes after it there; then half the 3 x 3
-    # neighbourhood, so each pair of cells is visited once.
-    rank = np.arange(count) - cell_start[cell_of]
-    starts, counts = [np.arange(1, count + 1)], [cell_count[cell_of] - rank - 1]
-    for step in (height - 1, height, height + 1, 1):
-        neighbour = np.minimum(np.searchsorted(cells, cells + step), len(cells) - 1)
-        present = cells[neighbour] == cells + step
-        starts.append(cell_start[neighbour[cell_of]])
-        counts.append(np.where(present[cell_of], cell_count[neighbour[cell_of]], 0))
-    return order, np.tile(order, 5), np.concatenate(starts), np.concatenate(counts)
+    # Sorted by key, the cell above a cell follows it, and the three cells of the next column
+    # beside it follow one another: half the 3 x 3 neighbourhood is two runs, and each pair of
+    # cells is visited once. First run: the rest of the box's own cell and the cell above.
+    places = np.arange(count)
+    if dense:
+        # Where each cell's run ends in the sorted boxes, looked up rather than searched for.
+        ends = np.cumsum(np.bincount(keys, minlength=size))
+        above_end, right_start, right_end = ends[keys + 1], ends[keys + height - 2], ends[keys + height + 1]
+    else:
+        above_end = np.searchsorted(keys, keys + 1, side="right")
+        right_start = np.searchsorted(keys, keys + height - 1, side="left")
+        right_end = np.searchsorted(keys, keys + height + 1, side="right")
+    starts = np.stack([places + 1, right_start], axis=1).ravel()
+    counts = np.stack([above_end - places - 1, right_end - right_start], axis=1).ravel()
+    return order, starts, counts
 
 
 def _grid(boxes, cell=None, origin=None):
@@ -273,9 +287,22 @@ def _grid(boxes, cell=None, origin=None):
     if count < 2:
         _layout(boxes, cell, origin)  # still refuse a bad cell or origin
         return np.zeros((0, 2), np.intp), 0
-    order, left, starts, counts = _grid_runs(boxes, cell, origin)
-    first, second = _touching_in_runs(boxes, left, starts, counts, order)
-    return _sorted_pairs(first, second, count), int(counts.sum())
+    order, starts, counts = _grid_runs(boxes, cell, origin)
+    # Tested in the cells' order, where a box's candidates lie in two stretches nearby in
+    # memory; the box itself is repeated (a copy in order, cheaper than gathering it).
+    run_ends = np.cumsum(counts)
+    total = int(run_ends[-1])
+    other = np.arange(total) + np.repeat(starts - (run_ends - counts), counts)
+    per_box = counts[0::2] + counts[1::2]
+    min_x, min_y, max_x, max_y = (np.ascontiguousarray(column) for column in boxes[order].T)
+    keep = (
+        (np.repeat(min_x, per_box) <= max_x[other])
+        & (min_x[other] <= np.repeat(max_x, per_box))
+        & (np.repeat(min_y, per_box) <= max_y[other])
+        & (min_y[other] <= np.repeat(max_y, per_box))
+    )
+    owner = np.repeat(np.arange(count), per_box)
+    return _sorted_pairs(order[owner[keep]], order[other[keep]], count), total
 
 
 def _tree(boxes, straddle, max_objects, max_levels):
@@ -380,13 +407,18 @@ def count_candidates(aabbs, method="sweep", **options):
     boxes = _bounds(aabbs)
     count = len(boxes)
     if method == "grid":
-        return int(_grid_runs(boxes, **options)[3].sum()) if count > 1 else _grid(boxes, **options)[1]
+        return int(_grid_runs(boxes, **options)[2].sum()) if count > 1 else _grid(boxes, **options)[1]
     if count < 2:
         return 0
     if method == "brute":
         return count * (count - 1) // 2
     if method == "sweep":
-        return int(_sweep_runs(boxes)[2].sum())
+        # Each box starts no later than it ends: the boxes starting no later than a box ends
+        # are all those before it in the sweep's order, itself, and its candidates after it.
+        # Summed over the boxes, the first two make 1 + 2 + ... + count.
+        axis = _sweep_axis(boxes)
+        ends = np.searchsorted(np.sort(boxes[:, axis]), boxes[:, axis + 2], side="right")
+        return int(ends.sum()) - count * (count + 1) // 2
     return _tree(boxes, options.get("straddle", "parent"), options.get("max_objects", 10), options.get("max_levels", 5)).candidate_pairs()
 
 

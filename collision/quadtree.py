@@ -226,9 +226,15 @@ class _Flat(NamedTuple):
     """Whether no object was inserted twice."""
 
 
-def _flat(bounds, level, first_child, entry_node, entry_item, items, boxes):
-    """A _Flat from nodes and entries ``(node, index into items and boxes)``, in any order."""
-    order = np.lexsort((entry_item, entry_node))
+def _flat(bounds, level, first_child, entry_node, entry_item, items, boxes, item_order=False):
+    """A _Flat from nodes and entries ``(node, index into items and boxes)``, in any order, or
+    with ``item_order`` in increasing order of ``entry_item`` already."""
+    if item_order:
+        # A stable sort by node alone then keeps each node's items in order; 16-bit node
+        # numbers are radix-sorted.
+        order = np.argsort(entry_node.astype(np.uint16) if len(level) <= 2**16 else entry_node, kind="stable")
+    else:
+        order = np.lexsort((entry_item, entry_node))
     entry_item = entry_item[order]
     start = np.zeros(len(level) + 1, dtype=np.intp)
     np.cumsum(np.bincount(entry_node, minlength=len(level)), out=start[1:])
@@ -258,10 +264,12 @@ def _build_tip(root, items, boxes, max_objects, max_levels):
     inside one of the new children goes down."""
     bounds, level, first_child = np.array([root]), np.zeros(1, dtype=np.intp), np.full(1, -1, dtype=np.intp)
     where = np.zeros(len(boxes), dtype=np.intp)
-    # The items still going down: their numbers, the nodes they reached, and their boxes.
-    moving, node, box = np.arange(len(boxes)), where.copy(), boxes
+    # The items still going down: their numbers and the nodes they reached.
+    moving, node = np.arange(len(boxes)), where.copy()
+    # The boxes' sides as separate arrays, cut down with the items still going down.
+    x0, y0, x1, y1 = (np.ascontiguousarray(side) for side in boxes.T)
     # Only the root can meet a box that is not wholly inside it: the root keeps those.
-    inside = (box[:, 0] >= root[0]) & (box[:, 1] >= root[1]) & (box[:, 2] <= root[2]) & (box[:, 3] <= root[3])
+    inside = (x0 >= root[0]) & (y0 >= root[1]) & (x1 <= root[2]) & (y1 <= root[3])
     depth = 0
     while len(moving) and depth < max_levels:
         splitting = np.flatnonzero(np.bincount(node, minlength=len(level)) > max_objects)
@@ -269,18 +277,19 @@ def _build_tip(root, items, boxes, max_objects, max_levels):
             break
         bounds, level, first_child = _grown(bounds, level, first_child, splitting)
         first = first_child[node]
-        # The tip's getIndex for every box at once, with the same sums as split().
-        x0, y0, x1, y1 = bounds[node].T
-        mid_x, mid_y = (x0 + x1) / 2, (y0 + y1) / 2
-        left, right = box[:, 2] < mid_x, box[:, 0] > mid_x
-        top, bottom = box[:, 1] > mid_y, box[:, 3] < mid_y
+        # The tip's getIndex for every box at once, with the same sums as split(): each
+        # node's middle worked out once, then looked up for its boxes.
+        mid_x, mid_y = ((bounds[:, 0] + bounds[:, 2]) / 2)[node], ((bounds[:, 1] + bounds[:, 3]) / 2)[node]
+        left, right = x1 < mid_x, x0 > mid_x
+        top, bottom = y0 > mid_y, y1 < mid_y
         going = (first >= 0) & (left | right) & (top | bottom) & inside
         quadrant = np.where(top, np.where(right, 0, 1), np.where(left, 2, 3))
-        moving, node, box = moving[going], first[going] + quadrant[going], box[going]
+        moving, node = moving[going], first[going] + quadrant[going]
+        x0, y0, x1, y1 = x0[going], y0[going], x1[going], y1[going]
         where[moving] = node
         inside = True
         depth += 1
-    return _flat(bounds, level, first_child, where, np.arange(len(boxes)), items, boxes)
+    return _flat(bounds, level, first_child, where, np.arange(len(boxes)), items, boxes, item_order=True)
 
 
 def _build_variant(root, items, boxes, max_objects, max_levels):
@@ -453,8 +462,9 @@ class Quadtree:
         boxes = _rows(aabbs)
         if len(items) != len(boxes):
             raise ShapeError(f"insert_many needs one aabb per item, got {len(items)} items and {len(boxes)} aabbs")
-        valid = np.isfinite(boxes).all(axis=1) & (boxes[:, 0] <= boxes[:, 2]) & (boxes[:, 1] <= boxes[:, 3])
-        if not valid.all():
+        # Checked whole first, row by row only to name a bad one: a scene inserts every frame.
+        if not (np.isfinite(boxes).all() and (boxes[:, :2] <= boxes[:, 2:]).all()):
+            valid = np.isfinite(boxes).all(axis=1) & (boxes[:, 0] <= boxes[:, 2]) & (boxes[:, 1] <= boxes[:, 3])
             bad = int(np.flatnonzero(~valid)[0])
             raise ShapeError(f"aabb {bad} must be (min_x, min_y, max_x, max_y) with min <= max, got {tuple(boxes[bad])}")
         empty = self._flat.start[-1] == 0 if self._root is None else not self._root.entries and self._root.children is None

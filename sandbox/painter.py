@@ -77,7 +77,8 @@ class RecordingPainter:
         self.calls.append(("lines", np.array(segments, dtype=float), np.array(colors)))
 
     def rects(self, rects, colors):
-        """Many filled axis-aligned rectangles at once: ``rects`` (K, 4) of min_x, min_y, max_x,
+        """Many small filled axis-aligned rectangles at once, which may be drawn as dots (a
+        square of the longer side at the centre): ``rects`` (K, 4) of min_x, min_y, max_x,
         max_y; ``colors`` (K, 4) or one colour."""
         self.calls.append(("rects", np.array(rects, dtype=float), np.array(colors)))
 

@@ -26,6 +26,22 @@ out vec4 final_colors;
 void main() { final_colors = vertex_colors; }
 """
 
+# A rectangle is one square point, as wide as its longer side: thousands of objects a few
+# pixels across are dots, and llvmpipe (OpenGL on the processor) sets up one point for less
+# than the two triangles of a rectangle, in the thread that draws.
+_DOTS_VERTEX = """#version 150 core
+in vec4 corners;
+in vec4 colors;
+out vec4 vertex_colors;
+uniform WindowBlock { mat4 projection; mat4 view; } window;
+uniform float least;
+void main() {
+    gl_Position = window.projection * window.view * vec4((corners.xy + corners.zw) / 2.0, 0.0, 1.0);
+    gl_PointSize = max(max(corners.z - corners.x, corners.w - corners.y), least);
+    vertex_colors = colors;
+}
+"""
+
 
 LEAST_PIXELS = 2.0
 """The smallest side, in pixels, of a rectangle drawn by ``rects``."""
@@ -34,18 +50,30 @@ LEAST_PIXELS = 2.0
 class _BlendedGroup(pyglet.graphics.Group):
     """Draws with ``program``, blending by alpha."""
 
-    def __init__(self, program, order):
+    def __init__(self, program, order, sized_points=False):
         super().__init__(order=order)
         self.program = program
+        self.sized_points = sized_points
 
     def set_state(self):
         self.program.use()
         gl.glEnable(gl.GL_BLEND)
         gl.glBlendFunc(gl.GL_SRC_ALPHA, gl.GL_ONE_MINUS_SRC_ALPHA)
+        if self.sized_points:
+            gl.glEnable(gl.GL_PROGRAM_POINT_SIZE)
 
     def unset_state(self):
+        if self.sized_points:
+            gl.glDisable(gl.GL_PROGRAM_POINT_SIZE)
         gl.glDisable(gl.GL_BLEND)
         self.program.stop()
+
+    # A batch merges groups that compare equal: two of these with different programs must not.
+    def __eq__(self, other):
+        return isinstance(other, _BlendedGroup) and self.program is other.program and self.order == other.order
+
+    def __hash__(self):
+        return hash((id(self.program), self.order))
 
 
 class PygletPainter:
@@ -66,6 +94,9 @@ class PygletPainter:
         self._used = defaultdict(int)
         program = ShaderProgram(Shader(_LINES_VERTEX, "vertex"), Shader(_LINES_FRAGMENT, "fragment"))
         self._bulk_group = _BlendedGroup(program, order=1)
+        dots = ShaderProgram(Shader(_DOTS_VERTEX, "vertex"), Shader(_LINES_FRAGMENT, "fragment"))
+        dots["least"] = LEAST_PIXELS
+        self._rects_group = _BlendedGroup(dots, order=1, sized_points=True)
         self._bulk = defaultdict(list)
         self._bulk_used = defaultdict(int)
 
@@ -168,25 +199,21 @@ class PygletPainter:
         self._bulk_vertices(gl.GL_LINES, self._to_screen(segments), colors, 2)
 
     def rects(self, rects, colors):
-        """Many filled rectangles in one vertex list, two triangles each: thousands of objects.
-        Each is at least LEAST_PIXELS wide and high on screen, so the smallest still shows."""
-        rects = np.asarray(rects, dtype=np.float32).reshape(-1, 4)
-        if len(rects) == 0:
-            return
-        low, high = self._to_screen(rects[:, :2]), self._to_screen(rects[:, 2:])
-        middle, half = (low + high) / 2, np.maximum((high - low) / 2, np.float32(LEAST_PIXELS / 2))
-        x0, y0 = (middle - half).T
-        x1, y1 = (middle + half).T
-        corners = np.stack([x0, y0, x1, y0, x1, y1, x0, y0, x1, y1, x0, y1], axis=1).reshape(-1, 2)
-        self._bulk_vertices(gl.GL_TRIANGLES, corners, np.asarray(colors, dtype=np.uint8).reshape(-1, 4), 6)
+        """Many filled rectangles in one vertex list, each as a dot: a square point as wide as
+        its longer side, at least LEAST_PIXELS, at its centre. For thousands of objects a few
+        pixels across, where a dot reads as well as the rectangle and costs half as much."""
+        rects = np.asarray(rects, dtype=np.float32).reshape(-1, 2)
+        colors = np.asarray(colors, dtype=np.uint8).reshape(-1, 4)
+        self._bulk_vertices(gl.GL_POINTS, self._to_screen(rects).reshape(-1, 4), colors, 1)
 
     def _to_screen(self, points):
         camera = self.camera
         return (points - np.float32(camera.center)) * np.float32(camera.zoom) + np.float32(camera.anchor)
 
     def _bulk_vertices(self, mode, screen, colors, per_item):
-        """Write ``screen`` points (one colour per ``per_item`` of them) into the next vertex
-        list of this mode kept from the last frame, or a new one if none is large enough."""
+        """Write the rows of ``screen`` (points, or for GL_POINTS a rectangle's corners; one
+        colour per ``per_item`` rows) into the next vertex list of this mode kept from the last
+        frame, or a new one if none is large enough."""
         count = len(screen)
         if count == 0:
             return
@@ -201,18 +228,23 @@ class PygletPainter:
         vertex_list = pool[index]
         # Written through numpy views of the vertex list's arrays: thousands of points a frame.
         # The list keeps spare room from frame to frame; spare vertices are fully transparent.
-        positions = np.ctypeslib.as_array(vertex_list.position)
-        positions[: 2 * count] = screen.ravel()
-        positions[2 * count :] = 0
+        positions = np.ctypeslib.as_array(vertex_list.corners if mode == gl.GL_POINTS else vertex_list.position)
+        size = screen.size
+        positions[:size] = screen.ravel()
+        positions[size:] = 0
         tints = np.ctypeslib.as_array(vertex_list.colors)
-        tints[: 4 * count] = np.repeat(colors, per_item, axis=0).ravel()
+        tints[: 4 * count] = (np.repeat(colors, per_item, axis=0) if per_item > 1 else colors).ravel()
         tints[4 * count :] = 0
 
     def _new_bulk(self, count, mode):
         room = 1 << max(count - 1, 1).bit_length()  # the next power of two: few reallocations
+        colors = ("Bn", np.zeros(4 * room, dtype=np.uint8))
+        if mode == gl.GL_POINTS:
+            return self._rects_group.program.vertex_list(
+                room, mode, batch=self.batch, group=self._rects_group, corners=("f", np.zeros(4 * room, dtype=np.float32)), colors=colors,
+            )
         return self._bulk_group.program.vertex_list(
-            room, mode, batch=self.batch, group=self._bulk_group,
-            position=("f", np.zeros(2 * room, dtype=np.float32)), colors=("Bn", np.zeros(4 * room, dtype=np.uint8)),
+            room, mode, batch=self.batch, group=self._bulk_group, position=("f", np.zeros(2 * room, dtype=np.float32)), colors=colors,
         )
 
     def interval(self, axis, low, high, offset, color, width=5):

@@ -1,5 +1,7 @@
 """The pyglet window: draws the session's scene, the key hints and the ImGui panel."""
 
+import ctypes
+import ctypes.util
 import time
 from collections import deque
 from pathlib import Path
@@ -32,6 +34,7 @@ class SandboxWindow(pyglet.window.Window):
         super().__init__(width, height, caption="Collision Sandbox", resizable=True, visible=visible, config=config)
         self.session = session
         self.deterministic = deterministic
+        keep_freed_memory()
         self._imgui_context = imgui.create_context()
         imgui.get_io().set_ini_filename("")
         # The backend pushes its own handlers; they return nothing, so ours still run after them.
@@ -173,8 +176,13 @@ class SandboxWindow(pyglet.window.Window):
         if self._fitted.get(label) == wanted:
             return
         self._fitted[label] = wanted
+        # The text and the size laid out once, not once each: the verdict's counts change
+        # every frame in the animated scenes, and each layout of a label costs about a millisecond.
+        label.begin_update()
         _set(label, text)
-        label.font_size = round(size)
+        if label.font_size != round(size):
+            label.font_size = round(size)
+        label.end_update()
         if label.content_width > room > 0:
             label.font_size = max(round(size * room / label.content_width), round(size / 3), 1)
 
@@ -257,6 +265,20 @@ class SandboxWindow(pyglet.window.Window):
         self.imgui.shutdown()
         imgui.destroy_context(self._imgui_context)
         super().on_close()
+
+
+def keep_freed_memory():
+    """Ask glibc's malloc to keep freed memory for the next frame instead of handing it back
+    to the system: an animated scene of 10,000 objects makes and frees arrays of megabytes
+    every frame, and each time the heap shrank and grew again its fresh pages were faulted
+    in one by one (a third of the broad-phase scenes' update). No effect elsewhere."""
+    name = ctypes.util.find_library("c")
+    libc = ctypes.CDLL(name) if name else None
+    if libc is None or not hasattr(libc, "mallopt"):
+        return
+    trim_threshold, top_pad = -1, -2  # M_TRIM_THRESHOLD and M_TOP_PAD in malloc.h
+    libc.mallopt(trim_threshold, 128 << 20)
+    libc.mallopt(top_pad, 16 << 20)
 
 
 def _set(label, text):

@@ -107,7 +107,9 @@ class GridScene(Swarm):
             neighbours = tuple(np.flatnonzero(near).tolist())
             touching = found[(found == focus).any(axis=1)]
             hits = tuple(sorted(touching[touching != focus].tolist()))
-        return GridFrame(grid, tuple(methods), np.unique(found), focus, neighbours, hits)
+        # Counted rather than sorted: np.unique of 20,000 indices costs more than a tally.
+        colliding = np.flatnonzero(np.bincount(found.ravel(), minlength=len(boxes)))
+        return GridFrame(grid, tuple(methods), colliding, focus, neighbours, hits)
 
     def verdict(self):
         methods = {method.name: method for method in self.result.methods}

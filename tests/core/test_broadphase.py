@@ -58,6 +58,23 @@ def test_scattered_boxes_of_mixed_sizes(method, options):
     assert pairs(boxes, method, **options).tolist() == pairs(boxes, "brute").tolist()
 
 
+@pytest.mark.parametrize("spread", [60.0, 1e5], ids=["dense-grid", "sparse-grid"])
+def test_the_grid_over_few_or_many_cells_finds_brute_force_pairs(spread):
+    """The grid looks its cells up in a table when the boxes fill a small grid, and searches
+    the sorted cells when they are spread over many (here up to 10**10 cells): both must
+    find brute force's pairs and count the same candidates, clusters touching included."""
+    rng = np.random.default_rng(11)
+    centres = rng.uniform(0, spread, (40, 2))
+    corners = np.repeat(centres, 8, axis=0) + rng.integers(-4, 5, (320, 2)) * 0.5
+    boxes = np.hstack([corners, corners + rng.choice([0.0, 0.5, 1.0], (320, 2))])
+    result, brute = find(boxes, "grid"), find(boxes, "brute")
+    assert result.pairs.tolist() == brute.pairs.tolist() and len(brute.pairs) > 80
+    assert result.candidates == count_candidates(boxes, "grid")
+    cells = grid_cells(boxes).cells
+    near = np.abs(cells[:, None] - cells[None]).max(axis=2) <= 1
+    assert result.candidates == int(np.triu(near, 1).sum())
+
+
 @pytest.mark.parametrize("straddle", ["parent", "children"])
 def test_quadtree_candidates_are_the_trees_own_count(straddle):
     rng = np.random.default_rng(3)
