@@ -9,7 +9,7 @@ import math
 
 import numpy as np
 
-from .kit import Scene
+from .kit import Scene, faded
 
 FULL = 1000
 """Up to this many objects keep their full size, 6 to 26 units; beyond it they shrink, so the
@@ -18,6 +18,9 @@ it five times over and every box would touch dozens)."""
 
 SIZES = (6.0, 26.0)
 """The smallest and largest side of a full-size object."""
+
+DOTS = 2000
+"""Above this many objects each is drawn as a dot of its colour, not an outline."""
 
 SPEED = 60.0
 """The fastest an object moves along x or y, world units a second."""
@@ -40,6 +43,12 @@ def outlines(boxes):
     """The four sides of each box as (x0, y0, x1, y1) rows, four rows a box."""
     x0, y0, x1, y1 = boxes.T
     return np.stack([np.stack(side, axis=1) for side in ((x0, y0, x1, y0), (x1, y0, x1, y1), (x1, y1, x0, y1), (x0, y1, x0, y0))], axis=1).reshape(-1, 4)
+
+
+def fill_box(painter, box, color, alpha, width=2):
+    """Box ``(x0, y0, x1, y1)`` outlined in ``color`` and filled with it at ``alpha``: an object marked."""
+    x0, y0, x1, y1 = box
+    painter.polygon([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], color, faded(color, alpha), width)
 
 
 class Swarm(Scene):
@@ -65,6 +74,15 @@ class Swarm(Scene):
     def boxes(self):
         """Every object's (min_x, min_y, max_x, max_y): an (N, 4) array."""
         return np.hstack([self.position, self.position + self.sizes()])
+
+    def draw_objects(self, painter, colors):
+        """Every object in its colour: outlined, or past DOTS, too small and crowded for
+        outlines to read, a dot each."""
+        boxes = self.boxes()
+        if len(boxes) <= DOTS:
+            painter.lines(outlines(boxes), np.repeat(colors, 4, axis=0))
+        else:
+            painter.rects(boxes, colors)
 
     def pick(self, point, reach):
         """The topmost object holding ``point`` (anywhere inside it), by its number."""

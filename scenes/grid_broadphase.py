@@ -7,7 +7,7 @@ from imgui_bundle import imgui
 
 from collision import broadphase
 from sandbox.kit import Param, Table, Verdict, faded, number, register
-from sandbox.swarm import SIZES, Swarm, outlines, shrink
+from sandbox.swarm import SIZES, Swarm, fill_box, shrink
 
 RUN_LIMIT = 150_000
 """A method that would test more candidate pairs than this in a frame is not run (its count is
@@ -162,17 +162,11 @@ class GridScene(Swarm):
             colors[frame.colliding] = theme.shape_b
         if frame.neighbours:
             colors[list(frame.neighbours)] = theme.highlight
-        if len(boxes) <= 2000:
-            painter.lines(outlines(boxes), np.repeat(colors, 4, axis=0))
-        else:
-            # Too small and crowded for outlines to read: each object is a dot of its colour.
-            painter.rects(boxes, colors)
+        self.draw_objects(painter, colors)
         if frame.focus is not None:
-            fx0, fy0, fx1, fy1 = boxes[frame.focus]
-            painter.polygon([(fx0, fy0), (fx1, fy0), (fx1, fy1), (fx0, fy1)], theme.highlight, faded(theme.highlight, 120), 2)
+            fill_box(painter, boxes[frame.focus], theme.highlight, 120)
             for other in frame.hits:
-                hx0, hy0, hx1, hy1 = boxes[other]
-                painter.polygon([(hx0, hy0), (hx1, hy0), (hx1, hy1), (hx0, hy1)], theme.shape_b, faded(theme.shape_b, 120), 2)
+                fill_box(painter, boxes[other], theme.shape_b, 120)
 
     def panel(self, ui):
         frame = self.result

@@ -7,13 +7,10 @@ from imgui_bundle import imgui
 
 from collision import QuadArrays, Quadtree, broadphase
 from sandbox.kit import Param, Table, Verdict, faded, number, register
-from sandbox.swarm import Swarm, outlines
+from sandbox.swarm import DOTS, Swarm, fill_box
 
 WORLD = Swarm.world
 """The bounded world the objects move in."""
-
-DOTS = 2000
-"""Above this many objects each is drawn as a filled dot of its colour, not an outline."""
 
 LEVEL_COLORS = [(92, 98, 112, 255), (82, 104, 140, 255), (74, 112, 160, 255), (70, 124, 170, 255), (68, 136, 170, 255), (66, 146, 160, 255), (64, 150, 140, 255), (62, 150, 120, 255), (60, 150, 100, 255)]
 """Node borders by depth: the deeper, the greener."""
@@ -146,16 +143,11 @@ class QuadtreeScene(Swarm):
             colors[frame.straddlers] = theme.shape_b
         if frame.lit:
             colors[list(frame.lit)] = theme.highlight
-        if not dots:
-            painter.lines(outlines(boxes), np.repeat(colors, 4, axis=0))
-        else:
-            # Too small and crowded for outlines to read: each object is a dot of its colour.
-            painter.rects(boxes, colors)
+        self.draw_objects(painter, colors)
         if frame.focus is not None:
-            fx0, fy0, fx1, fy1 = boxes[frame.focus]
-            painter.polygon([(fx0, fy0), (fx1, fy0), (fx1, fy1), (fx0, fy1)], theme.highlight, faded(theme.highlight, 90), 2)
-        for mx0, my0, mx1, my1 in boxes[list(frame.missed)]:
-            painter.polygon([(mx0, my0), (mx1, my0), (mx1, my1), (mx0, my1)], theme.max_corner, faded(theme.max_corner, 110), 3)
+            fill_box(painter, boxes[frame.focus], theme.highlight, 90)
+        for box in boxes[list(frame.missed)]:
+            fill_box(painter, box, theme.max_corner, 110, 3)
 
     def panel(self, ui):
         frame = self.result
