@@ -6,7 +6,7 @@ from typing import NamedTuple
 from imgui_bundle import imgui
 
 from collision import Vector
-from sandbox.kit import Param, Scene, Verdict, register
+from sandbox.kit import Param, Scene, Table, Verdict, register
 
 UNIT = 50.0
 """World units per grid unit: the numbers are read in grid units, small enough to check by hand."""
@@ -144,6 +144,23 @@ class Vectors(Scene):
             "unit_b": _listed(report.unit_b),
             "perproduct": report.perproduct,
         }
+
+    def table(self):
+        report = self.result
+
+        def shown(v):
+            return "none (the zero vector)" if v is None else pair(v)
+
+        rows = (
+            ("a", pair(report.a)),
+            ("b", pair(report.b)),
+            ("a . b, the dot product", f"{number(report.dot)}, {sign_word(report.dot, report.a, report.b)}"),
+            ("a's projection onto b", shown(report.projection)),
+            ("its length, a . b / |b|", "none" if report.projection is None else number(report.along)),
+            ("b's right and left normals", f"{pair(report.right)} and {pair(report.left)}"),
+            ("a and b as unit vectors", f"{shown(report.unit_a)} and {shown(report.unit_b)}"),
+        )
+        return [Table((), rows)]
 
     def draw(self, painter, theme):
         report, pixel = self.result, self.view.pixel
