@@ -2,7 +2,6 @@
 
 import os
 import subprocess
-from pathlib import Path
 
 import pytest
 
@@ -11,7 +10,7 @@ from sandbox import gl
 gl.configure(headless=True)
 
 from driver import Driver  # after configure(): it imports pyglet.window
-from xvfb import needed_tools, wait_for
+from xvfb import needed_tools
 
 
 # A teacher's scene folder, loaded on purpose by the tests that need it: were it collected, its
@@ -43,16 +42,22 @@ def drive():
 
 @pytest.fixture
 def display():
-    """A fresh virtual display (Xvfb) for one test: the environment to run the app in."""
+    """A fresh virtual display (Xvfb) for one test: the environment to run the app in. Xvfb picks
+    a free display number itself and says which, so tests running side by side never share one."""
     needed_tools()
-    number = next(n for n in range(99, 200) if not Path(f"/tmp/.X11-unix/X{n}").exists())
+    read, write = os.pipe()
     server = subprocess.Popen(
-        ["Xvfb", f":{number}", "-screen", "0", "1600x900x24", "-nolisten", "tcp"],
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1600x900x24", "-nolisten", "tcp"],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
+        pass_fds=(write,),
     )
+    os.close(write)
     try:
-        wait_for(lambda: Path(f"/tmp/.X11-unix/X{number}").exists(), 10, "Xvfb to start")
+        with os.fdopen(read) as said:
+            number = said.readline().strip()
+        if not number:
+            raise AssertionError("Xvfb did not start")
         yield {**os.environ, "DISPLAY": f":{number}"}
     finally:
         server.terminate()

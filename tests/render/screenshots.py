@@ -10,6 +10,7 @@ it lists what still fails however the tests were selected.
 
 import html
 import json
+import os
 import shlex
 from pathlib import Path
 
@@ -90,7 +91,7 @@ def add_to_review(review, stem, expected, actual, mask, numbers, command):
         "numbers": [[field, repr(old), repr(new)] for field, old, new in numbers],
         "command": command,
     }
-    (review / f"{stem}.json").write_text(json.dumps(entry, indent=2) + "\n")
+    _write_whole(review / f"{stem}.json", json.dumps(entry, indent=2) + "\n")
     return _rebuild(review)
 
 
@@ -102,12 +103,20 @@ def _forget(review, stem):
         _rebuild(review)
 
 
+def _write_whole(path, text):
+    """Write ``text`` to ``path`` by a rename, so a test worker running alongside (pytest -n)
+    never reads a half-written entry or page."""
+    part = path.with_name(f"{path.name}.{os.getpid()}.part")
+    part.write_text(text)
+    os.replace(part, path)
+
+
 def _rebuild(review):
     """Write the page from the entries in ``review`` (remove it when none is left); return its path."""
     entries = [json.loads(path.read_text()) for path in sorted(review.glob("*.json"))]
     page = review / "index.html"
     if entries:
-        page.write_text(_PAGE.format(count=len(entries), entries="\n".join(_entry(e) for e in entries)))
+        _write_whole(page, _PAGE.format(count=len(entries), entries="\n".join(_entry(e) for e in entries)))
     else:
         page.unlink(missing_ok=True)
     return page
