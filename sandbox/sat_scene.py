@@ -10,7 +10,8 @@ from . import sat_view
 from .kit import Param, Scene
 
 CROWD = 12
-"""Beyond this many axes the view is too crowded: only the separating ones are drawn beside it."""
+"""Beyond this many axes their strips would hide the shapes and each other: only the axis the
+verdict names is drawn beside them."""
 
 PAGE = Param("page", "One axis at a time", -1, low=-1, high=127, widget=False)
 """DemoSAT3's paging: the axis shown alone, or -1 for all of them."""
@@ -44,7 +45,7 @@ class PairSatScene(Scene):
         page = page % len(result.axes) if page >= 0 else -1
         shown = range(len(result.axes)) if page < 0 else [page]
         if len(shown) > CROWD:
-            shown = [i for i in shown if result.axes[i].separating]
+            shown = [sat_view.named_axis(result)]
         strips = ()
         if self.settings.get("projections"):
             strips = sat_view.place_strips(result.axes, shown, [a, b], self.view, self.label_boxes(self.mtv_avoid(result)))
@@ -81,6 +82,8 @@ class PairSatScene(Scene):
             if imgui.button(f"Next axis (showing {sat_view.axis_name(result.page)})"):
                 ui.set("page", (result.page + 1) % len(result.sat.axes))
         sat_view.results_panel(ui.theme, result.sat, result.early)
+        if result.page < 0 and len(result.sat.axes) > CROWD and self.settings.get("projections"):
+            imgui.text_wrapped(f"Over {CROWD} axes: only {sat_view.axis_name(result.strips[0].index)}, the one the verdict names, is drawn.")
 
     def numbers(self):
         return sat_view.sat_numbers(self.result.sat)

@@ -81,14 +81,20 @@ def draw_mtv(painter, theme, result, shape):
         painter.arrow(tuple(shape.position), tip, theme.mtv, 3)
 
 
+def named_axis(result):
+    """The index of the axis the verdict names: the separating one when apart, else the one of least overlap."""
+    if not result.colliding:
+        return result.axes.index(result.separating_axis)
+    return min(range(len(result.axes)), key=lambda i: result.axes[i].overlap)
+
+
 def verdict(result):
     """The large verdict line of a SatResult."""
+    index = named_axis(result)
     if not result.colliding:
-        index = result.axes.index(result.separating_axis)
-        return Verdict("SEPARATED", "separating", f"gap {-result.separating_axis.overlap:.1f} on {axis_name(index)}")
+        return Verdict("SEPARATED", "separating", f"gap {-result.axes[index].overlap:.1f} on {axis_name(index)}")
     if result.touching:
         return Verdict("TOUCHING", "overlap", "depth 0")
-    index = min(range(len(result.axes)), key=lambda i: result.axes[i].overlap)
     return Verdict("COLLIDING", "mtv", f"MTV {result.depth:.1f} along {axis_name(index)}")
 
 
@@ -170,8 +176,12 @@ def sat_answers(result):
     """What a question may ask of a SatResult: the verdict, the axes that separate ("P and R",
     or "none"), the axis of least overlap that the MTV lies along ("none" when apart)."""
     separating = listing([axis_name(i) for i, test in enumerate(result.axes) if test.separating]) or "none"
-    least = "none" if not result.colliding else axis_name(min(range(len(result.axes)), key=lambda i: result.axes[i].overlap))
+    least = axis_name(named_axis(result)) if result.colliding else "none"
     return {"verdict": verdict(result).text.lower(), "separating_axes": separating, "mtv_axis": least, "axes": str(len(result.axes))}
+
+
+TABLE_ROWS = 6
+"""Axes the panel's table shows at once; more scroll inside it."""
 
 
 def results_panel(theme, result, early):
@@ -182,9 +192,15 @@ def results_panel(theme, result, early):
     normals = len(result.axes) + result.merged
     imgui.text(f"Axes tested: {len(result.axes)} of {normals} normals ({result.merged} parallel ones merged)")
     flags = imgui.TableFlags_.borders | imgui.TableFlags_.row_bg | imgui.TableFlags_.sizing_fixed_fit
-    if imgui.begin_table("axes", 6, flags):
+    height = 0.0
+    if len(result.axes) > TABLE_ROWS:
+        # Many axes scroll inside the table, its heading kept, so the panel below stays in place.
+        flags |= imgui.TableFlags_.scroll_y
+        height = (TABLE_ROWS + 1) * (imgui.get_text_line_height() + 2 * imgui.get_style().cell_padding.y)
+    if imgui.begin_table("axes", 6, flags, imgui.ImVec2(0.0, height)):
         for heading in ("axis", "from", "A", "B", "overlap", "early-out"):
             imgui.table_setup_column(heading)
+        imgui.table_setup_scroll_freeze(0, 1)
         imgui.table_headers_row()
         for index, test in enumerate(result.axes):
             imgui.table_next_row()

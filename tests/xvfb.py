@@ -30,12 +30,14 @@ def xdotool(env, *args):
     return subprocess.run(["xdotool", *map(str, args)], env=env, check=True, capture_output=True, text=True).stdout
 
 
-def find_window(env):
-    """The sandbox window's id, once it has appeared."""
-    return wait_for(
-        lambda: subprocess.run(
+def find_window(env, app):
+    """The sandbox window's id, once it has appeared; the app's own words if it left instead."""
+
+    def look():
+        if app.poll() is not None:
+            raise AssertionError(f"the app left with code {app.returncode} before its window appeared:\n{app.communicate()[0]}")
+        return subprocess.run(
             ["xdotool", "search", "--name", "Collision Sandbox"], env=env, capture_output=True, text=True
-        ).stdout.split(),
-        30,
-        "the sandbox window",
-    )[0]
+        ).stdout.split()
+
+    return wait_for(look, 60, "the sandbox window")[0]

@@ -7,6 +7,7 @@ import pytest
 
 from collision import AxisKind, Quadtree, Region, sat
 from driver import key
+from sandbox.sat_view import axis_name
 
 
 def corner_dots(box, axis):
@@ -132,6 +133,23 @@ def test_side_settings_set_the_axis_count(drive):
     session.set_setting("sides_b", 33)
     assert len(scene.result.sat.axes) + scene.result.sat.merged == 97
     driver.frame()
+
+
+@pytest.mark.parametrize("position", [(260, 60), (-100, 0)], ids=["apart", "overlapping"])
+def test_many_axes_draw_only_the_one_the_verdict_names_and_scroll_in_their_table(drive, position):
+    driver = drive("hex-triangle")
+    driver.session.set_setting("sides_a", 64)
+    pose(driver, "B", position=position)
+    driver.frame()
+    result = driver.scene.result.sat
+    assert len(result.axes) == 35
+    [strip] = driver.scene.result.strips
+    if result.colliding:
+        assert result.axes[strip.index].overlap == min(test.overlap for test in result.axes)
+    else:
+        assert result.axes[strip.index] is result.separating_axis
+    assert driver.scene.verdict().detail.endswith(" " + axis_name(strip.index))
+    assert driver.places["scroll"] == 0, f"the panel scrolls by {driver.places['scroll']:.0f} pixels"
 
 
 def test_four_against_four_reaches_two_axes_by_tapping(drive):

@@ -35,7 +35,7 @@ class App:
     def __init__(self, display, layout_path):
         self.display, self.layout_path = display, layout_path
         self.process = launch(display, ROOT, "--layout", str(layout_path))
-        self.window = find_window(display)
+        self.window = find_window(display, self.process)
         geometry = dict(line.split("=") for line in xdotool(display, "getwindowgeometry", "--shell", self.window).split())
         self.left, self.top, width, height = (int(geometry[k]) for k in ("X", "Y", "WIDTH", "HEIGHT"))
         # The same session the app opened, to map world points to the window's pixels.
@@ -139,7 +139,7 @@ def test_a_shipped_walkthrough_runs_to_the_end_with_the_clicker_keys(display, tm
     lesson = walkthrough.load(path)
     app = launch(display, tmp_path, "--walkthrough", str(path))  # Ctrl+S writes layouts/<scene>.json here
     try:
-        window = find_window(display)
+        window = find_window(display, app)
         time.sleep(1.5)
         xdotool(display, "windowfocus", "--sync", window)
         keys = ["Right", "space", "Next"]  # Next is Page Down, what presentation clickers send
