@@ -30,7 +30,7 @@ Data flows one way: the session changes the state (shapes, handles, settings) on
 import math
 from typing import NamedTuple
 
-from collision import Circle, Region, Vector, voronoi_region
+from collision import Circle, Polygon, Region, ShapeError, Vector, voronoi_region
 
 from .painter import Painter, RecordingPainter
 from .params import Param
@@ -126,6 +126,9 @@ class Scene:
     grab_radius = 8
     """Pixels around a handle or a centre dot that still grab it."""
 
+    reshapable = ()
+    """Names of polygons the user reshapes by dragging their vertices: layouts keep their vertices."""
+
     def __init__(self):
         self.shapes = {}
         self.settings = {param.name: param.default for param in self.params}
@@ -183,6 +186,15 @@ class Scene:
     def directions(self):
         """Directions, besides other shapes' edges, that a turned shape snaps its edges to."""
         return ()
+
+    def reshaped(self, name, vertices):
+        """Polygon ``name`` with these local vertices in its pose, not yet put in the scene;
+        ValueError saying why not. A scene with stricter shapes checks them here."""
+        shape = self.shapes[name]
+        try:
+            return Polygon(vertices, shape.position, shape.angle)
+        except ShapeError as error:
+            raise ValueError(str(error)) from None
 
     # What the kit does for every scene.
 

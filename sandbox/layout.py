@@ -32,6 +32,9 @@ figure, and small enough that every computation keeps its precision."""
 ANGLE_LIMIT = 36000.0
 """The largest angle a layout may use, in degrees: a hundred turns."""
 
+MAX_VERTICES = 100
+"""The most vertices a reshaped polygon in a layout may have."""
+
 
 class LayoutError(Exception):
     """A layout file that cannot be used; the message names the file and the field."""
@@ -48,6 +51,8 @@ def capture(scene, camera):
         entry = {"kind": kind_of(shape), "position": [float(v) for v in shape.position]}
         if hasattr(shape, "angle"):
             entry["angle"] = math.degrees(shape.angle)
+        if name in scene.reshapable:
+            entry["vertices"] = shape.local_vertices.tolist()
         shapes[name] = entry
     overlays = {p.name: scene.settings[p.name] for p in scene.params if p.overlay}
     data = {
@@ -177,16 +182,17 @@ def apply(data, scene, camera, where):
         scene.settings.update(values)
         scene.refresh()
     shapes = table("shapes", "shapes by name")
-    poses = {}
+    poses, reshaped = {}, {}
     for name, entry in shapes.items():
         field = f"shapes.{name}"
         if name not in scene.shapes:
             fail(field, f"is not a shape of this scene (it has {', '.join(scene.shapes) or 'none'})")
         if not isinstance(entry, dict):
             fail(field, f'must be an object such as {{"kind": "{kind_of(scene.shapes[name])}", "position": [0, 0], "angle": 0}}')
-        extra = sorted(set(entry) - {"kind", "position", "angle"})
+        known = ("kind", "position", "angle", "vertices") if name in scene.reshapable else ("kind", "position", "angle")
+        extra = sorted(set(entry) - set(known))
         if extra:
-            fail(f"{field}.{extra[0]}", "is not a shape field (use kind, position, angle)")
+            fail(f"{field}.{extra[0]}", f"is not a shape field (use {', '.join(known)})")
         if entry.get("kind", kind_of(scene.shapes[name])) != kind_of(scene.shapes[name]):
             fail(f"{field}.kind", f'must be "{kind_of(scene.shapes[name])}" in this scene, got {_show(entry.get("kind"))}')
         angle = entry.get("angle", math.degrees(getattr(scene.shapes[name], "angle", 0.0)))
@@ -194,6 +200,8 @@ def apply(data, scene, camera, where):
             fail(f"{field}.angle", f"must be a number of degrees within ±{ANGLE_LIMIT:g}, got {_show(angle)}")
         position = entry.get("position", [float(v) for v in scene.shapes[name].position])
         poses[name] = (pair(position, f"{field}.position"), math.radians(angle))
+        if "vertices" in entry:
+            reshaped[name] = _vertices(scene, name, entry["vertices"], pair, fail)
     points = {}
     for name, point in table("handles", "points by name").items():
         if name not in scene.points:
@@ -220,6 +228,7 @@ def apply(data, scene, camera, where):
         if not _is_number(zoom, camera.MAX_ZOOM) or zoom < camera.MIN_ZOOM:
             fail("view.zoom", f"must be a number from {camera.MIN_ZOOM} to {camera.MAX_ZOOM}, got {_show(zoom)}")
         view = (center, float(zoom))
+    scene.shapes.update(reshaped)
     for name, (position, angle) in poses.items():
         shape = scene.shapes[name]
         shape.position = position
@@ -230,6 +239,18 @@ def apply(data, scene, camera, where):
     if view is not None:
         camera.center, camera.zoom = view
         camera.fitted = False
+
+
+def _vertices(scene, name, vertices, pair, fail):
+    """The polygon a layout's ``shapes.NAME.vertices`` makes, checked as the scene checks a drag."""
+    field = f"shapes.{name}.vertices"
+    if not isinstance(vertices, list) or not 3 <= len(vertices) <= MAX_VERTICES:
+        fail(field, f"must be a list of 3 to {MAX_VERTICES} points [x, y] in the shape's own frame, counter-clockwise; got {_show(vertices)}")
+    points = [pair(point, f"{field}[{i}]") for i, point in enumerate(vertices)]
+    try:
+        return scene.reshaped(name, points)
+    except ValueError as error:
+        fail(field, f"make no shape this scene allows: {error}")
 
 
 def kind_of(shape):

@@ -94,6 +94,7 @@ class Polygons(PairSatScene):
         PAGE,
     )
     frame = (-540.0, -300.0, 230.0, 300.0)
+    reshapable = ("A", "B")
 
     def setup(self):
         self.shapes = {"A": Polygon(PRESETS["GPWiki square"], (-250, -70), 0.2), "B": Polygon(PRESETS["triangle"], (-120, 50), -0.3)}
@@ -150,7 +151,13 @@ class Polygons(PairSatScene):
             placed = self.constrain(name, point)
         except ValueError:
             return
-        self.shapes[name[0]] = Polygon(self._moved(shape, index, placed), shape.position, shape.angle)
+        self.shapes[name[0]] = self.reshaped(name[0], self._moved(shape, index, placed))
+
+    def reshaped(self, name, vertices):
+        problem = convex_problem(vertices)
+        if problem:
+            raise ValueError(problem)
+        return super().reshaped(name, vertices)
 
     def _vertex(self, name):
         shape_name, index = name.split(".")

@@ -1,6 +1,7 @@
 """Layout files: a round trip keeps everything, and each bad field is named without a traceback."""
 
 import json
+import re
 import os
 import subprocess
 import sys
@@ -221,3 +222,38 @@ def test_a_flat_triangle_in_a_layout_is_refused(tmp_path):
     corners = {"a": [0.0, 0.0], "b": [100.0, 0.0], "c": [200.0, 0.0]}
     with pytest.raises(LayoutError, match="handles.a would leave the triangle flat or inside out"):
         Session(None, (1280, 720), write(tmp_path, {"scene": "voronoi-regions", "handles": corners}))
+
+
+def test_a_reshaped_polygon_is_saved_and_loads_back(tmp_path, monkeypatch):
+    """polygons: a dragged vertex survives Ctrl+S and a reload, in the shape's own frame."""
+    monkeypatch.chdir(tmp_path)
+    driver = Driver("polygons")
+    try:
+        corner = tuple(driver.scene.shapes["B"].world_vertices()[1])
+        driver.drag(corner, (corner[0] + 25, corner[1] - 15))
+        reshaped = driver.scene.shapes["B"].local_vertices.tolist()
+        driver.tap(key.S, key.MOD_CTRL)
+    finally:
+        driver.close()
+    again = Session(None, (1280, 720), tmp_path / "layouts" / "polygons.json")
+    assert again.scene.shapes["B"].local_vertices.tolist() == reshaped
+    assert reshaped != Driver("polygons").scene.shapes["B"].local_vertices.tolist()
+
+
+@pytest.mark.parametrize("vertices, message", [
+    ([[0, 0], [100, 0], [200, 0]], "shapes.B.vertices make no shape this scene allows: vertex 0 would turn inwards or go flat"),
+    ([[0, 0], [100, 0], [100, 100], [50, 10]], "shapes.B.vertices make no shape this scene allows"),
+    ([[0, 0], [100, 0]], "shapes.B.vertices must be a list of 3 to 100 points"),
+    ([[0, 0], [100, 0], [0, "x"]], "shapes.B.vertices[2] must be [x, y]"),
+    ("square", "shapes.B.vertices must be a list"),
+])
+def test_vertices_the_scene_would_not_allow_are_named(tmp_path, vertices, message):
+    data = {"scene": "polygons", "shapes": {"B": {"kind": "polygon", "position": [0, 0], "angle": 0, "vertices": vertices}}}
+    with pytest.raises(LayoutError, match=re.escape(message)):
+        Session(None, (1280, 720), write(tmp_path, data))
+
+
+def test_only_a_reshapable_polygon_takes_vertices(tmp_path):
+    data = {"scene": "hex-triangle", "shapes": {"B": {"kind": "polygon", "vertices": [[0, 0], [100, 0], [0, 100]]}}}
+    with pytest.raises(LayoutError, match=re.escape("shapes.B.vertices is not a shape field (use kind, position, angle)")):
+        Session(None, (1280, 720), write(tmp_path, data))
