@@ -156,8 +156,9 @@ class BoxCircle(Scene):
                 imgui.text(f"Says {says}: right, this time.")
         if self.settings["naive"]:
             imgui.separator_text("Naive test (Metanet figure 8)")
-            for name, overlap in report.naive.overlaps:
-                imgui.bullet_text(f"{name}: {'gap' if overlap < 0 else 'overlap'} {abs(overlap):.1f}")
+            # One wrapped line, not a row per axis: the panel keeps its place with the test on.
+            imgui.text_wrapped("Overlap on " + ", ".join(
+                f"{name} {'gap ' if overlap < 0 else ''}{abs(overlap):.1f}" for name, overlap in report.naive.overlaps))
             imgui.text(f"{len(report.naive.overlaps)} axes, verdict {'colliding' if report.naive.colliding else 'separated'}; "
                        f"the Voronoi test needed {len(report.sat.axes)}")
 
