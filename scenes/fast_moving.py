@@ -245,16 +245,18 @@ class FastMoving(Scene):
             x0, y0, x1, _ = step.end.aabb()
             # The last sample is the end of the step: one label for both.
             name = f"{len(step.samples)} = end" if method == "all three" else "end"
-            painter.text(((x0 + x1) / 2, y0 - 20 * pixel), name, theme.shape_b, 14, "center")
+            painter.text(((x0 + x1) / 2, y0 - 20 * pixel * self.view.text_scale), name, theme.shape_b, 14, "center")
             self.draw_push(painter, theme, step.static, step.end)
         if method in ("all three", "swept") and step.contact is not None:
             self.draw_contact(painter, theme)
         self.draw_shape(painter, theme, "B")
         painter.point(tip, theme.highlight if self.hovered == "d" else theme.shape_b, 7)
-        # The name a quarter of the way along, on the arrow's left: the tip is crowded.
+        # The name a quarter of the way along, on the arrow's left, clear of the sample boxes
+        # that ride on it (a box's half diagonal and a bit): the tip is crowded.
         (dx, dy), length = step.displacement, math.hypot(*step.displacement)
         x, y = start.position
-        painter.text((x + dx / 4 - dy / length * 16 * pixel, y + dy / 4 + dx / length * 16 * pixel - 6 * pixel), "d", theme.shape_b, 16, "center")
+        aside = math.hypot(*OBJECT) + 10 * pixel
+        painter.text((x + dx / 4 - dy / length * aside, y + dy / 4 + dx / length * aside - 6 * pixel), "d", theme.shape_b, 16, "center")
         # The wall's name at its foot: its top is where the action is.
         x0, y0, x1, _ = self.shapes["wall"].aabb()
         painter.text(((x0 + x1) / 2, y0 - 22 * pixel * self.view.text_scale), "wall", theme.shape_a, 16, "center")
@@ -271,7 +273,7 @@ class FastMoving(Scene):
             painter.polygon(box.world_vertices(), outline, faded(color, 60) if i == step.first else None, 2 if hit or len(step.samples) <= 8 else 1)
             painter.point(box.position, color, 4)
             if i < numbered and len(step.samples) <= 12:
-                painter.text((box.position[0], box.aabb()[1] - 18 * pixel), str(i + 1), color, 14, "center")
+                painter.text((box.position[0], box.aabb()[1] - 18 * pixel * self.view.text_scale), str(i + 1), color, 14, "center")
         if step.first >= 0:
             box, push = step.samples[step.first]
             self.draw_push(painter, theme, push, box)
