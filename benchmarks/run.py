@@ -1,6 +1,7 @@
 """Every speed figure of issue 10 beside its peers, measured in one process.
 
-Run: python benchmarks/run.py            (about a minute; --quick for a rough pass)
+Run: python benchmarks/run.py            (about a minute; --quick for a rough pass,
+     --only batch (or import, scalar, broadphase) for one table)
 
 The machine is shared and noisy, so contestants take turns: each round runs every contestant
 of a table once, and a figure is the median over the rounds, with its spread (the range of
@@ -12,8 +13,9 @@ Peers written here:
   stopping at the first gap, returning the MTV), the reference for scalar sat(); after a
   move it recomputes the moved polygon's world vertices, as sat() must;
 - the best numpy box-against-box batch this file's author could write (the oriented-box
-  test from centres, half sizes and angles, a block of rows at a time, as sat_many does),
-  and the same without blocks;
+  test from centres, half sizes and angles, a block of rows at a time, as sat_many does:
+  cos and sin from one complex exponential, the reported axis found without argmin, each
+  block written straight into the outputs), and the same without blocks;
 - numpy sort and sweep, vectorised (sort by min x, every box against the run of boxes that
   start before it ends, then the y test), and the common per-box loop over sorted boxes.
 Installed libraries, where present (pip install -e ".[bench]"): pymunk and Box2D per call;
@@ -22,6 +24,7 @@ scipy's cKDTree, rtree and pyqtree for the broad phase.
 
 import argparse
 import math
+import random
 import statistics
 import subprocess
 import sys
@@ -47,10 +50,17 @@ def optional(name):
 
 
 def rounds(contestants, count, number):
-    """Seconds per call of each contestant: ``count`` interleaved rounds of ``number`` calls."""
+    """Seconds per call of each contestant: ``count`` interleaved rounds of ``number`` calls.
+
+    Each round takes the contestants in a new order (shuffled, the same every run): whatever
+    runs right after a pure-Python loop or a big numpy one pays for the mess it left (numpy
+    contestants measured 10-20% slower there), and a fixed order would always bill the same one.
+    """
     times = {name: [] for name in contestants}
+    order = random.Random(0)
     for _ in range(count):
-        for name, call in contestants.items():
+        for name in order.sample(list(contestants), len(contestants)):
+            call = contestants[name]
             began = time.perf_counter()
             for _ in range(number):
                 call()
@@ -271,40 +281,60 @@ def box_peer(ca, ha, aa, cb, hb, ab):
     """The oriented-box test for rows of box pairs given by centres, half sizes and angles:
     colliding, touching, depth, normal (N, 2), mtv (N, 2) with sat()'s conventions, the
     tolerance relative to each pair's largest coordinate included."""
-    cos_a, sin_a, cos_b, sin_b = np.cos(aa), np.sin(aa), np.cos(ab), np.sin(ab)
+    # cos + i sin of each angle from one complex exponential: cheaper than np.cos and np.sin.
+    turn_a, turn_b = np.exp(1j * aa), np.exp(1j * ab)
+    cos_a, sin_a, cos_b, sin_b = turn_a.real, turn_a.imag, turn_b.real, turn_b.imag
     dx, dy = cb[:, 0] - ca[:, 0], cb[:, 1] - ca[:, 1]
     hxa, hya, hxb, hyb = ha[:, 0], ha[:, 1], hb[:, 0], hb[:, 1]
     scale_a = np.maximum(np.abs(ca[:, 0]), np.abs(ca[:, 1])) + hxa + hya
     scale_b = np.maximum(np.abs(cb[:, 0]), np.abs(cb[:, 1])) + hxb + hyb
     tolerance = TOLERANCE * np.maximum(scale_a, scale_b)
-    cosine = np.abs(cos_a * cos_b + sin_a * sin_b)
-    sine = np.abs(sin_a * cos_b - cos_a * sin_b)
-    axes = [(cos_a, sin_a), (-sin_a, cos_a), (cos_b, sin_b), (-sin_b, cos_b)]
-    reaches = [
+    # The cosine and sine of the angle between the boxes, from B's turn less A's.
+    relative = turn_b * turn_a.conj()
+    cosine, sine = np.abs(relative.real), np.abs(relative.imag)
+    count = len(dx)
+    # Per axis (A's x axis, A's y axis, B's, B's): its x, its y, B's centre's distance from A's along it.
+    table = np.empty((4, 3, count))
+    table[:, 0] = cos_a, -sin_a, cos_b, -sin_b
+    table[:, 1] = sin_a, cos_a, sin_b, cos_b
+    table[:, 2] = dx * table[:, 0] + dy * table[:, 1]
+    overlaps = np.stack([
         hxa + hxb * cosine + hyb * sine,
         hya + hxb * sine + hyb * cosine,
         hxa * cosine + hya * sine + hxb,
         hxa * sine + hya * cosine + hyb,
-    ]
-    along = [dx * nx + dy * ny for nx, ny in axes]
-    overlaps = np.stack([reach - np.abs(d) for reach, d in zip(reaches, along)])
-    best = overlaps.min(axis=0)
-    choice = overlaps.argmin(axis=0)
-    parted = best < -tolerance
-    if parted.any():
-        choice = np.where(parted, (overlaps < -tolerance).argmax(axis=0), choice)
-    flat = choice * len(best) + np.arange(len(best))
-    sign = np.where(np.concatenate(along)[flat] < 0, -1.0, 1.0)
-    nx = np.concatenate([x for x, _ in axes])[flat] * sign
-    ny = np.concatenate([y for _, y in axes])[flat] * sign
+    ])
+    overlaps -= np.abs(table[:, 2])
+    best = np.minimum(np.minimum(overlaps[0], overlaps[1]), np.minimum(overlaps[2], overlaps[3]))
+    gap = -tolerance
+    parted = best < gap
+    # The first separating axis, else the first least: the first axis that is either (a
+    # separated row's least overlap separates too), found by counting the axes before it
+    # (argmin and argmax along the first axis cost several times more).
+    neither = (overlaps != best) & (overlaps >= gap)
+    first = neither[0].astype(np.intp)
+    run = neither[0] & neither[1]
+    first += run
+    first += run & neither[2]
+    rows = np.arange(count)
+    picked = table.reshape(12, count)[first * 3 + np.arange(3)[:, None], rows]
+    sign = np.where(picked[2] < 0, -1.0, 1.0)
+    nx, ny = picked[0] * sign, picked[1] * sign
     depth = np.where(parted, 0.0, np.maximum(best, 0.0))
     touching = ~parted & (depth <= tolerance)
     return ~parted, touching, depth, np.column_stack([nx, ny]), np.column_stack([nx * depth, ny * depth])
 
 
 def box_peer_blocked(ca, ha, aa, cb, hb, ab, block=8192):
-    parts = [box_peer(ca[s : s + block], ha[s : s + block], aa[s : s + block], cb[s : s + block], hb[s : s + block], ab[s : s + block]) for s in range(0, len(ca), block)]
-    return [np.concatenate(column) for column in zip(*parts)]
+    """box_peer a block of rows at a time (its temporaries stay in the cache), each block's
+    answers written straight into the outputs."""
+    count = len(ca)
+    colliding, touching = np.empty(count, dtype=bool), np.empty(count, dtype=bool)
+    depth, normal, mtv = np.empty(count), np.empty((count, 2)), np.empty((count, 2))
+    for s in range(0, count, block):
+        rows = slice(s, s + block)
+        colliding[rows], touching[rows], depth[rows], normal[rows], mtv[rows] = box_peer(ca[rows], ha[rows], aa[rows], cb[rows], hb[rows], ab[rows])
+    return colliding, touching, depth, normal, mtv
 
 
 def batch_table(count, size):
@@ -485,25 +515,36 @@ def import_time(count):
     return medians, bests, statistics.median(bare)
 
 
+SECTIONS = ("import", "scalar", "batch", "broadphase")
+"""The tables main() prints, in order; --only picks some."""
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer rounds: rough figures in a few seconds")
-    quick = parser.parse_args().quick
+    parser.add_argument("--only", choices=SECTIONS, action="append", help="print only this table (repeat for more)")
+    arguments = parser.parse_args()
+    quick, sections = arguments.quick, arguments.only or SECTIONS
     count = 3 if quick else 9
     empty = min(timeit_empty() for _ in range(5))
     print(f"Python {sys.version.split()[0]}, numpy {np.__version__}; an empty call costs {empty * 1e9:.0f} ns here")
-    count_imports = 3 if quick else 9
-    (added, numpy_alone), (added_best, numpy_best), bare = import_time(count_imports)
-    print(
-        f"import collision: {added:.0f} ms on top of the interpreter's own start ({bare:.0f} ms), median of"
-        f" {count_imports} fresh interpreters (best {added_best:.0f} ms); import numpy alone: {numpy_alone:.0f} ms"
-        f" (best {numpy_best:.0f} ms)"
-    )
-    for name, a, b in scalar_cases():
-        scalar_table(name, a, b, count, 500 if quick else 2000)
-    moved_table(count, 500 if quick else 2000)
-    batch_table(count, 100_000)
-    broadphase_table(count, 10_000)
+    if "import" in sections:
+        count_imports = 3 if quick else 9
+        (added, numpy_alone), (added_best, numpy_best), bare = import_time(count_imports)
+        print(
+            f"import collision: {added:.0f} ms on top of the interpreter's own start ({bare:.0f} ms), median of"
+            f" {count_imports} fresh interpreters (best {added_best:.0f} ms); import numpy alone: {numpy_alone:.0f} ms"
+            f" (best {numpy_best:.0f} ms)"
+        )
+    if "scalar" in sections:
+        for name, a, b in scalar_cases():
+            scalar_table(name, a, b, count, 500 if quick else 2000)
+        moved_table(count, 500 if quick else 2000)
+    if "batch" in sections:
+        # A round here takes a fraction of a second: more of them steady the medians.
+        batch_table(5 if quick else 25, 100_000)
+    if "broadphase" in sections:
+        broadphase_table(count, 10_000)
     print("\nratios are ours ÷ peer of the medians; below 1 is faster")
 
 
