@@ -300,7 +300,7 @@ def sat_many(a, b):
     # Rows of boxes on both sides take the box test, block by block, whenever every row of
     # the block is a box; any other block goes the general way (so does a row with a
     # coordinate that is not finite: it is no rectangle, and the general way says so).
-    # The box test's arrays fit one block size: the full one, and a shorter last block's.
+    # The box test's arrays are made at the first block: every block has one size.
     boxes = {} if points_a.shape[1] == points_b.shape[1] == 4 else None
 
     def block(start, stop, answers):
@@ -352,18 +352,22 @@ def sat_many_circles(a, centers, radii):
 
 
 def _in_blocks(rows, block):
-    """The SatMany of ``rows`` pairs, tested _BLOCK rows at a time: ``block(start, stop,
-    answers)`` writes those rows' answers into ``answers``: views of colliding, normal x and
-    y, depth, and each row's tolerance. Touching and the MTV follow from them while the
-    block's rows are still in the cache."""
+    """The SatMany of ``rows`` pairs, tested in blocks of at most _BLOCK rows, all of one
+    size (the last one reaches back over rows already done, which come out the same), so
+    that the box test makes its arrays once: ``block(start, stop, answers)`` writes those
+    rows' answers into ``answers``: views of colliding, normal x and y, depth, and each
+    row's tolerance. Touching and the MTV follow from them while the block's rows are
+    still in the cache."""
     # Two allocations rather than five: see box_rows.carve.
     colliding, touching = np.empty((2, rows), dtype=bool)
     depth, normal, mtv = carve([(rows,), (rows, 2), (rows, 2)])
-    tolerance = np.empty(min(rows, _BLOCK))
-    for start in range(0, rows, _BLOCK):
-        stop = min(start + _BLOCK, rows)
-        block(start, stop, (colliding[start:stop], normal[start:stop, 0], normal[start:stop, 1], depth[start:stop], tolerance[: stop - start]))
-        np.less_equal(depth[start:stop], tolerance[: stop - start], out=touching[start:stop])
+    size = -(-rows // -(-rows // _BLOCK)) if rows else 0
+    tolerance = np.empty(size)
+    for start in range(0, rows, size or 1):
+        start = min(start, rows - size)
+        stop = start + size
+        block(start, stop, (colliding[start:stop], normal[start:stop, 0], normal[start:stop, 1], depth[start:stop], tolerance))
+        np.less_equal(depth[start:stop], tolerance, out=touching[start:stop])
         touching[start:stop] &= colliding[start:stop]
         np.multiply(normal[start:stop], depth[start:stop, None], out=mtv[start:stop])
     return SatMany(colliding, touching, depth, normal, mtv)
