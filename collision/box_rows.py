@@ -36,10 +36,11 @@ class Rectangles:
         that a pair takes one square root, of the larger."""
 
 
-def carve(shapes):
-    """Float arrays of the given shapes, all views into one allocation."""
+def carve(shapes, whole=None):
+    """Float arrays of the given shapes, all views into one allocation (or into ``whole``,
+    a flat array large enough)."""
     sizes = [math.prod(shape) for shape in shapes]
-    whole = np.empty(sum(sizes))
+    whole = np.empty(sum(sizes)) if whole is None else whole
     ends = np.cumsum(sizes)
     return [whole[end - size : end].reshape(shape) for shape, size, end in zip(shapes, sizes, ends)]
 
@@ -53,29 +54,29 @@ def rectangles(xs, ys):
     if len(xs) != 4:
         return None
     boxes = Boxes(1, len(xs[0]))
-    boxes.rows[6::2, 0] = xs
-    boxes.rows[7::2, 0] = ys
+    boxes.vertices[0::2, 0] = xs
+    boxes.vertices[1::2, 0] = ys
     scale2 = boxes.measure()
     if scale2 is None:
         return None
-    (cx, cy), (nx, ny), (half_u, half_v) = boxes.centres[:, 0] * 0.5, boxes.normal()[:, 0], boxes.halves[:, 0]
+    (cx, cy), (nx, ny), (half_u, half_v) = boxes.centres[:, 0] * 0.5, boxes.normal[:, 0], boxes.halves[:, 0]
     return Rectangles(cx, cy, nx, ny, half_u, half_v, scale2[0])
 
 
 class Boxes:
     """Rows of ``shapes`` boxes side by side (1, or 2 for A and B), ``size`` rows, given by
     their vertices; measure() tells whether they all are rectangles and finds each one's
-    centre, unit normal and half lengths. Arrays are indexed (..., shape, row)."""
+    centre, unit normal and half lengths. Arrays are indexed (..., shape, row); the views
+    each step reads and writes are made here once, as numpy's slicing costs as much as a
+    small block's arithmetic. The arrays are few, and some serve twice, because the block's
+    memory must stay in the cache: 3 MB more of it cost 7% (25% on a busy machine)."""
 
     def __init__(self, shapes, size):
         self.size = size
-        (
-            self.rows, self.squares, self.lengths, self.stray, self.longest, self.centres, self.halves, self.work, self.axes,
-        ) = carve([
+        (rows, self.lengths, self.stray, self.longest, self.centres, self.halves, self.work, self.axes) = carve([
             # Edge 0 turned clockwise (x, y), edge 1 reversed, the gap of vertex 3 from
             # where a rectangle's would be, then the vertices: x0, y0, ..., x3, y3.
             (14, shapes, size),
-            (8, shapes, size),
             # Squared: the lengths of edge 0, edge 1 and the gap, and vertex 0's distance from the origin.
             (4, shapes, size),
             (shapes, size),
@@ -90,28 +91,33 @@ class Boxes:
             (shapes, 2, 3, size),
         ])
         self.flags = np.empty((shapes, size), dtype=bool)
-
-    def normal(self):
+        self.vertices = rows[6:]
+        self.turned, self.reversed, self.gap = rows[0:2], rows[2:4], rows[4:6]
+        # Edge 0 turned clockwise is (y1 - y0, x0 - x1): rows y1, x0 less rows y0, x1.
+        self.turned_ends = rows[9:5:-3], rows[7:9]
+        self.reversed_ends = rows[8:10], rows[10:12]
+        self.gap_ends = rows[12:14], rows[6:8]
+        self.diagonal = rows[6:8], rows[10:12]
+        self.xs, self.ys = rows[0:8:2], rows[1:8:2]
+        # The y coordinates' squares, in self.axes until the normals are written there.
+        self.y_squares = self.axes.reshape(-1)[: 4 * shapes * size].reshape(4, shapes, size)
+        self.reversed_swapped = self.reversed[::-1]
+        self.normal = self.axes[:, 0, 0:2].transpose(1, 0, 2)
         """Each box's unit normal (x, y) of edge 0, (2, shapes, size): a view into self.axes."""
-        return self.axes[:, 0, 0:2].transpose(1, 0, 2)
 
     def measure(self):
-        """The square of each box's scale (see Rectangles.scale2) from the vertices in
-        self.rows, with its normal, half lengths and twice its centre in self's arrays, if
-        every row is a counter-clockwise rectangle to float noise, else None."""
-        rows = self.rows
-        turned, reversed_, gap = rows[0:2], rows[2:4], rows[4:6]
-        # Edge 0 turned clockwise, (y1 - y0, x0 - x1): rows y1, x0 less rows y0, x1.
-        np.subtract(rows[9:5:-3], rows[7:9], out=turned)
-        np.subtract(rows[8:10], rows[10:12], out=reversed_)
+        """The square of each box's scale (see Rectangles.scale2) from self.vertices, with
+        its normal, half lengths and twice its centre in self's arrays, if every row is a
+        counter-clockwise rectangle to float noise, else None."""
+        turned, reversed_, gap, work, flags, stray = self.turned, self.reversed, self.gap, self.work, self.flags, self.stray
+        np.subtract(*self.turned_ends, out=turned)
+        np.subtract(*self.reversed_ends, out=reversed_)
         # Vertex 3 must be vertex 0 plus edge 1.
-        np.subtract(rows[12:14], rows[6:8], out=gap)
+        np.subtract(*self.gap_ends, out=gap)
         gap += reversed_
-        squares, lengths, flags, stray, work = self.squares, self.lengths, self.flags, self.stray, self.work
         with np.errstate(invalid="ignore", over="ignore"):
-            np.multiply(rows[:8], rows[:8], out=squares)
-            np.add(squares[0::2], squares[1::2], out=lengths)
-            u2, v2, g2, magnitude = lengths
+            u2, v2, g2, magnitude = np.multiply(self.xs, self.xs, out=self.lengths)
+            self.lengths += np.multiply(self.ys, self.ys, out=self.y_squares)
             # How far a vertex may stray from a rectangle's: rounding grows with the
             # coordinates' magnitude (squared here, a bound within a small factor), not with
             # the box's size. A coordinate that is not finite, or so large that its squares
@@ -125,7 +131,7 @@ class Boxes:
                 return None
             # The short edge's end strays along the long edge by (u . v) / (long edge's
             # length); u . v is, but for its sign, edge 0 turned crossed with edge 1 reversed.
-            np.multiply(turned, reversed_[::-1], out=work)
+            np.multiply(turned, self.reversed_swapped, out=work)
             square = np.subtract(work[0], work[1], out=work[0])
             square *= square
             longest = np.maximum(u2, v2, out=self.longest)
@@ -140,11 +146,11 @@ class Boxes:
         # rounding of its ends, and the sum's share of it is the long edge's or less (a box
         # 2e-6 thin among coordinates near 1000 keeps its direction to 1e-15 radians, where
         # its short edge alone would be off by 5e-8).
-        lengths = np.sqrt(lengths[0:2], out=self.halves)
+        lengths = np.sqrt(self.lengths[0:2], out=self.halves)
         np.add(turned, reversed_, out=work)
-        np.divide(work, np.add(lengths[0], lengths[1], out=self.longest), out=self.normal())
+        np.divide(work, np.add(*lengths, out=self.longest), out=self.normal)
         lengths *= 0.5
-        np.add(rows[6:8], rows[10:12], out=self.centres)
+        np.add(*self.diagonal, out=self.centres)
         return magnitude
 
 
@@ -154,21 +160,41 @@ class BoxPairs(Boxes):
     def __init__(self, size):
         super().__init__(2, size)
         # B's centre less A's; |sin|, |cos|, |sin| between them; overlaps per shape and
-        # axis; the least and the gap allowed; the picked axis's x, y and distance.
-        self.offset, self.angle, self.overlaps, self.best, self.picked = carve([(2, size), (3, size), (2, 2, size), (2, size), (3, size)])
+        # axis; the least of each pair of them, then of all; the axis picked, its x, y and
+        # distance. In the vertices' rows: the test reads them no more once measured.
+        self.offset, angle, overlaps, self.least, self.picked = carve(
+            [(2, size), (3, size), (2, 2, size), (2, size), (3, size)], self.vertices.reshape(-1)
+        )
         self.neither = np.empty((4, size), dtype=bool)
         self.passed = np.empty((4, size), dtype=bool)
         self.index = np.empty((3, size), dtype=np.intp)
         # Where entry e (x, y, distance) of row r of the first axis lies in self.axes:
         # e * size + r; axis k's lies 3 * size * k further on.
         self.entries = np.arange(3)[:, None] * size + np.arange(size)
+        axes, normal, halves, self.overlaps = self.axes, self.normal, self.halves, overlaps.reshape(4, size)
+        self.centre_ends = self.centres[:, 1], self.centres[:, 0]
+        self.normal_by_offset = normal, self.offset[:, None]
+        self.normal_by_offset_swapped = normal, self.offset[::-1, None]
+        self.along, self.across = axes[:, 0, 2], axes[:, 1, 2]
+        self.distances = axes[:, :, 2]
+        self.turned_x, self.turned_y, self.minus_ny, self.nx = axes[:, 1, 0], axes[:, 1, 1], normal[1], normal[0]
+        self.normals_swapped = normal[:, 0], normal[::-1, 1]
+        self.normals = normal[:, 0], normal[:, 1]
+        self.sine, self.cosine, self.sine_again, self.angle_pair = angle[0], angle[1], angle[2], angle[:2]
+        # Per shape and axis: the other box's half lengths by |sin| and |cos| on the shape's
+        # normal, by |cos| and |sin| turned; plus the shape's own half length across the axis.
+        self.by_sines = halves[0, ::-1, None], angle[None, 0:2]
+        self.by_cosines = halves[1, ::-1, None], angle[None, 1:3]
+        self.own = halves[::-1].transpose(1, 0, 2)
+        self.reaches = overlaps
 
     def test(self, a, b, colliding, normal_x, normal_y, depth, tolerance):
         """sat()'s answers for boxes ``a[i]`` against ``b[i]`` (arrays (size, 4, 2) of
         world vertices), written into the other arguments, arrays (size,); or False, with
         nothing written, unless every row of both is a rectangle."""
-        self.rows[6:, 0] = a.reshape(self.size, 8).T
-        self.rows[6:, 1] = b.reshape(self.size, 8).T
+        vertices = self.vertices
+        vertices[:, 0] = a.reshape(self.size, 8).T
+        vertices[:, 1] = b.reshape(self.size, 8).T
         scale2 = self.measure()
         if scale2 is None:
             return False
@@ -176,8 +202,10 @@ class BoxPairs(Boxes):
         np.sqrt(tolerance, out=tolerance)
         tolerance *= TOLERANCE
         overlaps = self._overlaps()
-        best, gap = self.best
-        np.minimum(np.minimum(overlaps[0], overlaps[1], out=best), np.minimum(overlaps[2], overlaps[3], out=gap), out=best)
+        best, gap = self.least
+        # The least of A's two overlaps and of B's, then of those.
+        np.minimum(overlaps[0::2], overlaps[1::2], out=self.least)
+        np.minimum(best, gap, out=best)
         np.negative(tolerance, out=gap)
         np.greater_equal(best, gap, out=colliding)
         # Each row reports the first separating axis if there is one, otherwise the first
@@ -189,10 +217,11 @@ class BoxPairs(Boxes):
         neither &= np.greater_equal(overlaps, gap, out=passed)
         np.logical_and(neither[0], neither[1], out=passed[1])
         np.logical_and(passed[1], neither[2], out=passed[2])
-        np.add(neither[0], passed[1], out=index[0], dtype=np.intp)
-        np.add(index[0], passed[2], out=index[0])
-        index[0] *= 3 * self.size
-        np.add(self.entries, index[0], out=index)
+        first = index[0]
+        np.add(neither[0], passed[1], out=first, dtype=np.intp)
+        first += passed[2]
+        first *= 3 * self.size
+        np.add(self.entries, first, out=index)
         x, y, distance = np.take(self.axes, index, out=self.picked, mode="clip")
         # B must go the way its centre lies from A's along the axis.
         flip = np.where(distance < 0, -1.0, 1.0)
@@ -208,32 +237,28 @@ class BoxPairs(Boxes):
         distance from A's along each. A box's shadow is symmetric about its centre's, so on
         an axis the overlap is the sum of the reaches less the distance between the centres;
         the reaches need only the cosine and sine between the boxes."""
-        axes, work, offset, angle = self.axes, self.work, self.offset, self.angle
-        normal = self.normal()
-        nx, ny = normal
+        work, offset = self.work, self.offset
         # Half the difference of twice the centres.
-        np.subtract(self.centres[:, 1], self.centres[:, 0], out=offset)
+        np.subtract(*self.centre_ends, out=offset)
         offset *= 0.5
         # Along each box's normal, n . d, and along it turned, (-ny, nx) . d.
-        np.multiply(normal, offset[:, None], out=work)
-        np.add(work[0], work[1], out=axes[:, 0, 2])
-        np.multiply(normal, offset[::-1, None], out=work)
-        np.subtract(work[0], work[1], out=axes[:, 1, 2])
+        np.multiply(*self.normal_by_offset, out=work)
+        np.add(work[0], work[1], out=self.along)
+        np.multiply(*self.normal_by_offset_swapped, out=work)
+        np.subtract(work[0], work[1], out=self.across)
         # The turned axes, (0.0 - ny, nx): 0.0 - y keeps an unturned box's 0.0 positive.
-        np.subtract(0.0, ny, out=axes[:, 1, 0])
-        np.copyto(axes[:, 1, 1], nx)
+        np.subtract(0.0, self.minus_ny, out=self.turned_x)
+        np.copyto(self.turned_y, self.nx)
         # |sin|, |cos|, |sin| between the boxes' normals: each pair of reaches below takes two in a row.
-        np.multiply(normal[:, 0], normal[::-1, 1], out=work[0])
-        np.subtract(work[0, 0], work[0, 1], out=angle[0])
-        np.multiply(normal[:, 0], normal[:, 1], out=work[1])
-        np.add(work[1, 0], work[1, 1], out=angle[1])
-        np.abs(angle[:2], out=angle[:2])
-        np.copyto(angle[2], angle[0])
-        # Per shape and axis: the other box's reach (its half lengths by |sin| and |cos| on
-        # the shape's normal, by |cos| and |sin| turned), plus the shape's own half length.
-        halves, overlaps = self.halves, self.overlaps
-        np.multiply(halves[0, ::-1, None], angle[None, 0:2], out=overlaps)
-        overlaps += np.multiply(halves[1, ::-1, None], angle[None, 1:3], out=work)
-        overlaps += halves[::-1].transpose(1, 0, 2)
-        overlaps -= np.abs(axes[:, :, 2], out=work)
-        return overlaps.reshape(4, self.size)
+        np.multiply(*self.normals_swapped, out=work[0])
+        np.subtract(work[0, 0], work[0, 1], out=self.sine)
+        np.multiply(*self.normals, out=work[1])
+        np.add(work[1, 0], work[1, 1], out=self.cosine)
+        np.abs(self.angle_pair, out=self.angle_pair)
+        np.copyto(self.sine_again, self.sine)
+        reaches = self.reaches
+        np.multiply(*self.by_sines, out=reaches)
+        reaches += np.multiply(*self.by_cosines, out=work)
+        reaches += self.own
+        reaches -= np.abs(self.distances, out=work)
+        return self.overlaps
