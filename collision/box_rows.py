@@ -180,7 +180,7 @@ class BoxPairs(Boxes):
         self.turned_x, self.turned_y, self.minus_ny, self.nx = axes[:, 1, 0], axes[:, 1, 1], normal[1], normal[0]
         self.normals_swapped = normal[:, 0], normal[::-1, 1]
         self.normals = normal[:, 0], normal[:, 1]
-        self.sine, self.cosine, self.sine_again, self.angle_pair = angle[0], angle[1], angle[2], angle[:2]
+        self.angle, self.sines, self.cosine = angle, angle[0::2], angle[1]
         # Per shape and axis: the other box's half lengths by |sin| and |cos| on the shape's
         # normal, by |cos| and |sin| turned; plus the shape's own half length across the axis.
         self.by_sines = halves[0, ::-1, None], angle[None, 0:2]
@@ -251,11 +251,10 @@ class BoxPairs(Boxes):
         np.copyto(self.turned_y, self.nx)
         # |sin|, |cos|, |sin| between the boxes' normals: each pair of reaches below takes two in a row.
         np.multiply(*self.normals_swapped, out=work[0])
-        np.subtract(work[0, 0], work[0, 1], out=self.sine)
+        np.subtract(work[0, 0], work[0, 1], out=self.sines)  # into rows 0 and 2 at once
         np.multiply(*self.normals, out=work[1])
         np.add(work[1, 0], work[1, 1], out=self.cosine)
-        np.abs(self.angle_pair, out=self.angle_pair)
-        np.copyto(self.sine_again, self.sine)
+        np.abs(self.angle, out=self.angle)
         reaches = self.reaches
         np.multiply(*self.by_sines, out=reaches)
         reaches += np.multiply(*self.by_cosines, out=work)
