@@ -358,7 +358,7 @@ def _in_blocks(rows, block):
     rows' answers into ``answers``: views of colliding, normal x and y, depth, and each
     row's tolerance. Touching and the MTV follow from them while the block's rows are
     still in the cache."""
-    # Two allocations rather than five: see box_rows.carve.
+    # Two allocations rather than five: fresh memory is mapped in on first touch (see box_rows).
     colliding, touching = np.empty((2, rows), dtype=bool)
     depth, normal, mtv = carve([(rows,), (rows, 2), (rows, 2)])
     size = -(-rows // -(-rows // _BLOCK)) if rows else 0

@@ -6,7 +6,7 @@ boxes needs four axes instead of eight, each from centres, a normal and two half
 
 The work is done in arrays made once per block size and reused block after block (every
 operation writes into them with ``out=``), carved from one allocation: fresh memory is mapped
-in on first touch, and one large mapping costs a fraction of many small ones. A and B are
+in page by page on first touch, and a call pays for that once, not once per array. A and B are
 tested side by side, and a vector's x and y lie one after the other, so that one numpy call
 takes a step for both shapes and both coordinates.
 """
