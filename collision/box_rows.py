@@ -177,7 +177,7 @@ class BoxPairs(Boxes):
         self.normal_by_offset_swapped = normal, self.offset[::-1, None]
         self.along, self.across = axes[:, 0, 2], axes[:, 1, 2]
         self.distances = axes[:, :, 2]
-        self.turned_x, self.turned_y, self.minus_ny, self.nx = axes[:, 1, 0], axes[:, 1, 1], normal[1], normal[0]
+        self.turned_x, self.turned_y, self.nx, self.ny = axes[:, 1, 0], axes[:, 1, 1], normal[0], normal[1]
         self.normals_swapped = normal[:, 0], normal[::-1, 1]
         self.normals = normal[:, 0], normal[:, 1]
         self.angle, self.sines, self.cosine = angle, angle[0::2], angle[1]
@@ -186,7 +186,7 @@ class BoxPairs(Boxes):
         self.by_sines = halves[0, ::-1, None], angle[None, 0:2]
         self.by_cosines = halves[1, ::-1, None], angle[None, 1:3]
         self.own = halves[::-1].transpose(1, 0, 2)
-        self.reaches = overlaps
+        self.reaches = overlaps  # the overlaps, per shape and axis, once the distances are taken off
 
     def test(self, a, b, colliding, normal_x, normal_y, depth, tolerance):
         """sat()'s answers for boxes ``a[i]`` against ``b[i]`` (arrays (size, 4, 2) of
@@ -247,7 +247,7 @@ class BoxPairs(Boxes):
         np.multiply(*self.normal_by_offset_swapped, out=work)
         np.subtract(work[0], work[1], out=self.across)
         # The turned axes, (0.0 - ny, nx): 0.0 - y keeps an unturned box's 0.0 positive.
-        np.subtract(0.0, self.minus_ny, out=self.turned_x)
+        np.subtract(0.0, self.ny, out=self.turned_x)
         np.copyto(self.turned_y, self.nx)
         # |sin|, |cos|, |sin| between the boxes' normals: each pair of reaches below takes two in a row.
         np.multiply(*self.normals_swapped, out=work[0])
