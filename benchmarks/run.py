@@ -1,6 +1,7 @@
 """Every speed figure of issue 10 beside its peers, measured in one process.
 
-Run: python benchmarks/run.py            (about a minute; --quick for a rough pass)
+Run: python benchmarks/run.py            (about a minute; --quick for a rough pass,
+     --only batch (or import, scalar, broadphase) for one table)
 
 The machine is shared and noisy, so contestants take turns: each round runs every contestant
 of a table once, and a figure is the median over the rounds, with its spread (the range of
@@ -12,8 +13,10 @@ Peers written here:
   stopping at the first gap, returning the MTV), the reference for scalar sat(); after a
   move it recomputes the moved polygon's world vertices, as sat() must;
 - the best numpy box-against-box batch this file's author could write (the oriented-box
-  test from centres, half sizes and angles, a block of rows at a time, as sat_many does),
-  and the same without blocks;
+  test from centres, half sizes and angles, a block of rows at a time, as sat_many does:
+  cos and sin from one complex exponential, the reported axis found without argmin, each
+  block written straight into the outputs), the same with every temporary made once and
+  written with out= (as sat_many keeps its own), and the same without blocks;
 - numpy sort and sweep, vectorised (sort by min x, every box against the run of boxes that
   start before it ends, then the y test), and the common per-box loop over sorted boxes.
 Installed libraries, where present (pip install -e ".[bench]"): pymunk and Box2D per call;
@@ -22,6 +25,7 @@ scipy's cKDTree, rtree and pyqtree for the broad phase.
 
 import argparse
 import math
+import random
 import statistics
 import subprocess
 import sys
@@ -47,10 +51,17 @@ def optional(name):
 
 
 def rounds(contestants, count, number):
-    """Seconds per call of each contestant: ``count`` interleaved rounds of ``number`` calls."""
+    """Seconds per call of each contestant: ``count`` interleaved rounds of ``number`` calls.
+
+    Each round takes the contestants in a new order (shuffled, the same every run): whatever
+    runs right after a pure-Python loop or a big numpy one pays for the mess it left (numpy
+    contestants measured 10-20% slower there), and a fixed order would always bill the same one.
+    """
     times = {name: [] for name in contestants}
+    order = random.Random(0)
     for _ in range(count):
-        for name, call in contestants.items():
+        for name in order.sample(list(contestants), len(contestants)):
+            call = contestants[name]
             began = time.perf_counter()
             for _ in range(number):
                 call()
@@ -271,40 +282,127 @@ def box_peer(ca, ha, aa, cb, hb, ab):
     """The oriented-box test for rows of box pairs given by centres, half sizes and angles:
     colliding, touching, depth, normal (N, 2), mtv (N, 2) with sat()'s conventions, the
     tolerance relative to each pair's largest coordinate included."""
-    cos_a, sin_a, cos_b, sin_b = np.cos(aa), np.sin(aa), np.cos(ab), np.sin(ab)
+    # cos + i sin of each angle from one complex exponential: cheaper than np.cos and np.sin.
+    turn_a, turn_b = np.exp(1j * aa), np.exp(1j * ab)
+    cos_a, sin_a, cos_b, sin_b = turn_a.real, turn_a.imag, turn_b.real, turn_b.imag
     dx, dy = cb[:, 0] - ca[:, 0], cb[:, 1] - ca[:, 1]
     hxa, hya, hxb, hyb = ha[:, 0], ha[:, 1], hb[:, 0], hb[:, 1]
     scale_a = np.maximum(np.abs(ca[:, 0]), np.abs(ca[:, 1])) + hxa + hya
     scale_b = np.maximum(np.abs(cb[:, 0]), np.abs(cb[:, 1])) + hxb + hyb
     tolerance = TOLERANCE * np.maximum(scale_a, scale_b)
-    cosine = np.abs(cos_a * cos_b + sin_a * sin_b)
-    sine = np.abs(sin_a * cos_b - cos_a * sin_b)
-    axes = [(cos_a, sin_a), (-sin_a, cos_a), (cos_b, sin_b), (-sin_b, cos_b)]
-    reaches = [
+    # The cosine and sine of the angle between the boxes, from B's turn less A's.
+    relative = turn_b * turn_a.conj()
+    cosine, sine = np.abs(relative.real), np.abs(relative.imag)
+    count = len(dx)
+    # Per axis (A's x axis, A's y axis, B's, B's): its x, its y, B's centre's distance from A's along it.
+    table = np.empty((4, 3, count))
+    table[:, 0] = cos_a, -sin_a, cos_b, -sin_b
+    table[:, 1] = sin_a, cos_a, sin_b, cos_b
+    table[:, 2] = dx * table[:, 0] + dy * table[:, 1]
+    overlaps = np.stack([
         hxa + hxb * cosine + hyb * sine,
         hya + hxb * sine + hyb * cosine,
         hxa * cosine + hya * sine + hxb,
         hxa * sine + hya * cosine + hyb,
-    ]
-    along = [dx * nx + dy * ny for nx, ny in axes]
-    overlaps = np.stack([reach - np.abs(d) for reach, d in zip(reaches, along)])
-    best = overlaps.min(axis=0)
-    choice = overlaps.argmin(axis=0)
-    parted = best < -tolerance
-    if parted.any():
-        choice = np.where(parted, (overlaps < -tolerance).argmax(axis=0), choice)
-    flat = choice * len(best) + np.arange(len(best))
-    sign = np.where(np.concatenate(along)[flat] < 0, -1.0, 1.0)
-    nx = np.concatenate([x for x, _ in axes])[flat] * sign
-    ny = np.concatenate([y for _, y in axes])[flat] * sign
+    ])
+    overlaps -= np.abs(table[:, 2])
+    best = np.minimum(np.minimum(overlaps[0], overlaps[1]), np.minimum(overlaps[2], overlaps[3]))
+    gap = -tolerance
+    parted = best < gap
+    # The first separating axis, else the first least: the first axis that is either (a
+    # separated row's least overlap separates too), found by counting the axes before it
+    # (argmin and argmax along the first axis cost several times more).
+    neither = (overlaps != best) & (overlaps >= gap)
+    first = neither[0].astype(np.intp)
+    run = neither[0] & neither[1]
+    first += run
+    first += run & neither[2]
+    rows = np.arange(count)
+    picked = table.reshape(12, count)[first * 3 + np.arange(3)[:, None], rows]
+    sign = np.where(picked[2] < 0, -1.0, 1.0)
+    nx, ny = picked[0] * sign, picked[1] * sign
     depth = np.where(parted, 0.0, np.maximum(best, 0.0))
     touching = ~parted & (depth <= tolerance)
     return ~parted, touching, depth, np.column_stack([nx, ny]), np.column_stack([nx * depth, ny * depth])
 
 
 def box_peer_blocked(ca, ha, aa, cb, hb, ab, block=8192):
-    parts = [box_peer(ca[s : s + block], ha[s : s + block], aa[s : s + block], cb[s : s + block], hb[s : s + block], ab[s : s + block]) for s in range(0, len(ca), block)]
-    return [np.concatenate(column) for column in zip(*parts)]
+    """box_peer a block of rows at a time (its temporaries stay in the cache), each block's
+    answers written straight into the outputs."""
+    count = len(ca)
+    colliding, touching = np.empty(count, dtype=bool), np.empty(count, dtype=bool)
+    depth, normal, mtv = np.empty(count), np.empty((count, 2)), np.empty((count, 2))
+    for s in range(0, count, block):
+        rows = slice(s, s + block)
+        colliding[rows], touching[rows], depth[rows], normal[rows], mtv[rows] = box_peer(ca[rows], ha[rows], aa[rows], cb[rows], hb[rows], ab[rows])
+    return colliding, touching, depth, normal, mtv
+
+
+def box_peer_buffered(ca, ha, aa, cb, hb, ab, block=8192):
+    """box_peer_blocked's arithmetic with every temporary made once, as sat_many's box test
+    keeps its own: each step writes into arrays that serve every block (out=), and the
+    blocks are all of one size, the last reaching back over rows already done."""
+    count = len(ca)
+    colliding, touching = np.empty((2, count), dtype=bool)
+    depth, normal, mtv = np.empty(count), np.empty((count, 2)), np.empty((count, 2))
+    size = -(-count // -(-count // block))
+    turn, product = np.empty((2, size), dtype=complex), np.empty((2, size), dtype=complex)
+    offset, scale, trig, least = np.empty((2, size)), np.empty((2, 2, size)), np.empty((2, size)), np.empty((2, size))
+    # Per axis: its x, its y, B's centre's distance from A's along it; then the overlaps and scratch.
+    table, overlaps, work, tolerance, picked = np.empty((4, 3, size)), np.empty((4, size)), np.empty((4, size)), np.empty(size), np.empty((3, size))
+    neither, passed, index = np.empty((4, size), dtype=bool), np.empty((4, size), dtype=bool), np.empty((3, size), dtype=np.intp)
+    entries = np.arange(3)[:, None] * size + np.arange(size)
+    for start in range(0, count, size):
+        rows = slice(min(start, count - size), min(start, count - size) + size)
+        for k, angles in enumerate((aa[rows], ab[rows])):
+            np.exp(np.multiply(angles, 1j, out=product[k]), out=turn[k])
+        np.multiply(turn[1], np.conjugate(turn[0], out=product[0]), out=product[1])
+        cosine, sine = np.abs(product[1].real, out=trig[0]), np.abs(product[1].imag, out=trig[1])
+        dx, dy = np.subtract(cb[rows].T, ca[rows].T, out=offset)
+        for k, (centre, half) in enumerate(((ca[rows], ha[rows]), (cb[rows], hb[rows]))):
+            np.abs(centre.T, out=scale[k])
+            np.maximum(scale[k, 0], scale[k, 1], out=scale[k, 0])
+            scale[k, 0] += half[:, 0]
+            scale[k, 0] += half[:, 1]
+        np.maximum(scale[0, 0], scale[1, 0], out=tolerance)
+        tolerance *= TOLERANCE
+        np.copyto(table[0::2, 0], turn.real)
+        np.negative(turn.imag, out=table[1::2, 0])
+        np.copyto(table[0::2, 1], turn.imag)
+        np.copyto(table[1::2, 1], turn.real)
+        along = np.multiply(dx, table[:, 0], out=table[:, 2])
+        along += np.multiply(dy, table[:, 1], out=work)
+        (hxa, hya), (hxb, hyb) = ha[rows].T, hb[rows].T
+        # On A's axes: B's x half by (cos, sin) and y half by (sin, cos); on B's the same of A's.
+        for axes, (hx, hy) in ((slice(0, 2), (hxb, hyb)), (slice(2, 4), (hxa, hya))):
+            np.multiply(hx, trig, out=overlaps[axes])
+            overlaps[axes] += np.multiply(hy, trig[::-1], out=work[axes])
+        for k, own in enumerate((hxa, hya, hxb, hyb)):
+            overlaps[k] += own
+        overlaps -= np.abs(along, out=work)
+        best, gap = least
+        np.minimum(overlaps[0::2], overlaps[1::2], out=least)
+        np.minimum(best, gap, out=best)
+        np.negative(tolerance, out=gap)
+        np.greater_equal(best, gap, out=colliding[rows])
+        np.not_equal(overlaps, best, out=neither)
+        neither &= np.greater_equal(overlaps, gap, out=passed)
+        np.logical_and(neither[0], neither[1], out=passed[1])
+        np.logical_and(passed[1], neither[2], out=passed[2])
+        first = np.add(neither[0], passed[1], out=index[0], dtype=np.intp)
+        first += passed[2]
+        first *= 3 * size
+        np.add(entries, first, out=index)
+        x, y, distance = np.take(table, index, out=picked, mode="clip")
+        flip = np.where(distance < 0, -1.0, 1.0)
+        np.multiply(x, flip, out=normal[rows, 0])
+        np.multiply(y, flip, out=normal[rows, 1])
+        np.maximum(best, 0.0, out=depth[rows])
+        depth[rows] *= colliding[rows]
+        np.less_equal(depth[rows], tolerance, out=touching[rows])
+        touching[rows] &= colliding[rows]
+        np.multiply(normal[rows], depth[rows, None], out=mtv[rows])
+    return colliding, touching, depth, normal, mtv
 
 
 def batch_table(count, size):
@@ -315,21 +413,22 @@ def batch_table(count, size):
     aa, ab = rng.uniform(0, 2 * np.pi, size), rng.uniform(0, 2 * np.pi, size)
     a, b = box_vertices(ca, ha, aa), box_vertices(cb, hb, ab)
     ours = sat_many(a, b)
-    peer = box_peer_blocked(ca, ha, aa, cb, hb, ab)
-    assert (ours.colliding == peer[0]).all() and (ours.touching == peer[1]).all()
-    assert np.abs(ours.mtv - peer[4]).max() < 1e-9
+    for peer in (box_peer_blocked(ca, ha, aa, cb, hb, ab), box_peer_buffered(ca, ha, aa, cb, hb, ab)):
+        assert (ours.colliding == peer[0]).all() and (ours.touching == peer[1]).all()
+        assert np.abs(ours.mtv - peer[4]).max() < 1e-9
     few = 2000
     boxes = [(Box(ca[i], ha[i], aa[i]), Box(cb[i], hb[i], ab[i])) for i in range(few)]
     worlds = [([tuple(p) for p in x.world_vertices().tolist()], [tuple(p) for p in y.world_vertices().tolist()]) for x, y in boxes]
     contestants = {
         "sat_many (vertices in)": lambda: sat_many(a, b),
         "numpy box peer, blocks (centres, halves, angles)": lambda: box_peer_blocked(ca, ha, aa, cb, hb, ab),
+        "numpy box peer, blocks, arrays made once (out=)": lambda: box_peer_buffered(ca, ha, aa, cb, hb, ab),
         "numpy box peer, whole arrays": lambda: box_peer(ca, ha, aa, cb, hb, ab),
         f"sat() loop ({few} pairs, scaled)": lambda: [sat(x, y) for x, y in boxes],
         f"pure-Python reference loop ({few}, scaled)": lambda: [reference_sat(x, y) for x, y in worlds],
     }
     times = rounds(contestants, count, 1)
-    for name in list(times)[3:]:
+    for name in list(times)[4:]:
         times[name] = [t * size / few for t in times[name]]
     print(f"\nbatch narrow phase, {size:,} box pairs ({ours.colliding.mean():.0%} colliding)")
     for name, samples in times.items():
@@ -338,6 +437,7 @@ def batch_table(count, size):
     mine = figure(times["sat_many (vertices in)"])[0]
     for name in list(times)[1:]:
         ratio = mine / figure(times[name])[0]
+        # Both block peers are the best numpy box batch written here, in two styles: the goal holds for each.
         goal = " goal <= 1.00x: " + ("met" if ratio <= 1.0 else "NOT MET") if name.startswith("numpy box peer, blocks") else ""
         print(f"  ratio [100k box pairs] sat_many ÷ {name}: {ratio:.3f}x{goal}")
 
@@ -485,25 +585,36 @@ def import_time(count):
     return medians, bests, statistics.median(bare)
 
 
+SECTIONS = ("import", "scalar", "batch", "broadphase")
+"""The tables main() prints, in order; --only picks some."""
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer rounds: rough figures in a few seconds")
-    quick = parser.parse_args().quick
+    parser.add_argument("--only", choices=SECTIONS, action="append", help="print only this table (repeat for more)")
+    arguments = parser.parse_args()
+    quick, sections = arguments.quick, arguments.only or SECTIONS
     count = 3 if quick else 9
     empty = min(timeit_empty() for _ in range(5))
     print(f"Python {sys.version.split()[0]}, numpy {np.__version__}; an empty call costs {empty * 1e9:.0f} ns here")
-    count_imports = 3 if quick else 9
-    (added, numpy_alone), (added_best, numpy_best), bare = import_time(count_imports)
-    print(
-        f"import collision: {added:.0f} ms on top of the interpreter's own start ({bare:.0f} ms), median of"
-        f" {count_imports} fresh interpreters (best {added_best:.0f} ms); import numpy alone: {numpy_alone:.0f} ms"
-        f" (best {numpy_best:.0f} ms)"
-    )
-    for name, a, b in scalar_cases():
-        scalar_table(name, a, b, count, 500 if quick else 2000)
-    moved_table(count, 500 if quick else 2000)
-    batch_table(count, 100_000)
-    broadphase_table(count, 10_000)
+    if "import" in sections:
+        count_imports = 3 if quick else 9
+        (added, numpy_alone), (added_best, numpy_best), bare = import_time(count_imports)
+        print(
+            f"import collision: {added:.0f} ms on top of the interpreter's own start ({bare:.0f} ms), median of"
+            f" {count_imports} fresh interpreters (best {added_best:.0f} ms); import numpy alone: {numpy_alone:.0f} ms"
+            f" (best {numpy_best:.0f} ms)"
+        )
+    if "scalar" in sections:
+        for name, a, b in scalar_cases():
+            scalar_table(name, a, b, count, 500 if quick else 2000)
+        moved_table(count, 500 if quick else 2000)
+    if "batch" in sections:
+        # A round here takes a fraction of a second: more of them steady the medians.
+        batch_table(5 if quick else 31, 100_000)
+    if "broadphase" in sections:
+        broadphase_table(count, 10_000)
     print("\nratios are ours ÷ peer of the medians; below 1 is faster")
 
 
