@@ -3,7 +3,14 @@
 import os
 import sys
 
-from .cli import main
+# numpy's OpenBLAS starts a worker thread per core when numpy is imported, and they spin
+# waiting for work: on two cores that cost a headless screenshot 50 ms of wall clock and
+# 150 ms of processor time, and the app's matrix products (a polygon's few corners at a
+# time) are far too small for BLAS to split among threads.
+# Set before anything imports numpy; a value the user chose is kept.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+from .cli import main  # noqa: E402  (after the setting above)
 
 
 def run():
