@@ -1,4 +1,4 @@
-"""How pyglet and PyOpenGL reach OpenGL: through a display, or headless through EGL."""
+"""How pyglet reaches OpenGL: through a display, or headless through EGL."""
 
 import os
 import sys
@@ -9,17 +9,11 @@ import pyglet
 def configure(headless):
     """Choose before any window exists; the choice holds for the rest of the process.
 
-    Headless rendering uses EGL (Mesa's llvmpipe where there is no GPU), for pyglet's
-    windows and for PyOpenGL, which the ImGui renderer uses.
+    Headless rendering uses EGL (Mesa's llvmpipe where there is no GPU). The ImGui panel is
+    drawn through pyglet's OpenGL too (sandbox.imgui_gl), so that choice is the only one.
     """
     if "pyglet.window" in sys.modules and pyglet.options.headless != headless:
         raise RuntimeError("sandbox.gl.configure() must run before pyglet.window is imported")
-    if headless:
-        os.environ["PYOPENGL_PLATFORM"] = "egl"
-    elif os.environ.get("PYOPENGL_PLATFORM") == "egl":
-        # Inherited from a headless parent (a test run, say): a window's context is GLX, and
-        # PyOpenGL must draw into that one.
-        del os.environ["PYOPENGL_PLATFORM"]
     pyglet.options.headless = headless
 
 

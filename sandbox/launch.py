@@ -17,7 +17,7 @@ def run():
     """Run the command line, then leave without tearing the interpreter down.
 
     By then every file is written and closed and the window is gone; what is left is
-    unloading numpy, ImGui and PyOpenGL module by module, which takes longer than a headless
+    unloading numpy, ImGui and pyglet module by module, which takes longer than a headless
     screenshot's own work (benchmarks/startup.py measures both).
     """
     code = main()
