@@ -5,16 +5,21 @@ import sys
 
 import pyglet
 
+from . import imgui_core
+
 
 def configure(headless):
     """Choose before any window exists; the choice holds for the rest of the process.
 
     Headless rendering uses EGL (Mesa's llvmpipe where there is no GPU). The ImGui panel is
     drawn through pyglet's OpenGL too (sandbox.imgui_gl), so that choice is the only one.
+    Every way in (the command line, the tests, the benchmarks) calls this first, so it also
+    readies ImGui without the parts of imgui-bundle the sandbox never uses (sandbox.imgui_core).
     """
     if "pyglet.window" in sys.modules and pyglet.options.headless != headless:
         raise RuntimeError("sandbox.gl.configure() must run before pyglet.window is imported")
     pyglet.options.headless = headless
+    imgui_core.load()
 
 
 def display_available():
