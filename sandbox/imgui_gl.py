@@ -219,7 +219,8 @@ class Renderer:
             last_texture = _integers(gl.GL_TEXTURE_BINDING_2D)
             gl.glBindTexture(gl.GL_TEXTURE_2D, texture.tex_id)
             gl.glPixelStorei(gl.GL_UNPACK_ROW_LENGTH, texture.width)
-            start = texture.get_pixels_array().ctypes.data
+            pixels = texture.get_pixels_array()  # held while OpenGL reads from it
+            start = pixels.ctypes.data
             for rect in texture.updates:
                 offset = (rect.y * texture.width + rect.x) * texture.bytes_per_pixel
                 gl.glTexSubImage2D(gl.GL_TEXTURE_2D, 0, rect.x, rect.y, rect.w, rect.h, gl.GL_RGBA, gl.GL_UNSIGNED_BYTE,
