@@ -19,6 +19,12 @@ def configure(headless):
     if "pyglet.window" in sys.modules and pyglet.options.headless != headless:
         raise RuntimeError("sandbox.gl.configure() must run before pyglet.window is imported")
     pyglet.options.headless = headless
+    if "pyglet.image" not in sys.modules:
+        # pyglet.image readies GdkPixbuf to decode image files when it is imported, loading
+        # GTK 2's GDK and the libraries under it: 20 ms of every start-up. The sandbox decodes
+        # no image through pyglet (sandbox.png reads and writes its PNGs), and pyglet's own PNG
+        # and BMP decoders stay. A module set to None in sys.modules is one Python will not import.
+        sys.modules.setdefault("pyglet.image.codecs.gdkpixbuf2", None)
     imgui_core.load()
 
 
