@@ -5,7 +5,7 @@ import sys
 
 import pyglet
 
-from . import imgui_core
+from . import imgui_core, libraries
 
 
 def configure(headless):
@@ -14,11 +14,14 @@ def configure(headless):
     Headless rendering uses EGL (Mesa's llvmpipe where there is no GPU). The ImGui panel is
     drawn through pyglet's OpenGL too (sandbox.imgui_gl), so that choice is the only one.
     Every way in (the command line, the tests, the benchmarks) calls this first, so it also
-    readies ImGui without the parts of imgui-bundle the sandbox never uses (sandbox.imgui_core).
+    spares the start-up work the sandbox has no use for: an ``ldconfig`` run per library pyglet
+    loads (sandbox.libraries), pyglet's GdkPixbuf image decoder, and the parts of imgui-bundle
+    beside ImGui (sandbox.imgui_core).
     """
     if "pyglet.window" in sys.modules and pyglet.options.headless != headless:
         raise RuntimeError("sandbox.gl.configure() must run before pyglet.window is imported")
     pyglet.options.headless = headless
+    libraries.read_once()
     if "pyglet.image" not in sys.modules:
         # pyglet.image readies GdkPixbuf to decode image files when it is imported, loading
         # GTK 2's GDK and the libraries under it: 20 ms of every start-up. The sandbox decodes
