@@ -25,13 +25,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PYTHON = sys.executable
 
-# Run in the child: the app as `python sandbox.py --scene box-box` runs it, saying when its
-# first frame has been drawn and shown, then leaving.
+# Run in the child: the app as `python sandbox.py --scene box-box` runs it (through the same
+# launcher, which sets up the process before anything heavy is imported), saying when its first
+# frame has been drawn and shown, then leaving.
 FIRST_FRAME = """
 import os, sys
+sys.argv = ["sandbox.py", "--scene", "box-box"]
+from sandbox import launch
 from sandbox import gl
 gl.configure(headless=False)
-from sandbox import cli, window
+from sandbox import window
 draw = window.SandboxWindow.on_draw
 def on_draw(self):
     draw(self)
@@ -39,7 +42,7 @@ def on_draw(self):
     print("first frame", flush=True)
     os._exit(0)
 window.SandboxWindow.on_draw = on_draw
-sys.exit(cli.main(["--scene", "box-box"]))
+launch.run()
 """
 
 IMPORT = "import time; t = time.perf_counter(); import {module}; print(time.perf_counter() - t)"
@@ -120,9 +123,12 @@ def main():
     parser.add_argument("--runs", type=int, default=7, help="fresh subprocesses per figure (default 7)")
     args = parser.parse_args()
     display, server = virtual_display()
+    load_before = os.getloadavg()[0]
     shot = Path(tempfile.mkdtemp()) / "shot.png"
     commands = {
         "import collision": ([PYTHON, "-c", IMPORT.format(module="collision")], child_env()),
+        "import collision, OpenBLAS 1 thread": ([PYTHON, "-c", IMPORT.format(module="collision")],
+                                                {**child_env(), "OPENBLAS_NUM_THREADS": "1"}),
         "--screenshot (box-box, wall)": ([PYTHON, "sandbox.py", "--scene", "box-box", "--screenshot", str(shot)], child_env()),
     }
     if display:
@@ -130,20 +136,23 @@ def main():
     try:
         for command, env in commands.values():  # a warm-up: bytecode written, files in the page cache
             timed(command, env)
-        walls, cpus, imports = {name: [] for name in commands}, {name: [] for name in commands}, []
+        walls, cpus, imports = {name: [] for name in commands}, {name: [] for name in commands}, {name: [] for name in commands}
         for _ in range(args.runs):
             for name, (command, env) in commands.items():
                 wall, cpu, printed = timed(command, env)
                 walls[name].append(wall)
                 cpus[name].append(cpu)
-                if name == "import collision":
-                    imports.append(float(printed))
+                if name.startswith("import collision"):
+                    imports[name].append(float(printed))
     finally:
         if server is not None:
             server.terminate()
             server.wait(10)
-    print(f"{args.runs} fresh subprocesses each, in turn; display {display or 'none: first frame not measured'}")
-    show("import collision (in the child)", imports, "ms")
+    print(f"{args.runs} fresh subprocesses each, in turn; display {display or 'none: first frame not measured'}; "
+          f"load average (1 min) {load_before:.2f} before, {os.getloadavg()[0]:.2f} after on {os.cpu_count()} cores")
+    show("import collision (in the child)", imports["import collision"], "ms")
+    # The app's launcher keeps numpy's OpenBLAS to one thread (sandbox/launch.py).
+    show("  the same, OpenBLAS on one thread", imports["import collision, OpenBLAS 1 thread"], "ms")
     show("python -c 'import collision' (wall)", walls["import collision"])
     show("--screenshot (box-box, wall)", walls["--screenshot (box-box, wall)"], goal=0.8)
     show("--screenshot (CPU)", cpus["--screenshot (box-box, wall)"], goal=0.8)

@@ -50,11 +50,9 @@ def main(argv=None):
         return 2
     gl.configure(headless=headless)
     from .files import FileError, save_target
-    from .handout import HandoutError
     from .layout import LayoutError
     from .registry import SceneError, all_scenes, load_folder
     from .session import Session
-    from .walkthrough import WalkthroughError
 
     try:
         for folder in args.scenes:
@@ -67,10 +65,14 @@ def main(argv=None):
         for cls in scenes:
             print(f"{cls.id:20} {cls.category:28} {cls.title}")
         return 0
+    refused = (LayoutError, KeyError, FileError)
+    if args.walkthrough is not None:
+        # Only for a walkthrough: what it needs (tomllib, html) a plain start-up does without.
+        from . import handout, walkthrough
+
+        refused += (walkthrough.WalkthroughError, handout.HandoutError)
     try:
         if args.walkthrough is not None:
-            from . import handout, walkthrough
-
             lesson = walkthrough.load(args.walkthrough)
             if args.export is not None:
                 print(handout.export(lesson, args.export, args.size, args.theme or "projector", args.palette))
@@ -78,7 +80,7 @@ def main(argv=None):
             session = Session(size=args.size, walkthrough=lesson, palette=args.palette)
         else:
             session = Session(args.scene, args.size, args.layout, palette=args.palette)
-    except (LayoutError, KeyError, WalkthroughError, HandoutError, FileError) as error:
+    except refused as error:
         print(f"sandbox: {error.args[0]}", file=sys.stderr)
         return 2
     from . import window

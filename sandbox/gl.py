@@ -1,26 +1,34 @@
-"""How pyglet and PyOpenGL reach OpenGL: through a display, or headless through EGL."""
+"""How pyglet reaches OpenGL: through a display, or headless through EGL."""
 
 import os
 import sys
 
 import pyglet
 
+from . import imgui_core, libraries
+
 
 def configure(headless):
     """Choose before any window exists; the choice holds for the rest of the process.
 
-    Headless rendering uses EGL (Mesa's llvmpipe where there is no GPU), for pyglet's
-    windows and for PyOpenGL, which the ImGui renderer uses.
+    Headless rendering uses EGL (Mesa's llvmpipe where there is no GPU). The ImGui panel is
+    drawn through pyglet's OpenGL too (sandbox.imgui_gl), so that choice is the only one.
+    Every way in (the command line, the tests, the benchmarks) calls this first, so it also
+    spares the start-up work the sandbox has no use for: an ``ldconfig`` run per library pyglet
+    loads (sandbox.libraries), pyglet's GdkPixbuf image decoder, and the parts of imgui-bundle
+    beside ImGui (sandbox.imgui_core).
     """
     if "pyglet.window" in sys.modules and pyglet.options.headless != headless:
         raise RuntimeError("sandbox.gl.configure() must run before pyglet.window is imported")
-    if headless:
-        os.environ["PYOPENGL_PLATFORM"] = "egl"
-    elif os.environ.get("PYOPENGL_PLATFORM") == "egl":
-        # Inherited from a headless parent (a test run, say): a window's context is GLX, and
-        # PyOpenGL must draw into that one.
-        del os.environ["PYOPENGL_PLATFORM"]
     pyglet.options.headless = headless
+    libraries.read_once()
+    if "pyglet.image" not in sys.modules:
+        # pyglet.image readies GdkPixbuf to decode image files when it is imported, loading
+        # GTK 2's GDK and the libraries under it: 20 ms of every start-up. The sandbox decodes
+        # no image through pyglet (sandbox.png reads and writes its PNGs), and pyglet's own PNG
+        # and BMP decoders stay. A module set to None in sys.modules is one Python will not import.
+        sys.modules.setdefault("pyglet.image.codecs.gdkpixbuf2", None)
+    imgui_core.load()
 
 
 def display_available():

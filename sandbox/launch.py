@@ -3,14 +3,21 @@
 import os
 import sys
 
-from .cli import main
+# numpy's OpenBLAS starts a worker thread per core when numpy is imported, and they spin
+# waiting for work: on two cores that cost a headless screenshot 50 ms of wall clock and
+# 150 ms of processor time, and the app's matrix products (a polygon's few corners at a
+# time) are far too small for BLAS to split among threads.
+# Set before anything imports numpy; a value the user chose is kept.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+from .cli import main  # noqa: E402  (after the setting above)
 
 
 def run():
     """Run the command line, then leave without tearing the interpreter down.
 
     By then every file is written and closed and the window is gone; what is left is
-    unloading numpy, ImGui and PyOpenGL module by module, which takes longer than a headless
+    unloading numpy, ImGui and pyglet module by module, which takes longer than a headless
     screenshot's own work (benchmarks/startup.py measures both).
     """
     code = main()

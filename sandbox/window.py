@@ -9,10 +9,9 @@ from pathlib import Path
 import numpy as np
 import pyglet
 from imgui_bundle import imgui
-from imgui_bundle.python_backends import pyglet_backend
 from pyglet import gl, shapes
 
-from . import panel, png, screen
+from . import imgui_gl, panel, png, screen
 from .pyglet_painter import PygletPainter
 from .session import HINTS, KEYS, SHORT_HINTS, WALKTHROUGH_HINTS
 from .theme import imgui_color
@@ -38,7 +37,7 @@ class SandboxWindow(pyglet.window.Window):
         self._imgui_context = imgui.create_context()
         imgui.get_io().set_ini_filename("")
         # The backend pushes its own handlers; they return nothing, so ours still run after them.
-        self.imgui = pyglet_backend.create_renderer(self)
+        self.imgui = imgui_gl.Renderer(self)
         self.painter = PygletPainter(session.camera)
         self.hud = pyglet.graphics.Batch()
         front = pyglet.graphics.Group(order=1)
