@@ -1,5 +1,6 @@
 """A region quadtree for the broad phase, as the Tuts+ quick tip builds it, in a y-up world."""
 
+import functools
 import math
 import numbers
 from typing import NamedTuple
@@ -197,133 +198,155 @@ def _touches(bounds, box):
     return box[0] <= bounds[2] and bounds[0] <= box[2] and box[1] <= bounds[3] and bounds[1] <= box[3]
 
 
-class _Flat(NamedTuple):
+class _Flat:
     """The tree as arrays: nodes level by level, each split node's four children together, and
-    the entries grouped by node. Every query reads this form."""
+    the entries grouped by node. Every query reads this form. What only some queries need, the
+    items as a list and the boxes in entry order, is made on first use: a scene that rebuilds
+    its tree every frame and only counts its pairs never pays for them."""
 
-    bounds: np.ndarray
-    """Each node's bounds: float (M, 4)."""
-
-    level: np.ndarray
-    """Each node's level, int (M,)."""
-
-    first_child: np.ndarray
-    """Index of each node's first child (the others follow it), or -1: int (M,)."""
-
-    start: np.ndarray
-    """Node k's entries are ``start[k]`` to ``start[k + 1] - 1``: int (M + 1,)."""
-
-    items: list
-    """The entries' items, node by node, each node's in the order they were inserted."""
-
-    boxes: np.ndarray
-    """The entries' boxes: float (E, 4)."""
-
-    codes: np.ndarray
-    """The entries' items numbered by identity (the same object twice, the same number): int (E,)."""
-
-    distinct: bool
-    """Whether no object was inserted twice."""
-
-
-def _flat(bounds, level, first_child, entry_node, entry_item, items, boxes, item_order=False):
-    """A _Flat from nodes and entries ``(node, index into items and boxes)``, in any order, or
-    with ``item_order`` in increasing order of ``entry_item`` already."""
-    if item_order:
-        # A stable sort by node alone then keeps each node's items in order; 16-bit node
-        # numbers are radix-sorted.
+    def __init__(self, bounds, level, first_child, entry_node, entry, items, boxes):
+        self.bounds = bounds
+        """Each node's bounds: float (M, 4)."""
+        self.level = level
+        """Each node's level, int (M,)."""
+        self.first_child = first_child
+        """Index of each node's first child (the others follow it), or -1: int (M,)."""
+        # A stable sort by node alone keeps each node's entries in the order given, which the
+        # builders keep in order of insertion; node numbers below 2**16 are radix-sorted.
         order = np.argsort(entry_node.astype(np.uint16) if len(level) <= 2**16 else entry_node, kind="stable")
-    else:
-        order = np.lexsort((entry_item, entry_node))
-    entry_item = entry_item[order]
-    start = np.zeros(len(level) + 1, dtype=np.intp)
-    np.cumsum(np.bincount(entry_node, minlength=len(level)), out=start[1:])
-    picked = entry_item.tolist()
-    if isinstance(items, range) and items.start == 0 and items.step == 1:
-        # Items 0 to n - 1, as scenes number their objects: each is its own index.
-        return _Flat(bounds, level, first_child, start, picked, boxes[entry_item], entry_item.astype(np.int64), True)
-    # Items are told apart by identity, as retrieve does: the same object twice is one item.
-    first = {}
-    numbers = np.array([first.setdefault(id(item), i) for i, item in enumerate(items)], dtype=np.int64)
-    codes = numbers[entry_item] if len(numbers) else np.zeros(0, np.int64)
-    return _Flat(bounds, level, first_child, start, [items[i] for i in picked], np.asarray(boxes)[entry_item].reshape(-1, 4), codes, len(first) == len(items))
+        self.entry = entry[order]
+        """Each entry's index into the items and boxes it was built from, node by node: int (E,)."""
+        self.start = np.zeros(len(level) + 1, dtype=np.intp)
+        """Node k's entries are ``start[k]`` to ``start[k + 1] - 1``: int (M + 1,)."""
+        np.cumsum(np.bincount(entry_node, minlength=len(level)), out=self.start[1:])
+        self._items, self._boxes = items, boxes
+
+    @functools.cached_property
+    def items(self):
+        """The entries' items, node by node, each node's in the order they were inserted."""
+        return self.entry.tolist() if _numbered(self._items) else [self._items[i] for i in self.entry.tolist()]
+
+    @functools.cached_property
+    def boxes(self):
+        """The entries' boxes: float (E, 4)."""
+        return np.asarray(self._boxes, dtype=float).reshape(-1, 4)[self.entry]
+
+    @functools.cached_property
+    def codes(self):
+        """The entries' items numbered by identity (the same object twice, the same number): int (E,)."""
+        if _numbered(self._items):
+            # Items 0 to n - 1, as scenes number their objects: each is its own number.
+            return self.entry.astype(np.int64)
+        first = {}
+        numbers = np.array([first.setdefault(id(item), i) for i, item in enumerate(self._items)], dtype=np.int64)
+        return numbers[self.entry] if len(numbers) else np.zeros(0, np.int64)
+
+    @functools.cached_property
+    def distinct(self):
+        """Whether no object was inserted twice."""
+        return _numbered(self._items) or len({id(item) for item in self._items}) == len(self._items)
 
 
-def _grown(bounds, level, first_child, splitting):
-    """The node arrays with four children added to each node of ``splitting``."""
-    first_child[splitting] = len(level) + 4 * np.arange(len(splitting))
-    bounds = np.vstack([bounds, _child_bounds(bounds[splitting])])
-    level = np.concatenate([level, np.repeat(level[splitting] + 1, 4)])
-    first_child = np.concatenate([first_child, np.full(4 * len(splitting), -1, dtype=np.intp)])
-    return bounds, level, first_child
+def _numbered(items):
+    """Whether ``items`` are the integers 0 to n - 1 in order: then each is its own index."""
+    return isinstance(items, range) and items.start == 0 and items.step == 1
+
+
+def _levels(level_bounds, first_children):
+    """The node arrays (bounds, level, first_child) of a tree built a level at a time."""
+    sizes = [len(bounds) for bounds in level_bounds]
+    level = np.repeat(np.arange(len(sizes)), sizes)
+    return np.concatenate(level_bounds), level, np.concatenate(first_children)
+
+
+_QUADRANT = np.array([2, 3, 1, 0], dtype=np.intp)
+"""The child a box goes to, by 2 * (above the middle) + (right of it): the tip's numbering."""
 
 
 def _build_tip(root, items, boxes, max_objects, max_levels):
     """The tip's tree over ``boxes``, built a level at a time: a node splits exactly when more
     than max_objects items reach it, so counting them is enough; every item that fits wholly
-    inside one of the new children goes down."""
-    bounds, level, first_child = np.array([root]), np.zeros(1, dtype=np.intp), np.full(1, -1, dtype=np.intp)
+    inside one of the new children goes down. Nodes are numbered within their level while
+    building, which keeps every lookup in arrays the size of a level."""
+    level_bounds, first_children = [np.array([root], dtype=float)], []
     where = np.zeros(len(boxes), dtype=np.intp)
-    # The items still going down: their numbers and the nodes they reached.
-    moving, node = np.arange(len(boxes)), where.copy()
-    # The boxes' sides as separate arrays, cut down with the items still going down.
+    # The items still going down, their node within its level, and their boxes' sides.
+    moving, local = np.arange(len(boxes)), np.zeros(len(boxes), dtype=np.intp)
     x0, y0, x1, y1 = (np.ascontiguousarray(side) for side in boxes.T)
     # Only the root can meet a box that is not wholly inside it: the root keeps those.
     inside = (x0 >= root[0]) & (y0 >= root[1]) & (x1 <= root[2]) & (y1 <= root[3])
-    depth = 0
-    while len(moving) and depth < max_levels:
-        splitting = np.flatnonzero(np.bincount(node, minlength=len(level)) > max_objects)
-        if not len(splitting):
+    offset = 0
+    while True:
+        bounds = level_bounds[-1]
+        first = np.full(len(bounds), -1, dtype=np.intp)
+        first_children.append(first)
+        if len(level_bounds) > max_levels or not len(moving):
             break
-        bounds, level, first_child = _grown(bounds, level, first_child, splitting)
-        first = first_child[node]
-        # The tip's getIndex for every box at once, with the same sums as split(): each
-        # node's middle worked out once, then looked up for its boxes.
-        mid_x, mid_y = ((bounds[:, 0] + bounds[:, 2]) / 2)[node], ((bounds[:, 1] + bounds[:, 3]) / 2)[node]
+        crowded = np.bincount(local, minlength=len(bounds)) > max_objects
+        if not crowded.any():
+            break
+        split = np.flatnonzero(crowded)
+        below = offset + len(bounds)
+        first[split] = below + 4 * np.arange(len(split))
+        level_bounds.append(_child_bounds(bounds[split]))
+        # The tip's getIndex for every box at once, with the same sums as split().
+        mid_x, mid_y = ((bounds[:, 0] + bounds[:, 2]) / 2)[local], ((bounds[:, 1] + bounds[:, 3]) / 2)[local]
         left, right = x1 < mid_x, x0 > mid_x
         top, bottom = y0 > mid_y, y1 < mid_y
-        going = (first >= 0) & (left | right) & (top | bottom) & inside
-        quadrant = np.where(top, np.where(right, 0, 1), np.where(left, 2, 3))
-        moving, node = moving[going], first[going] + quadrant[going]
+        going = crowded[local] & (left | right) & (top | bottom) & inside
+        rank = np.cumsum(crowded) - 1
+        quadrant = _QUADRANT[2 * top[going] + right[going]]
+        moving, local = moving[going], 4 * rank[local[going]] + quadrant
         x0, y0, x1, y1 = x0[going], y0[going], x1[going], y1[going]
-        where[moving] = node
         inside = True
-        depth += 1
-    return _flat(bounds, level, first_child, where, np.arange(len(boxes)), items, boxes, item_order=True)
+        where[moving] = below + local
+        offset = below
+    return _Flat(*_levels(level_bounds, first_children), where, np.arange(len(boxes)), items, boxes)
 
 
 def _build_variant(root, items, boxes, max_objects, max_levels):
     """The variant's tree over ``boxes``, a level at a time: every item goes to each child it
-    touches."""
-    bounds, level, first_child = np.array([root]), np.zeros(1, dtype=np.intp), np.full(1, -1, dtype=np.intp)
-    # The entries waiting at the current level: which box, in which node.
-    box, node = np.arange(len(boxes)), np.zeros(len(boxes), dtype=np.intp)
-    kept_box, kept_node = [np.zeros(0, dtype=np.intp)], [np.zeros(0, dtype=np.intp)]
-    depth = 0
-    while len(box):
-        crowded = np.bincount(node, minlength=len(level)) > max_objects
-        if depth >= max_levels:
+    touches. An entry that reached a node touches it, so only the node's middle lines decide
+    which children it touches (the root's own sides too, where boxes may lie outside)."""
+    level_bounds, first_children = [np.array([root], dtype=float)], []
+    sides = [np.ascontiguousarray(side) for side in boxes.T]
+    x0, y0, x1, y1 = sides
+    # The entries waiting at the current level: which box, in which node of the level.
+    box, local = np.arange(len(boxes)), np.zeros(len(boxes), dtype=np.intp)
+    # Wholly outside the root, a box touches none of its children: the root keeps it.
+    stays = ~((x0 <= root[2]) & (root[0] <= x1) & (y0 <= root[3]) & (root[1] <= y1))
+    kept_box, kept_node = [], []
+    offset = 0
+    while True:
+        bounds = level_bounds[-1]
+        first = np.full(len(bounds), -1, dtype=np.intp)
+        first_children.append(first)
+        crowded = np.bincount(local, minlength=len(bounds)) > max_objects
+        if len(level_bounds) > max_levels:
             crowded[:] = False
-        moving = crowded[node]
-        kept_box.append(box[~moving])
-        kept_node.append(node[~moving])
-        bounds, level, first_child = _grown(bounds, level, first_child, np.flatnonzero(crowded))
-        box, node = box[moving], node[moving]
+        stays = stays | ~crowded[local]
+        kept_box.append(box[stays])
+        kept_node.append(offset + local[stays])
+        if not crowded.any():
+            break
+        split = np.flatnonzero(crowded)
+        below = offset + len(bounds)
+        first[split] = below + 4 * np.arange(len(split))
+        level_bounds.append(_child_bounds(bounds[split]))
+        going = ~stays
+        box, node = box[going], local[going]
         # The same sums as split() and touched(), so the same floats and the same answers.
-        x0, y0, x1, y1 = bounds[node].T
-        mid_x, mid_y = (x0 + x1) / 2, (y0 + y1) / 2
-        b = boxes[box]
-        right, left = (b[:, 0] <= x1) & (mid_x <= b[:, 2]), (b[:, 0] <= mid_x) & (x0 <= b[:, 2])
-        top, bottom = (b[:, 1] <= y1) & (mid_y <= b[:, 3]), (b[:, 1] <= mid_y) & (y0 <= b[:, 3])
-        touched = np.stack([right & top, left & top, left & bottom, right & bottom], axis=1)
-        # Wholly outside the root, a box touches none of its children: the root keeps it.
-        outside = ~touched.any(axis=1)
-        kept_box.append(box[outside])
-        kept_node.append(node[outside])
-        row, quadrant = np.nonzero(touched)
-        box, node = box[row], first_child[node[row]] + quadrant
-        depth += 1
-    return _flat(bounds, level, first_child, np.concatenate(kept_node), np.concatenate(kept_box), items, boxes)
+        mid_x, mid_y = ((bounds[:, 0] + bounds[:, 2]) / 2)[node], ((bounds[:, 1] + bounds[:, 3]) / 2)[node]
+        left, right = x0[box] <= mid_x, mid_x <= x1[box]
+        bottom, top = y0[box] <= mid_y, mid_y <= y1[box]
+        base = 4 * (np.cumsum(crowded) - 1)[node]
+        # Child by child, each keeps its parent's order of entries: the order of insertion.
+        children = [(right & top, 0), (left & top, 1), (left & bottom, 2), (right & bottom, 3)]
+        box = np.concatenate([box[touched] for touched, _ in children])
+        local = np.concatenate([base[touched] + quadrant for touched, quadrant in children])
+        stays = np.zeros(len(box), dtype=bool)
+        offset = below
+    return _Flat(*_levels(level_bounds, first_children), np.concatenate(kept_node), np.concatenate(kept_box), items, boxes)
 
 
 def _flatten(root):
@@ -335,7 +358,7 @@ def _flatten(root):
     entries = [(k, entry) for k, node in enumerate(nodes) for entry in node.entries]
     items = [item for _, (item, _) in entries]
     boxes = np.array([box for _, (_, box) in entries], dtype=float).reshape(-1, 4)
-    return _flat(
+    return _Flat(
         np.array([node.bounds for node in nodes], dtype=float), np.array([node.level for node in nodes], dtype=np.intp),
         np.array(first_child, dtype=np.intp), np.array([k for k, _ in entries], dtype=np.intp), np.arange(len(entries)), items, boxes,
     )
