@@ -87,7 +87,8 @@ class QuadtreeScene(Swarm):
         tree = Quadtree(WORLD, self.settings["max_objects"], self.settings["max_levels"], straddle)
         tree.insert_many(range(count), boxes)
         arrays = tree.arrays()
-        stored = np.array(arrays.items, dtype=int)
+        # The objects were inserted as 0 to count - 1: each entry's number of insertion is its object.
+        stored = arrays.inserted
         if straddle == "parent":
             # What a node with children holds stays there: it straddles one of its splits.
             straddlers = np.sort(stored[np.repeat(arrays.first_child >= 0, np.diff(arrays.start))])
@@ -100,7 +101,8 @@ class QuadtreeScene(Swarm):
             returned = set(lit)
             missed = tuple(i for i in tree.retrieve(boxes[focus].tolist()) if i != focus and i not in returned)
         pairs = count * (count - 1) // 2
-        return Frame(tree, arrays, straddlers, tree.candidate_pairs(), pairs, len(broadphase.pairs(boxes, "grid")), focus, lit, missed)
+        collisions = int(broadphase.contacts(boxes).counts.sum()) // 2
+        return Frame(tree, arrays, straddlers, tree.candidate_pairs(), pairs, collisions, focus, lit, missed)
 
     def verdict(self):
         frame = self.result

@@ -186,3 +186,30 @@ def test_candidate_pairs_of_insert_many_match_one_by_one(straddle, seed):
     one_by_one.insert("late", (500, 500, 520, 520))
     at_once.insert("late", (500, 500, 520, 520))
     assert at_once.candidate_pairs() == one_by_one.candidate_pairs()
+
+
+@pytest.mark.parametrize("straddle", ["parent", "children"])
+@pytest.mark.parametrize("seed", range(6))
+def test_arrays_number_each_entry_by_when_its_item_was_inserted(straddle, seed):
+    """arrays().inserted names each stored entry's item by its place in the order of insertion,
+    built at once, one by one, or both (insert_many into a tree that holds items already)."""
+    rng = np.random.default_rng(seed)
+    boxes = random_boxes(rng, int(rng.integers(1, 300)))
+    names = [f"item {i}" for i in range(len(boxes))]
+    settings = dict(max_objects=int(rng.integers(1, 12)), max_levels=int(rng.integers(0, 7)), straddle=straddle)
+    half = len(boxes) // 2
+    at_once, one_by_one, mixed = Quadtree(WORLD, **settings), Quadtree(WORLD, **settings), Quadtree(WORLD, **settings)
+    at_once.insert_many(names, boxes)
+    for name, box in zip(names, boxes):
+        one_by_one.insert(name, box)
+    mixed.insert_many(names[:half], boxes[:half])
+    mixed.insert(names[half], boxes[half])
+    mixed.insert_many(names[half + 1 :], boxes[half + 1 :])
+    for tree in (at_once, one_by_one, mixed):
+        arrays = tree.arrays()
+        assert [names[i] for i in arrays.inserted.tolist()] == arrays.items
+        held = sorted(set(arrays.inserted.tolist()))
+        assert held == list(range(len(boxes)))
+    mixed.clear()
+    mixed.insert("first again", (1, 1, 2, 2))
+    assert mixed.arrays().inserted.tolist() == [0]
