@@ -213,7 +213,7 @@ class PygletPainter:
     def _bulk_vertices(self, mode, screen, colors, per_item):
         """Write the rows of ``screen`` (points, or for GL_POINTS a rectangle's corners; one
         colour per ``per_item`` rows) into the next vertex list of this mode kept from the last
-        frame, or a new one if none is large enough."""
+        frame, made or resized to hold exactly them."""
         count = len(screen)
         if count == 0:
             return
@@ -222,29 +222,25 @@ class PygletPainter:
         self._bulk_used[mode] += 1
         if index == len(pool):
             pool.append(self._new_bulk(count, mode))
-        elif pool[index].count < count:
-            pool[index].delete()
-            pool[index] = self._new_bulk(count, mode)
+        elif pool[index].count != count:
+            # Exactly as many vertices as drawn: llvmpipe (OpenGL on the processor) transforms
+            # every vertex of a list in the thread that draws, transparent spares too.
+            pool[index].resize(count)
         vertex_list = pool[index]
         # Written through numpy views of the vertex list's arrays: thousands of points a frame.
-        # The list keeps spare room from frame to frame; spare vertices are fully transparent.
         positions = np.ctypeslib.as_array(vertex_list.corners if mode == gl.GL_POINTS else vertex_list.position)
-        size = screen.size
-        positions[:size] = screen.ravel()
-        positions[size:] = 0
+        positions[:] = screen.ravel()
         tints = np.ctypeslib.as_array(vertex_list.colors)
-        tints[: 4 * count] = (np.repeat(colors, per_item, axis=0) if per_item > 1 else colors).ravel()
-        tints[4 * count :] = 0
+        tints[:] = (np.repeat(colors, per_item, axis=0) if per_item > 1 else colors).ravel()
 
     def _new_bulk(self, count, mode):
-        room = 1 << max(count - 1, 1).bit_length()  # the next power of two: few reallocations
-        colors = ("Bn", np.zeros(4 * room, dtype=np.uint8))
+        colors = ("Bn", np.zeros(4 * count, dtype=np.uint8))
         if mode == gl.GL_POINTS:
             return self._rects_group.program.vertex_list(
-                room, mode, batch=self.batch, group=self._rects_group, corners=("f", np.zeros(4 * room, dtype=np.float32)), colors=colors,
+                count, mode, batch=self.batch, group=self._rects_group, corners=("f", np.zeros(4 * count, dtype=np.float32)), colors=colors,
             )
         return self._bulk_group.program.vertex_list(
-            room, mode, batch=self.batch, group=self._bulk_group, position=("f", np.zeros(2 * room, dtype=np.float32)), colors=colors,
+            count, mode, batch=self.batch, group=self._bulk_group, position=("f", np.zeros(2 * count, dtype=np.float32)), colors=colors,
         )
 
     def interval(self, axis, low, high, offset, color, width=5):
