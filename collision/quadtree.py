@@ -306,10 +306,9 @@ def _build_tip(root, items, boxes, max_objects, max_levels):
         mid_x, mid_y = ((bounds[:, 0] + bounds[:, 2]) / 2)[local], ((bounds[:, 1] + bounds[:, 3]) / 2)[local]
         left, right = x1 < mid_x, x0 > mid_x
         top, bottom = y0 > mid_y, y1 < mid_y
-        going = crowded[local] & (left | right) & (top | bottom) & inside
-        rank = np.cumsum(crowded) - 1
-        quadrant = _QUADRANT[2 * top[going] + right[going]]
-        moving, local = moving[going], 4 * rank[local[going]] + quadrant
+        going = np.flatnonzero(crowded[local] & (left | right) & (top | bottom) & inside)
+        child = 4 * (np.cumsum(crowded) - 1)[local] + _QUADRANT[2 * top + right]
+        moving, local = moving[going], child[going]
         x0, y0, x1, y1 = x0[going], y0[going], x1[going], y1[going]
         inside = True
         where[moving] = below + local
