@@ -67,6 +67,22 @@ class Swarm(Scene):
         self.rng = np.random.default_rng(self.seed)
         self.position, self.size, self.velocity = spawn(self.rng, self.settings["count"], self.world)
 
+    def refresh(self, view=None):
+        """Match the objects to the count, and mark the result out of date: it is computed
+        when next read. Dragging an object or moving the mouse over thousands of them refreshes
+        once for each mouse event, several a frame: the tree and the counts are then worked out
+        once, for the frame that shows them."""
+        if view is not None:
+            self.view = view
+        self.follow_count()
+        self._result = None
+
+    @property
+    def result(self):
+        if self._result is None:
+            self._result = self.compute()
+        return self._result
+
     def sizes(self):
         """Each object's width and height now: its full size, shrunk for a crowd."""
         return self.size * shrink(len(self.size))

@@ -83,7 +83,6 @@ class GridScene(Swarm):
         return SIZES[1] * shrink(len(self.size)) * self.settings["cell"]
 
     def compute(self):
-        self.follow_count()
         boxes = self.boxes()
         cell = self.cell_size()
         # The grid always runs: how many objects each one touches, without listing the pairs.

@@ -80,7 +80,6 @@ class QuadtreeScene(Swarm):
     animated = True
 
     def compute(self):
-        self.follow_count()
         count = len(self.position)
         boxes = self.boxes()
         straddle = "children" if self.settings["variant"] else "parent"
