@@ -98,7 +98,8 @@ def _bounds(aabbs):
     if not np.isfinite(boxes).all():
         row = int(np.flatnonzero(~np.isfinite(boxes).all(axis=1))[0])
         raise ShapeError(f"aabb {row} is {tuple(boxes[row].tolist())}: bounds must be finite numbers")
-    if not (boxes[:, :2] <= boxes[:, 2:]).all():
+    # Column by column: comparing (N, 2) halves of the array is several times slower.
+    if (boxes[:, 0] > boxes[:, 2]).any() or (boxes[:, 1] > boxes[:, 3]).any():
         row = int(np.flatnonzero(~(boxes[:, :2] <= boxes[:, 2:]).all(axis=1))[0])
         raise ShapeError(f"aabb {row} is {tuple(boxes[row].tolist())}: each min must be at most its max")
     return boxes

@@ -503,7 +503,7 @@ class Quadtree:
         if len(items) != len(boxes):
             raise ShapeError(f"insert_many needs one aabb per item, got {len(items)} items and {len(boxes)} aabbs")
         # Checked whole first, row by row only to name a bad one: a scene inserts every frame.
-        if not (np.isfinite(boxes).all() and (boxes[:, :2] <= boxes[:, 2:]).all()):
+        if not np.isfinite(boxes).all() or (boxes[:, 0] > boxes[:, 2]).any() or (boxes[:, 1] > boxes[:, 3]).any():
             valid = np.isfinite(boxes).all(axis=1) & (boxes[:, 0] <= boxes[:, 2]) & (boxes[:, 1] <= boxes[:, 3])
             bad = int(np.flatnonzero(~valid)[0])
             raise ShapeError(f"aabb {bad} must be (min_x, min_y, max_x, max_y) with min <= max, got {tuple(boxes[bad])}")

@@ -76,6 +76,15 @@ class _BlendedGroup(pyglet.graphics.Group):
         return hash((id(self.program), self.order))
 
 
+def _update(shape, **values):
+    """Set the shape's properties that changed: each of pyglet's setters works out the shape's
+    vertices again, and most shapes of a frame are where they were. Only for shapes whose
+    getters give back what was set (a Line; a Triangle's x2 adds its x)."""
+    for name, value in values.items():
+        if getattr(shape, name) != value:
+            setattr(shape, name, value)
+
+
 class PygletPainter:
     """Draws into one batch. Shapes are pooled by kind: each frame reuses them in order,
     changing their properties, and hides the ones it did not need."""
@@ -129,10 +138,7 @@ class PygletPainter:
     def _line(self, start, end, color, width):
         (x, y), (x2, y2) = self.camera.to_screen(*start), self.camera.to_screen(*end)
         line = self._take("line", lambda: shapes.Line(0, 0, 1, 1, batch=self.batch, group=self._lines))
-        line.position = (x, y)
-        line.x2, line.y2 = x2, y2
-        line.thickness = width * self.line_scale
-        line.color = color
+        _update(line, position=(x, y), x2=x2, y2=y2, thickness=width * self.line_scale, color=tuple(color))
 
     def _triangle(self, a, b, c, color, group):
         (x, y), (x2, y2), (x3, y3) = (self.camera.to_screen(*p) for p in (a, b, c))

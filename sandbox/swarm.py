@@ -91,10 +91,9 @@ class Swarm(Scene):
         """Every object's (min_x, min_y, max_x, max_y): an (N, 4) array."""
         return np.hstack([self.position, self.position + self.sizes()])
 
-    def draw_objects(self, painter, colors):
-        """Every object in its colour: outlined, or past DOTS, too small and crowded for
-        outlines to read, a dot each."""
-        boxes = self.boxes()
+    def draw_objects(self, painter, boxes, colors):
+        """Every object of ``boxes`` in its colour: outlined, or past DOTS, too small and
+        crowded for outlines to read, a dot each."""
         if len(boxes) <= DOTS:
             painter.lines(outlines(boxes), np.repeat(colors, 4, axis=0))
         else:

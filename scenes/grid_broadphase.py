@@ -33,6 +33,9 @@ class Method(NamedTuple):
 class GridFrame(NamedTuple):
     """One frame of the loose grid and of the methods compared with it."""
 
+    boxes: np.ndarray
+    """Every object's bounds this frame, as drawn."""
+
     grid: broadphase.Grid
     """The cell size, where the cells start, and each object's cell (while an object is in
     focus; no cells otherwise)."""
@@ -110,7 +113,7 @@ class GridScene(Swarm):
             touching = (boxes[:, 0] <= x1) & (x0 <= boxes[:, 2]) & (boxes[:, 1] <= y1) & (y0 <= boxes[:, 3])
             touching[focus] = False
             hits = tuple(np.flatnonzero(touching).tolist())
-        return GridFrame(grid, tuple(methods), np.flatnonzero(contacts.counts), focus, neighbours, hits)
+        return GridFrame(boxes, grid, tuple(methods), np.flatnonzero(contacts.counts), focus, neighbours, hits)
 
     def verdict(self):
         methods = {method.name: method for method in self.result.methods}
@@ -157,13 +160,13 @@ class GridScene(Swarm):
             left, bottom = max(x0 + (column - 1) * cell, x0), max(y0 + (row - 1) * cell, y0)
             right, top = min(x0 + (column + 2) * cell, x1), min(y0 + (row + 2) * cell, y1)
             painter.polygon([(left, bottom), (right, bottom), (right, top), (left, top)], theme.highlight, faded(theme.highlight, 40), 2)
-        boxes = self.boxes()
+        boxes = frame.boxes
         colors = np.tile(np.array(faded(theme.shape_a, 200), dtype=np.uint8), (len(boxes), 1))
         if self.settings["collisions"] and len(frame.colliding):
             colors[frame.colliding] = theme.shape_b
         if frame.neighbours:
             colors[list(frame.neighbours)] = theme.highlight
-        self.draw_objects(painter, colors)
+        self.draw_objects(painter, boxes, colors)
         if frame.focus is not None:
             fill_box(painter, boxes[frame.focus], theme.highlight, 120)
             for other in frame.hits:

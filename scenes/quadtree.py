@@ -25,6 +25,9 @@ class Frame(NamedTuple):
     arrays: QuadArrays
     """The same tree as arrays: what is drawn and counted."""
 
+    boxes: np.ndarray
+    """Every object's bounds this frame, as drawn."""
+
     straddlers: np.ndarray
     """Indices of the objects kept above the leaves (the tip), or held by several nodes (the variant)."""
 
@@ -101,7 +104,7 @@ class QuadtreeScene(Swarm):
             missed = tuple(i for i in tree.retrieve(boxes[focus].tolist()) if i != focus and i not in returned)
         pairs = count * (count - 1) // 2
         collisions = int(broadphase.contacts(boxes).counts.sum()) // 2
-        return Frame(tree, arrays, straddlers, tree.candidate_pairs(), pairs, collisions, focus, lit, missed)
+        return Frame(tree, arrays, boxes, straddlers, tree.candidate_pairs(), pairs, collisions, focus, lit, missed)
 
     def verdict(self):
         frame = self.result
@@ -136,7 +139,7 @@ class QuadtreeScene(Swarm):
             crosses = np.concatenate([np.stack([mid_x, bounds[:, 1], mid_x, bounds[:, 3]], axis=1), np.stack([bounds[:, 0], mid_y, bounds[:, 2], mid_y], axis=1)])
             colors = np.array(LEVEL_COLORS, dtype=np.uint8)[np.minimum(frame.arrays.level[split] + 1, len(LEVEL_COLORS) - 1)]
             painter.lines(crosses, np.concatenate([colors, colors]))
-        boxes = self.boxes()
+        boxes = frame.boxes
         dots = len(boxes) > DOTS
         # As dots, the plain objects step back so that straddlers and the lit ones stand out.
         colors = np.tile(np.array(faded(theme.shape_a, 150) if dots else theme.shape_a, dtype=np.uint8), (len(boxes), 1))
@@ -144,7 +147,7 @@ class QuadtreeScene(Swarm):
             colors[frame.straddlers] = theme.shape_b
         if frame.lit:
             colors[list(frame.lit)] = theme.highlight
-        self.draw_objects(painter, colors)
+        self.draw_objects(painter, boxes, colors)
         if frame.focus is not None:
             fill_box(painter, boxes[frame.focus], theme.highlight, 90)
         for box in boxes[list(frame.missed)]:
