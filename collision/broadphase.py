@@ -158,17 +158,27 @@ def _sorted_pairs(first, second, count):
 
 def _brute(boxes):
     count = len(boxes)
+    min_x, min_y, max_x, max_y = _sides(boxes)
     firsts, seconds = [np.zeros(0, np.intp)], [np.zeros(0, np.intp)]
     rows_per_block = max(1, _BRUTE_BLOCK // max(count, 1))
     for start in range(0, count, rows_per_block):
-        rows = np.arange(start, min(start + rows_per_block, count))
-        # Box i against every later box: a run from i + 1 to the end.
-        owner, second = _spans(rows + 1, count - 1 - rows)
-        first = rows[owner]
-        keep = _overlapping(boxes, first, second)
-        firsts.append(first[keep])
-        seconds.append(second[keep])
-    return _sorted_pairs(np.concatenate(firsts), np.concatenate(seconds), count), count * (count - 1) // 2
+        stop = min(start + rows_per_block, count)
+        # A block of boxes against every box after the first of them, as a table: row r is box
+        # start + r, column c box start + 1 + c. Compared by broadcasting the sides, with no
+        # index arrays to gather through.
+        rows, later = slice(start, stop), slice(start + 1, count)
+        hit = (
+            (min_x[rows, None] <= max_x[None, later])
+            & (min_x[None, later] <= max_x[rows, None])
+            & (min_y[rows, None] <= max_y[None, later])
+            & (min_y[None, later] <= max_y[rows, None])
+        )
+        # Box start + r meets only the boxes after it: columns c >= r.
+        row, column = np.nonzero(np.triu(hit))
+        firsts.append(row + start)
+        seconds.append(column + start + 1)
+    # Row by row, column by column: the pairs come out sorted, each once.
+    return np.column_stack([np.concatenate(firsts), np.concatenate(seconds)]).astype(np.intp), count * (count - 1) // 2
 
 
 def _sweep_axis(boxes):
