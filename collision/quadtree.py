@@ -566,12 +566,10 @@ class Quadtree:
         """
         box = _aabb(aabb, "aabb")
         flat = self._arrays()
-        found = {}
-        stack = [0]
+        walk, stack = [], [0]
         while stack:
             k = stack.pop()
-            for item in flat.items[flat.start[k] : flat.start[k + 1]]:
-                found.setdefault(id(item), item)
+            walk.append(k)
             first = int(flat.first_child[k])
             if first < 0:
                 continue
@@ -581,6 +579,18 @@ class Quadtree:
                 index = _quadrant(flat.bounds[k].tolist(), box)
                 if index != -1:
                     stack.append(first + index)
+        start, items = flat.start.tolist(), flat.items
+        if self.straddle == "parent" and flat.distinct:
+            # One path, and each item stored once: none can come twice, and the items of a
+            # node are taken whole (the root may hold thousands).
+            found = []
+            for k in walk:
+                found.extend(items[start[k] : start[k + 1]])
+            return found
+        found = {}
+        for k in walk:
+            for item in items[start[k] : start[k + 1]]:
+                found.setdefault(id(item), item)
         return list(found.values())
 
     def nodes(self):

@@ -102,8 +102,10 @@ class Swarm(Scene):
     def pick(self, point, reach):
         """The topmost object holding ``point`` (anywhere inside it), by its number."""
         x, y = point
-        boxes = self.boxes()
-        inside = np.flatnonzero((boxes[:, 0] <= x) & (x <= boxes[:, 2]) & (boxes[:, 1] <= y) & (y <= boxes[:, 3]))
+        # Column by column, with no (N, 4) array of boxes made: the mouse moves many times a frame.
+        low_x, low_y = self.position.T
+        high = self.position + self.sizes()
+        inside = np.flatnonzero((low_x <= x) & (x <= high[:, 0]) & (low_y <= y) & (y <= high[:, 1]))
         return str(inside[-1]) if len(inside) else None
 
     def position_of(self, name):

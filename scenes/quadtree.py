@@ -43,10 +43,13 @@ class Frame(NamedTuple):
     focus: object
     """The object hovered or clicked, or None."""
 
-    lit: tuple
-    """What retrieve returns for the focused object, less the object itself."""
+    lit: np.ndarray
+    """What retrieve returns for the focused object, less the object itself: object numbers."""
 
-    missed: tuple = ()
+    lit_straddlers: int
+    """How many of the lit objects are straddlers."""
+
+    missed: np.ndarray
     """With "missed" on: objects touching the focused one that the tip's walk does not return."""
 
 
@@ -97,14 +100,21 @@ class QuadtreeScene(Swarm):
         else:
             straddlers = np.flatnonzero(np.bincount(stored, minlength=count) > 1)
         focus = self.focus()
-        lit = tuple(i for i in tree.retrieve_tip(boxes[focus].tolist()) if i != focus) if focus is not None else ()
-        missed = ()
+        lit = missed = np.zeros(0, dtype=np.intp)
+        if focus is not None:
+            # Object numbers as arrays: at MAX_LEVELS 0 the root returns all 10,000.
+            lit = np.array(tree.retrieve_tip(boxes[focus].tolist()), dtype=np.intp)
+            lit = lit[lit != focus]
         if focus is not None and self.settings["missed"]:
-            returned = set(lit)
-            missed = tuple(i for i in tree.retrieve(boxes[focus].tolist()) if i != focus and i not in returned)
+            returned = np.zeros(count, dtype=bool)
+            returned[lit] = returned[focus] = True
+            found = np.array(tree.retrieve(boxes[focus].tolist()), dtype=np.intp)
+            missed = found[~returned[found]]
+        straddling = np.zeros(count, dtype=bool)
+        straddling[straddlers] = True
         pairs = count * (count - 1) // 2
         collisions = int(broadphase.contacts(boxes).counts.sum()) // 2
-        return Frame(tree, arrays, boxes, straddlers, tree.candidate_pairs(), pairs, collisions, focus, lit, missed)
+        return Frame(tree, arrays, boxes, straddlers, tree.candidate_pairs(), pairs, collisions, focus, lit, int(straddling[lit].sum()), missed)
 
     def verdict(self):
         frame = self.result
@@ -145,12 +155,11 @@ class QuadtreeScene(Swarm):
         colors = np.tile(np.array(faded(theme.shape_a, 150) if dots else theme.shape_a, dtype=np.uint8), (len(boxes), 1))
         if self.settings["straddlers"] and len(frame.straddlers):
             colors[frame.straddlers] = theme.shape_b
-        if frame.lit:
-            colors[list(frame.lit)] = theme.highlight
+        colors[frame.lit] = theme.highlight
         self.draw_objects(painter, boxes, colors)
         if frame.focus is not None:
             fill_box(painter, boxes[frame.focus], theme.highlight, 90)
-        for box in boxes[list(frame.missed)]:
+        for box in boxes[frame.missed]:
             fill_box(painter, box, theme.max_corner, 110, 3)
 
     def panel(self, ui):
@@ -165,8 +174,7 @@ class QuadtreeScene(Swarm):
         depth = int(frame.arrays.level.max())
         imgui.text(f"Nodes: {len(frame.arrays.level)}, deepest level {depth}; straddlers: {len(frame.straddlers)}")
         if frame.focus is not None:
-            straddling = len(set(frame.lit) & set(frame.straddlers.tolist()))
-            ui.text("highlight", f"Object {frame.focus}: retrieve returns {len(frame.lit)} others, {straddling} of them straddlers")
+            ui.text("highlight", f"Object {frame.focus}: retrieve returns {len(frame.lit)} others, {frame.lit_straddlers} of them straddlers")
         else:
             imgui.text_wrapped("Point at or click an object to see what retrieve returns for it.")
 
@@ -190,12 +198,11 @@ class QuadtreeScene(Swarm):
 
     def answers(self):
         frame = self.result
-        straddling = len(set(frame.lit) & set(frame.straddlers.tolist()))
         return {
             "candidate_pairs": number(frame.candidate_pairs),
             "all_pairs": number(frame.all_pairs),
             "collisions": number(frame.collisions),
             "retrieved": number(len(frame.lit)),
-            "retrieved_straddlers": number(straddling),
+            "retrieved_straddlers": number(frame.lit_straddlers),
             "missed": number(len(frame.missed)),
         }
