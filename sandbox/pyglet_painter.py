@@ -213,8 +213,13 @@ class PygletPainter:
         self._bulk_vertices(gl.GL_POINTS, self._to_screen(rects).reshape(-1, 4), colors, 1)
 
     def _to_screen(self, points):
+        """Float32 (N, 2) world points as window pixels."""
         camera = self.camera
-        return (points - np.float32(camera.center)) * np.float32(camera.zoom) + np.float32(camera.anchor)
+        # Each (x, y) pair taken as one complex number: numpy's loops over a last axis of two
+        # are ten times slower than over one array. The same float32 sums, bit for bit.
+        moved = np.ascontiguousarray(points).view(np.complex64) - np.complex64(complex(*camera.center))
+        scaled = moved.view(np.float32) * np.float32(camera.zoom)
+        return (scaled.view(np.complex64) + np.complex64(complex(*camera.anchor))).view(np.float32).reshape(-1, 2)
 
     def _bulk_vertices(self, mode, screen, colors, per_item):
         """Write the rows of ``screen`` (points, or for GL_POINTS a rectangle's corners; one
