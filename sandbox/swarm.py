@@ -89,7 +89,13 @@ class Swarm(Scene):
 
     def boxes(self):
         """Every object's (min_x, min_y, max_x, max_y): an (N, 4) array."""
-        return np.hstack([self.position, self.position + self.sizes()])
+        boxes = np.empty((len(self.position), 4))
+        # Each (x, y) pair moved as one complex number: numpy copies pairs into the rows of an
+        # (N, 4) array five times slower (10,000 objects, every frame).
+        pairs = boxes.view(np.complex128)
+        pairs[:, 0] = np.ascontiguousarray(self.position).view(np.complex128)[:, 0]
+        pairs[:, 1] = (self.position + self.sizes()).view(np.complex128)[:, 0]
+        return boxes
 
     def draw_objects(self, painter, boxes, colors):
         """Every object of ``boxes`` in its colour: outlined, or past DOTS, too small and
@@ -136,11 +142,13 @@ class Swarm(Scene):
     def update(self, dt):
         self.position += self.velocity * dt
         sizes = self.sizes()
-        low, high = np.array(self.world[:2]), np.array(self.world[2:]) - sizes
-        # Bounce off the walls: reverse the velocity of whatever went out, and put it back in.
-        out = (self.position < low) | (self.position > high)
-        self.velocity[out] *= -1
-        self.position = np.clip(self.position, low, high)
+        # Axis by axis (numpy's loops over a last axis of two are slow): bounce off the walls,
+        # reversing the velocity of whatever went out, and put it back in.
+        for axis in (0, 1):
+            position, velocity = self.position[:, axis], self.velocity[:, axis]
+            low, high = self.world[axis], self.world[axis + 2] - sizes[:, axis]
+            velocity[(position < low) | (position > high)] *= -1
+            np.clip(position, low, high, out=position)
 
     def follow_count(self):
         """Match the objects to the count setting (the slider, a layout or a step changed it)."""
