@@ -45,6 +45,12 @@ def outlines(boxes):
     return np.stack([np.stack(side, axis=1) for side in ((x0, y0, x1, y0), (x1, y0, x1, y1), (x1, y1, x0, y1), (x0, y1, x0, y0))], axis=1).reshape(-1, 4)
 
 
+def paint(colors, rows, color):
+    """Set ``rows`` of the (N, 4) uint8 ``colors`` to ``color``, each row as one 32-bit word
+    (numpy assigns four bytes a row six times slower, for thousands of rows a frame)."""
+    colors.view(np.uint32)[rows, 0] = np.array(color, dtype=np.uint8).view(np.uint32)[0]
+
+
 def fill_box(painter, box, color, alpha, width=2):
     """Box ``(x0, y0, x1, y1)`` outlined in ``color`` and filled with it at ``alpha``: an object marked."""
     x0, y0, x1, y1 = box

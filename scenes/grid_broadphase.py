@@ -7,7 +7,7 @@ from imgui_bundle import imgui
 
 from collision import broadphase
 from sandbox.kit import Param, Table, Verdict, faded, number, register
-from sandbox.swarm import SIZES, Swarm, fill_box, shrink
+from sandbox.swarm import SIZES, Swarm, fill_box, paint, shrink
 
 RUN_LIMIT = 150_000
 """A method that would test more candidate pairs than this in a frame is not run (its count is
@@ -114,7 +114,8 @@ class GridScene(Swarm):
         # Each object's cell is worked out only for the neighbourhood of the one in focus.
         grid = broadphase.grid_cells(boxes if focus is not None else np.zeros((0, 4)), cell, self.world[:2])
         if focus is not None:
-            near = np.abs(grid.cells - grid.cells[focus]).max(axis=1) <= 1
+            (column, row), (own_column, own_row) = grid.cells.T, grid.cells[focus]
+            near = (np.abs(column - own_column) <= 1) & (np.abs(row - own_row) <= 1)
             near[focus] = False
             neighbours = tuple(np.flatnonzero(near).tolist())
             x0, y0, x1, y1 = boxes[focus]
@@ -171,9 +172,9 @@ class GridScene(Swarm):
         boxes = frame.boxes
         colors = np.tile(np.array(faded(theme.shape_a, 200), dtype=np.uint8), (len(boxes), 1))
         if self.settings["collisions"] and len(frame.colliding):
-            colors[frame.colliding] = theme.shape_b
+            paint(colors, frame.colliding, theme.shape_b)
         if frame.neighbours:
-            colors[list(frame.neighbours)] = theme.highlight
+            paint(colors, list(frame.neighbours), theme.highlight)
         self.draw_objects(painter, boxes, colors)
         if frame.focus is not None:
             fill_box(painter, boxes[frame.focus], theme.highlight, 120)

@@ -7,7 +7,7 @@ from imgui_bundle import imgui
 
 from collision import QuadArrays, Quadtree, broadphase
 from sandbox.kit import Param, Table, Verdict, faded, number, register
-from sandbox.swarm import DOTS, Swarm, fill_box
+from sandbox.swarm import DOTS, Swarm, fill_box, paint
 
 WORLD = Swarm.world
 """The bounded world the objects move in."""
@@ -154,8 +154,8 @@ class QuadtreeScene(Swarm):
         # As dots, the plain objects step back so that straddlers and the lit ones stand out.
         colors = np.tile(np.array(faded(theme.shape_a, 150) if dots else theme.shape_a, dtype=np.uint8), (len(boxes), 1))
         if self.settings["straddlers"] and len(frame.straddlers):
-            colors[frame.straddlers] = theme.shape_b
-        colors[frame.lit] = theme.highlight
+            paint(colors, frame.straddlers, theme.shape_b)
+        paint(colors, frame.lit, theme.highlight)
         self.draw_objects(painter, boxes, colors)
         if frame.focus is not None:
             fill_box(painter, boxes[frame.focus], theme.highlight, 90)
