@@ -239,6 +239,20 @@ class _Flat:
         np.cumsum(np.bincount(entry_node, minlength=len(level)), out=self.start[1:])
         self._items, self._boxes = items, boxes
 
+    def node_items(self, begin, end, picked=None):
+        """The items of entries ``begin`` to ``end - 1`` (those at ``picked`` places among
+        them, if given), without making the list of every item: a query visits a few nodes."""
+        entry = self.entry[begin:end] if picked is None else self.entry[begin:end][picked]
+        return entry.tolist() if _numbered(self._items) else [self._items[i] for i in entry.tolist()]
+
+    def node_boxes(self, begin, end):
+        """The boxes of entries ``begin`` to ``end - 1``: float (end - begin, 4)."""
+        return self._rows[self.entry[begin:end]]
+
+    @functools.cached_property
+    def _rows(self):
+        return np.asarray(self._boxes, dtype=float).reshape(-1, 4)
+
     @functools.cached_property
     def items(self):
         """The entries' items, node by node, each node's in the order they were inserted."""
@@ -247,7 +261,7 @@ class _Flat:
     @functools.cached_property
     def boxes(self):
         """The entries' boxes: float (E, 4)."""
-        return np.asarray(self._boxes, dtype=float).reshape(-1, 4)[self.entry]
+        return self._rows[self.entry]
 
     @functools.cached_property
     def codes(self):
@@ -549,10 +563,9 @@ class Quadtree:
             k = stack.pop()
             begin, end = int(flat.start[k]), int(flat.start[k + 1])
             if end > begin:
-                stored = flat.boxes[begin:end]
+                stored = flat.node_boxes(begin, end)
                 hit = (stored[:, 0] <= box[2]) & (box[0] <= stored[:, 2]) & (stored[:, 1] <= box[3]) & (box[1] <= stored[:, 3])
-                for i in np.flatnonzero(hit).tolist():
-                    item = flat.items[begin + i]
+                for item in flat.node_items(begin, end, np.flatnonzero(hit)):
                     found.setdefault(id(item), item)
             first = int(flat.first_child[k])
             if first >= 0:
@@ -584,17 +597,17 @@ class Quadtree:
                 index = _quadrant(flat.bounds[k].tolist(), box)
                 if index != -1:
                     stack.append(first + index)
-        start, items = flat.start.tolist(), flat.items
+        start = flat.start
         if self.straddle == "parent" and flat.distinct:
             # One path, and each item stored once: none can come twice, and the items of a
             # node are taken whole (the root may hold thousands).
             found = []
             for k in walk:
-                found.extend(items[start[k] : start[k + 1]])
+                found.extend(flat.node_items(start[k], start[k + 1]))
             return found
         found = {}
         for k in walk:
-            for item in items[start[k] : start[k + 1]]:
+            for item in flat.node_items(start[k], start[k + 1]):
                 found.setdefault(id(item), item)
         return list(found.values())
 
