@@ -53,6 +53,30 @@ class Frame(NamedTuple):
     """With "missed" on: objects touching the focused one that the tip's walk does not return."""
 
 
+def split_lines(arrays):
+    """The lines that split the tree's nodes, as (x0, y0, x1, y1) rows, and the level each
+    makes: every split node's cross, its vertical lines first. None is drawn twice, and the
+    lines of one level that continue one another are joined into one: a software rasteriser
+    (llvmpipe) works through every vertex in the thread that draws, and a full tree of six
+    levels has thousands of short lines on a few dozen long ones."""
+    split = arrays.first_child >= 0
+    bounds, level = arrays.bounds[split], arrays.level[split] + 1
+    mid_x, mid_y = (bounds[:, 0] + bounds[:, 2]) / 2, (bounds[:, 1] + bounds[:, 3]) / 2
+    lines, levels = [], []
+    for along, low, high, vertical in ((mid_x, bounds[:, 1], bounds[:, 3], True), (mid_y, bounds[:, 0], bounds[:, 2], False)):
+        order = np.lexsort((low, along, level))
+        along, low, high, depth = along[order], low[order], high[order], level[order]
+        # A line continues the one before it on the same level and line where that one ends.
+        goes_on = np.zeros(len(order), dtype=bool)
+        goes_on[1:] = (depth[1:] == depth[:-1]) & (along[1:] == along[:-1]) & (low[1:] == high[:-1])
+        first = np.flatnonzero(~goes_on)
+        last = np.append(first[1:], len(order)) - 1 if len(order) else first
+        ends = (along[first], low[first], along[first], high[last]) if vertical else (low[first], along[first], high[last], along[first])
+        lines.append(np.stack(ends, axis=1))
+        levels.append(depth[first])
+    return np.concatenate(lines), np.concatenate(levels)
+
+
 @register("quadtree", "Broad phase", "Quadtree", order=1)
 class QuadtreeScene(Swarm):
     lesson = (
@@ -140,15 +164,9 @@ class QuadtreeScene(Swarm):
         frame = self.result
         x0, y0, x1, y1 = WORLD
         painter.polygon([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], theme.guide, None, 1)
-        split = frame.arrays.first_child >= 0
-        if self.settings["nodes"] and split.any():
-            # Each split draws one cross through its node, in the colour of the level it makes:
-            # long lines are what a software rasteriser pays for, so none is drawn twice.
-            bounds = frame.arrays.bounds[split]
-            mid_x, mid_y = (bounds[:, 0] + bounds[:, 2]) / 2, (bounds[:, 1] + bounds[:, 3]) / 2
-            crosses = np.concatenate([np.stack([mid_x, bounds[:, 1], mid_x, bounds[:, 3]], axis=1), np.stack([bounds[:, 0], mid_y, bounds[:, 2], mid_y], axis=1)])
-            colors = np.array(LEVEL_COLORS, dtype=np.uint8)[np.minimum(frame.arrays.level[split] + 1, len(LEVEL_COLORS) - 1)]
-            painter.lines(crosses, np.concatenate([colors, colors]))
+        if self.settings["nodes"] and (frame.arrays.first_child >= 0).any():
+            lines, levels = split_lines(frame.arrays)
+            painter.lines(lines, np.array(LEVEL_COLORS, dtype=np.uint8)[np.minimum(levels, len(LEVEL_COLORS) - 1)])
         boxes = frame.boxes
         dots = len(boxes) > DOTS
         # As dots, the plain objects step back so that straddlers and the lit ones stand out.
