@@ -1,21 +1,24 @@
 """Frame times of scenes rendered headless: the CPU side of a frame, and the rasteriser's.
 
-Run: python benchmarks/frame_bench.py [--frames 150] [--only quadtree] [--extremes]
+Run: python benchmarks/frame_bench.py [--frames 150] [--only quadtree] [--extremes] [--match TEXT]
 
 box-box moves B every frame, as during a drag; the quadtree and grid-broadphase scenes run
-their animation, so the tree or grid and the pair counts are redone each frame. For each,
-medians and 90th percentiles in milliseconds over the frames, each frame measured in parts:
+their animation, so the tree or grid and the pair counts are redone each frame. With
+--extremes, every setting a user can reach from the broad-phase scenes' panels is walked at
+its ends (see EXTREMES). For each, medians and 90th percentiles in milliseconds over the
+frames, each frame measured in parts:
 
-- update: the session's update, which moves the objects and recomputes the scene's result
-  (the tree, the pairs, what the panel shows);
+- CPU time: the frame's update and render counted in this thread's processor time, not on
+  the clock: on a machine busy with other work the clock also counts the time other
+  processes took the processor, this does not. llvmpipe (OpenGL on the processor, with no
+  GPU) transforms vertices in this thread, so that is in it; its rasterising threads are not.
+  The figure the 16.7 ms budget of a 60 fps frame applies to;
+- update: the session's update, which moves the objects, and the scene's result worked out
+  (the tree, the pairs, what the panel shows), on the clock;
 - render: the scene's drawing handed to OpenGL, the text and the ImGui panel built and
   submitted (up to the last GL call; the rasteriser is waited for before the frame starts);
-- CPU: update + render, the figure the 16.7 ms budget of a 60 fps frame applies to;
-- CPU time: the same part counted in this thread's processor time, not on the clock: on a
-  machine busy with other work the clock also counts the time other processes took the
-  processor, this does not (nor llvmpipe's own threads);
-- raster: glFinish after the frame: what Mesa's llvmpipe (on the CPU too, with no GPU)
-  still needs to turn the submitted frame into pixels;
+- raster: glFinish after the frame: what llvmpipe's threads still need to turn the submitted
+  frame into pixels, reported apart from the CPU side;
 - pipelined: frame after frame without waiting, as the app runs, the rasteriser working on
   one frame while Python prepares the next: the interval a user sees.
 """
@@ -33,19 +36,132 @@ SETTINGS = {
 }
 """The settings each animated scene is measured at."""
 
-EXTREMES = {
-    "quadtree": [
-        {"count": 10000, "max_objects": objects, "max_levels": levels, "variant": variant}
-        for variant in (False, True) for objects in (1, 50) for levels in (0, 6)
-    ] + [{"count": 2000, "max_objects": 1, "max_levels": 6, "variant": True}],
-    "grid-broadphase": [{"count": 10000, "cell": 2.0}],
-}
-"""With --extremes: every slider and toggle of the panel at its ends, at the largest count
-(and issue 9's case, the variant at 2,000 objects with MAX_OBJECTS 1, at the deepest
-MAX_LEVELS the panel allows, 6)."""
+MOST = {"count": 10000}
 
 
-def cases(only, extremes=False):
+def _quadtree_extremes():
+    cases = []
+    for variant in (False, True):
+        for objects in (1, 50):
+            for levels in (0, 6):
+                setting = {**MOST, "max_objects": objects, "max_levels": levels, "variant": variant}
+                cases.append((setting, "moving"))
+                # Pointed at, with the tip's misses marked: retrieve and the range query each frame.
+                cases.append(({**setting, "missed": True}, "hovering"))
+    worst = {**MOST, "max_objects": 1, "max_levels": 6, "variant": True, "missed": True}
+    cases += [
+        (worst, "paused, hovering"),
+        (worst, "dragging"),
+        ({**MOST, "max_objects": 1, "max_levels": 0, "missed": True}, "paused, hovering"),
+        ({"max_objects": 1, "max_levels": 6, "variant": True}, "count slider"),
+        ({"count": 2000, "max_objects": 1, "max_levels": 6, "variant": True}, "moving"),
+        ({**MOST, "nodes": False, "straddlers": False}, "moving"),
+    ]
+    return cases
+
+
+def _grid_extremes():
+    cases = []
+    for cell in (1.0, 2.0):
+        cases += [({**MOST, "cell": cell}, "moving"), ({**MOST, "cell": cell}, "hovering")]
+    cases += [
+        ({**MOST, "cell": 2.0}, "paused, hovering"),
+        ({**MOST, "cell": 2.0}, "dragging"),
+        ({"cell": 2.0}, "count slider"),
+        ({**MOST, "cells": False, "collisions": False}, "moving"),
+    ]
+    # Where each costly method is still run: the most objects its candidates allow.
+    cases += [({"count": ("largest running", method), "cell": 2.0}, "moving") for method in ("brute", "quadtree", "sweep")]
+    return cases
+
+
+EXTREMES = {"quadtree": _quadtree_extremes(), "grid-broadphase": _grid_extremes()}
+"""With --extremes: (settings, how the user acts) for every end of every slider and toggle of
+the broad-phase scenes' panels, at the largest count (10,000) unless said otherwise, and the
+ways of using them:
+
+- moving: the animation runs;
+- hovering: the mouse points at another object every frame (the focused object's figures:
+  what retrieve returns and misses, or the 3 x 3 cells and the hits);
+- paused, hovering: paused with P, the mouse still moving from object to object;
+- dragging: an object dragged with two mouse events a frame (as a mouse sends them);
+- count slider: the Objects slider dragged back and forth between 9,500 and 10,000;
+- in the grid scene, the count at which brute force, the quadtree and sort and sweep are each
+  still run (the most objects whose candidates stay within the scene's RUN_LIMIT).
+
+Issue 9's case, the variant at 2,000 objects with MAX_OBJECTS 1 at the deepest MAX_LEVELS
+the panel allows (6), is among them."""
+
+
+def _largest_running(scene_id, method):
+    """The most objects at which the grid scene still runs ``method`` on its first frame."""
+    from sandbox.session import Session
+
+    session = Session(scene_id, (1280, 720))
+
+    def runs(count):
+        session.set_setting("count", count)
+        found = {entry.name: entry for entry in session.scene.result.methods}
+        return found[method].pairs is not None
+
+    low, high = 2, 10000
+    while low < high:
+        middle = (low + high + 1) // 2
+        low, high = (middle, high) if runs(middle) else (low, middle - 1)
+    return low
+
+
+def _object_point(session, i):
+    """Window pixels of object ``i``'s centre."""
+    return session.camera.to_screen(*session.scene.position_of(str(i)))
+
+
+def _advance(session, how):
+    """A function of the frame number that does one frame's input and update."""
+    scene = session.scene
+    count = len(scene.position)
+
+    def result():
+        # Read at once, so that "update" holds the scene's work (swarm scenes compute lazily).
+        return scene.result
+
+    if how == "moving":
+        return lambda frame: (session.update(1 / 60), result())
+    if how in ("hovering", "paused, hovering"):
+        if how.startswith("paused"):
+            session.paused = True
+
+        def hover(frame):
+            x, y = _object_point(session, (frame * 7919) % len(scene.position))
+            session.on_mouse_motion(x, y, 0, 0)
+            session.update(1 / 60)
+            result()
+
+        return hover
+    if how == "dragging":
+        x, y = _object_point(session, count // 2)
+        session.on_mouse_press(x, y, 1, 0)
+
+        def drag(frame):
+            for step in (0.5, 1.0):
+                dx = 40 * ((frame + step) % 20 - 10) / 10
+                session.on_mouse_drag(x + dx, y, 1, 0, 1, 0)
+            session.update(1 / 60)
+            result()
+
+        return drag
+    if how == "count slider":
+
+        def slide(frame):
+            session.set_setting("count", 10000 - 25 * abs(frame % 40 - 20))
+            session.update(1 / 60)
+            result()
+
+        return slide
+    raise ValueError(how)
+
+
+def cases(only, extremes=False, match=None):
     """(label, session, advance) for each measured setting."""
     from sandbox.session import Session
 
@@ -60,19 +176,27 @@ def cases(only, extremes=False):
             session.update(1 / 60)
 
         yield "box-box, B dragged", session, drag
-    for scene_id, settings in (EXTREMES if extremes else SETTINGS).items():
+    table = EXTREMES if extremes else {scene_id: [(setting, "moving") for setting in settings] for scene_id, settings in SETTINGS.items()}
+    for scene_id, settings in table.items():
         if only and only != scene_id:
             continue
-        for setting in settings:
+        for setting, how in settings:
+            setting, use = dict(setting), how
+            if isinstance(setting.get("count"), tuple):
+                method = setting["count"][1]
+                setting["count"] = _largest_running(scene_id, method)
+                use = f"{how}, the most objects {method} runs at"
+            label = f"{scene_id}, {use}: " + ", ".join(f"{name} {value}" for name, value in setting.items())
+            if match and match not in label:
+                continue
             session = Session(scene_id, (1280, 720))
             for name, value in setting.items():
                 session.set_setting(name, value)
-            label = f"{scene_id}, " + ", ".join(f"{name} {value}" for name, value in setting.items())
-            yield label, session, lambda frame, session=session: session.update(1 / 60)
+            yield label, session, _advance(session, how)
 
 
 def measure(window, advance, frames):
-    """Per-frame (update, render, raster) milliseconds, then pipelined frame intervals."""
+    """Per-frame (update, render, raster, thread CPU) milliseconds, then pipelined frame intervals."""
     import pyglet
 
     parts = []
@@ -80,12 +204,12 @@ def measure(window, advance, frames):
         pyglet.gl.glFinish()
         began, began_cpu = time.perf_counter(), time.thread_time()
         advance(frame)
-        updated, updated_cpu = time.perf_counter(), time.thread_time()
+        updated = time.perf_counter()
         window.render()
         rendered, rendered_cpu = time.perf_counter(), time.thread_time()
         pyglet.gl.glFinish()
         finished = time.perf_counter()
-        parts.append(((updated - began) * 1000, (rendered - updated) * 1000, (finished - rendered) * 1000, (rendered_cpu - began_cpu) * 1000))
+        parts.append(((rendered_cpu - began_cpu) * 1000, (updated - began) * 1000, (rendered - updated) * 1000, (finished - rendered) * 1000))
     pipelined = []
     for frame in range(frames):
         began = time.perf_counter()
@@ -104,7 +228,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=150)
     parser.add_argument("--only", help="one scene id")
-    parser.add_argument("--extremes", action="store_true", help="the panel's sliders and toggles at their ends instead")
+    parser.add_argument("--extremes", action="store_true", help="every reachable end of the broad-phase scenes' panels instead")
+    parser.add_argument("--match", help="only the cases whose label holds this text")
     args = parser.parse_args()
     gl.configure(headless=True)
     import pyglet
@@ -112,17 +237,15 @@ def main():
     from sandbox.window import SandboxWindow
 
     renderer = None
-    columns = ("update", "render", "CPU", "CPU time", "raster", "pipelined")
-    print(f"{'scene':72}" + "".join(f"{name + ' med':>15}{'p90':>7}" for name in columns))
-    for label, session, advance in cases(args.only, args.extremes):
+    columns = ("CPU time", "update", "render", "raster", "pipelined")
+    print(f"{'scene, use: settings':100}" + "".join(f"{name + ' med':>15}{'p90':>7}" for name in columns), flush=True)
+    for label, session, advance in cases(args.only, args.extremes, args.match):
         window = SandboxWindow(session, visible=False)
         renderer = renderer or pyglet.gl.gl_info.get_renderer()
         parts, pipelined = measure(window, advance, args.frames)
-        update, render, raster, thread = zip(*parts)
-        cpu = [u + r for u, r, _, _ in parts]
-        figures = [median_p90(values) for values in (update, render, cpu, thread, raster, pipelined)]
+        figures = [median_p90(values) for values in (*zip(*parts), pipelined)]
         window.on_close()
-        print(f"{label:72}" + "".join(f"{median:15.2f}{p90:7.2f}" for median, p90 in figures))
+        print(f"{label:100}" + "".join(f"{median:15.2f}{p90:7.2f}" for median, p90 in figures), flush=True)
     print(f"1280x720, headless, renderer {renderer}; milliseconds per frame; a 60 fps frame allows 16.7 ms;"
           f" load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} processors")
 

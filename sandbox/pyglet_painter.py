@@ -76,6 +76,15 @@ class _BlendedGroup(pyglet.graphics.Group):
         return hash((id(self.program), self.order))
 
 
+def _update(shape, **values):
+    """Set the shape's properties that changed: each of pyglet's setters works out the shape's
+    vertices again, and most shapes of a frame are where they were. Only for shapes whose
+    getters give back what was set (a Line; a Triangle's x2 adds its x)."""
+    for name, value in values.items():
+        if getattr(shape, name) != value:
+            setattr(shape, name, value)
+
+
 class PygletPainter:
     """Draws into one batch. Shapes are pooled by kind: each frame reuses them in order,
     changing their properties, and hides the ones it did not need."""
@@ -129,10 +138,7 @@ class PygletPainter:
     def _line(self, start, end, color, width):
         (x, y), (x2, y2) = self.camera.to_screen(*start), self.camera.to_screen(*end)
         line = self._take("line", lambda: shapes.Line(0, 0, 1, 1, batch=self.batch, group=self._lines))
-        line.position = (x, y)
-        line.x2, line.y2 = x2, y2
-        line.thickness = width * self.line_scale
-        line.color = color
+        _update(line, position=(x, y), x2=x2, y2=y2, thickness=width * self.line_scale, color=tuple(color))
 
     def _triangle(self, a, b, c, color, group):
         (x, y), (x2, y2), (x3, y3) = (self.camera.to_screen(*p) for p in (a, b, c))
@@ -207,13 +213,18 @@ class PygletPainter:
         self._bulk_vertices(gl.GL_POINTS, self._to_screen(rects).reshape(-1, 4), colors, 1)
 
     def _to_screen(self, points):
+        """Float32 (N, 2) world points as window pixels."""
         camera = self.camera
-        return (points - np.float32(camera.center)) * np.float32(camera.zoom) + np.float32(camera.anchor)
+        # Each (x, y) pair taken as one complex number: numpy's loops over a last axis of two
+        # are ten times slower than over one array. The same float32 sums, bit for bit.
+        moved = np.ascontiguousarray(points).view(np.complex64) - np.complex64(complex(*camera.center))
+        scaled = moved.view(np.float32) * np.float32(camera.zoom)
+        return (scaled.view(np.complex64) + np.complex64(complex(*camera.anchor))).view(np.float32).reshape(-1, 2)
 
     def _bulk_vertices(self, mode, screen, colors, per_item):
         """Write the rows of ``screen`` (points, or for GL_POINTS a rectangle's corners; one
         colour per ``per_item`` rows) into the next vertex list of this mode kept from the last
-        frame, or a new one if none is large enough."""
+        frame, made or resized to hold exactly them."""
         count = len(screen)
         if count == 0:
             return
@@ -222,29 +233,25 @@ class PygletPainter:
         self._bulk_used[mode] += 1
         if index == len(pool):
             pool.append(self._new_bulk(count, mode))
-        elif pool[index].count < count:
-            pool[index].delete()
-            pool[index] = self._new_bulk(count, mode)
+        elif pool[index].count != count:
+            # Exactly as many vertices as drawn: llvmpipe (OpenGL on the processor) transforms
+            # every vertex of a list in the thread that draws, transparent spares too.
+            pool[index].resize(count)
         vertex_list = pool[index]
         # Written through numpy views of the vertex list's arrays: thousands of points a frame.
-        # The list keeps spare room from frame to frame; spare vertices are fully transparent.
         positions = np.ctypeslib.as_array(vertex_list.corners if mode == gl.GL_POINTS else vertex_list.position)
-        size = screen.size
-        positions[:size] = screen.ravel()
-        positions[size:] = 0
+        positions[:] = screen.ravel()
         tints = np.ctypeslib.as_array(vertex_list.colors)
-        tints[: 4 * count] = (np.repeat(colors, per_item, axis=0) if per_item > 1 else colors).ravel()
-        tints[4 * count :] = 0
+        tints[:] = (np.repeat(colors, per_item, axis=0) if per_item > 1 else colors).ravel()
 
     def _new_bulk(self, count, mode):
-        room = 1 << max(count - 1, 1).bit_length()  # the next power of two: few reallocations
-        colors = ("Bn", np.zeros(4 * room, dtype=np.uint8))
+        colors = ("Bn", np.zeros(4 * count, dtype=np.uint8))
         if mode == gl.GL_POINTS:
             return self._rects_group.program.vertex_list(
-                room, mode, batch=self.batch, group=self._rects_group, corners=("f", np.zeros(4 * room, dtype=np.float32)), colors=colors,
+                count, mode, batch=self.batch, group=self._rects_group, corners=("f", np.zeros(4 * count, dtype=np.float32)), colors=colors,
             )
         return self._bulk_group.program.vertex_list(
-            room, mode, batch=self.batch, group=self._bulk_group, position=("f", np.zeros(2 * room, dtype=np.float32)), colors=colors,
+            count, mode, batch=self.batch, group=self._bulk_group, position=("f", np.zeros(2 * count, dtype=np.float32)), colors=colors,
         )
 
     def interval(self, axis, low, high, offset, color, width=5):

@@ -7,7 +7,7 @@ from imgui_bundle import imgui
 
 from collision import broadphase
 from sandbox.kit import Param, Table, Verdict, faded, number, register
-from sandbox.swarm import SIZES, Swarm, fill_box, shrink
+from sandbox.swarm import SIZES, Swarm, fill_box, paint, shrink
 
 RUN_LIMIT = 150_000
 """A method that would test more candidate pairs than this in a frame is not run (its count is
@@ -32,6 +32,9 @@ class Method(NamedTuple):
 
 class GridFrame(NamedTuple):
     """One frame of the loose grid and of the methods compared with it."""
+
+    boxes: np.ndarray
+    """Every object's bounds this frame, as drawn."""
 
     grid: broadphase.Grid
     """The cell size, where the cells start, and each object's cell (while an object is in
@@ -73,43 +76,53 @@ class GridScene(Swarm):
         Param("count", "Objects", 250, low=1, high=Swarm.most),
         Param("cell", "Cell, x largest", 1.0, low=1.0, high=2.0,
               help="Cells smaller than the largest object would miss pairs: two touching objects could sit two cells apart. "
-              "Twice as large already makes four times the candidates; at 10,000 objects more would pass the frame's 16.7 ms."),
+              "Twice as large already makes four times the candidates, and finds the same real collisions."),
         Param("focus", "Object whose neighbourhood is lit", -1, low=-1, high=Swarm.most - 1, widget=False),
     )
     frame = (Swarm.world[0] - 10, Swarm.world[1] - 10, Swarm.world[2] + 10, Swarm.world[3] + 10)
 
+    def smallest_cell(self):
+        """The smallest cell that finds every pair: the largest an object can be now."""
+        return SIZES[1] * shrink(len(self.size))
+
     def cell_size(self):
-        """The side of a cell: the largest an object can be now, times the slider's factor."""
-        return SIZES[1] * shrink(len(self.size)) * self.settings["cell"]
+        """The side of a cell: the smallest, times the slider's factor."""
+        return self.smallest_cell() * self.settings["cell"]
 
     def compute(self):
-        self.follow_count()
         boxes = self.boxes()
-        cell = self.cell_size()
-        methods, found = [], None
+        cell, smallest = self.cell_size(), self.smallest_cell()
+        # The grid always runs: how many objects each one touches, without listing the pairs.
+        # Every cell from the smallest up finds the same pairs (touching objects sit in
+        # neighbouring cells), the smallest with the fewest tests: the pairs are counted there,
+        # the candidates at the cell chosen.
+        contacts = broadphase.contacts(boxes, smallest, self.world[:2])
+        grid_candidates = contacts.candidates if cell == smallest else broadphase.count_candidates(boxes, "grid", cell=cell, origin=self.world[:2])
+        methods = []
         for name in broadphase.METHODS:
-            options = {"cell": cell, "origin": self.world[:2]} if name == "grid" else {}
-            # The grid always runs, and reports its count as it goes.
-            candidates = broadphase.count_candidates(boxes, name, **options) if name != "grid" else 0
-            if name != "grid" and candidates > RUN_LIMIT:
+            if name == "grid":
+                methods.append(Method(name, grid_candidates, int(contacts.counts.sum()) // 2))
+                continue
+            candidates = broadphase.count_candidates(boxes, name)
+            if candidates > RUN_LIMIT:
                 methods.append(Method(name, candidates, None))
                 continue
-            result = broadphase.find(boxes, name, **options)
+            result = broadphase.find(boxes, name)
             methods.append(Method(name, result.candidates, len(result.pairs)))
-            found = result.pairs if name == "grid" else found
         focus = self.focus()
         neighbours = hits = ()
         # Each object's cell is worked out only for the neighbourhood of the one in focus.
         grid = broadphase.grid_cells(boxes if focus is not None else np.zeros((0, 4)), cell, self.world[:2])
         if focus is not None:
-            near = np.abs(grid.cells - grid.cells[focus]).max(axis=1) <= 1
+            (column, row), (own_column, own_row) = grid.cells.T, grid.cells[focus]
+            near = (np.abs(column - own_column) <= 1) & (np.abs(row - own_row) <= 1)
             near[focus] = False
             neighbours = tuple(np.flatnonzero(near).tolist())
-            touching = found[(found == focus).any(axis=1)]
-            hits = tuple(sorted(touching[touching != focus].tolist()))
-        # Counted rather than sorted: np.unique of 20,000 indices costs more than a tally.
-        colliding = np.flatnonzero(np.bincount(found.ravel(), minlength=len(boxes)))
-        return GridFrame(grid, tuple(methods), colliding, focus, neighbours, hits)
+            x0, y0, x1, y1 = boxes[focus]
+            touching = (boxes[:, 0] <= x1) & (x0 <= boxes[:, 2]) & (boxes[:, 1] <= y1) & (y0 <= boxes[:, 3])
+            touching[focus] = False
+            hits = tuple(np.flatnonzero(touching).tolist())
+        return GridFrame(boxes, grid, tuple(methods), np.flatnonzero(contacts.counts), focus, neighbours, hits)
 
     def verdict(self):
         methods = {method.name: method for method in self.result.methods}
@@ -156,13 +169,13 @@ class GridScene(Swarm):
             left, bottom = max(x0 + (column - 1) * cell, x0), max(y0 + (row - 1) * cell, y0)
             right, top = min(x0 + (column + 2) * cell, x1), min(y0 + (row + 2) * cell, y1)
             painter.polygon([(left, bottom), (right, bottom), (right, top), (left, top)], theme.highlight, faded(theme.highlight, 40), 2)
-        boxes = self.boxes()
+        boxes = frame.boxes
         colors = np.tile(np.array(faded(theme.shape_a, 200), dtype=np.uint8), (len(boxes), 1))
         if self.settings["collisions"] and len(frame.colliding):
-            colors[frame.colliding] = theme.shape_b
+            paint(colors, frame.colliding, theme.shape_b)
         if frame.neighbours:
-            colors[list(frame.neighbours)] = theme.highlight
-        self.draw_objects(painter, colors)
+            paint(colors, list(frame.neighbours), theme.highlight)
+        self.draw_objects(painter, boxes, colors)
         if frame.focus is not None:
             fill_box(painter, boxes[frame.focus], theme.highlight, 120)
             for other in frame.hits:

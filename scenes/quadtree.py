@@ -7,7 +7,7 @@ from imgui_bundle import imgui
 
 from collision import QuadArrays, Quadtree, broadphase
 from sandbox.kit import Param, Table, Verdict, faded, number, register
-from sandbox.swarm import DOTS, Swarm, fill_box
+from sandbox.swarm import DOTS, Swarm, fill_box, paint
 
 WORLD = Swarm.world
 """The bounded world the objects move in."""
@@ -25,6 +25,9 @@ class Frame(NamedTuple):
     arrays: QuadArrays
     """The same tree as arrays: what is drawn and counted."""
 
+    boxes: np.ndarray
+    """Every object's bounds this frame, as drawn."""
+
     straddlers: np.ndarray
     """Indices of the objects kept above the leaves (the tip), or held by several nodes (the variant)."""
 
@@ -40,11 +43,38 @@ class Frame(NamedTuple):
     focus: object
     """The object hovered or clicked, or None."""
 
-    lit: tuple
-    """What retrieve returns for the focused object, less the object itself."""
+    lit: np.ndarray
+    """What retrieve returns for the focused object, less the object itself: object numbers."""
 
-    missed: tuple = ()
+    lit_straddlers: int
+    """How many of the lit objects are straddlers."""
+
+    missed: np.ndarray
     """With "missed" on: objects touching the focused one that the tip's walk does not return."""
+
+
+def split_lines(arrays):
+    """The lines that split the tree's nodes, as (x0, y0, x1, y1) rows, and the level each
+    makes: every split node's cross, its vertical lines first. None is drawn twice, and the
+    lines of one level that continue one another are joined into one: a software rasteriser
+    (llvmpipe) works through every vertex in the thread that draws, and a full tree of six
+    levels has thousands of short lines on a few dozen long ones."""
+    split = arrays.first_child >= 0
+    bounds, level = arrays.bounds[split], arrays.level[split] + 1
+    mid_x, mid_y = (bounds[:, 0] + bounds[:, 2]) / 2, (bounds[:, 1] + bounds[:, 3]) / 2
+    lines, levels = [], []
+    for along, low, high, vertical in ((mid_x, bounds[:, 1], bounds[:, 3], True), (mid_y, bounds[:, 0], bounds[:, 2], False)):
+        order = np.lexsort((low, along, level))
+        along, low, high, depth = along[order], low[order], high[order], level[order]
+        # A line continues the one before it on the same level and line where that one ends.
+        goes_on = np.zeros(len(order), dtype=bool)
+        goes_on[1:] = (depth[1:] == depth[:-1]) & (along[1:] == along[:-1]) & (low[1:] == high[:-1])
+        first = np.flatnonzero(~goes_on)
+        last = np.append(first[1:], len(order)) - 1 if len(order) else first
+        ends = (along[first], low[first], along[first], high[last]) if vertical else (low[first], along[first], high[last], along[first])
+        lines.append(np.stack(ends, axis=1))
+        levels.append(depth[first])
+    return np.concatenate(lines), np.concatenate(levels)
 
 
 @register("quadtree", "Broad phase", "Quadtree", order=1)
@@ -80,27 +110,35 @@ class QuadtreeScene(Swarm):
     animated = True
 
     def compute(self):
-        self.follow_count()
         count = len(self.position)
         boxes = self.boxes()
         straddle = "children" if self.settings["variant"] else "parent"
         tree = Quadtree(WORLD, self.settings["max_objects"], self.settings["max_levels"], straddle)
         tree.insert_many(range(count), boxes)
         arrays = tree.arrays()
-        stored = np.array(arrays.items, dtype=int)
+        # The objects were inserted as 0 to count - 1: each entry's number of insertion is its object.
+        stored = arrays.inserted
         if straddle == "parent":
             # What a node with children holds stays there: it straddles one of its splits.
             straddlers = np.sort(stored[np.repeat(arrays.first_child >= 0, np.diff(arrays.start))])
         else:
             straddlers = np.flatnonzero(np.bincount(stored, minlength=count) > 1)
         focus = self.focus()
-        lit = tuple(i for i in tree.retrieve_tip(boxes[focus].tolist()) if i != focus) if focus is not None else ()
-        missed = ()
+        lit = missed = np.zeros(0, dtype=np.intp)
+        if focus is not None:
+            # Object numbers as arrays: at MAX_LEVELS 0 the root returns all 10,000.
+            lit = np.array(tree.retrieve_tip(boxes[focus].tolist()), dtype=np.intp)
+            lit = lit[lit != focus]
         if focus is not None and self.settings["missed"]:
-            returned = set(lit)
-            missed = tuple(i for i in tree.retrieve(boxes[focus].tolist()) if i != focus and i not in returned)
+            returned = np.zeros(count, dtype=bool)
+            returned[lit] = returned[focus] = True
+            found = np.array(tree.retrieve(boxes[focus].tolist()), dtype=np.intp)
+            missed = found[~returned[found]]
+        straddling = np.zeros(count, dtype=bool)
+        straddling[straddlers] = True
         pairs = count * (count - 1) // 2
-        return Frame(tree, arrays, straddlers, tree.candidate_pairs(), pairs, len(broadphase.pairs(boxes, "grid")), focus, lit, missed)
+        collisions = int(broadphase.contacts(boxes).counts.sum()) // 2
+        return Frame(tree, arrays, boxes, straddlers, tree.candidate_pairs(), pairs, collisions, focus, lit, int(straddling[lit].sum()), missed)
 
     def verdict(self):
         frame = self.result
@@ -126,27 +164,20 @@ class QuadtreeScene(Swarm):
         frame = self.result
         x0, y0, x1, y1 = WORLD
         painter.polygon([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], theme.guide, None, 1)
-        split = frame.arrays.first_child >= 0
-        if self.settings["nodes"] and split.any():
-            # Each split draws one cross through its node, in the colour of the level it makes:
-            # long lines are what a software rasteriser pays for, so none is drawn twice.
-            bounds = frame.arrays.bounds[split]
-            mid_x, mid_y = (bounds[:, 0] + bounds[:, 2]) / 2, (bounds[:, 1] + bounds[:, 3]) / 2
-            crosses = np.concatenate([np.stack([mid_x, bounds[:, 1], mid_x, bounds[:, 3]], axis=1), np.stack([bounds[:, 0], mid_y, bounds[:, 2], mid_y], axis=1)])
-            colors = np.array(LEVEL_COLORS, dtype=np.uint8)[np.minimum(frame.arrays.level[split] + 1, len(LEVEL_COLORS) - 1)]
-            painter.lines(crosses, np.concatenate([colors, colors]))
-        boxes = self.boxes()
+        if self.settings["nodes"] and (frame.arrays.first_child >= 0).any():
+            lines, levels = split_lines(frame.arrays)
+            painter.lines(lines, np.array(LEVEL_COLORS, dtype=np.uint8)[np.minimum(levels, len(LEVEL_COLORS) - 1)])
+        boxes = frame.boxes
         dots = len(boxes) > DOTS
         # As dots, the plain objects step back so that straddlers and the lit ones stand out.
         colors = np.tile(np.array(faded(theme.shape_a, 150) if dots else theme.shape_a, dtype=np.uint8), (len(boxes), 1))
         if self.settings["straddlers"] and len(frame.straddlers):
-            colors[frame.straddlers] = theme.shape_b
-        if frame.lit:
-            colors[list(frame.lit)] = theme.highlight
-        self.draw_objects(painter, colors)
+            paint(colors, frame.straddlers, theme.shape_b)
+        paint(colors, frame.lit, theme.highlight)
+        self.draw_objects(painter, boxes, colors)
         if frame.focus is not None:
             fill_box(painter, boxes[frame.focus], theme.highlight, 90)
-        for box in boxes[list(frame.missed)]:
+        for box in boxes[frame.missed]:
             fill_box(painter, box, theme.max_corner, 110, 3)
 
     def panel(self, ui):
@@ -161,8 +192,7 @@ class QuadtreeScene(Swarm):
         depth = int(frame.arrays.level.max())
         imgui.text(f"Nodes: {len(frame.arrays.level)}, deepest level {depth}; straddlers: {len(frame.straddlers)}")
         if frame.focus is not None:
-            straddling = len(set(frame.lit) & set(frame.straddlers.tolist()))
-            ui.text("highlight", f"Object {frame.focus}: retrieve returns {len(frame.lit)} others, {straddling} of them straddlers")
+            ui.text("highlight", f"Object {frame.focus}: retrieve returns {len(frame.lit)} others, {frame.lit_straddlers} of them straddlers")
         else:
             imgui.text_wrapped("Point at or click an object to see what retrieve returns for it.")
 
@@ -186,12 +216,11 @@ class QuadtreeScene(Swarm):
 
     def answers(self):
         frame = self.result
-        straddling = len(set(frame.lit) & set(frame.straddlers.tolist()))
         return {
             "candidate_pairs": number(frame.candidate_pairs),
             "all_pairs": number(frame.all_pairs),
             "collisions": number(frame.collisions),
             "retrieved": number(len(frame.lit)),
-            "retrieved_straddlers": number(straddling),
+            "retrieved_straddlers": number(frame.lit_straddlers),
             "missed": number(len(frame.missed)),
         }

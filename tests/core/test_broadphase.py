@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from collision import Quadtree, ShapeError
-from collision.broadphase import METHODS, count_candidates, find, grid_cells, pairs
+from collision.broadphase import METHODS, contacts, count_candidates, find, grid_cells, pairs
 
 SEEDS = [pytest.param(seed, id=f"seed{seed}") for seed in range(12)] + [
     pytest.param(seed, id=f"seed{seed}", marks=pytest.mark.slow) for seed in range(12, 120)
@@ -168,6 +168,22 @@ def test_a_grid_of_given_cells_finds_brute_force_pairs(seed):
         result = find(boxes, "grid", cell=cell, origin=origin)
         assert result.pairs.tolist() == brute
         assert result.candidates == len(near)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_contact_counts_are_each_boxs_pairs_in_the_plain_loop(seed):
+    """contacts() counts without listing: for each box, how many pairs of the oracle hold it,
+    at the grid's own cells and at larger ones anywhere."""
+    rng = np.random.default_rng(seed)
+    boxes = awkward_boxes(rng, int(rng.integers(0, 300)))
+    expected = np.zeros(len(boxes), int)
+    for i, j in loop_pairs(boxes.tolist()):
+        expected[[i, j]] += 1
+    largest = float((boxes[:, 2:] - boxes[:, :2]).max()) if len(boxes) else 0.0
+    for options in ({}, {"cell": largest * rng.uniform(1, 3) + 0.25, "origin": tuple(rng.uniform(-1e3, 1e3, 2))}):
+        found = contacts(boxes, **options)
+        assert found.counts.tolist() == expected.tolist(), options
+        assert found.candidates == count_candidates(boxes, "grid", **options)
 
 
 @pytest.mark.parametrize(

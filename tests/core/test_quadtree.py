@@ -186,3 +186,87 @@ def test_candidate_pairs_of_insert_many_match_one_by_one(straddle, seed):
     one_by_one.insert("late", (500, 500, 520, 520))
     at_once.insert("late", (500, 500, 520, 520))
     assert at_once.candidate_pairs() == one_by_one.candidate_pairs()
+
+
+@pytest.mark.parametrize("straddle", ["parent", "children"])
+@pytest.mark.parametrize("seed", range(6))
+def test_arrays_number_each_entry_by_when_its_item_was_inserted(straddle, seed):
+    """arrays().inserted names each stored entry's item by its place in the order of insertion,
+    built at once, one by one, or both (insert_many into a tree that holds items already)."""
+    rng = np.random.default_rng(seed)
+    boxes = random_boxes(rng, int(rng.integers(1, 300)))
+    names = [f"item {i}" for i in range(len(boxes))]
+    settings = dict(max_objects=int(rng.integers(1, 12)), max_levels=int(rng.integers(0, 7)), straddle=straddle)
+    half = len(boxes) // 2
+    at_once, one_by_one, mixed = Quadtree(WORLD, **settings), Quadtree(WORLD, **settings), Quadtree(WORLD, **settings)
+    at_once.insert_many(names, boxes)
+    for name, box in zip(names, boxes):
+        one_by_one.insert(name, box)
+    mixed.insert_many(names[:half], boxes[:half])
+    mixed.insert(names[half], boxes[half])
+    mixed.insert_many(names[half + 1 :], boxes[half + 1 :])
+    for tree in (at_once, one_by_one, mixed):
+        arrays = tree.arrays()
+        assert [names[i] for i in arrays.inserted.tolist()] == arrays.items
+        held = sorted(set(arrays.inserted.tolist()))
+        assert held == list(range(len(boxes)))
+    mixed.clear()
+    mixed.insert("first again", (1, 1, 2, 2))
+    assert mixed.arrays().inserted.tolist() == [0]
+
+
+def tip_walk(nodes, box, straddle):
+    """The oracle for retrieve_tip: the tip's walk written out over nodes() (parents first,
+    each node's children after it in the tip's order), items deduplicated by identity."""
+    children, stack = {}, []
+    for k, node in enumerate(nodes):
+        while stack and nodes[stack[-1]].level >= node.level:
+            stack.pop()
+        if stack:
+            children.setdefault(stack[-1], []).append(k)
+        stack.append(k)
+
+    def walk(k):
+        found = list(nodes[k].items)
+        below = children.get(k, [])
+        if not below:
+            return found
+        if straddle == "children":
+            for child in below:
+                if overlap(nodes[child].bounds, box):
+                    found += walk(child)
+            return found
+        min_x, min_y, max_x, max_y = nodes[k].bounds
+        mid_x, mid_y = (min_x + max_x) / 2, (min_y + max_y) / 2
+        inside = min_x <= box[0] and min_y <= box[1] and box[2] <= max_x and box[3] <= max_y
+        left, right, top, bottom = box[2] < mid_x, box[0] > mid_x, box[1] > mid_y, box[3] < mid_y
+        if inside and (left or right) and (top or bottom):
+            found += walk(below[(1 if left else 0) if top else (2 if left else 3)])
+        return found
+
+    unique = {}
+    for item in walk(0):
+        unique.setdefault(id(item), item)
+    return list(unique.values())
+
+
+@pytest.mark.parametrize("straddle", ["parent", "children"])
+@pytest.mark.parametrize("seed", range(8))
+def test_retrieve_tip_is_the_tips_walk(straddle, seed):
+    """retrieve_tip against the walk written out over nodes(): numbered items, named items, and
+    an item given twice, trees built at once and one by one."""
+    rng = np.random.default_rng(seed)
+    boxes = random_boxes(rng, int(rng.integers(1, 300)))
+    settings = dict(max_objects=int(rng.integers(1, 12)), max_levels=int(rng.integers(0, 7)), straddle=straddle)
+    named = [f"item {i}" for i in range(len(boxes))]
+    twice = named[:-1] + named[:1]
+    for items in (range(len(boxes)), named, twice):
+        at_once, one_by_one = Quadtree(WORLD, **settings), Quadtree(WORLD, **settings)
+        at_once.insert_many(items, boxes)
+        for item, box in zip(items, boxes):
+            one_by_one.insert(item, box)
+        queries = boxes[:40] + random_boxes(rng, 20)
+        for tree in (at_once, one_by_one):
+            nodes = tree.nodes()
+            for query in queries:
+                assert tree.retrieve_tip(query) == tip_walk(nodes, query, straddle), (query, settings)

@@ -167,7 +167,7 @@ def test_ten_thousand_objects_drawn_as_dots(tmp_path, request):
     layout = {"scene": "quadtree", "shapes": {}, "settings": {"count": 10_000, "focus": 7}}
     actual, session = render(tmp_path, layout=layout)
     scene = session.scene
-    assert len(scene.position) == 10_000 and scene.result.focus == 7 and scene.result.lit
+    assert len(scene.position) == 10_000 and scene.result.focus == 7 and len(scene.result.lit)
     # The dot of a lit object is drawn in the highlight colour, at least two pixels wide.
     x0, y0, x1, y1 = scene.boxes()[scene.result.lit[-1]]
     x, y = session.camera.to_screen((x0 + x1) / 2, (y0 + y1) / 2)
