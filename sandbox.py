@@ -1,6 +1,6 @@
 """Launcher: ``python sandbox.py`` runs the Collision Sandbox."""
 
-from sandbox.launch import run
+from sandbox.boot.launch import run
 
 if __name__ == "__main__":
     run()

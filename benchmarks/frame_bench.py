@@ -28,7 +28,7 @@ import os
 import statistics
 import time
 
-from sandbox import gl
+from sandbox.boot import gl
 
 SETTINGS = {
     "quadtree": [{"count": 100}, {"count": 2000}, {"count": 10000}],
@@ -95,7 +95,7 @@ the panel allows (6), is among them."""
 
 def _largest_running(scene_id, method):
     """The most objects at which the grid scene still runs ``method`` on its first frame."""
-    from sandbox.session import Session
+    from sandbox.app.session import Session
 
     session = Session(scene_id, (1280, 720))
 
@@ -163,7 +163,7 @@ def _advance(session, how):
 
 def cases(only, extremes=False, match=None):
     """(label, session, advance) for each measured setting."""
-    from sandbox.session import Session
+    from sandbox.app.session import Session
 
     if not extremes and (not only or only == "box-box"):
         session = Session("box-box", (1280, 720))
@@ -234,7 +234,7 @@ def main():
     gl.configure(headless=True)
     import pyglet
 
-    from sandbox.window import SandboxWindow
+    from sandbox.app.window import SandboxWindow
 
     renderer = None
     columns = ("CPU time", "update", "render", "raster", "pipelined")

@@ -26,15 +26,15 @@ import time
 import traceback
 from pathlib import Path
 
-from sandbox import gl
+from sandbox.boot import gl
 
 # Headless, chosen before anything imports pyglet.window.
 gl.configure(headless=True)
 
 from pyglet.window import key, mouse
 
-from sandbox.registry import all_scenes
-from sandbox.session import Session
+from sandbox.app.registry import all_scenes
+from sandbox.app.session import Session
 
 SIZE = (1280, 720)
 TAPPED = [

@@ -31,10 +31,10 @@ PYTHON = sys.executable
 FIRST_FRAME = """
 import os, sys
 sys.argv = ["sandbox.py", "--scene", "box-box"]
-from sandbox import launch
-from sandbox import gl
+from sandbox.boot import launch
+from sandbox.boot import gl
 gl.configure(headless=False)
-from sandbox import window
+from sandbox.app import window
 draw = window.SandboxWindow.on_draw
 def on_draw(self):
     draw(self)
@@ -98,7 +98,7 @@ def png_figures(shot):
     sys.path.insert(0, str(ROOT))
     from pyglet.extlibs import png as pypng
 
-    from sandbox import png
+    from sandbox.app import png
 
     pixels = png.read(shot)
     height, width, _ = pixels.shape

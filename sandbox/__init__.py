@@ -1,6 +1,2 @@
-"""The Collision Sandbox app: window, panel, input and scenes. It uses ``collision`` like any user would."""
-
-import pyglet
-
-# Nothing here needs pyglet's hidden shadow window, and making one at import needs a display.
-pyglet.options.shadow_window = False
+"""The Collision Sandbox in three rooms: ``kit`` (all a scene imports), ``app`` (the window and
+what drives it) and ``boot`` (start-up and platform set-up). It uses ``collision`` like any user would."""

@@ -1,5 +1,5 @@
 """``python -m sandbox`` runs the sandbox."""
 
-from .launch import run
+from sandbox.boot.launch import run
 
 run()

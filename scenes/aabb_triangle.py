@@ -2,7 +2,7 @@
 
 from collision import Box, Polygon
 from sandbox.kit import Param, register
-from sandbox.sat_scene import PAGE, PairSatScene
+from sandbox.kit.figures.sat_scene import PAGE, PairSatScene
 
 CELL = 160.0
 """The tile's square cell, in world units."""

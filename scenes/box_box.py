@@ -4,7 +4,7 @@ import math
 
 from collision import Box
 from sandbox.kit import Param, register
-from sandbox.sat_scene import PAGE, PairSatScene
+from sandbox.kit.figures.sat_scene import PAGE, PairSatScene
 
 
 @register("box-box", "SAT", "Box vs box", order=1)

@@ -6,7 +6,8 @@ from typing import NamedTuple
 from imgui_bundle import imgui
 
 from collision import Box, Circle, Feature, Region, SatResult, project, sat, voronoi_region
-from sandbox import sat_view, voronoi_view
+from sandbox.kit.figures import sat_view
+from sandbox.kit.figures import voronoi_view
 from sandbox.kit import CORNER_WORDS, Param, Scene, Table, faded, number, register
 
 

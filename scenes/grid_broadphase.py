@@ -7,7 +7,7 @@ from imgui_bundle import imgui
 
 from collision import broadphase
 from sandbox.kit import Param, Table, Verdict, faded, number, register
-from sandbox.swarm import SIZES, Swarm, fill_box, paint, shrink
+from sandbox.kit.figures.swarm import SIZES, Swarm, fill_box, paint, shrink
 
 RUN_LIMIT = 150_000
 """A method that would test more candidate pairs than this in a frame is not run (its count is

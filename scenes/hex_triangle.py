@@ -2,7 +2,7 @@
 
 from collision import regular_polygon
 from sandbox.kit import Param, register
-from sandbox.sat_scene import PAGE, PairSatScene
+from sandbox.kit.figures.sat_scene import PAGE, PairSatScene
 
 MOST_SIDES = 64
 RADIUS = {"A": 90, "B": 75}

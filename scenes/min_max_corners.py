@@ -5,7 +5,7 @@ from typing import NamedTuple
 from imgui_bundle import imgui
 
 from collision import Box, project, sat
-from sandbox.axis_handle import TurnableAxis
+from sandbox.kit.figures.axis_handle import TurnableAxis
 from sandbox.kit import CORNER_WORDS, Param, Scene, Table, Verdict, number, register
 
 PIVOT = (-215.0, -200.0)

@@ -7,7 +7,7 @@ from typing import NamedTuple
 from imgui_bundle import imgui
 
 from collision import Box, Circle, Gjk, SatResult, gjk, minkowski_difference, regular_polygon, sat
-from sandbox import sat_view
+from sandbox.kit.figures import sat_view
 from sandbox.kit import Param, Scene, Table, Verdict, View, faded, number, register
 
 PAIRS = ("box-box", "polygon-polygon", "box-circle")

@@ -7,8 +7,8 @@ from imgui_bundle import imgui
 
 from collision import Polygon, ShapeError, Vector
 from sandbox.kit import Param, register
-from sandbox.sat_scene import PAGE, PairSatScene
-from sandbox.sat_view import axis_name
+from sandbox.kit.figures.sat_scene import PAGE, PairSatScene
+from sandbox.kit.figures.sat_view import axis_name
 
 PRESETS = {
     "triangle": [(80.0 * math.cos(k * 2 * math.pi / 3 + math.pi / 2), 80.0 * math.sin(k * 2 * math.pi / 3 + math.pi / 2)) for k in range(3)],

@@ -6,9 +6,9 @@ from typing import NamedTuple
 from imgui_bundle import imgui
 
 from collision import Box, Interval, Vector, project
-from sandbox.axis_handle import TurnableAxis
+from sandbox.kit.figures.axis_handle import TurnableAxis
 from sandbox.kit import Param, Scene, Table, Verdict, faded, number, register
-from sandbox.sat_view import axis_degrees
+from sandbox.kit.figures.sat_view import axis_degrees
 
 PIVOT = (-215.0, -190.0)
 """Where the axis line P turns about: below the boxes, in the middle of the figure."""

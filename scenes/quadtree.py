@@ -7,7 +7,7 @@ from imgui_bundle import imgui
 
 from collision import QuadArrays, Quadtree, broadphase
 from sandbox.kit import Param, Table, Verdict, faded, number, register
-from sandbox.swarm import DOTS, Swarm, fill_box, paint
+from sandbox.kit.figures.swarm import DOTS, Swarm, fill_box, paint
 
 WORLD = Swarm.world
 """The bounded world the objects move in."""

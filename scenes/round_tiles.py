@@ -6,7 +6,7 @@ from imgui_bundle import imgui
 
 from collision import Box, QuarterTile, SatResult, sat_tile
 from collision.tiles import QUADRANTS
-from sandbox import sat_view
+from sandbox.kit.figures import sat_view
 from sandbox.kit import Param, Scene, Verdict, faded, register
 
 SIZE = 180.0

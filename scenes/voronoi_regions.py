@@ -6,7 +6,7 @@ from typing import NamedTuple
 from imgui_bundle import imgui
 
 from collision import Feature, Polygon, Region, voronoi_region
-from sandbox import voronoi_view
+from sandbox.kit.figures import voronoi_view
 from sandbox.kit import Param, Scene, Table, Verdict, faded, number, register
 
 CORNERS = "abc"

@@ -5,7 +5,7 @@ import subprocess
 
 import pytest
 
-from sandbox import gl
+from sandbox.boot import gl
 
 gl.configure(headless=True)
 

@@ -11,9 +11,9 @@ from contextlib import contextmanager
 from imgui_bundle import imgui
 from pyglet.window import key, mouse
 
-from sandbox import panel
-from sandbox.painter import RecordingPainter
-from sandbox.session import Session
+from sandbox.app import panel
+from sandbox.kit.painter import RecordingPainter
+from sandbox.app.session import Session
 
 WIDGETS = ("button", "checkbox", "slider_int", "slider_float", "selectable", "combo", "begin_combo", "input_text")
 

@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from sandbox import registry
+from sandbox.app import registry
 
 ROOT = Path(__file__).resolve().parents[2]
 

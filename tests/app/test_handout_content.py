@@ -9,10 +9,12 @@ import pytest
 
 from collision import sat
 from command import run
-from sandbox import handout, png, walkthrough
+from sandbox.app import handout
+from sandbox.app import png
+from sandbox.app import walkthrough
 from sandbox.kit import Table
-from sandbox.registry import all_scenes
-from sandbox.theme import DARK, PROJECTOR
+from sandbox.app.registry import all_scenes
+from sandbox.kit.theme import DARK, PROJECTOR
 
 LESSON = """
 title = "Handout"

@@ -75,7 +75,7 @@ def test_an_export_killed_after_its_first_step_can_be_rerun(tmp_path):
 def test_handout_pictures_are_as_readable_as_its_pages(tmp_path):
     out = tmp_path / "out"
     done = subprocess.run(
-        [sys.executable, "-c", f"import os, sys; os.umask(0o022); sys.argv = ['sandbox.py', '--walkthrough', {str(lesson(tmp_path, 1))!r}, '--export', {str(out)!r}]; from sandbox.cli import main; sys.exit(main())"],
+        [sys.executable, "-c", f"import os, sys; os.umask(0o022); sys.argv = ['sandbox.py', '--walkthrough', {str(lesson(tmp_path, 1))!r}, '--export', {str(out)!r}]; from sandbox.app.cli import main; sys.exit(main())"],
         cwd=ROOT, capture_output=True, text=True,
     )
     assert done.returncode == 0, done.stderr

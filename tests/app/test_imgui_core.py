@@ -12,7 +12,7 @@ PLAIN = "import imgui_bundle, json; print(json.dumps(sorted(imgui_bundle.__all__
 
 LIGHT = """
 import json, sys
-from sandbox import gl
+from sandbox.boot import gl
 gl.configure(headless=True)
 from imgui_bundle import imgui, imgui_ctx
 light = {"immapp": "imgui_bundle.immapp" in sys.modules, "asyncio": "asyncio" in sys.modules}

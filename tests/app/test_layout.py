@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from driver import Driver, key
-from sandbox import layout
-from sandbox.registry import all_scenes
-from sandbox.layout import LayoutError
-from sandbox.session import Session
+from sandbox.app import layout
+from sandbox.app.registry import all_scenes
+from sandbox.app.layout import LayoutError
+from sandbox.app.session import Session
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENE_IDS = [cls.id for cls in all_scenes()]

@@ -4,7 +4,7 @@ import ctypes.util
 import subprocess
 import sys
 
-from sandbox import libraries
+from sandbox.boot import libraries
 
 NAMES = ["c", "m", "GL", "EGL", "X11", "freetype", "fontconfig", "harfbuzz", "no_such_library_anywhere"]
 

@@ -3,8 +3,8 @@
 import numpy as np
 
 from command import run
-from sandbox import png
-from sandbox.theme import DARK, with_palette
+from sandbox.app import png
+from sandbox.kit.theme import DARK, with_palette
 
 
 def pixels_of(picture, color):

@@ -5,8 +5,8 @@ import pytest
 
 from collision import sat
 from driver import key
-from sandbox import walkthrough
-from sandbox.walkthrough import WalkthroughError
+from sandbox.app import walkthrough
+from sandbox.app.walkthrough import WalkthroughError
 
 ASKS = """
 title = "Predict"
@@ -89,7 +89,7 @@ def test_the_shipped_walkthroughs_ask_questions():
 
 
 def test_what_the_tips_retrieve_misses_is_every_touching_object_it_does_not_return():
-    from sandbox.registry import all_scenes
+    from sandbox.app.registry import all_scenes
 
     scene = {cls.id: cls for cls in all_scenes()}["quadtree"]()
     scene.settings.update(count=40, max_objects=4, max_levels=3, missed=True)

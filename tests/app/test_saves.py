@@ -11,8 +11,10 @@ import pytest
 
 from command import assert_refused, run, snapshot
 from driver import Driver
-from sandbox import files, layout, png
-from sandbox.session import Session
+from sandbox.app import files
+from sandbox.app import layout
+from sandbox.app import png
+from sandbox.app.session import Session
 
 LAYOUT = {"scene": "box-box", "shapes": {}, "settings": {}}
 

@@ -4,7 +4,7 @@ import subprocess
 import sys
 
 from command import ROOT
-from sandbox.registry import all_scenes
+from sandbox.app.registry import all_scenes
 
 
 def test_twenty_seconds_of_random_input_in_every_scene():

@@ -9,8 +9,9 @@ import pytest
 
 from collision import project
 from driver import key
-from sandbox import handout, walkthrough
-from sandbox.walkthrough import WalkthroughError
+from sandbox.app import handout
+from sandbox.app import walkthrough
+from sandbox.app.walkthrough import WalkthroughError
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = sorted((ROOT / "walkthroughs").glob("*.toml"))

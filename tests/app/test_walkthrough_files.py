@@ -6,7 +6,7 @@ import os
 import pytest
 
 from command import assert_refused, run, snapshot
-from sandbox import walkthrough
+from sandbox.app import walkthrough
 
 LAYOUT = '{"scene": "box-box", "shapes": {}}'
 

@@ -6,7 +6,7 @@ import math
 import pytest
 
 from collision import Box, Region, ShapeError, regular_polygon, voronoi_region
-from sandbox.session import Session
+from sandbox.app.session import Session
 
 
 def test_a_box_placed_at_1e20_still_has_regions():

@@ -8,7 +8,7 @@ import pytest
 
 from driver import key
 from scenes.minkowski import ORIGIN, PAIRS
-from sandbox.theme import DARK
+from sandbox.kit.theme import DARK
 
 PLACES = [(-250, 15), (-300, -20), (-380, -40), (-120, 60), (-60, -200), (-380, 150), (-200, -120)]
 

@@ -6,8 +6,9 @@ import pytest
 
 from collision import sat
 from driver import key
-from sandbox import dashes, layout
-from sandbox.theme import DARK, PROJECTOR, with_palette
+from sandbox.app import dashes
+from sandbox.app import layout
+from sandbox.kit.theme import DARK, PROJECTOR, with_palette
 
 OKABE_ITO = {(0, 0, 0), (230, 159, 0), (86, 180, 233), (0, 158, 115), (240, 228, 66), (0, 114, 178), (213, 94, 0), (204, 121, 167)}
 
@@ -152,6 +153,6 @@ def test_a_scene_that_does_not_turn_offers_no_angle(drive):
 
 
 def driver_scenes():
-    from sandbox.registry import all_scenes
+    from sandbox.app.registry import all_scenes
 
     return all_scenes()

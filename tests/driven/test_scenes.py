@@ -9,12 +9,12 @@ import pytest
 
 import oracle
 from driver import key, mouse
-from sandbox import screen
-from sandbox.controller import HOLD_DELAY, ROTATE_SPEED, ROTATE_STEP
-from sandbox.registry import all_scenes
-from sandbox.sat_view import axis_degrees, axis_label
-from sandbox.strips import label_box
-from sandbox.theme import DARK
+from sandbox.app import screen
+from sandbox.app.controller import HOLD_DELAY, ROTATE_SPEED, ROTATE_STEP
+from sandbox.app.registry import all_scenes
+from sandbox.kit.figures.sat_view import axis_degrees, axis_label
+from sandbox.kit.figures.strips import label_box
+from sandbox.kit.theme import DARK
 
 SCENE_IDS = [cls.id for cls in all_scenes()]
 
@@ -337,7 +337,7 @@ def test_tab_cycles_through_every_scene_in_lesson_order_and_back(drive):
 
 
 def test_the_registry_keeps_lesson_order():
-    from sandbox.registry import CATEGORIES
+    from sandbox.app.registry import CATEGORIES
 
     ranks = [CATEGORIES.index(cls.category) for cls in all_scenes()]
     assert ranks == sorted(ranks)

@@ -7,7 +7,7 @@ import pytest
 
 from collision import AxisKind, Quadtree, Region, sat
 from driver import key
-from sandbox.sat_view import axis_name
+from sandbox.kit.figures.sat_view import axis_name
 
 
 def corner_dots(box, axis):

@@ -8,7 +8,9 @@ import pytest
 
 from collision import Polygon, Region
 from driver import Driver, key
-from sandbox import layout, registry
+from sandbox.app import layout
+from sandbox.app import registry
+from sandbox.kit import registration
 
 ROOT = Path(__file__).resolve().parents[2]
 FOLDER = Path(__file__).parent / "user_scenes"
@@ -18,7 +20,7 @@ FOLDER = Path(__file__).parent / "user_scenes"
 def own_scenes(monkeypatch):
     """The registry with the teacher's folder loaded, put back as it was afterwards."""
     registry.all_scenes()
-    monkeypatch.setattr(registry, "_scenes", dict(registry._scenes))
+    monkeypatch.setattr(registration, "_scenes", dict(registration._scenes))
     registry.load_folder(FOLDER)
 
 

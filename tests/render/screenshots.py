@@ -16,7 +16,7 @@ from pathlib import Path
 
 import numpy as np
 
-from sandbox import png
+from sandbox.app import png
 
 BASELINES = Path(__file__).parent / "screenshots"
 REVIEW = Path(__file__).parent / "review"

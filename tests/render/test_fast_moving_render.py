@@ -4,8 +4,10 @@ import json
 
 import pytest
 
-from sandbox import png, window
-from sandbox.session import Session
+from sandbox.app import png
+
+from sandbox.app import window
+from sandbox.app.session import Session
 from scenes.fast_moving import PRESETS
 from screenshots import check
 

@@ -7,11 +7,13 @@ import pyglet
 import pytest
 
 from driver import key
-from sandbox import png, screen, window
-from sandbox.session import Session
-from sandbox.theme import DARK, PROJECTOR
-from sandbox.walkthrough import load
-from sandbox.window import SandboxWindow
+from sandbox.app import png
+from sandbox.app import screen
+from sandbox.app import window
+from sandbox.app.session import Session
+from sandbox.kit.theme import DARK, PROJECTOR
+from sandbox.app.walkthrough import load
+from sandbox.app.window import SandboxWindow
 from screenshots import check
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from sandbox.controller import ROTATE_STEP
-from sandbox.session import Session
+from sandbox.app.controller import ROTATE_STEP
+from sandbox.app.session import Session
 from xvfb import find_window, wait_for, xdotool
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -133,7 +133,7 @@ def test_tapping_r_on_b_reaches_exact_alignment_within_a_dozen_taps(display, tmp
 
 @pytest.mark.parametrize("name", sorted(path.stem for path in (ROOT / "walkthroughs").glob("*.toml")))
 def test_a_shipped_walkthrough_runs_to_the_end_with_the_clicker_keys(display, tmp_path, name):
-    from sandbox import walkthrough
+    from sandbox.app import walkthrough
 
     path = ROOT / "walkthroughs" / f"{name}.toml"
     lesson = walkthrough.load(path)

@@ -6,9 +6,11 @@ import math
 import numpy as np
 import pytest
 
-from sandbox import png, window
-from sandbox.registry import all_scenes
-from sandbox.session import Session
+from sandbox.app import png
+
+from sandbox.app import window
+from sandbox.app.registry import all_scenes
+from sandbox.app.session import Session
 from screenshots import ALLOWED, THRESHOLD, check, differing
 
 SIZE = (1280, 720)

@@ -12,7 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from sandbox import handout, png, walkthrough
+from sandbox.app import handout
+
+from sandbox.app import png
+
+from sandbox.app import walkthrough
 from screenshots import check
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -6,9 +6,9 @@ import json
 import pytest
 from pyglet.window import key, mouse
 
-from sandbox import panel
-from sandbox.session import Session
-from sandbox.window import SandboxWindow
+from sandbox.app import panel
+from sandbox.app.session import Session
+from sandbox.app.window import SandboxWindow
 
 
 def open_window(scene_id=None, layout=None, tmp_path=None):

@@ -10,13 +10,14 @@ from pathlib import Path
 
 from pyglet.window import key
 
-from . import layout, screen
-from .camera import Camera
-from .controller import Controller
-from .dashes import DashedPainter
-from .kit import View
-from .registry import all_scenes
-from .theme import DARK, PROJECTOR, with_palette
+from sandbox.app import layout
+from sandbox.app import screen
+from sandbox.app.camera import Camera
+from sandbox.app.controller import Controller
+from sandbox.app.dashes import DashedPainter
+from sandbox.kit import View
+from sandbox.app.registry import all_scenes
+from sandbox.kit.theme import DARK, PROJECTOR, with_palette
 
 KEYS = (
     ("Left drag", "move a shape or a handle (grab it anywhere, or by its centre dot)"),

@@ -1,7 +1,7 @@
 """The drawing protocol scenes use: points in world units, widths and text sizes in pixels.
 
 Two implementations: :class:`RecordingPainter` keeps every call as a tuple, for tests without
-GL; ``sandbox.pyglet_painter.PygletPainter`` draws with pyglet shapes.
+GL; ``sandbox.app.pyglet_painter.PygletPainter`` draws with pyglet shapes.
 """
 
 import math

@@ -10,7 +10,7 @@ import sys
 # Set before anything imports numpy; a value the user chose is kept.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-from .cli import main  # noqa: E402  (after the setting above)
+from sandbox.app.cli import main  # noqa: E402  (after the setting above)
 
 
 def run():

@@ -8,7 +8,7 @@ import math
 
 from pyglet.window import key, mouse
 
-from .snap import edge_directions, snap
+from sandbox.app.snap import edge_directions, snap
 
 ROTATE_STEP = math.radians(3)
 """How far one tap of R or T turns the selected shape."""

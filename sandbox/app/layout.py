@@ -11,7 +11,7 @@
 
 Positions are world units, angles degrees; every field but "scene" may be left out, and
 "view" is there only when the user zoomed or panned. Loading checks every field against the
-scene and names the first bad one. Reading and saving go through sandbox.files: regular files
+scene and names the first bad one. Reading and saving go through sandbox.app.files: regular files
 only, at most 1 MiB read, and a save that a crash cannot leave half written.
 """
 
@@ -20,7 +20,7 @@ import math
 
 from collision import Box, Circle, Polygon, Vector
 
-from . import files
+from sandbox.app import files
 
 FIELDS = {"scene", "shapes", "handles", "overlays", "settings", "view"}
 """Every field a layout may have; anything else is refused, naming it."""
@@ -278,7 +278,7 @@ def _show(value):
 
 
 def save(data, path):
-    """Write ``data`` to ``path`` as JSON with sandbox.files: atomically (a crash leaves the old
+    """Write ``data`` to ``path`` as JSON with sandbox.app.files: atomically (a crash leaves the old
     file or the new one), through a symbolic link, keeping the file's mode. Raises
     files.FileError with a one-line message when ``path`` cannot be written, and TypeError,
     before touching any file, for data that is not JSON."""

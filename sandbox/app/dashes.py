@@ -8,7 +8,7 @@ must stay dashed). Everything else passes through unchanged, so scenes need not 
 
 import math
 
-from .painter import interval_ends
+from sandbox.kit.painter import interval_ends
 
 DASH = 11
 """Pixels of each dash."""

@@ -6,8 +6,8 @@ from imgui_bundle import imgui
 
 from collision import SatResult, sat
 
-from . import sat_view
-from .kit import Param, Scene
+from sandbox.kit.figures import sat_view
+from sandbox.kit import Param, Scene
 
 CROWD = 12
 """Beyond this many axes their strips would hide the shapes and each other: only the axis the

@@ -2,7 +2,7 @@
 
 A strip is one axis drawn beside the shapes: a thin line along the axis with A's and B's
 intervals on either side of it, the overlap as a grey arrow or the gap in green, and the axis's
-name and angle at one end. ``sandbox.strips`` chooses where each one goes.
+name and angle at one end. ``sandbox.kit.figures.strips`` chooses where each one goes.
 """
 
 import math
@@ -10,12 +10,12 @@ from typing import NamedTuple
 
 from imgui_bundle import imgui
 
-from .kit import Table, Verdict, number
-from .painter import interval_ends
-from .theme import imgui_color
+from sandbox.kit import Table, Verdict, number
+from sandbox.kit.painter import interval_ends
+from sandbox.kit.theme import imgui_color
 
-from . import strips
-from .strips import LABEL_SIZE
+from sandbox.kit.figures import strips
+from sandbox.kit.figures.strips import LABEL_SIZE
 
 AXIS_NAMES = "PQRSTUVWXYZ"
 
@@ -38,7 +38,7 @@ def axis_label(index, axis):
 
 
 def place_strips(tests, indices, shapes, view, taken):
-    """Where each axis in ``indices`` is drawn, labelled with its name and angle (see sandbox.strips)."""
+    """Where each axis in ``indices`` is drawn, labelled with its name and angle (see sandbox.kit.figures.strips)."""
     return strips.place_strips(tests, indices, shapes, view, taken, axis_label)
 
 

@@ -5,7 +5,7 @@ import io
 import numpy as np
 from pyglet.extlibs import png
 
-from . import files
+from sandbox.app import files
 
 COMPRESSION = 6
 """zlib's level for PNG data: its usual default. A screenshot takes about a third of the time
@@ -13,7 +13,7 @@ of level 9 for files some 15% larger (benchmarks/startup.py measures both)."""
 
 
 def write(pixels, path, follow_links=True):
-    """Write an (H, W, 4) uint8 array to ``path`` as sandbox.files.write_bytes does (atomically,
+    """Write an (H, W, 4) uint8 array to ``path`` as sandbox.app.files.write_bytes does (atomically,
     through a symbolic link unless ``follow_links`` is false); return the path.
 
     Raises files.FileError, with a one-line message, when ``path`` cannot be written.

@@ -5,27 +5,28 @@ import sys
 
 import pyglet
 
-from . import imgui_core, libraries
+from sandbox.boot import imgui_core
+from sandbox.boot import libraries
 
 
 def configure(headless):
     """Choose before any window exists; the choice holds for the rest of the process.
 
     Headless rendering uses EGL (Mesa's llvmpipe where there is no GPU). The ImGui panel is
-    drawn through pyglet's OpenGL too (sandbox.imgui_gl), so that choice is the only one.
+    drawn through pyglet's OpenGL too (sandbox.boot.imgui_gl), so that choice is the only one.
     Every way in (the command line, the tests, the benchmarks) calls this first, so it also
     spares the start-up work the sandbox has no use for: an ``ldconfig`` run per library pyglet
-    loads (sandbox.libraries), pyglet's GdkPixbuf image decoder, and the parts of imgui-bundle
-    beside ImGui (sandbox.imgui_core).
+    loads (sandbox.boot.libraries), pyglet's GdkPixbuf image decoder, and the parts of imgui-bundle
+    beside ImGui (sandbox.boot.imgui_core).
     """
     if "pyglet.window" in sys.modules and pyglet.options.headless != headless:
-        raise RuntimeError("sandbox.gl.configure() must run before pyglet.window is imported")
+        raise RuntimeError("sandbox.boot.gl.configure() must run before pyglet.window is imported")
     pyglet.options.headless = headless
     libraries.read_once()
     if "pyglet.image" not in sys.modules:
         # pyglet.image readies GdkPixbuf to decode image files when it is imported, loading
         # GTK 2's GDK and the libraries under it: 20 ms of every start-up. The sandbox decodes
-        # no image through pyglet (sandbox.png reads and writes its PNGs), and pyglet's own PNG
+        # no image through pyglet (sandbox.app.png reads and writes its PNGs), and pyglet's own PNG
         # and BMP decoders stay. A module set to None in sys.modules is one Python will not import.
         sys.modules.setdefault("pyglet.image.codecs.gdkpixbuf2", None)
     imgui_core.load()

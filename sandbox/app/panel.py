@@ -3,8 +3,8 @@ a scrolling region, the lesson, the declared widgets, the scene's own results an
 
 from imgui_bundle import imgui, imgui_ctx
 
-from . import screen
-from .theme import imgui_color
+from sandbox.app import screen
+from sandbox.kit.theme import imgui_color
 
 VERDICT_SIZE = 24
 """The verdict's font size in the panel, at font scale 1."""

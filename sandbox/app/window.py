@@ -11,10 +11,13 @@ import pyglet
 from imgui_bundle import imgui
 from pyglet import gl, shapes
 
-from . import imgui_gl, panel, png, screen
-from .pyglet_painter import PygletPainter
-from .session import HINTS, KEYS, SHORT_HINTS, WALKTHROUGH_HINTS
-from .theme import imgui_color
+from sandbox.boot import imgui_gl
+from sandbox.app import panel
+from sandbox.app import png
+from sandbox.app import screen
+from sandbox.app.pyglet_painter import PygletPainter
+from sandbox.app.session import HINTS, KEYS, SHORT_HINTS, WALKTHROUGH_HINTS
+from sandbox.kit.theme import imgui_color
 
 
 class SandboxWindow(pyglet.window.Window):
@@ -125,7 +128,7 @@ class SandboxWindow(pyglet.window.Window):
 
     def _restyle(self):
         """Follow the theme, the presenter font scale and the window's size: colours, line
-        widths, text sizes, and where the text bands sit (as sandbox.screen reserves them)."""
+        widths, text sizes, and where the text bands sit (as sandbox.app.screen reserves them)."""
         session = self.session
         scale, theme = session.font_scale, session.theme
         imgui.get_style().font_scale_main = scale

@@ -44,7 +44,7 @@ class Theme:
     """"standard", or "colour-blind" (see the module docstring)."""
 
     dashed_b: bool = False
-    """Whether B's outlines and shadows are drawn dashed (sandbox.dashes)."""
+    """Whether B's outlines and shadows are drawn dashed (sandbox.app.dashes)."""
 
     def shape(self, name):
         """The colour of shape ``name``: A's, B's, or A's for any other."""

@@ -7,7 +7,7 @@ import pyglet
 from pyglet import gl, shapes
 from pyglet.graphics.shader import Shader, ShaderProgram
 
-from .painter import arrow_head, interval_ends
+from sandbox.kit.painter import arrow_head, interval_ends
 
 
 _LINES_VERTEX = """#version 150 core

@@ -36,9 +36,10 @@ import tomllib
 from pathlib import Path
 from typing import NamedTuple
 
-from . import files, layout
-from .camera import Camera
-from .registry import all_scenes
+from sandbox.app import files
+from sandbox.app import layout
+from sandbox.app.camera import Camera
+from sandbox.app.registry import all_scenes
 
 STEP_FIELDS = {"scene", "caption", "layout", "shapes", "handles", "overlays", "settings", "view", "animate", "question", "choices", "answer", "explain", "hide"}
 

@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from collision import project
 
-from .painter import interval_ends
+from sandbox.kit.painter import interval_ends
 
 LABEL_SIZE = 13
 """Pixels: the strip labels' font size at scale 1."""

@@ -4,7 +4,7 @@ import math
 
 from collision import Vector
 
-from .strips import clip
+from sandbox.kit.figures.strips import clip
 
 NEAREST = 20
 """How close to the pivot the handle may come: nearer, its direction would be noise."""

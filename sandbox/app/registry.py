@@ -8,41 +8,18 @@ teacher's own folder of scene files is loaded with ``--scenes DIR``.
 import functools
 import importlib
 import importlib.util
-import inspect
 import os
 import pkgutil
 import re
 import sys
 from pathlib import Path
 
-CATEGORIES = ("Basics", "SAT", "Circles, tiles and points", "Motion and response", "Broad phase", "Beyond")
-"""The picker's groups in lesson order; a scene of another category comes after them."""
+from sandbox.kit import registration
+from sandbox.kit.registration import CATEGORIES, SceneError, register
+
+__all__ = ["CATEGORIES", "SceneError", "all_scenes", "load_folder", "register"]
 
 ENTRY_POINTS = "collision_sandbox.scenes"
-
-_scenes = {}
-
-
-class SceneError(Exception):
-    """A scene that cannot join: a duplicate id, or a folder or file that cannot be loaded."""
-
-
-def register(scene_id, category, title, order=100):
-    """Class decorator: ``@register("box-box", "SAT", "Box vs box", order=1)``.
-
-    ``order`` places the scene within its category, in the order a lesson takes them.
-    """
-
-    def add(cls):
-        where = inspect.getsourcefile(cls)
-        known = _scenes.get(scene_id)
-        if known is not None and inspect.getsourcefile(known) != where:
-            raise SceneError(f'scene id "{scene_id}" in {where} is taken by {inspect.getsourcefile(known)}: choose another id')
-        cls.id, cls.category, cls.title, cls.order = scene_id, category, title, order
-        _scenes[scene_id] = cls
-        return cls
-
-    return add
 
 
 def _lesson_order(cls):
@@ -53,7 +30,7 @@ def _lesson_order(cls):
 def all_scenes():
     """Every registered scene class, built-in ones loaded first, in lesson order."""
     load_builtin()
-    return sorted(_scenes.values(), key=_lesson_order)
+    return sorted(registration._scenes.values(), key=_lesson_order)
 
 
 def entry_points(group=ENTRY_POINTS):
@@ -117,7 +94,7 @@ def load_builtin():
         package = _load(value)
         for module in pkgutil.iter_modules(package.__path__):
             importlib.import_module(f"{package.__name__}.{module.name}")
-    if not _scenes:
+    if not registration._scenes:
         raise SceneError('no scenes are installed: run pip install -e . in the checkout first')
 
 

@@ -4,8 +4,8 @@ import argparse
 import os
 import sys
 
-from . import gl
-from .theme import PALETTES
+from sandbox.boot import gl
+from sandbox.kit.theme import PALETTES
 
 
 def _size(text):
@@ -84,7 +84,7 @@ def main(argv=None):
         print(f"sandbox: {error.args[0]}", file=sys.stderr)
         return 2
     from . import window
-    from .theme import THEMES, with_palette
+    from sandbox.kit.theme import THEMES, with_palette
 
     if args.theme is not None:
         session.theme = with_palette(THEMES[args.theme], args.palette)

@@ -12,10 +12,11 @@ import json
 import os
 from pathlib import Path
 
-from . import files, screen
-from .camera import Camera
-from .session import Session
-from .theme import THEMES, with_palette
+from sandbox.app import files
+from sandbox.app import screen
+from sandbox.app.camera import Camera
+from sandbox.app.session import Session
+from sandbox.kit.theme import THEMES, with_palette
 
 MANIFEST = ".handout.json"
 

@@ -9,7 +9,7 @@ import math
 
 import numpy as np
 
-from .kit import Scene, faded
+from sandbox.kit import Scene, faded
 
 FULL = 1000
 """Up to this many objects keep their full size, 6 to 26 units; beyond it they shrink, so the

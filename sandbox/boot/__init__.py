@@ -1,0 +1,1 @@
+"""Start-up and platform set-up: the launcher, OpenGL and ImGui loading."""

@@ -1,0 +1,30 @@
+"""How a scene joins: ``@register``. The app's registry (sandbox.app.registry) finds and lists them."""
+
+import inspect
+
+CATEGORIES = ("Basics", "SAT", "Circles, tiles and points", "Motion and response", "Broad phase", "Beyond")
+"""The picker's groups in lesson order; a scene of another category comes after them."""
+
+_scenes = {}
+
+
+class SceneError(Exception):
+    """A scene that cannot join: a duplicate id, or a folder or file that cannot be loaded."""
+
+
+def register(scene_id, category, title, order=100):
+    """Class decorator: ``@register("box-box", "SAT", "Box vs box", order=1)``.
+
+    ``order`` places the scene within its category, in the order a lesson takes them.
+    """
+
+    def add(cls):
+        where = inspect.getsourcefile(cls)
+        known = _scenes.get(scene_id)
+        if known is not None and inspect.getsourcefile(known) != where:
+            raise SceneError(f'scene id "{scene_id}" in {where} is taken by {inspect.getsourcefile(known)}: choose another id')
+        cls.id, cls.category, cls.title, cls.order = scene_id, category, title, order
+        _scenes[scene_id] = cls
+        return cls
+
+    return add
