@@ -34,11 +34,10 @@ class HexTriangle(PairSatScene):
     def setup(self):
         self.shapes = {"A": regular_polygon(6, RADIUS["A"], (-330, -20)), "B": regular_polygon(3, RADIUS["B"], (-90, 60), -0.4)}
 
-    def compute(self):
+    def settle(self):
         # A changed side count rebuilds the polygon in its place, keeping its turn.
         for name in ("A", "B"):
             sides, old = self.settings[f"sides_{name.lower()}"], self.shapes[name]
             if len(old.world_vertices()) != sides:
                 self.shapes[name] = regular_polygon(sides, RADIUS[name], old.position, old.angle)
-        return super().compute()
 

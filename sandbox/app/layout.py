@@ -180,7 +180,7 @@ def apply(data, scene, camera, where):
         # against the shapes the scene makes with the layout's settings, not its defaults. A
         # refused layout leaves this scene half set, but both callers discard it then.
         scene.settings.update(values)
-        scene.refresh()
+        scene.invalidate()
     shapes = table("shapes", "shapes by name")
     poses, reshaped = {}, {}
     for name, entry in shapes.items():

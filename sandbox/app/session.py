@@ -1,8 +1,9 @@
 """Everything the app does that needs no GL: the current scene, the view, keys and layouts.
 
 The window forwards its events here (unless they belong to the panel), and tests drive the
-very same methods, so what a test does is what a user's mouse and keyboard do. The session is
-the one place that recomputes a scene: after every input that changes its state or the view.
+very same methods, so what a test does is what a user's mouse and keyboard do. After every
+input that changes a scene's state or the view the session marks the scene out of date and
+hands it a new Context; the kit computes once, when the frame (or a handout) reads the result.
 """
 
 import math
@@ -15,7 +16,7 @@ from sandbox.app import screen
 from sandbox.app.camera import Camera
 from sandbox.app.controller import Controller
 from sandbox.app.dashes import DashedPainter
-from sandbox.kit import View
+from sandbox.kit import Context, View
 from sandbox.app.registry import all_scenes
 from sandbox.kit.theme import DARK, PROJECTOR, with_palette
 
@@ -131,7 +132,11 @@ class Session:
 
     def verdict(self):
         """The scene's Verdict, or None while a question is open (it would give the answer away)."""
-        return None if self.asking else self.scene.verdict()
+        return None if self.asking else self.scene.reported.verdict
+
+    def claims(self):
+        """What the scene's flawed methods claim, or none while a question is open."""
+        return () if self.asking else self.scene.reported.claims
 
     def open(self, scene_id, data=None, where="the starting layout"):
         """Show scene ``scene_id`` at its default layout, or at the layout ``data`` (from ``where``)."""
@@ -147,7 +152,8 @@ class Session:
         self.refresh()
 
     def refresh(self):
-        """Frame the view in the free area (unless the user moved it) and recompute the scene."""
+        """Frame the view in the free area (unless the user moved it), hand the scene its new
+        context and mark it out of date: it computes when its result is next read."""
         camera = self.camera
         if self.figure_only:
             camera.place(screen.figure_area(camera.width, camera.height, self.font_scale))
@@ -155,13 +161,15 @@ class Session:
             camera.place(screen.free_area(camera.width, camera.height, self.font_scale, self.show_panel, self.caption))
         if camera.fitted:
             camera.fit(self.scene.frame)
-        self.scene.refresh(View(camera.visible(), 1 / camera.zoom, self.label_scale()))
+        view = View(camera.visible(), 1 / camera.zoom, self.label_scale())
+        self.scene.use(Context(view, self.controller.hovered, self.controller.selected))
+        self.scene.invalidate()
 
     def draw(self, painter):
         """Draw the scene with ``painter`` in the theme; in the colour-blind palette B's lines dashed."""
         if self.theme.dashed_b:
             painter = DashedPainter(painter, self.theme, 1 / self.camera.zoom)
-        self.scene.draw(painter, self.theme)
+        self.scene.paint(painter, self.theme)
 
     def label_scale(self):
         """How much larger than 1x the figure's labels are drawn: the theme's and the presenter's
@@ -291,7 +299,7 @@ class Session:
         except layout.LayoutError as error:
             self.status = str(error)
             return False
-        self.scene.selected = name
+        self.controller.selected = name
         self.status = f"{name} placed at ({x:g}, {y:g})" + ("" if angle is None else f", turned {angle:g}°")
         self.refresh()
         return True
@@ -299,6 +307,11 @@ class Session:
     def set_setting(self, name, value):
         """Change one of the scene's declared parameters, from the panel."""
         self.scene.settings[name] = value
+        self.refresh()
+
+    def act(self, name, argument=None):
+        """Press the scene's declared action ``name`` (a panel button or its key)."""
+        self.scene.act(name, argument)
         self.refresh()
 
     def layout_file(self):
@@ -372,8 +385,14 @@ class Session:
             self.refresh()
         elif symbol == key.S and modifiers & key.MOD_CTRL:
             self.save_layout()
+        elif (action := self._action_key(symbol)) is not None:
+            self.act(action.name, action.argument)
         elif self.controller.on_key_press(symbol):
             self._turned()
+
+    def _action_key(self, symbol):
+        """The scene's declared action that key ``symbol`` presses, or None."""
+        return next((a for a in self.scene.actions if a.key and getattr(key, a.key.upper(), None) == symbol), None)
 
     def _escape(self):
         if self.fullscreen:

@@ -78,7 +78,7 @@ class Step(NamedTuple):
 
     def answer_text(self, scene):
         """The answer, computed from ``scene`` (at this step's layout), in words."""
-        return scene.answers()[self.answer]
+        return scene.reported.answers[self.answer]
 
 
 class Walkthrough(NamedTuple):
@@ -156,7 +156,7 @@ def _step(path, number, step, classes):
         layout.apply(data, scene, camera, where)
     except layout.LayoutError as error:
         raise WalkthroughError(str(error)) from None
-    scene.refresh()
+    scene.invalidate()
     return Step(scene_id, caption.strip(), layout.capture(scene, camera), float(animate), *_question(where, step, scene))
 
 
@@ -168,7 +168,7 @@ def _question(where, step, scene):
     question, answer = step.get("question"), step.get("answer")
     if not isinstance(question, str) or not question.strip():
         raise WalkthroughError(f"{where}: question must be the line the class answers, with answer naming a field of the result")
-    answers = scene.answers()
+    answers = scene.reported.answers
     if answer not in answers:
         raise WalkthroughError(f"{where}: answer must name a field of the {scene.id} scene's result, one of {', '.join(answers)}; got {answer!r:.40}")
     choices = step.get("choices", [])
