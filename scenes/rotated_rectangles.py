@@ -175,8 +175,8 @@ class RotatedRectangles(Scene):
     def _tables(self, result):
         report = result
         axes = tuple(
-            (f"{i + 1}: {name}.{first} - {name}.{second}", pair(row.vector), f"{fmt(row.a[0])} to {fmt(row.a[1])}",
-             f"{fmt(row.b[0])} to {fmt(row.b[1])}", "yes" if row.overlap else "no (gap)", row.status)
+            (f"{i + 1}: {name}.{first}-{name}.{second}", pair(row.vector), f"{fmt(row.a[0])}..{fmt(row.a[1])}",
+             f"{fmt(row.b[0])}..{fmt(row.b[1])}", ("overlap" if row.overlap else "gap") + ("" if row.status == "projected" else f" ({row.status})"))
             for i, ((name, first, second), row) in enumerate(zip(AXES, report.axes))
         )
         k = self.settings["axis"] - 1
@@ -189,9 +189,9 @@ class RotatedRectangles(Scene):
         if self.settings["circles"]:
             work.append(("bounding circles", f"centres {fmt(report.circles[0])} apart, radii add to {fmt(report.circles[1])}"))
         return [
-            Table(("axis (corner difference)", "vector", "A's scalars", "B's scalars", "overlap", "how"), axes),
-            Table(("corner", "A's projected vector", "A's scalar", "B's projected vector", "B's scalar"), corners,
-                  f"Every corner on axis {k + 1}"),
+            Table(("axis", "vector", "A's c.a", "B's c.a", "overlap"), axes, "Each axis a corner difference"),
+            Table(("corner", "A: vector", "c.a", "B: vector", "c.a"), corners,
+                  f"Every corner on axis {k + 1}: (c.a / a.a) a, and c.a"),
             Table((), tuple(work)),
         ]
 

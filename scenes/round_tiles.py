@@ -105,7 +105,7 @@ class RoundTiles(Scene):
         else:
             lines = ("Circular axis: left out (the corner is beside the arc)",)
         if self.settings["ignore_rule"]:
-            claims = (Claim("The test without the quadrant rule", sat_view.verdict(result.sat).text, result.sat.colliding == result.right.colliding),)
+            claims = (Claim("Without the rule", sat_view.verdict(result.sat).text, result.sat.colliding == result.right.colliding),)
         return Report(self._verdict(result), lines, self._tables(result), self._numbers(result), self._answers(result), claims)
 
     def _tables(self, result):

@@ -9,7 +9,7 @@ from sandbox.app import screen
 from sandbox.kit.theme import imgui_color
 
 TABLE_ROWS = 5
-"""Rows a table shows at once; more scroll inside it, its heading kept."""
+"""Rows a table with headings (a SAT scene's axes: up to 600) shows at once; more scroll inside it."""
 
 VERDICT_SIZE = 24
 """The verdict's font size in the panel, at font scale 1."""
@@ -228,8 +228,8 @@ def _table(index, table):
     headers = table.headers or ("", "")
     flags = imgui.TableFlags_.borders | imgui.TableFlags_.row_bg | imgui.TableFlags_.sizing_fixed_fit
     height = 0.0
-    if len(table.rows) > TABLE_ROWS:
-        # Many rows scroll inside the table, its heading kept, so the panel below stays in place.
+    if table.headers and len(table.rows) > TABLE_ROWS:
+        # Many axes scroll inside the table, its heading kept, so the panel below stays in place.
         flags |= imgui.TableFlags_.scroll_y
         height = (TABLE_ROWS + 1) * (imgui.get_text_line_height() + 2 * imgui.get_style().cell_padding.y)
     if not imgui.begin_table(f"table{index}", len(headers), flags, imgui.ImVec2(0.0, height)):
