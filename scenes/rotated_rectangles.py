@@ -189,9 +189,9 @@ class RotatedRectangles(Scene):
         if self.settings["circles"]:
             work.append(("bounding circles", f"centres {fmt(report.circles[0])} apart, radii add to {fmt(report.circles[1])}"))
         return [
-            Table(("axis", "vector", "A's c.a", "B's c.a", "overlap"), axes, "Each axis a corner difference"),
-            Table(("corner", "A: vector", "c.a", "B: vector", "c.a"), corners,
-                  f"Every corner on axis {k + 1}: (c.a / a.a) a, and c.a"),
+            Table(("axis", "vector", "A's c·a", "B's c·a", "overlap"), axes, "Each axis a corner difference"),
+            Table(("corner", "A: vector", "c·a", "B: vector", "c·a"), corners,
+                  f"Every corner on axis {k + 1}: (c·a / a·a) a, and c·a"),
             Table((), tuple(work)),
         ]
 
