@@ -8,6 +8,7 @@ hands it a new Context; the kit computes once, when the frame (or a handout) rea
 
 import math
 from pathlib import Path
+from typing import NamedTuple
 
 from pyglet.window import key
 
@@ -20,25 +21,47 @@ from sandbox.kit import Context, View
 from sandbox.app.registry import all_scenes
 from sandbox.kit.theme import DARK, PROJECTOR, with_palette
 
-KEYS = (
-    ("Left drag", "move a shape or a handle (grab it anywhere, or by its centre dot)"),
-    ("R / T", "turn the shape under the cursor, or the last one grabbed; hold to keep turning"),
-    ("Wheel", "zoom about the cursor"),
-    ("Right or middle drag", "pan the view"),
-    ("Tab / Shift+Tab", "next / previous scene (not during a walkthrough)"),
-    ("Home", "back to the starting layout and view"),
-    ("P", "pause or resume an animated scene (Space too, outside a walkthrough)"),
-    ("Right, Space, Page Down / Left, Page Up", "next / previous walkthrough step"),
-    ("Ctrl+S", "save the layout"),
-    ("F12", "save a screenshot"),
-    ("F11", "full screen, or back"),
-    ("F10", "hide or show the panel (captions and key hints stay)"),
-    ("F9", "projector theme (light, high contrast, thicker lines), or back"),
-    ("F1", "show or hide this help"),
-    ("Esc", "leave full screen; otherwise press twice to quit"),
-)
 NEXT = (key.RIGHT, key.SPACE, key.PAGEDOWN)
 BACK = (key.LEFT, key.PAGEUP)
+
+
+class Binding(NamedTuple):
+    """One row of the key table: F1 lists it, and a key press runs its command."""
+
+    keys: str
+    """The keys as F1 shows them."""
+
+    does: str
+    """What they do, as F1 says it."""
+
+    symbols: tuple[int, ...] = ()
+    """pyglet's key symbols that press it; none for the mouse's rows."""
+
+    command: str = ""
+    """The Session method a press calls with (symbol, modifiers); it returns False to pass the key on."""
+
+    ctrl: bool = False
+    """Whether Ctrl must be held."""
+
+
+BINDINGS = (
+    Binding("Left drag", "move a shape or a handle (grab it anywhere, or by its centre dot)"),
+    Binding("R / T", "turn the shape under the cursor, or the last one grabbed; hold to keep turning"),
+    Binding("Wheel", "zoom about the cursor"),
+    Binding("Right or middle drag", "pan the view"),
+    Binding("Right, Space, Page Down / Left, Page Up", "next / previous walkthrough step", NEXT + BACK, "page"),
+    Binding("Tab / Shift+Tab", "next / previous scene (not during a walkthrough)", (key.TAB,), "tab"),
+    Binding("Home", "back to the starting layout and view", (key.HOME,), "reset"),
+    Binding("P", "pause or resume an animated scene (Space too, outside a walkthrough)", (key.P, key.SPACE), "pause"),
+    Binding("Ctrl+S", "save the layout", (key.S,), "save_layout", ctrl=True),
+    Binding("F12", "save a screenshot", (key.F12,), "ask_screenshot"),
+    Binding("F11", "full screen, or back", (key.F11,), "ask_fullscreen"),
+    Binding("F10", "hide or show the panel (captions and key hints stay)", (key.F10,), "toggle_panel"),
+    Binding("F9", "projector theme (light, high contrast, thicker lines), or back", (key.F9,), "toggle_theme"),
+    Binding("F1", "show or hide this help", (key.F1,), "toggle_help"),
+    Binding("Esc", "leave full screen; otherwise press twice to quit", (key.ESCAPE,), "escape"),
+)
+"""The app's keys: F1's list and the dispatch both read this table."""
 
 HINTS = "Drag: move   R/T: turn   Wheel: zoom   Right-drag: pan   Tab: next scene   Home: reset   F1: help"
 WALKTHROUGH_HINTS = "Right/Space: next step   Left: back   Drag: move   R/T: turn   Home: reset   P: pause   F1: help"
@@ -242,7 +265,7 @@ class Session:
         self.open(ids[(ids.index(self.scene.id) + step) % len(ids)])
         self.status = f"{self.scene.category}: {self.scene.title}"
 
-    def reset(self):
+    def reset(self, *pressed):
         """Back to the layout the scene started from, in a scene made afresh (so an animated
         scene's objects start over too), and the view framed again."""
         self.open(self.scene.id, self.start)
@@ -320,7 +343,7 @@ class Session:
             return self.layout_path
         return Path("layouts") / f"{self.scene.id}.json"
 
-    def save_layout(self):
+    def save_layout(self, *pressed):
         path = self.layout_file()
         try:
             layout.save(layout.capture(self.scene, self.camera), path)
@@ -347,54 +370,69 @@ class Session:
     # Keys and the mouse, as pyglet hands them over.
 
     def on_key_press(self, symbol, modifiers):
-        walkthrough = self.walkthrough is not None
-        if walkthrough and symbol in NEXT + BACK:
-            # Presentation clickers send Page Down and Page Up. A question takes two clicks:
-            # the first reveals its answer, the next moves on; back hides the answer again.
-            if symbol in NEXT and self.asking:
-                self.reveal()
-            elif symbol in BACK and self.step.question and not self.asking:
-                self.ask()
-            elif symbol in NEXT:
-                if self.step_index + 1 < len(self.walkthrough.steps):
-                    self.go(self.step_index + 1, animated=True)
-            elif self.step_index > 0:
-                self.go(self.step_index - 1, revealed=True)
-        elif symbol == key.ESCAPE:
-            self._escape()
-        elif symbol == key.TAB:
-            self.step_scene(-1 if modifiers & key.MOD_SHIFT else 1)
-        elif symbol == key.HOME:
-            self.reset()
-        elif symbol == key.F1:
-            self.show_help = not self.show_help
-        elif symbol == key.P or symbol == key.SPACE:
-            if self.scene.animated:
-                self.paused = not self.paused
-                self.status = "paused: P resumes" if self.paused else "running"
-        elif symbol == key.F12:
-            self.screenshot_requested = True
-        elif symbol == key.F11:
-            self.fullscreen_requested = True
-        elif symbol == key.F10:
-            self.show_panel = not self.show_panel
-            self.refresh()
-        elif symbol == key.F9:
-            self.theme = with_palette(DARK if self.theme.name == PROJECTOR.name else PROJECTOR, self.theme.palette)
-            self.status = f"{self.theme.name} theme"
-            self.refresh()
-        elif symbol == key.S and modifiers & key.MOD_CTRL:
-            self.save_layout()
-        elif (action := self._action_key(symbol)) is not None:
+        for binding in BINDINGS:
+            if symbol in binding.symbols and (modifiers & key.MOD_CTRL or not binding.ctrl):
+                if getattr(self, binding.command)(symbol, modifiers) is not False:
+                    return
+        if (action := self._action_key(symbol)) is not None:
             self.act(action.name, action.argument)
         elif self.controller.on_key_press(symbol):
             self._turned()
+
+    def key_help(self):
+        """(keys, what they do) for F1: the key table, then the scene's own action keys."""
+        rows = [(binding.keys, binding.does) for binding in BINDINGS]
+        return rows + [(action.key, action.label) for action in self.scene.actions if action.key]
+
+    # The key table's commands: each takes (symbol, modifiers); False passes the key on.
+
+    def page(self, symbol, modifiers):
+        """Presentation clickers send Page Down and Page Up. A question takes two clicks: the
+        first reveals its answer, the next moves on; back hides the answer again."""
+        if self.walkthrough is None:
+            return False
+        if symbol in NEXT and self.asking:
+            self.reveal()
+        elif symbol in BACK and self.step.question and not self.asking:
+            self.ask()
+        elif symbol in NEXT:
+            if self.step_index + 1 < len(self.walkthrough.steps):
+                self.go(self.step_index + 1, animated=True)
+        elif self.step_index > 0:
+            self.go(self.step_index - 1, revealed=True)
+        return True
+
+    def tab(self, symbol, modifiers):
+        self.step_scene(-1 if modifiers & key.MOD_SHIFT else 1)
+
+    def pause(self, symbol, modifiers):
+        if self.scene.animated:
+            self.paused = not self.paused
+            self.status = "paused: P resumes" if self.paused else "running"
+
+    def ask_screenshot(self, symbol, modifiers):
+        self.screenshot_requested = True
+
+    def ask_fullscreen(self, symbol, modifiers):
+        self.fullscreen_requested = True
+
+    def toggle_panel(self, symbol, modifiers):
+        self.show_panel = not self.show_panel
+        self.refresh()
+
+    def toggle_theme(self, symbol, modifiers):
+        self.theme = with_palette(DARK if self.theme.name == PROJECTOR.name else PROJECTOR, self.theme.palette)
+        self.status = f"{self.theme.name} theme"
+        self.refresh()
+
+    def toggle_help(self, symbol, modifiers):
+        self.show_help = not self.show_help
 
     def _action_key(self, symbol):
         """The scene's declared action that key ``symbol`` presses, or None."""
         return next((a for a in self.scene.actions if a.key and getattr(key, a.key.upper(), None) == symbol), None)
 
-    def _escape(self):
+    def escape(self, *pressed):
         if self.fullscreen:
             self.fullscreen_requested = True
         elif self._quit_armed > 0:

@@ -16,7 +16,7 @@ from sandbox.app import panel
 from sandbox.app import png
 from sandbox.app import screen
 from sandbox.app.pyglet_painter import PygletPainter
-from sandbox.app.session import HINTS, KEYS, SHORT_HINTS, WALKTHROUGH_HINTS
+from sandbox.app.session import HINTS, SHORT_HINTS, WALKTHROUGH_HINTS
 from sandbox.kit.theme import imgui_color
 
 
@@ -162,7 +162,7 @@ class SandboxWindow(pyglet.window.Window):
         to the free area so that none of it runs under the panel."""
         self._help = pyglet.graphics.Batch()
         room = screen.text_width(self.width, scale, self.session.show_panel) - 80
-        text = "Keys\n" + "\n".join(f"{keys}: {action}" for keys, action in KEYS)
+        text = "Keys\n" + "\n".join(f"{keys}: {action}" for keys, action in self.session.key_help())
         label = pyglet.text.Label(text, x=60, font_size=round(12 * scale), color=theme.text, multiline=True, width=max(room, 100),
                                   anchor_y="bottom", batch=self._help, group=pyglet.graphics.Group(order=1))
         # Smaller type where the window is too short for it all: a line wrapped is a line lost.

@@ -213,3 +213,18 @@ def test_a_walkthrough_computes_a_step_when_it_is_shown(drive, monkeypatch):
     driver.tap(key.RIGHT)
     driver.frame()
     assert len(calls) == 2
+
+
+def test_one_key_table_lists_and_dispatches_every_key(drive):
+    from sandbox.app.session import BINDINGS
+
+    driver = drive("box-box")
+    listed = dict(driver.session.key_help())
+    assert listed["N"] == "Next axis"  # the scene's own action key joins the list
+    for binding in BINDINGS:
+        assert listed[binding.keys] == binding.does
+        assert not binding.symbols or callable(getattr(driver.session, binding.command))
+    # A key of the table does what the table says: F10 hides the panel, F1 opens the help.
+    driver.tap(key.F10)
+    driver.tap(key.F1)
+    assert not driver.session.show_panel and driver.session.show_help
