@@ -29,6 +29,12 @@ class Param:
     overlay: bool = False
     widget: bool = True
 
+    def __post_init__(self) -> None:
+        if self.kind in (int, float) and (self.low is None or self.high is None):
+            raise ValueError(f'Param "{self.name}": a number needs its range, low=... and high=...')
+        if self.kind is str and self.default not in self.choices:
+            raise ValueError(f'Param "{self.name}": its default {self.default!r} must be one of its choices')
+
     @property
     def kind(self) -> type:
         return type(self.default)
@@ -44,6 +50,7 @@ class Param:
                 raise ValueError(f"must be one of {', '.join(map(repr, self.choices))}, got {_show(value)}")
             return value
         whole = self.kind is int
+        assert self.low is not None and self.high is not None  # __post_init__ made sure
         if isinstance(value, bool) or not isinstance(value, int if whole else (int, float)):
             raise ValueError(f"must be a {'whole number' if whole else 'number'} from {self.low:g} to {self.high:g}, got {_show(value)}")
         # Compare before any float(): an int of 400 digits would overflow it.
