@@ -20,7 +20,7 @@ class HexTriangle(PairSatScene):
         "Set 4 sides against 4, point at a square and tap R or T until the axis count drops to 2.",
         "Raise both side counts and watch the number of axes climb.",
         "Find a layout where only one of the triangle's axes separates the shapes.",
-        "Tick 'One axis at a time' and step through the axes, as DemoSAT3 did.",
+        "Press Next axis (or N) to show one axis at a time and step through them, as DemoSAT3 did.",
     )
     params = (
         Param("projections", "Projections beside the scene", True, overlay=True),

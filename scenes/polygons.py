@@ -82,7 +82,7 @@ class Polygons(PairSatScene):
         "Drag a dot of A inwards past its neighbours: it stops.",
         "Pick pentagon for B: 2 + 5 axes to test.",
         "Drag B up and away: the test stops at the first green axis.",
-        "Step 'One axis at a time': local + shift = direct.",
+        "Press Next axis (or N) and step through the axes: local + shift = direct.",
         "On B's axis R, tap R inside A: A's shift stays put.",
     )
     params = (

@@ -53,9 +53,6 @@ class Context:
     selection: str | None = None
     """The last one grabbed or clicked, by name."""
 
-    pointer: tuple[float, float] | None = None
-    """The pointer in world units, or None when it is outside the figure."""
-
 
 @dataclass(frozen=True)
 class Action:
@@ -183,7 +180,7 @@ class Scene:
         return self._ctx.selection
 
     def use(self, ctx: Context) -> None:
-        """Compute with ``ctx`` from now on (the app calls this when the view, pointer, hover or
+        """Compute with ``ctx`` from now on (the app calls this when the view, hover or
         selection changes); the result is out of date only if the context differs."""
         if ctx != self._ctx:
             self._ctx = ctx
