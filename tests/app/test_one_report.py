@@ -228,3 +228,14 @@ def test_one_key_table_lists_and_dispatches_every_key(drive):
     driver.tap(key.F10)
     driver.tap(key.F1)
     assert not driver.session.show_panel and driver.session.show_help
+
+
+def test_shift_tab_as_x11_sends_it_goes_back_a_scene(drive):
+    from sandbox.app.session import ISO_LEFT_TAB
+
+    driver = drive("box-box")
+    ids = list(driver.session.classes)
+    driver.tap(ISO_LEFT_TAB, key.MOD_SHIFT)
+    assert driver.scene.id == ids[ids.index("box-box") - 1]
+    driver.tap(key.TAB)
+    assert driver.scene.id == "box-box"
