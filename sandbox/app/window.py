@@ -33,8 +33,9 @@ class SandboxWindow(pyglet.window.Window):
         width, height = session.camera.width, session.camera.height
         # Eight bits a channel: left to choose, EGL's headless surface comes up 16-bit (RGB565).
         config = pyglet.gl.Config(double_buffer=True, red_size=8, green_size=8, blue_size=8, alpha_size=8)
-        super().__init__(width, height, caption="Collision Sandbox", resizable=True, visible=visible, config=config)
+        # Before the window opens: showing it may already send on_resize, which tells the session.
         self.session = session
+        super().__init__(width, height, caption="Collision Sandbox", resizable=True, visible=visible, config=config)
         self.deterministic = deterministic
         keep_freed_memory()
         self._imgui_context = imgui.create_context()
