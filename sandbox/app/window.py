@@ -198,7 +198,7 @@ class SandboxWindow(pyglet.window.Window):
         self.painter.begin()
         session.draw(self.painter)
         self.painter.end()
-        self.painter.draw()
+        self.painter.draw(self)
         title = f"{session.scene.category}: {session.scene.title}" + ("  (paused: P resumes)" if session.paused else "")
         if session.walkthrough is not None:
             steps = session.walkthrough.steps
