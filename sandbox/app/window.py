@@ -1,7 +1,5 @@
 """The pyglet window: draws the session's scene, the key hints and the ImGui panel."""
 
-import ctypes
-import ctypes.util
 import time
 from collections import deque
 from pathlib import Path
@@ -11,7 +9,7 @@ import pyglet
 from imgui_bundle import imgui
 from pyglet import gl, shapes
 
-from sandbox.boot import imgui_gl
+from sandbox.boot import gl as boot_gl
 from sandbox.app import panel
 from sandbox.app import png
 from sandbox.app import screen
@@ -37,11 +35,12 @@ class SandboxWindow(pyglet.window.Window):
         self.session = session
         super().__init__(width, height, caption="Collision Sandbox", resizable=True, visible=visible, config=config)
         self.deterministic = deterministic
-        keep_freed_memory()
         self._imgui_context = imgui.create_context()
+        # A new context is made current only where there is none: another window's may be.
+        imgui.set_current_context(self._imgui_context)
         imgui.get_io().set_ini_filename("")
         # The backend pushes its own handlers; they return nothing, so ours still run after them.
-        self.imgui = imgui_gl.Renderer(self)
+        self.imgui = boot_gl.imgui_renderer(self)
         self.painter = PygletPainter(session.camera)
         self.hud = pyglet.graphics.Batch()
         front = pyglet.graphics.Group(order=1)
@@ -91,7 +90,7 @@ class SandboxWindow(pyglet.window.Window):
         self.session.on_mouse_release(x, y, button, modifiers)
 
     def on_key_press(self, symbol, modifiers):
-        if not imgui.get_io().want_capture_keyboard:
+        if not self.imgui.io.want_capture_keyboard:
             self.session.on_key_press(symbol, modifiers)
 
     def on_key_release(self, symbol, modifiers):
@@ -115,7 +114,7 @@ class SandboxWindow(pyglet.window.Window):
     def on_draw(self):
         started = time.perf_counter()
         now = started
-        imgui.get_io().delta_time = 1 / 60 if self.deterministic else max(now - self._last, 1e-4)
+        self.imgui.io.delta_time = 1 / 60 if self.deterministic else max(now - self._last, 1e-4)
         self._last = now
         self.render()
         self._frame_ms.append((time.perf_counter() - started) * 1000)
@@ -192,6 +191,7 @@ class SandboxWindow(pyglet.window.Window):
     def render(self):
         """Draw one frame: scene, verdict, key hints and help, then the panel on top."""
         session = self.session
+        imgui.set_current_context(self._imgui_context)
         self._restyle()
         self.painter.text_scale = session.label_scale()
         self.clear()
@@ -265,23 +265,10 @@ class SandboxWindow(pyglet.window.Window):
         return pixels
 
     def on_close(self):
+        imgui.set_current_context(self._imgui_context)
         self.imgui.shutdown()
         imgui.destroy_context(self._imgui_context)
         super().on_close()
-
-
-def keep_freed_memory():
-    """Ask glibc's malloc to keep freed memory for the next frame instead of handing it back
-    to the system: an animated scene of 10,000 objects makes and frees arrays of megabytes
-    every frame, and each time the heap shrank and grew again its fresh pages were faulted
-    in one by one (a third of the broad-phase scenes' update). No effect elsewhere."""
-    name = ctypes.util.find_library("c")
-    libc = ctypes.CDLL(name) if name else None
-    if libc is None or not hasattr(libc, "mallopt"):
-        return
-    trim_threshold, top_pad = -1, -2  # M_TRIM_THRESHOLD and M_TOP_PAD in malloc.h
-    libc.mallopt(trim_threshold, 128 << 20)
-    libc.mallopt(top_pad, 16 << 20)
 
 
 def _set(label, text):
