@@ -10,6 +10,7 @@ from sandbox.boot import gl
 gl.configure(headless=True)
 
 from driver import Driver  # after configure(): it imports pyglet.window
+from imgui_bundle import imgui
 from xvfb import needed_tools
 
 
@@ -24,6 +25,31 @@ def pytest_addoption(parser):
         action="store_true",
         help="re-record the screenshot baselines in tests/screenshots/ instead of comparing (look at each one)",
     )
+
+
+@pytest.fixture(autouse=True)
+def no_imgui_context_left(monkeypatch):
+    """Fail any test that leaves an ImGui context behind (a Driver or a window not closed): a
+    context left over can be the current one in whatever test runs next in the same worker."""
+    live = []
+    create, destroy = imgui.create_context, imgui.destroy_context
+
+    def creating(*args, **kwargs):
+        live.append(create(*args, **kwargs))
+        return live[-1]
+
+    def destroying(context=None):
+        gone = imgui.get_current_context() if context is None else context
+        live[:] = [each for each in live if each is not gone]
+        destroy(context)
+
+    monkeypatch.setattr(imgui, "create_context", creating)
+    monkeypatch.setattr(imgui, "destroy_context", destroying)
+    yield
+    left = len(live)
+    for context in live:
+        destroy(context)
+    assert not left, f"the test left {left} ImGui context(s) behind: close its Driver (the drive fixture does) or window"
 
 
 @pytest.fixture

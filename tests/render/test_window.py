@@ -151,3 +151,19 @@ def test_panning_moves_no_vertex_the_gpu_moves_the_view(window):
     assert vertices() == before and before
     # After the world the window's view is the identity again: the text and the panel are in pixels.
     assert tuple(window.view) == tuple(Mat4())
+
+
+def test_a_window_draws_with_its_own_imgui_context_while_another_exists():
+    """imgui.create_context() makes the new context current only where there is none."""
+    from imgui_bundle import imgui
+
+    other = imgui.create_context()
+    try:
+        window = open_window("box-box")
+        try:
+            window.render()
+            assert imgui.get_current_context() is not other
+        finally:
+            window.on_close()
+    finally:
+        imgui.destroy_context(other)
