@@ -5,8 +5,6 @@ import sys
 
 import pyglet
 
-from sandbox.boot import imgui_core
-from sandbox.boot import libraries
 from sandbox.boot import memory
 from sandbox.boot import tweaks
 
@@ -29,16 +27,6 @@ def configure(headless):
             os.environ["PYOPENGL_PLATFORM"] = "egl"
         elif os.environ.get("PYOPENGL_PLATFORM") == "egl":
             del os.environ["PYOPENGL_PLATFORM"]
-    if tweaks.on("ldconfig-once"):
-        libraries.read_once()
-    if tweaks.on("no-gdkpixbuf") and "pyglet.image" not in sys.modules:
-        # pyglet.image readies GdkPixbuf to decode image files when it is imported, loading
-        # GTK 2's GDK and the libraries under it. The sandbox decodes no image through pyglet
-        # (sandbox.app.png reads and writes its PNGs), and pyglet's own PNG and BMP decoders
-        # stay. A module set to None in sys.modules is one Python will not import.
-        sys.modules.setdefault("pyglet.image.codecs.gdkpixbuf2", None)
-    if tweaks.on("imgui-alone"):
-        imgui_core.load()
     if tweaks.on("malloc"):
         memory.keep_freed_memory()
 

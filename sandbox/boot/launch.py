@@ -6,12 +6,9 @@ import sys
 from sandbox.boot import tweaks
 
 
-def run():
-    """Run the command line and leave with its exit code.
-
-    ``--no-tweaks`` turns every tweak of sandbox.boot.tweaks off, for this process and the
-    ones it starts, before anything else is imported.
-    """
+def prepare():
+    """What must happen before anything heavy is imported: ``--no-tweaks`` turns every tweak of
+    sandbox.boot.tweaks off, for this process and the ones it starts; then OpenBLAS's threads."""
     if "--no-tweaks" in sys.argv[1:]:
         os.environ[tweaks.SWITCH] = "1"
     if tweaks.on("openblas"):
@@ -21,6 +18,11 @@ def run():
         # time) are far too small for BLAS to split among threads. Set before anything imports
         # numpy; a value the user chose is kept.
         os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+
+def run():
+    """Run the command line and leave with its exit code."""
+    prepare()
     from sandbox.app.cli import main
 
     code = main()
