@@ -26,11 +26,10 @@ frames, each frame measured in parts:
 - pipelined: frame after frame without waiting, as the app runs, the rasteriser working on
   one frame while Python prepares the next: the interval a user sees.
 
-With --window SECONDS, the real window instead: the app's own loop (pyglet.app.run, a tick
-scheduled at 60 Hz, as sandbox.app.window.run does) on DISPLAY, or on a virtual display (Xvfb)
-started here, each broad-phase scene at 10,000 objects; after two seconds to settle, the
-frames drawn over SECONDS (frames a second) and the process's CPU time per frame, the
-buffer swap to the display included.
+With --window SECONDS, the real window instead: the app's own loop (sandbox.app.window.loop)
+on DISPLAY, or on a virtual display (Xvfb) started here, each broad-phase scene at 10,000
+objects; after two seconds to settle, the frames drawn over SECONDS that show a new state
+(frames a second) and the process's CPU time per frame, the buffer swap to the display included.
 """
 
 import argparse
@@ -242,29 +241,35 @@ def window_rate(scene_id, seconds):
     import pyglet
 
     from sandbox.app.session import Session
-    from sandbox.app.window import SandboxWindow
+    from sandbox.app.window import SandboxWindow, loop
 
     session = Session(scene_id, (1280, 720))
     session.set_setting("count", MOST["count"])
     window = SandboxWindow(session)
-    frames, marks = [0], {}
-    draw = window.on_draw
+    # A frame counts when it shows a new state: drawn after the session's update (a redraw
+    # between updates is no new frame to a user).
+    frames, updated, marks = [0], [False], {}
+    draw, update = window.on_draw, session.update
 
     def on_draw():
         draw()
-        frames[0] += 1
+        frames[0] += updated[0]
+        updated[0] = False
 
-    window.on_draw = on_draw
+    def on_update(dt):
+        update(dt)
+        updated[0] = True
+
+    window.on_draw, session.update = on_draw, on_update
 
     def mark(_dt, name):
         marks[name] = (frames[0], time.perf_counter(), time.process_time())
         if name == "end":
             pyglet.app.exit()
 
-    pyglet.clock.schedule_interval(window.tick, 1 / 60)
     pyglet.clock.schedule_once(mark, 2.0, "start")
     pyglet.clock.schedule_once(mark, 2.0 + seconds, "end")
-    pyglet.app.run()
+    loop(window)
     pyglet.clock.unschedule(window.tick)
     window.close()
     (f0, t0, c0), (f1, t1, c1) = marks["start"], marks["end"]

@@ -110,6 +110,8 @@ class SandboxWindow(pyglet.window.Window):
         if self.session.quit_requested:
             self.close()
             pyglet.app.exit()
+        elif self in pyglet.app.windows:  # not closed in the meantime
+            self.draw(dt)
 
     def on_draw(self):
         started = time.perf_counter()
@@ -281,9 +283,16 @@ def _set(label, text):
 
 def run(session):
     """Open a window on ``session`` and run until it closes."""
-    window = SandboxWindow(session)
+    loop(SandboxWindow(session))
+
+
+def loop(window):
+    """Run ``window`` until it closes: 60 times a second a tick, which draws the frame it
+    advanced to. One schedule, not pyglet's redraw beside our own tick: the two drifted apart,
+    and on a busy machine the window drew frames that showed nothing new while the scene
+    advanced 20 to 30 times a second (frame_bench.py --window)."""
     pyglet.clock.schedule_interval(window.tick, 1 / 60)
-    pyglet.app.run()
+    pyglet.app.run(interval=None)
 
 
 def screenshot(session, path, follow_links=True):
