@@ -152,7 +152,8 @@ def each_tweak(runs, display):
                 cpus[variant, name].append(cpu)
     print(f"{runs} fresh subprocesses each, in turn; display {display or 'none: first frame not measured'}; "
           f"load average (1 min) {load_before:.2f} before, {os.getloadavg()[0]:.2f} after on {os.cpu_count()} cores")
-    print(f"{'':24}" + "".join(f"{name + ' wall':>22}{'CPU':>9}{'wall +':>9}{'CPU +':>9}" for name in commands) + "   (ms; + is against all on)")
+    heads = "".join(f"{name + ' wall':>22}{'CPU':>9}{'wall +':>9}{'CPU +':>9}" for name in commands)
+    print(f"{'':24}{heads}   (ms; + is against all on)")
     for variant in variants:
         cells = ""
         for name in commands:

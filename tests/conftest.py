@@ -59,7 +59,7 @@ def no_imgui_context_left(monkeypatch, request):
         destroy(context)
     # A test that failed half-way has said what went wrong; its unclosed context is no news.
     failed = getattr(request.node, "report_call", None) is not None and request.node.report_call.failed
-    assert not left or failed, f"the test left {left} ImGui context(s) behind: close its Driver (the drive fixture does) or window"
+    assert not left or failed, f"the test left {left} ImGui context(s) behind: close its Driver (drive does) or window"
 
 
 @pytest.fixture

@@ -40,8 +40,9 @@ def imgui_renderer(window):
 
     The backend draws through PyOpenGL, a second set of OpenGL bindings beside pyglet's.
     Measured: with it, the first frame comes 187 ms later (83 ms more CPU) and a screenshot
-    takes 209 ms longer (82 ms more CPU), benchmarks/startup.py --each, medians of 7 fresh runs, load average 6.2 on 2 cores; a frame of
-    the broad-phase scenes at 10,000 objects costs 0.2-0.9 ms more CPU (frame_bench.py).
+    takes 209 ms longer (82 ms more CPU): benchmarks/startup.py --each, medians of 7 fresh
+    runs, load average 6.2 on 2 cores. A frame of the broad-phase scenes at 10,000 objects
+    costs 0.2-0.9 ms more CPU (frame_bench.py).
     """
     if tweaks.on("imgui-renderer"):
         from sandbox.boot import imgui_gl

@@ -15,7 +15,8 @@ def prepare():
         # numpy's OpenBLAS starts a worker thread per core when numpy is imported, and they spin
         # waiting for work; the app's matrix products (a polygon's few corners at a time) are far
         # too small for BLAS to split among threads. Measured: off, a screenshot takes 41 ms more
-        # CPU (168 ms more wall) and the first frame 45 ms more CPU (47 wall); benchmarks/startup.py --each, medians of 7 fresh runs, load average 6.2 on 2 cores.
+        # CPU (168 ms more wall) and the first frame 45 ms more CPU (47 wall): benchmarks/
+        # startup.py --each, medians of 7 fresh runs, load average 6.2 on 2 cores.
         # Set before anything imports numpy; a value the user chose is kept.
         os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
@@ -30,7 +31,8 @@ def run():
         sys.exit(code)
     # By then every file is written and closed and the window is gone; what is left is
     # unloading numpy, ImGui and pyglet module by module. Measured: off, a screenshot (or a
-    # handout, or quitting the window) takes 110 ms more CPU and 111 ms more wall; benchmarks/startup.py --each, medians of 7 fresh runs, load average 6.2 on 2 cores.
+    # handout, or quitting the window) takes 110 ms more CPU and 111 ms more wall:
+    # benchmarks/startup.py --each, medians of 7 fresh runs, load average 6.2 on 2 cores.
     sys.stdout.flush()
     sys.stderr.flush()
     os._exit(code)

@@ -55,6 +55,7 @@ def test_the_switch_turns_all_off_or_those_named(monkeypatch):
 
 def test_no_tweaks_on_the_command_line_is_the_switch(tmp_path):
     env = {key: value for key, value in os.environ.items() if key != tweaks.SWITCH}
-    code = "import os, sys; sys.argv[1:] = ['--no-tweaks']; from sandbox.boot import launch; launch.prepare(); print(os.environ.get('COLLISION_SANDBOX_PLAIN'))"
+    code = ("import os, sys; sys.argv[1:] = ['--no-tweaks']; from sandbox.boot import launch; launch.prepare();"
+            f" print(os.environ.get({tweaks.SWITCH!r}))")
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "1"
