@@ -288,9 +288,8 @@ def run(session):
 
 def loop(window):
     """Run ``window`` until it closes: 60 times a second a tick, which draws the frame it
-    advanced to. One schedule, not pyglet's redraw beside our own tick: the two drifted apart,
-    and on a busy machine the window drew frames that showed nothing new while the scene
-    advanced 20 to 30 times a second (frame_bench.py --window)."""
+    advanced to. One schedule, not pyglet's redraw beside our own tick, so that every frame
+    drawn follows exactly one update (frame_bench.py --window counts them)."""
     pyglet.clock.schedule_interval(window.tick, 1 / 60)
     pyglet.app.run(interval=None)
 
