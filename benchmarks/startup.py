@@ -1,6 +1,6 @@
 """How fast the sandbox starts: first frame of the window, a headless screenshot, and imports.
 
-    python benchmarks/startup.py [--runs 7]
+    python benchmarks/startup.py [--runs 7] [--each]
 
 Each figure is the median of fresh subprocesses, run in turn (so a busy machine slows all of
 them alike), with the spread (lowest and highest) and the CPU time the child used, which a
@@ -8,6 +8,10 @@ busy machine disturbs less than the wall clock. The first frame needs a display:
 a virtual one (Xvfb) started here. Bytecode is written and reused as after a normal install
 (a PYTHONDONTWRITEBYTECODE in the environment is dropped for the children). Also printed:
 writing one screenshot's PNG at the level the app uses and at level 9.
+
+With --each, the tweaks of sandbox.boot.tweaks instead: the screenshot and the first frame
+with every tweak on, with all of them off (COLLISION_SANDBOX_PLAIN=1), and with each one off
+alone, all in turn; a tweak's benefit is what turning it off alone costs.
 """
 
 import argparse
@@ -32,6 +36,7 @@ FIRST_FRAME = """
 import os, sys
 sys.argv = ["sandbox.py", "--scene", "box-box"]
 from sandbox.boot import launch
+launch.prepare()
 from sandbox.boot import gl
 gl.configure(headless=False)
 from sandbox.app import window
@@ -118,11 +123,59 @@ def png_figures(shot):
         show(f"  {label}, {size // 1024} KiB", times, "ms")
 
 
+def each_tweak(runs, display):
+    """Screenshot and first frame with every tweak on, all off, and each off alone."""
+    sys.path.insert(0, str(ROOT))
+    from sandbox.boot import tweaks
+
+    shot = Path(tempfile.mkdtemp()) / "shot.png"
+    variants = {"all on": None, "all off": "1", **{f"{name} off": name for name in tweaks.TWEAKS}}
+    commands = {"--screenshot": [PYTHON, "sandbox.py", "--scene", "box-box", "--screenshot", str(shot)]}
+    if display:
+        commands["first frame"] = [PYTHON, "-c", FIRST_FRAME]
+
+    def env(value):
+        base = {key: value for key, value in child_env(display).items() if key not in (tweaks.SWITCH, "OPENBLAS_NUM_THREADS")}
+        return base if value is None else {**base, tweaks.SWITCH: value}
+
+    load_before = os.getloadavg()[0]
+    for command in commands.values():  # a warm-up: bytecode written, files in the page cache
+        timed(command, env("1"))
+        timed(command, env(None))
+    walls = {(variant, name): [] for variant in variants for name in commands}
+    cpus = {key: [] for key in walls}
+    for _ in range(runs):
+        for variant, value in variants.items():
+            for name, command in commands.items():
+                wall, cpu, _printed = timed(command, env(value))
+                walls[variant, name].append(wall)
+                cpus[variant, name].append(cpu)
+    print(f"{runs} fresh subprocesses each, in turn; display {display or 'none: first frame not measured'}; "
+          f"load average (1 min) {load_before:.2f} before, {os.getloadavg()[0]:.2f} after on {os.cpu_count()} cores")
+    heads = "".join(f"{name + ' wall':>22}{'CPU':>9}{'wall +':>9}{'CPU +':>9}" for name in commands)
+    print(f"{'':24}{heads}   (ms; + is against all on)")
+    for variant in variants:
+        cells = ""
+        for name in commands:
+            wall, cpu = statistics.median(walls[variant, name]), statistics.median(cpus[variant, name])
+            base_wall, base_cpu = statistics.median(walls["all on", name]), statistics.median(cpus["all on", name])
+            cells += f"{wall * 1000:22.0f}{cpu * 1000:9.0f}{(wall - base_wall) * 1000:+9.0f}{(cpu - base_cpu) * 1000:+9.0f}"
+        print(f"{variant:24}{cells}")
+
+
 def main():
     parser = argparse.ArgumentParser(description="Start-up times of the sandbox.")
     parser.add_argument("--runs", type=int, default=7, help="fresh subprocesses per figure (default 7)")
+    parser.add_argument("--each", action="store_true", help="each tweak of sandbox.boot.tweaks turned off alone, instead")
     args = parser.parse_args()
     display, server = virtual_display()
+    if args.each:
+        try:
+            return each_tweak(args.runs, display)
+        finally:
+            if server is not None:
+                server.terminate()
+                server.wait(10)
     load_before = os.getloadavg()[0]
     shot = Path(tempfile.mkdtemp()) / "shot.png"
     commands = {

@@ -10,6 +10,7 @@ from sandbox.boot import gl
 gl.configure(headless=True)
 
 from driver import Driver  # after configure(): it imports pyglet.window
+from imgui_bundle import imgui
 from xvfb import needed_tools
 
 
@@ -24,6 +25,41 @@ def pytest_addoption(parser):
         action="store_true",
         help="re-record the screenshot baselines in tests/screenshots/ instead of comparing (look at each one)",
     )
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Keep each phase's report on the test, for fixtures to see how it went."""
+    report = yield
+    setattr(item, f"report_{report.when}", report)
+    return report
+
+
+@pytest.fixture(autouse=True)
+def no_imgui_context_left(monkeypatch, request):
+    """Fail any test that leaves an ImGui context behind (a Driver or a window not closed): a
+    context left over can be the current one in whatever test runs next in the same worker."""
+    live = []
+    create, destroy = imgui.create_context, imgui.destroy_context
+
+    def creating(*args, **kwargs):
+        live.append(create(*args, **kwargs))
+        return live[-1]
+
+    def destroying(context=None):
+        gone = imgui.get_current_context() if context is None else context
+        live[:] = [each for each in live if each is not gone]
+        destroy(context)
+
+    monkeypatch.setattr(imgui, "create_context", creating)
+    monkeypatch.setattr(imgui, "destroy_context", destroying)
+    yield
+    left = len(live)
+    for context in live:
+        destroy(context)
+    # A test that failed half-way has said what went wrong; its unclosed context is no news.
+    failed = getattr(request.node, "report_call", None) is not None and request.node.report_call.failed
+    assert not left or failed, f"the test left {left} ImGui context(s) behind: close its Driver (drive does) or window"
 
 
 @pytest.fixture

@@ -54,7 +54,7 @@ class Driver:
         self.painter = RecordingPainter()
         self.places = {}
         self._context = imgui.create_context()
-        io = imgui.get_io()
+        io = self.io
         io.set_ini_filename("")
         io.display_size = size
         io.delta_time = 1 / 60
@@ -64,6 +64,13 @@ class Driver:
     @property
     def scene(self):
         return self.session.scene
+
+    @property
+    def io(self):
+        """This driver's ImGui io, its context made current: create_context makes a new context
+        current only where there is none, and a test may hold a window or another driver."""
+        imgui.set_current_context(self._context)
+        return imgui.get_io()
 
     def close(self):
         imgui.destroy_context(self._context)
@@ -75,6 +82,7 @@ class Driver:
         self.session.update(dt)
         self.painter = RecordingPainter()
         self.session.draw(self.painter)
+        imgui.set_current_context(self._context)
         imgui.get_style().font_scale_main = self.session.font_scale
         imgui.new_frame()
         self.places = {}
@@ -100,7 +108,7 @@ class Driver:
 
     def click_panel(self, x, y):
         """Click the ImGui panel at window pixel (x, y), y down as ImGui counts, over three frames."""
-        io = imgui.get_io()
+        io = self.io
         io.add_mouse_pos_event(x, y)
         self.frame()
         io.add_mouse_button_event(0, True)
@@ -118,7 +126,7 @@ class Driver:
     def type_into(self, label, text):
         """Click the text field ``label`` (its text all selected), type ``text`` and press Enter."""
         self.click(label)
-        io = imgui.get_io()
+        io = self.io
         io.add_input_characters_utf8(text)
         self.frame()
         io.add_key_event(imgui.Key.enter, True)

@@ -22,6 +22,16 @@ class Camera:
     def to_screen(self, x, y):
         return ((x - self.center[0]) * self.zoom + self.anchor[0], (y - self.center[1]) * self.zoom + self.anchor[1])
 
+    def view(self):
+        """``to_screen`` as a column-major 4 x 4 matrix (OpenGL's order, as pyglet's Mat4 takes
+        it): the window's view matrix while the world is drawn, so that the GPU moves and
+        scales every vertex instead of Python."""
+        zoom = self.zoom
+        return (zoom, 0.0, 0.0, 0.0,
+                0.0, zoom, 0.0, 0.0,
+                0.0, 0.0, 1.0, 0.0,
+                self.anchor[0] - self.center[0] * zoom, self.anchor[1] - self.center[1] * zoom, 0.0, 1.0)
+
     def to_world(self, sx, sy):
         return ((sx - self.anchor[0]) / self.zoom + self.center[0], (sy - self.anchor[1]) / self.zoom + self.center[1])
 

@@ -4,7 +4,7 @@ import argparse
 import os
 import sys
 
-from sandbox.boot import gl
+from sandbox.boot import gl, tweaks
 from sandbox.kit.theme import PALETTES
 
 
@@ -31,12 +31,16 @@ def parser():
     p.add_argument("--palette", choices=PALETTES, default="standard", metavar="NAME",
                    help="standard, or colour-blind: Okabe-Ito colours and B drawn dashed (the panel switches it too)")
     p.add_argument("--scenes", metavar="DIR", action="append", default=[], help="also load the scene files (*.py) in DIR; may be repeated")
+    p.add_argument("--no-tweaks", action="store_true",
+                   help="start and draw the libraries' own ways, with none of sandbox.boot.tweaks (as COLLISION_SANDBOX_PLAIN=1)")
     return p
 
 
 def main(argv=None):
     """Run the sandbox; return the process exit code."""
     args = parser().parse_args(argv)
+    if args.no_tweaks:  # the launcher has set it already when the flag came on the command line
+        os.environ[tweaks.SWITCH] = "1"
     if args.export is not None and args.walkthrough is None:
         print("sandbox: --export needs --walkthrough FILE", file=sys.stderr)
         return 2

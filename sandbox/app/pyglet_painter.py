@@ -1,10 +1,17 @@
-"""The painter that draws with pyglet shapes, reusing them frame after frame."""
+"""The painter that draws with pyglet shapes, reusing them frame after frame.
+
+Shapes are given world coordinates: the camera's view matrix, set on the window while the
+world batch draws, turns them into pixels on the GPU (pyglet's camera example). Only sizes
+meant in pixels (line widths, dots) are divided by the zoom, and labels, drawn at their size
+in pixels, are placed in a batch of their own in window pixels.
+"""
 
 from collections import defaultdict
 
 import numpy as np
 import pyglet
 from pyglet import gl, shapes
+from pyglet.math import Mat4
 from pyglet.graphics.shader import Shader, ShaderProgram
 
 from sandbox.kit.painter import arrow_head, interval_ends
@@ -28,7 +35,8 @@ void main() { final_colors = vertex_colors; }
 
 # A rectangle is one square point, as wide as its longer side: thousands of objects a few
 # pixels across are dots, and llvmpipe (OpenGL on the processor) sets up one point for less
-# than the two triangles of a rectangle, in the thread that draws.
+# than the two triangles of a rectangle, in the thread that draws. The view's scale (its
+# first entry: no rotation) makes the world side pixels.
 _DOTS_VERTEX = """#version 150 core
 in vec4 corners;
 in vec4 colors;
@@ -37,7 +45,7 @@ uniform WindowBlock { mat4 projection; mat4 view; } window;
 uniform float least;
 void main() {
     gl_Position = window.projection * window.view * vec4((corners.xy + corners.zw) / 2.0, 0.0, 1.0);
-    gl_PointSize = max(max(corners.z - corners.x, corners.w - corners.y), least);
+    gl_PointSize = max(max(corners.z - corners.x, corners.w - corners.y) * window.view[0][0], least);
     vertex_colors = colors;
 }
 """
@@ -96,6 +104,9 @@ class PygletPainter:
         self.line_scale = 1.0
         self.text_scale = 1.0
         self.batch = pyglet.graphics.Batch()
+        """The world: drawn through the camera's view matrix."""
+        self.labels = pyglet.graphics.Batch()
+        """The labels, in window pixels: drawn after the world, over it."""
         self._fills = pyglet.graphics.Group(order=0)
         self._lines = pyglet.graphics.Group(order=1)
         self._labels = pyglet.graphics.Group(order=2)
@@ -122,8 +133,16 @@ class PygletPainter:
                 vertex_list.delete()
             del pool[self._bulk_used[mode] :]
 
-    def draw(self):
+    def draw(self, window):
+        """The world through the camera's view matrix, then the labels over it in window pixels."""
+        window.view = Mat4(*self.camera.view())
         self.batch.draw()
+        window.view = Mat4()
+        self.labels.draw()
+
+    def _pixels(self, size):
+        """``size`` pixels in world units."""
+        return size / self.camera.zoom
 
     def _take(self, kind, make):
         pool, index = self._pools[kind], self._used[kind]
@@ -136,12 +155,12 @@ class PygletPainter:
         return item
 
     def _line(self, start, end, color, width):
-        (x, y), (x2, y2) = self.camera.to_screen(*start), self.camera.to_screen(*end)
         line = self._take("line", lambda: shapes.Line(0, 0, 1, 1, batch=self.batch, group=self._lines))
-        _update(line, position=(x, y), x2=x2, y2=y2, thickness=width * self.line_scale, color=tuple(color))
+        _update(line, position=(float(start[0]), float(start[1])), x2=float(end[0]), y2=float(end[1]),
+                thickness=self._pixels(width * self.line_scale), color=tuple(color))
 
     def _triangle(self, a, b, c, color, group):
-        (x, y), (x2, y2), (x3, y3) = (self.camera.to_screen(*p) for p in (a, b, c))
+        (x, y), (x2, y2), (x3, y3) = ((float(p[0]), float(p[1])) for p in (a, b, c))
         kind = "fill" if group is self._fills else "head"
         triangle = self._take(kind, lambda: shapes.Triangle(0, 0, 1, 0, 0, 1, batch=self.batch, group=group))
         triangle.position = (x, y)
@@ -158,8 +177,8 @@ class PygletPainter:
             self._line(start, end, outline, width)
 
     def circle(self, center, radius, outline, fill=None, width=2):
-        x, y = self.camera.to_screen(*center)
-        r = radius * self.camera.zoom
+        x, y = float(center[0]), float(center[1])
+        r = float(radius)
         if fill is not None:
             disc = self._take("disc", lambda: shapes.Circle(0, 0, 1, segments=64, batch=self.batch, group=self._fills))
             disc.position, disc.radius, disc.color = (x, y), r, fill
@@ -167,7 +186,7 @@ class PygletPainter:
         ring = self._take(
             "ring", lambda: shapes.Arc(0, 0, 1, segments=64, angle=360.0, batch=self.batch, group=self._lines)
         )
-        ring.position, ring.radius, ring.thickness, ring.color = (x, y), r, width * self.line_scale, outline
+        ring.position, ring.radius, ring.thickness, ring.color = (x, y), r, self._pixels(width * self.line_scale), outline
 
     def segment(self, start, end, color, width=1):
         self._line(start, end, color, width)
@@ -179,14 +198,13 @@ class PygletPainter:
             self._triangle(*head, color, self._lines)
 
     def point(self, at, color, size=5):
-        x, y = self.camera.to_screen(*at)
         dot = self._take("dot", lambda: shapes.Circle(0, 0, 1, segments=16, batch=self.batch, group=self._lines))
-        dot.position, dot.radius, dot.color = (x, y), size * self.line_scale, color
+        dot.position, dot.radius, dot.color = (float(at[0]), float(at[1])), self._pixels(size * self.line_scale), color
 
     def text(self, at, string, color, size=13, anchor="left"):
         x, y = self.camera.to_screen(*at)
         label = self._take(
-            "label", lambda: pyglet.text.Label("", font_size=size, batch=self.batch, group=self._labels)
+            "label", lambda: pyglet.text.Label("", font_size=size, batch=self.labels, group=self._labels)
         )
         if label.text != string:
             label.text = string
@@ -202,7 +220,7 @@ class PygletPainter:
         """Many one-pixel segments in one vertex list: the quadtree's hundreds of boxes."""
         segments = np.asarray(segments, dtype=np.float32).reshape(-1, 2)
         colors = np.asarray(colors, dtype=np.uint8).reshape(-1, 4)
-        self._bulk_vertices(gl.GL_LINES, self._to_screen(segments), colors, 2)
+        self._bulk_vertices(gl.GL_LINES, segments, colors, 2)
 
     def rects(self, rects, colors):
         """Many filled rectangles in one vertex list, each as a dot: a square point as wide as
@@ -210,22 +228,13 @@ class PygletPainter:
         pixels across, where a dot reads as well as the rectangle and costs half as much."""
         rects = np.asarray(rects, dtype=np.float32).reshape(-1, 2)
         colors = np.asarray(colors, dtype=np.uint8).reshape(-1, 4)
-        self._bulk_vertices(gl.GL_POINTS, self._to_screen(rects).reshape(-1, 4), colors, 1)
+        self._bulk_vertices(gl.GL_POINTS, rects.reshape(-1, 4), colors, 1)
 
-    def _to_screen(self, points):
-        """Float32 (N, 2) world points as window pixels."""
-        camera = self.camera
-        # Each (x, y) pair taken as one complex number: numpy's loops over a last axis of two
-        # are ten times slower than over one array. The same float32 sums, bit for bit.
-        moved = np.ascontiguousarray(points).view(np.complex64) - np.complex64(complex(*camera.center))
-        scaled = moved.view(np.float32) * np.float32(camera.zoom)
-        return (scaled.view(np.complex64) + np.complex64(complex(*camera.anchor))).view(np.float32).reshape(-1, 2)
-
-    def _bulk_vertices(self, mode, screen, colors, per_item):
-        """Write the rows of ``screen`` (points, or for GL_POINTS a rectangle's corners; one
+    def _bulk_vertices(self, mode, world, colors, per_item):
+        """Write the rows of ``world`` (points, or for GL_POINTS a rectangle's corners; one
         colour per ``per_item`` rows) into the next vertex list of this mode kept from the last
         frame, made or resized to hold exactly them."""
-        count = len(screen)
+        count = len(world)
         if count == 0:
             return
         colors = np.broadcast_to(colors, (count // per_item, 4))
@@ -240,7 +249,7 @@ class PygletPainter:
         vertex_list = pool[index]
         # Written through numpy views of the vertex list's arrays: thousands of points a frame.
         positions = np.ctypeslib.as_array(vertex_list.corners if mode == gl.GL_POINTS else vertex_list.position)
-        positions[:] = screen.ravel()
+        positions[:] = world.ravel()
         tints = np.ctypeslib.as_array(vertex_list.colors)
         tints[:] = (np.repeat(colors, per_item, axis=0) if per_item > 1 else colors).ravel()
 

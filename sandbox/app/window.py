@@ -1,7 +1,5 @@
 """The pyglet window: draws the session's scene, the key hints and the ImGui panel."""
 
-import ctypes
-import ctypes.util
 import time
 from collections import deque
 from pathlib import Path
@@ -11,7 +9,7 @@ import pyglet
 from imgui_bundle import imgui
 from pyglet import gl, shapes
 
-from sandbox.boot import imgui_gl
+from sandbox.boot import gl as boot_gl
 from sandbox.app import panel
 from sandbox.app import png
 from sandbox.app import screen
@@ -33,14 +31,16 @@ class SandboxWindow(pyglet.window.Window):
         width, height = session.camera.width, session.camera.height
         # Eight bits a channel: left to choose, EGL's headless surface comes up 16-bit (RGB565).
         config = pyglet.gl.Config(double_buffer=True, red_size=8, green_size=8, blue_size=8, alpha_size=8)
-        super().__init__(width, height, caption="Collision Sandbox", resizable=True, visible=visible, config=config)
+        # Before the window opens: showing it may already send on_resize, which tells the session.
         self.session = session
+        super().__init__(width, height, caption="Collision Sandbox", resizable=True, visible=visible, config=config)
         self.deterministic = deterministic
-        keep_freed_memory()
         self._imgui_context = imgui.create_context()
+        # A new context is made current only where there is none: another window's may be.
+        imgui.set_current_context(self._imgui_context)
         imgui.get_io().set_ini_filename("")
         # The backend pushes its own handlers; they return nothing, so ours still run after them.
-        self.imgui = imgui_gl.Renderer(self)
+        self.imgui = boot_gl.imgui_renderer(self)
         self.painter = PygletPainter(session.camera)
         self.hud = pyglet.graphics.Batch()
         front = pyglet.graphics.Group(order=1)
@@ -91,7 +91,7 @@ class SandboxWindow(pyglet.window.Window):
         self.session.on_mouse_release(x, y, button, modifiers)
 
     def on_key_press(self, symbol, modifiers):
-        if not imgui.get_io().want_capture_keyboard:
+        if not self.imgui.io.want_capture_keyboard:
             self.session.on_key_press(symbol, modifiers)
 
     def on_key_release(self, symbol, modifiers):
@@ -111,11 +111,13 @@ class SandboxWindow(pyglet.window.Window):
         if self.session.quit_requested:
             self.close()
             pyglet.app.exit()
+        elif self in pyglet.app.windows:  # not closed in the meantime
+            self.draw(dt)
 
     def on_draw(self):
         started = time.perf_counter()
         now = started
-        imgui.get_io().delta_time = 1 / 60 if self.deterministic else max(now - self._last, 1e-4)
+        self.imgui.io.delta_time = 1 / 60 if self.deterministic else max(now - self._last, 1e-4)
         self._last = now
         self.render()
         self._frame_ms.append((time.perf_counter() - started) * 1000)
@@ -192,13 +194,14 @@ class SandboxWindow(pyglet.window.Window):
     def render(self):
         """Draw one frame: scene, verdict, key hints and help, then the panel on top."""
         session = self.session
+        imgui.set_current_context(self._imgui_context)
         self._restyle()
         self.painter.text_scale = session.label_scale()
         self.clear()
         self.painter.begin()
         session.draw(self.painter)
         self.painter.end()
-        self.painter.draw()
+        self.painter.draw(self)
         title = f"{session.scene.category}: {session.scene.title}" + ("  (paused: P resumes)" if session.paused else "")
         if session.walkthrough is not None:
             steps = session.walkthrough.steps
@@ -272,23 +275,10 @@ class SandboxWindow(pyglet.window.Window):
         return pixels
 
     def on_close(self):
+        imgui.set_current_context(self._imgui_context)
         self.imgui.shutdown()
         imgui.destroy_context(self._imgui_context)
         super().on_close()
-
-
-def keep_freed_memory():
-    """Ask glibc's malloc to keep freed memory for the next frame instead of handing it back
-    to the system: an animated scene of 10,000 objects makes and frees arrays of megabytes
-    every frame, and each time the heap shrank and grew again its fresh pages were faulted
-    in one by one (a third of the broad-phase scenes' update). No effect elsewhere."""
-    name = ctypes.util.find_library("c")
-    libc = ctypes.CDLL(name) if name else None
-    if libc is None or not hasattr(libc, "mallopt"):
-        return
-    trim_threshold, top_pad = -1, -2  # M_TRIM_THRESHOLD and M_TOP_PAD in malloc.h
-    libc.mallopt(trim_threshold, 128 << 20)
-    libc.mallopt(top_pad, 16 << 20)
 
 
 def _set(label, text):
@@ -301,9 +291,15 @@ def _set(label, text):
 
 def run(session):
     """Open a window on ``session`` and run until it closes."""
-    window = SandboxWindow(session)
+    loop(SandboxWindow(session))
+
+
+def loop(window):
+    """Run ``window`` until it closes: 60 times a second a tick, which draws the frame it
+    advanced to. One schedule, not pyglet's redraw beside our own tick, so that every frame
+    drawn follows exactly one update (frame_bench.py --window counts them)."""
     pyglet.clock.schedule_interval(window.tick, 1 / 60)
-    pyglet.app.run()
+    pyglet.app.run(interval=None)
 
 
 def screenshot(session, path, follow_links=True):

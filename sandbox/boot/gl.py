@@ -5,31 +5,52 @@ import sys
 
 import pyglet
 
-from sandbox.boot import imgui_core
-from sandbox.boot import libraries
+from sandbox.boot import memory
+from sandbox.boot import tweaks
 
 
 def configure(headless):
     """Choose before any window exists; the choice holds for the rest of the process.
 
-    Headless rendering uses EGL (Mesa's llvmpipe where there is no GPU). The ImGui panel is
-    drawn through pyglet's OpenGL too (sandbox.boot.imgui_gl), so that choice is the only one.
-    Every way in (the command line, the tests, the benchmarks) calls this first, so it also
-    spares the start-up work the sandbox has no use for: an ``ldconfig`` run per library pyglet
-    loads (sandbox.boot.libraries), pyglet's GdkPixbuf image decoder, and the parts of imgui-bundle
-    beside ImGui (sandbox.boot.imgui_core).
+    Headless rendering uses EGL (Mesa's llvmpipe where there is no GPU). Every way in (the
+    command line, the tests, the benchmarks) calls this first, so it also applies the start-up
+    tweaks that must come before pyglet and ImGui load (sandbox.boot.tweaks).
     """
     if "pyglet.window" in sys.modules and pyglet.options.headless != headless:
         raise RuntimeError("sandbox.boot.gl.configure() must run before pyglet.window is imported")
     pyglet.options.headless = headless
-    libraries.read_once()
-    if "pyglet.image" not in sys.modules:
-        # pyglet.image readies GdkPixbuf to decode image files when it is imported, loading
-        # GTK 2's GDK and the libraries under it: 20 ms of every start-up. The sandbox decodes
-        # no image through pyglet (sandbox.app.png reads and writes its PNGs), and pyglet's own PNG
-        # and BMP decoders stay. A module set to None in sys.modules is one Python will not import.
-        sys.modules.setdefault("pyglet.image.codecs.gdkpixbuf2", None)
-    imgui_core.load()
+    if not tweaks.on("imgui-renderer"):
+        # imgui-bundle's backend draws through PyOpenGL, which must reach the context pyglet
+        # made: EGL's when headless, the window's (GLX) otherwise, even when a headless parent
+        # (a test run, say) passed its choice down.
+        if headless:
+            os.environ["PYOPENGL_PLATFORM"] = "egl"
+        elif os.environ.get("PYOPENGL_PLATFORM") == "egl":
+            del os.environ["PYOPENGL_PLATFORM"]
+    if tweaks.on("malloc"):
+        # Measured: off, a frame of the broad-phase scenes at 10,000 objects costs 1.0-1.7 ms
+        # more of the process's CPU (benchmarks/frame_bench.py, two rounds at load average 5-6
+        # on 2 cores); no difference to start-up.
+        memory.keep_freed_memory()
+
+
+def imgui_renderer(window):
+    """ImGui's renderer for ``window``, fed the window's input: sandbox.boot.imgui_gl, or
+    imgui-bundle's own pyglet backend with the tweaks off.
+
+    The backend draws through PyOpenGL, a second set of OpenGL bindings beside pyglet's.
+    Measured: with it, the first frame comes 187 ms later (83 ms more CPU) and a screenshot
+    takes 209 ms longer (82 ms more CPU): benchmarks/startup.py --each, medians of 7 fresh
+    runs, load average 6.2 on 2 cores. A frame of the broad-phase scenes at 10,000 objects
+    costs 0.2-0.9 ms more CPU (frame_bench.py).
+    """
+    if tweaks.on("imgui-renderer"):
+        from sandbox.boot import imgui_gl
+
+        return imgui_gl.Renderer(window)
+    from imgui_bundle.python_backends import pyglet_backend
+
+    return pyglet_backend.create_renderer(window)
 
 
 def display_available():

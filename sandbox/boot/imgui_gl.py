@@ -1,9 +1,10 @@
 """ImGui on a pyglet window: pyglet's input handed to ImGui, ImGui's draw lists drawn with pyglet's OpenGL.
 
 imgui-bundle's own pyglet backend does the same through PyOpenGL, a second set of OpenGL
-bindings beside pyglet's whose import alone took a sixth of a second of every start-up.
-This one issues the same OpenGL calls in the same order with the same shader (so the
-pictures are the same pixel for pixel), through the bindings pyglet has loaded already.
+bindings beside pyglet's. This one issues the same OpenGL calls in the same order with the
+same shader (so the pictures are the same pixel for pixel), through the bindings pyglet has
+loaded already: the "imgui-renderer" tweak (sandbox.boot.tweaks), its benefit measured where
+sandbox.boot.gl.imgui_renderer chooses it.
 """
 
 import ctypes

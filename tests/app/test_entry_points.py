@@ -1,7 +1,5 @@
-"""Scenes announced by any installed distribution's entry point join the app, found as Python's
-own metadata lookup finds them (the registry reads entry_points.txt itself, to start faster)."""
+"""Scenes announced by any installed distribution's entry point join the app."""
 
-import importlib.metadata
 import os
 import subprocess
 import sys
@@ -39,26 +37,6 @@ def dist(folder, name, text):
     (folder / name / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name.split('-')[0].split('.')[0]}\nVersion: 1.0\n")
     if text is not None:
         (folder / name / "entry_points.txt").write_text(text)
-
-
-def metadata_pairs(group):
-    return sorted((entry.name, entry.value) for entry in importlib.metadata.entry_points(group=group))
-
-
-def test_the_same_entry_points_as_importlib_metadata_finds(tmp_path, monkeypatch):
-    first, second = tmp_path / "first", tmp_path / "second"
-    dist(first, "more_scenes-1.0.dist-info", "[console_scripts]\nmore = more_scenes:main\n\n"
-         f"[{registry.ENTRY_POINTS}]\n# a comment\nextra = more_scenes\nother = more_scenes.inner:PACKAGE [fast]\n")
-    dist(first, "No_Entry-2.0.dist-info", None)
-    dist(first, "old_style.egg-info", f"[{registry.ENTRY_POINTS}]\nold = old_scenes\n")
-    # The same project again further along the path: the first one found is the one installed.
-    dist(second, "More.Scenes-0.9.dist-info", f"[{registry.ENTRY_POINTS}]\nshadowed = nowhere\n")
-    dist(second, "no_entry-1.0.dist-info", f"[{registry.ENTRY_POINTS}]\nshadowed_too = nowhere\n")
-    monkeypatch.syspath_prepend(str(second))
-    monkeypatch.syspath_prepend(str(first))
-    for group in (registry.ENTRY_POINTS, "console_scripts"):
-        assert sorted(registry.entry_points(group)) == metadata_pairs(group)
-    assert ("extra", "more_scenes") in registry.entry_points() and ("old", "old_scenes") in registry.entry_points()
 
 
 def test_a_scene_package_another_distribution_announces_is_listed_and_drawn(tmp_path):

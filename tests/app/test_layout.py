@@ -237,7 +237,7 @@ def test_a_reshaped_polygon_is_saved_and_loads_back(tmp_path, monkeypatch):
         driver.close()
     again = Session(None, (1280, 720), tmp_path / "layouts" / "polygons.json")
     assert again.scene.shapes["B"].local_vertices.tolist() == reshaped
-    assert reshaped != Driver("polygons").scene.shapes["B"].local_vertices.tolist()
+    assert reshaped != Session("polygons", (1280, 720)).scene.shapes["B"].local_vertices.tolist()
 
 
 @pytest.mark.parametrize("vertices, message", [

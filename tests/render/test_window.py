@@ -4,6 +4,7 @@ what belongs to the panel stays there, and the scene gets the rest."""
 import json
 
 import pytest
+from pyglet.math import Mat4
 from pyglet.window import key, mouse
 
 from sandbox.app import panel
@@ -133,3 +134,36 @@ def test_f12_where_no_screenshot_can_be_written_says_so(tmp_path, monkeypatch):
     finally:
         window.on_close()
     assert (tmp_path / "screenshots").read_text() == "not a folder"
+
+
+def test_panning_moves_no_vertex_the_gpu_moves_the_view(window):
+    """The world is drawn in world units through the window's view matrix: a pan changes the
+    matrix and not one vertex the painter handed to OpenGL."""
+
+    def vertices():
+        return [tuple(line._vertex_list.position[:]) + tuple(line._vertex_list.translation[:])
+                for line in window.painter._pools["line"] if line.visible]
+
+    window.render()
+    before = vertices()
+    window.session.camera.pan(37, -21)
+    window.render()
+    assert vertices() == before and before
+    # After the world the window's view is the identity again: the text and the panel are in pixels.
+    assert tuple(window.view) == tuple(Mat4())
+
+
+def test_a_window_draws_with_its_own_imgui_context_while_another_exists():
+    """imgui.create_context() makes the new context current only where there is none."""
+    from imgui_bundle import imgui
+
+    other = imgui.create_context()
+    try:
+        window = open_window("box-box")
+        try:
+            window.render()
+            assert imgui.get_current_context() is not other
+        finally:
+            window.on_close()
+    finally:
+        imgui.destroy_context(other)
