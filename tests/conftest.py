@@ -1,9 +1,15 @@
 """Test set-up: headless GL for the whole run, chosen before anything imports pyglet.window."""
 
 import os
+import shutil
 import subprocess
+import tempfile
 
 import pytest
+
+# The tests keep out of the user's remembered preferences, and the user's out of the tests.
+_CONFIG = tempfile.mkdtemp(prefix="sandbox-tests-config-")
+os.environ["XDG_CONFIG_HOME"] = _CONFIG
 
 from sandbox.boot import gl
 
@@ -98,3 +104,7 @@ def display():
     finally:
         server.terminate()
         server.wait(10)
+
+
+def pytest_unconfigure(config):
+    shutil.rmtree(_CONFIG, ignore_errors=True)

@@ -1,6 +1,7 @@
 """The command line: ``python sandbox.py``, ``python -m sandbox`` and ``collision-sandbox``."""
 
 import argparse
+import math
 import os
 import sys
 
@@ -18,6 +19,16 @@ def _size(text):
     return width, height
 
 
+def _font_scale(text):
+    try:
+        scale = float(text)
+    except ValueError:
+        scale = math.nan
+    if not 1.0 <= scale <= 3.0:
+        raise argparse.ArgumentTypeError(f"font scale must be a number from 1 to 3, got {text!r}")
+    return scale
+
+
 def parser():
     p = argparse.ArgumentParser(prog="sandbox.py", description="An interactive sandbox for 2D collision detection.")
     p.add_argument("--scene", metavar="ID", help="open this scene (see --list)")
@@ -30,6 +41,10 @@ def parser():
     p.add_argument("--theme", choices=("projector", "dark"), help="colours: light projector (a handout's default) or dark (the window's)")
     p.add_argument("--palette", choices=PALETTES, default="standard", metavar="NAME",
                    help="standard, or colour-blind: Okabe-Ito colours and B drawn dashed (the panel switches it too)")
+    p.add_argument("--font-scale", type=_font_scale, metavar="X",
+                   help="presenter font scale from 1 to 3 (the window starts at the one chosen last in the panel)")
+    p.add_argument("--fullscreen", action="store_true", help="start full screen (F11 or Esc leaves it)")
+    p.add_argument("--present", action="store_true", help="for a projector: the projector theme, full screen, font scale 2")
     p.add_argument("--scenes", metavar="DIR", action="append", default=[], help="also load the scene files (*.py) in DIR; may be repeated")
     p.add_argument("--no-tweaks", action="store_true",
                    help="start and draw the libraries' own ways, with none of sandbox.boot.tweaks (as COLLISION_SANDBOX_PLAIN=1)")
@@ -90,9 +105,19 @@ def main(argv=None):
     from . import window
     from sandbox.kit.theme import THEMES, with_palette
 
-    if args.theme is not None:
-        session.theme = with_palette(THEMES[args.theme], args.palette)
+    theme = args.theme or ("projector" if args.present else None)
+    if theme is not None:
+        session.theme = with_palette(THEMES[theme], args.palette)
         session.refresh()
+    # A picture never depends on who took it: only the window starts at the scale chosen last.
+    scale = args.font_scale or (2.0 if args.present else None)
+    if scale is None and args.screenshot is None:
+        from .preferences import font_scale
+
+        scale = font_scale()
+    if scale is not None:
+        session.set_font_scale(scale)
+    session.fullscreen_requested = args.fullscreen or args.present
     if args.screenshot is not None:
         try:
             # Refuse a path that cannot be a PNG before rendering; the write checks again.

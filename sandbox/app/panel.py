@@ -107,7 +107,7 @@ def _rest(session, panel_width, frame_ms):
     imgui.set_next_item_width(panel_width * 0.3)
     changed, scale = imgui.slider_float("Presenter font scale", session.font_scale, 1.0, 3.0, "%.1fx")
     if changed:
-        session.set_font_scale(scale)
+        session.choose_font_scale(scale)
     # Beside the font scale, not on a row of its own: every scene's panel fits 1280x720 unscrolled.
     imgui.same_line()
     changed, blind = imgui.checkbox("Colour-blind", session.theme.palette == "colour-blind")

@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from pyglet.window import key
 
-from sandbox.app import layout
+from sandbox.app import layout, preferences
 from sandbox.app import screen
 from sandbox.app.camera import Camera
 from sandbox.app.controller import Controller
@@ -277,6 +277,11 @@ class Session:
             self.ask()
         self.refresh()
         self.status = "layout reset"
+
+    def choose_font_scale(self, scale):
+        """The presenter's own choice (the panel's slider): set, and remembered for the next run."""
+        self.set_font_scale(scale)
+        preferences.remember_font_scale(self.font_scale)
 
     def set_font_scale(self, scale):
         self.font_scale = min(max(float(scale), 1.0), 3.0)
