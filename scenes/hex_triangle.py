@@ -4,7 +4,7 @@ from collision import regular_polygon
 from sandbox.kit import Param, register
 from sandbox.kit.figures.sat_scene import PAGE, PairSatScene
 
-MOST_SIDES = 64
+MOST_SIDES = 600
 RADIUS = {"A": 90, "B": 75}
 
 
