@@ -12,7 +12,7 @@ from enum import Enum
 from typing import NamedTuple
 
 from .minkowski import checked, core
-from .sat import TOLERANCE, _circle_scale
+from .sat import TOLERANCE
 from .shapes import Circle
 from .vector import Vector
 
@@ -245,7 +245,7 @@ def epa(a, b):
 
 def _scale(shape):
     """What rounding grows with, as sat() measures it."""
-    return _circle_scale(shape) if isinstance(shape, Circle) else shape._placed().scale
+    return shape._placed().scale
 
 
 def _start(a, b):

@@ -3,15 +3,14 @@
 import math
 import numbers
 import reprlib
-from itertools import repeat
 from typing import NamedTuple
 
 import numpy as np
 
 from ._validate import LIMIT, finite_number, finite_pair, positive_number
-from .axes import AxisKind, AxisSource
+from .axes import edge_source
 from .errors import ShapeError
-from .projection import Interval, box_projector, circle_projector, points_projector
+from .projection import Interval
 from .vector import Vector
 
 # tuple.__new__ skips a NamedTuple's Python-level __new__: a third of the cost on the hot path.
@@ -154,42 +153,58 @@ class Turn(NamedTuple):
     reach: float
     """The largest |x| or |y| among ``offsets``."""
 
-
-class Pose(NamedTuple):
-    """A polygon's world geometry at one position and angle, in plain floats for the hot path."""
-
-    points: tuple
-    """World vertices, counter-clockwise, as (x, y) float pairs."""
-
-    normals: tuple
-    """The unit outward normal of every edge, as float pairs."""
-
-    axes: tuple
-    """The distinct normals (parallel ones merged), as Vectors."""
-
-    extents: tuple
-    """The polygon's own Interval along each of ``axes``."""
-
-    halfwidths: tuple
-    """A box's (xw, yw) Vectors; empty for any other polygon."""
-
-    project: object
-    """A function ``(ax, ay) -> Interval`` for the polygon at this pose."""
-
     as_a: tuple
-    """The SAT candidates the polygon brings as shape A: tuples (axis, AxisSource, A's
-    interval, None), its own interval filled in."""
+    """A box's SAT candidates (see Pose.as_a), which do not change as it moves; empty for
+    any other polygon."""
 
     as_b: tuple
-    """The same as shape B: (axis, AxisSource, None, B's interval)."""
+    """The same as shape B."""
 
-    scale: float
-    """At least the largest |x| or |y| of a vertex, at most twice it: what float rounding in
-    the polygon's projections grows with (see :data:`collision.TOLERANCE`)."""
+
+class Pose(NamedTuple):
+    """A shape as placed in the world, in plain floats: what projection and SAT read. It never
+    changes; moving or turning the shape makes a new one, so a report built later still sees
+    the shape where it was."""
+
+    points: tuple
+    """World vertices, counter-clockwise, as (x, y) float pairs; empty for a circle."""
+
+    normals: tuple
+    """The unit outward normal of every edge, as float pairs; empty for a circle."""
+
+    axes: tuple
+    """The distinct normals (parallel ones merged), as Vectors; empty for a circle."""
+
+    as_a: tuple
+    """The shape's own SAT candidates as shape A: ``(axis, AxisSource, A's interval, None)``
+    for each of ``axes``, its own interval known already (see ``Polygon._placed``)."""
+
+    as_b: tuple
+    """The same as shape B: ``(axis, AxisSource, None, B's interval)``."""
+
+    halfwidths: tuple
+    """A box's (xw, yw) Vectors; empty for any other shape."""
 
     box: tuple
-    """A box's centre and halfwidths as six floats (cx, cy, xx, xy, yx, yy), for sat() to
-    project it inline with the very arithmetic of ``project``; empty for any other polygon."""
+    """A box's centre and halfwidths as six floats (cx, cy, xx, xy, yx, yy); empty for any
+    other shape."""
+
+    center: tuple
+    """A circle's centre as a float pair; a polygon's position."""
+
+    radius: float
+    """A circle's radius; 0.0 for a polygon."""
+
+    scale: float
+    """At least the largest |x| or |y| the shape reaches, at most twice it: what float
+    rounding in its projections grows with (see :data:`collision.TOLERANCE`)."""
+
+
+def _points_interval(points, ax, ay):
+    """The Interval of the float pairs ``points`` along (ax, ay)."""
+    dots = [x * ax + y * ay for x, y in points]
+    low, high = min(dots), max(dots)
+    return Interval(low, high, dots.index(low), dots.index(high))
 
 
 def _area_centroid(points):
@@ -233,19 +248,34 @@ class Polygon:
     collision.errors.ShapeError: polygon has zero area: its vertices lie on one line
     """
 
+    # Slots: a shape is a handful of fields, read on every test; no per-shape dict to look through.
+    __slots__ = (
+        "_local",
+        "_local_normals",
+        "_axis_edges",
+        "_sources_a",
+        "_sources_b",
+        "_local_extents",
+        "_local_centroid",
+        "_pose",
+        "_turned",
+        "_position",
+        "_angle",
+    )
+
     def __init__(self, vertices, position=(0.0, 0.0), angle=0.0):
         self._local = _convex_ccw(vertices)
         self._local_normals = _outward_normals(self._local)
         self._axis_edges = _distinct_axes(self._local_normals)
-        project_locally = points_projector(self._local)
-        self._local_extents = tuple(project_locally(*self._local_normals[i]) for i in self._axis_edges)
-        self._sources_a = tuple(AxisSource("A", AxisKind.EDGE, i) for i in self._axis_edges)
-        self._sources_b = tuple(AxisSource("B", AxisKind.EDGE, i) for i in self._axis_edges)
+        self._sources_a = tuple(edge_source("A", i) for i in self._axis_edges)
+        self._sources_b = tuple(edge_source("B", i) for i in self._axis_edges)
+        # The polygon's extent along each of its own distinct normals, in its own frame: turning
+        # it turns the normals with it, so only a move changes these (by position . normal).
+        self._local_extents = tuple(_points_interval(self._local, *self._local_normals[i]) for i in self._axis_edges)
         self._local_centroid = _area_centroid(self._local)
+        # The shape's Pose and Turn, made when first asked for (see _placed).
         self._pose = None
         self._turned = None
-        # sat()'s plan for this polygon as B against the last A it met (sat._Plan).
-        self._pair = None
         self.position = position
         self.angle = angle
 
@@ -256,7 +286,7 @@ class Polygon:
 
     @position.setter
     def position(self, value):
-        self._position = Vector(*finite_pair(value, "position"))
+        self._position = _new(Vector, finite_pair(value, "position"))
         self._pose = None
 
     @property
@@ -280,13 +310,16 @@ class Polygon:
         c, s = math.cos(self._angle), math.sin(self._angle)
         normals = tuple([(c * x - s * y, s * x + c * y) for x, y in self._local_normals])
         offsets = tuple([(c * x - s * y, s * x + c * y) for x, y in self._local])
-        return Turn(
-            offsets,
-            normals,
-            tuple([_new(Vector, normals[i]) for i in self._axis_edges]),
-            self._halfwidths(c, s),
-            max(max(abs(x), abs(y)) for x, y in offsets),
-        )
+        axes = tuple([_new(Vector, normals[i]) for i in self._axis_edges])
+        halfwidths = self._halfwidths(c, s)
+        as_a = as_b = ()
+        if halfwidths:
+            # A box's extent is three products on any axis: no interval is worth keeping, so
+            # its candidates stay as they are while it moves.
+            as_a = tuple([(axis, source, None, None) for axis, source in zip(axes, self._sources_a)])
+            as_b = tuple([(axis, source, None, None) for axis, source in zip(axes, self._sources_b)])
+        reach = max(max(abs(x), abs(y)) for x, y in offsets)
+        return Turn(offsets, normals, axes, halfwidths, reach, as_a, as_b)
 
     def _placed(self):
         """The Pose at the current position and angle, cached: a scene asks many times a frame.
@@ -301,34 +334,26 @@ class Polygon:
         # The same sums as turning and moving at once, (c x - s y) + px, so the same floats.
         points = tuple([(x + px, y + py) for x, y in turn.offsets])
         axes = turn.axes
-        # Turning a polygon with its axes leaves its projections on them alone; only the
-        # position shifts them (GPWiki's offset trick), so they come from the local ones.
-        extents = []
-        for (ax, ay), (low, high, low_index, high_index) in zip(axes, self._local_extents):
-            shift = px * ax + py * ay
-            extents.append(_new(Interval, (low + shift, high + shift, low_index, high_index)))
-        extents = tuple(extents)
+        as_a, as_b = turn.as_a, turn.as_b
+        if not as_a:
+            # GPWiki's offset trick: along one of its own normals a polygon's extent is its
+            # local extent shifted by position . normal; SAT then projects only the other shape.
+            as_a, as_b = [], []
+            for axis, source_a, source_b, (low, high, low_index, high_index) in zip(
+                axes, self._sources_a, self._sources_b, self._local_extents
+            ):
+                shift = px * axis[0] + py * axis[1]
+                own = _new(Interval, (low + shift, high + shift, low_index, high_index))
+                as_a.append((axis, source_a, own, None))
+                as_b.append((axis, source_b, None, own))
+            as_a, as_b = tuple(as_a), tuple(as_b)
         halfwidths = turn.halfwidths
-        project = box_projector(points, self._position, *halfwidths) if halfwidths else points_projector(points)
+        box = (px, py, *halfwidths[0], *halfwidths[1]) if halfwidths else ()
+        scale = max(abs(px), abs(py)) + turn.reach
         pose = self._pose = _new(
-            Pose,
-            (
-                points,
-                turn.normals,
-                axes,
-                extents,
-                halfwidths,
-                project,
-                tuple(zip(axes, self._sources_a, extents, repeat(None))),
-                tuple(zip(axes, self._sources_b, repeat(None), extents)),
-                max(abs(px), abs(py)) + turn.reach,
-                (px, py, *halfwidths[0], *halfwidths[1]) if halfwidths else (),
-            ),
+            Pose, (points, turn.normals, axes, as_a, as_b, halfwidths, box, (px, py), 0.0, scale)
         )
         return pose
-
-    def _projector(self):
-        return self._placed().project
 
     def _halfwidths(self, c, s):
         """A box's turned halfwidth vectors; a general polygon has none."""
@@ -383,6 +408,8 @@ class Box(Polygon):
     """
 
     CORNERS = ("LR", "UR", "UL", "LL")
+
+    __slots__ = ("_half_size",)
 
     def __init__(self, center, half_size, angle=0.0):
         hx, hy = finite_pair(half_size, "box half_size")
@@ -470,6 +497,8 @@ class Circle:
     collision.errors.ShapeError: circle radius must be greater than zero, got 0.0
     """
 
+    __slots__ = ("_center", "_radius", "_pose")
+
     def __init__(self, center, radius):
         self.center = center
         self.radius = radius
@@ -481,8 +510,8 @@ class Circle:
 
     @center.setter
     def center(self, value):
-        self._center = Vector(*finite_pair(value, "circle center"))
-        self._project = None
+        self._center = _new(Vector, finite_pair(value, "circle center"))
+        self._pose = None
 
     @property
     def position(self):
@@ -501,12 +530,15 @@ class Circle:
     @radius.setter
     def radius(self, value):
         self._radius = positive_number(value, "circle radius")
-        self._project = None
+        self._pose = None
 
-    def _projector(self):
-        if self._project is None:
-            self._project = circle_projector(self._center, self._radius)
-        return self._project
+    def _placed(self):
+        """The circle's Pose, cached until it moves or its radius changes."""
+        pose = self._pose
+        if pose is None:
+            (x, y), radius = self._center, self._radius
+            pose = self._pose = _new(Pose, ((), (), (), (), (), (), (), (x, y), radius, max(abs(x), abs(y)) + radius))
+        return pose
 
     def aabb(self):
         """World bounds as ``(min_x, min_y, max_x, max_y)``."""
