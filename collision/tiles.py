@@ -12,7 +12,7 @@ import numpy as np
 from ._validate import finite_pair, positive_number
 from .axes import AxisKind, AxisSource
 from .errors import ShapeError
-from .projection import Interval, project
+from .projection import Interval, overlap, project
 from .sat import TOLERANCE, AxisTest, SatResult
 from .shapes import Box
 from .vector import Vector
@@ -282,16 +282,14 @@ def sat_tile(box, tile, circular_rule=True):
     tests = []
     chosen = None
     for axis, source, ia, ib in candidates:
-        forward = ia.max - ib.min
-        backward = ib.max - ia.min
-        overlap = min(forward, backward)
-        separating = overlap < -tolerance
-        test = AxisTest(axis, source, ia, ib, overlap, separating)
+        depth = overlap(ia, ib)
+        separating = depth < -tolerance
+        test = AxisTest(axis, source, ia, ib, depth, separating)
         tests.append(test)
         if separating:
             if chosen is None or not chosen.separating:
                 chosen = test
-        elif chosen is None or (overlap < chosen.overlap and not chosen.separating):
+        elif chosen is None or (depth < chosen.overlap and not chosen.separating):
             # The axis of least overlap is the shortest way out (Metanet section 1).
             chosen = test
     colliding = not chosen.separating

@@ -3,15 +3,20 @@
 :func:`sat_many` answers what :func:`~collision.sat` answers, row by row, for arrays of world
 vertices, without the per-axis report: whether each pair collides, how deep, and the MTV.
 :func:`box_vertices` turns centres, half sizes and angles into the vertex arrays it takes.
+
+A fast path of :func:`collision.sat`: the same axes, the same overlap rule
+(:func:`collision.projection.overlap`, here as ``np.minimum(forward, backward)`` on whole
+columns) and the same choice of axis; ``tests/core/test_sat_many.py`` holds it to ``sat()``
+row by row.
 """
 
 from typing import NamedTuple
 
 import numpy as np
 
+from ..errors import ShapeError
+from ..sat import TOLERANCE
 from .box_rows import BoxPairs, Rectangles, carve, rectangles
-from .errors import ShapeError
-from .sat import TOLERANCE
 
 _BLOCK = 5000
 """Rows tested at most at once: the temporary arrays of a block stay in the cache, and a
