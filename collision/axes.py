@@ -27,7 +27,8 @@ class AxisSource(NamedTuple):
     kind: AxisKind
     """Edge normal, vertex-to-centre, or centre line."""
 
-    index: int
+    # The field shadows tuple.index, as a field of this name must; the API has had it from the start.
+    index: int  # type: ignore[assignment]
     """The edge or vertex index in that shape; -1 for the centre line."""
 
 

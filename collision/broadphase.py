@@ -27,13 +27,17 @@ array([[0, 1]])
 BroadPhase(pairs=array([[0, 1]]), candidates=3, method='brute')
 """
 
-from typing import NamedTuple
+from __future__ import annotations
+
+from typing import Any, NamedTuple
 
 import numpy as np
+from numpy.typing import ArrayLike, NDArray
 
 from ._validate import finite_number, finite_pair
 from .errors import ShapeError
 from .quadtree import Quadtree
+from .vector import PairLike
 
 METHODS = ("brute", "sweep", "grid", "quadtree")
 """The names :func:`pairs` and :func:`find` accept."""
@@ -392,7 +396,7 @@ def _quadtree(boxes, straddle="parent", max_objects=10, max_levels=5):
 _METHODS = {"brute": _brute, "sweep": _sweep, "grid": _grid, "quadtree": _quadtree}
 
 
-def find(aabbs, method="sweep", **options):
+def find(aabbs: ArrayLike, method: str = "sweep", **options: Any) -> BroadPhase:
     """The pairs of boxes in ``aabbs`` that overlap or touch, and the method's candidate count.
 
     ``aabbs`` is an (N, 4) array of ``(min_x, min_y, max_x, max_y)`` rows; ``method`` one of
@@ -431,7 +435,7 @@ def _check(method, options):
         raise ShapeError(f"the {method} method takes {takes}; got {', '.join(unknown)}")
 
 
-def count_candidates(aabbs, method="sweep", **options):
+def count_candidates(aabbs: ArrayLike, method: str = "sweep", **options: Any) -> int:
     """How many candidate pairs :func:`find` would propose with ``method``, without proposing
     them: brute force's count is a formula, the sweep's and the grid's are sums of run
     lengths, the quadtree's its own count (:meth:`~collision.Quadtree.candidate_pairs`).
@@ -463,7 +467,7 @@ def count_candidates(aabbs, method="sweep", **options):
     return _tree(boxes, options.get("straddle", "parent"), options.get("max_objects", 10), options.get("max_levels", 5)).candidate_pairs()
 
 
-def grid_cells(aabbs, cell=None, origin=None):
+def grid_cells(aabbs: ArrayLike, cell: float | None = None, origin: PairLike | None = None) -> Grid:
     """The :class:`Grid` the ``"grid"`` method uses: each box in the cell holding its centre.
 
     ``cell`` (at least the largest box, as the method needs) and ``origin`` (x, y) default to
@@ -491,7 +495,7 @@ class Contacts(NamedTuple):
     """The grid's candidate pairs, as :func:`find` counts them with ``"grid"``."""
 
 
-def contacts(aabbs, cell=None, origin=None):
+def contacts(aabbs: ArrayLike, cell: float | None = None, origin: PairLike | None = None) -> Contacts:
     """Each box's count of the boxes it overlaps or touches, and the grid's candidate count:
     the grid's work without sorting or listing the pairs, for a scene that shows how many
     objects collide every frame. ``cell`` and ``origin`` as :func:`grid_cells` takes them.
@@ -520,7 +524,7 @@ def contacts(aabbs, cell=None, origin=None):
     return Contacts(counts, total)
 
 
-def pairs(aabbs, method="sweep", **options):
+def pairs(aabbs: ArrayLike, method: str = "sweep", **options: Any) -> NDArray[np.intp]:
     """Index pairs ``(i, j)``, ``i < j``, of the boxes in ``aabbs`` that overlap or touch:
     an int array (M, 2), sorted, each pair once; see :func:`find`.
 

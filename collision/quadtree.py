@@ -1,12 +1,16 @@
 """A region quadtree for the broad phase, as the Tuts+ quick tip builds it, in a y-up world."""
 
+from __future__ import annotations
+
 import functools
 import math
 import numbers
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ._validate import finite_number
 from .errors import ShapeError
@@ -48,10 +52,10 @@ class QuadArrays:
     the tree was made or cleared, 1 for the next (insert_many's items one after another); int
     (E,). For a tree built with ``insert_many(range(n), boxes)`` these are the items themselves."""
 
-    _flat: object = field(repr=False)
+    _flat: Any = field(repr=False)
 
     @property
-    def items(self):
+    def items(self) -> list[Any]:
         """The stored items, node by node, in the order of insertion within a node (the variant
         stores a straddler once for each node holding it): a list, made on first use."""
         return self._flat.items
@@ -471,7 +475,7 @@ class Quadtree:
     collision.errors.ShapeError: aabb must be (min_x, min_y, max_x, max_y) with min <= max, got (5, 5, 1, 1)
     """
 
-    def __init__(self, bounds, max_objects=10, max_levels=5, straddle="parent"):
+    def __init__(self, bounds: Sequence[float], max_objects: int = 10, max_levels: int = 5, straddle: str = "parent") -> None:
         self.bounds = _aabb(bounds, "quadtree bounds")
         self.max_objects = _count(max_objects, "max_objects", 1)
         self.max_levels = _count(max_levels, "max_levels", 0, MAX_LEVELS)
@@ -480,13 +484,13 @@ class Quadtree:
         self.straddle = straddle
         self.clear()
 
-    def clear(self):
+    def clear(self) -> None:
         """Remove every item and every child node."""
         # The tree is held in one of two forms: _Nodes while items are inserted one at a time,
         # the arrays of _Flat for queries and for insert_many; each is made from the other
         # when it is needed.
-        self._root = _Node(self.bounds, 0)
-        self._flat = None
+        self._root: _Node | None = _Node(self.bounds, 0)
+        self._flat: _Flat | None = None
         # How many items were inserted: the number the next one gets.
         self._inserted = 0
 
@@ -501,13 +505,13 @@ class Quadtree:
         self._flat = None
         return self._root
 
-    def insert(self, item, aabb):
+    def insert(self, item: Hashable, aabb: Sequence[float]) -> None:
         """Store ``item`` under its bounding box ``aabb`` = ``(min_x, min_y, max_x, max_y)``."""
         entry = (item, _aabb(aabb, "aabb"), self._inserted)
         self._tree().insert(entry, self)
         self._inserted += 1
 
-    def insert_many(self, items, aabbs):
+    def insert_many(self, items: Iterable[Hashable], aabbs: ArrayLike) -> None:
         """Insert each of ``items`` under the matching row of ``aabbs`` (N, 4), in order.
 
         The tree comes out as if each were inserted in turn. An empty tree is built all at
@@ -526,7 +530,7 @@ class Quadtree:
             valid = np.isfinite(boxes).all(axis=1) & (boxes[:, 0] <= boxes[:, 2]) & (boxes[:, 1] <= boxes[:, 3])
             bad = int(np.flatnonzero(~valid)[0])
             raise ShapeError(f"aabb {bad} must be (min_x, min_y, max_x, max_y) with min <= max, got {tuple(boxes[bad])}")
-        empty = self._flat.start[-1] == 0 if self._root is None else not self._root.entries and self._root.children is None
+        empty = self._arrays().start[-1] == 0 if self._root is None else not self._root.entries and self._root.children is None
         if not empty:
             root = self._tree()
             for number, (item, row) in enumerate(zip(items, boxes.tolist()), start=self._inserted):
@@ -539,7 +543,7 @@ class Quadtree:
         self._root = None
         self._inserted = len(boxes)
 
-    def retrieve(self, aabb):
+    def retrieve(self, aabb: Sequence[float]) -> list[Any]:
         """Every item whose box overlaps or touches ``aabb``, each once, in the order of the
         nodes (parents first) and of insertion within a node. Items and queries outside the
         root are found too.
@@ -557,7 +561,7 @@ class Quadtree:
             min(max(box[3], min_y), max_y),
         )
         flat = self._arrays()
-        found = {}
+        found: dict[int, Any] = {}
         stack = [0]
         while stack:
             k = stack.pop()
@@ -572,7 +576,7 @@ class Quadtree:
                 stack.extend(first + i for i in (3, 2, 1, 0) if _touches(flat.bounds[first + i].tolist(), probe))
         return list(found.values())
 
-    def retrieve_tip(self, aabb):
+    def retrieve_tip(self, aabb: Sequence[float]) -> list[Any]:
         """The items the tip's retrieve returns for ``aabb``: those stored on its walk from the
         root down, each once, whether or not they touch ``aabb``.
 
@@ -605,13 +609,13 @@ class Quadtree:
             for k in walk:
                 found.extend(flat.node_items(start[k], start[k + 1]))
             return found
-        found = {}
+        unique: dict[int, Any] = {}
         for k in walk:
             for item in flat.node_items(start[k], start[k + 1]):
-                found.setdefault(id(item), item)
-        return list(found.values())
+                unique.setdefault(id(item), item)
+        return list(unique.values())
 
-    def nodes(self):
+    def nodes(self) -> list[QuadNode]:
         """Every node, parents before their children in child order, as QuadNode tuples."""
         flat = self._arrays()
         starts = flat.start.tolist()
@@ -621,12 +625,12 @@ class Quadtree:
         bounds = flat.bounds.tolist()
         return [make(QuadNode, (tuple(bounds[k]), levels[k], tuple(flat.items[starts[k] : starts[k + 1]]))) for k in _preorder(flat).tolist()]
 
-    def arrays(self):
+    def arrays(self) -> QuadArrays:
         """The tree as a :class:`QuadArrays`: what :meth:`nodes` lists, as arrays."""
         flat = self._arrays()
         return QuadArrays(flat.bounds, flat.level, flat.first_child, flat.start, flat.inserted, flat)
 
-    def candidate_pairs(self):
+    def candidate_pairs(self) -> int:
         """How many distinct pairs of items a broad phase built on ``retrieve_tip`` would test.
 
         Two items are paired when one is stored in a node on the path the other's walk takes:

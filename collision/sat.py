@@ -1,5 +1,7 @@
 """The Separating Axis Theorem with a report of every axis tested and the minimum translation vector."""
 
+from __future__ import annotations
+
 import math
 from collections.abc import Iterator
 from typing import NamedTuple
@@ -44,11 +46,11 @@ class AxisTest(NamedTuple):
     source: AxisSource
     """Where it came from."""
 
-    a: object
-    """Shape A's extent along the axis, an Interval."""
+    a: Interval
+    """Shape A's extent along the axis."""
 
-    b: object
-    """Shape B's extent along the axis, an Interval."""
+    b: Interval
+    """Shape B's extent along the axis."""
 
     overlap: float
     """How far B must move along the axis, the shorter way, to leave A's interval; negative
@@ -89,21 +91,21 @@ class SatResult:
         self._axes, self._skipped, self._merged, self._pending = tuple(axes), tuple(skipped), merged, None
 
     @property
-    def axes(self):
+    def axes(self) -> tuple[AxisTest, ...]:
         """Every AxisTest, in the order tested."""
         if self._pending is not None:
             self._build()
         return self._axes
 
     @property
-    def skipped(self):
+    def skipped(self) -> tuple[Candidate, ...]:
         """The Candidate axes an early exit never tested (empty unless ``early_exit``)."""
         if self._pending is not None:
             self._build()
         return self._skipped
 
     @property
-    def merged(self):
+    def merged(self) -> int:
         """How many edge normals were dropped for being parallel to one already listed."""
         if self._pending is not None:
             self._build()
@@ -114,7 +116,7 @@ class SatResult:
         self._pending = None
 
     @property
-    def separating_axis(self):
+    def separating_axis(self) -> AxisTest | None:
         """The first AxisTest that separates, or None when the shapes collide."""
         return next((test for test in self.axes if test.separating), None)
 
@@ -182,7 +184,7 @@ def sat(a: Polygon | Circle, b: Polygon | Circle, early_exit: bool = False) -> S
     # Rounding in a projection grows with the coordinates, not with the shapes' size.
     tolerance = TOLERANCE * (pose_a.scale if pose_a.scale > pose_b.scale else pose_b.scale)
     gap = -tolerance
-    least = math.inf
+    least, separated = math.inf, False
     for axis, _, shadow_a, shadow_b in candidate_axes(pose_a, pose_b):
         # Each shape's shadow on its own normals is known already; the other's is cast here.
         if shadow_a is None:
@@ -192,7 +194,7 @@ def sat(a: Polygon | Circle, b: Polygon | Circle, early_exit: bool = False) -> S
         depth = overlap(shadow_a, shadow_b)
         if depth < gap:
             # A gap on one axis is enough: a line through it parts the shapes (the theorem).
-            least, chosen = None, (axis, shadow_a, shadow_b)
+            separated, chosen = True, (axis, shadow_a, shadow_b)
             break
         if depth < least:
             # The least overlap so far is the shortest way out (Metanet section 1); of equals, the first.
@@ -201,7 +203,7 @@ def sat(a: Polygon | Circle, b: Polygon | Circle, early_exit: bool = False) -> S
     # Point the normal the way B must go: towards the side where B's interval sticks out.
     normal = _new(Vector, (-axis[0], -axis[1])) if shadow_a[1] - shadow_b[0] > shadow_b[1] - shadow_a[0] else axis
     result = _blank(SatResult)
-    if least is None:
+    if separated:
         result.colliding = result.touching = False
         depth = 0.0
     else:

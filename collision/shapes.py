@@ -1,17 +1,21 @@
 """Convex polygons, oriented boxes and circles, placed in the world by position and angle."""
 
+from __future__ import annotations
+
 import math
 import numbers
 import reprlib
-from typing import NamedTuple
+from collections.abc import Iterable
+from typing import Any, NamedTuple
 
 import numpy as np
+from numpy.typing import NDArray
 
 from ._validate import LIMIT, finite_number, finite_pair, positive_number
 from .axes import edge_source
 from .errors import ShapeError
 from .projection import Interval
-from .vector import Vector
+from .vector import Bounds, PairLike, Vector
 
 # tuple.__new__ skips a NamedTuple's Python-level __new__: a third of the cost on the hot path.
 _new = tuple.__new__
@@ -263,7 +267,7 @@ class Polygon:
         "_angle",
     )
 
-    def __init__(self, vertices, position=(0.0, 0.0), angle=0.0):
+    def __init__(self, vertices: Iterable[PairLike] | NDArray[Any], position: PairLike = (0.0, 0.0), angle: float = 0.0) -> None:
         self._local = _convex_ccw(vertices)
         self._local_normals = _outward_normals(self._local)
         self._axis_edges = _distinct_axes(self._local_normals)
@@ -280,28 +284,28 @@ class Polygon:
         self.angle = angle
 
     @property
-    def position(self):
+    def position(self) -> Vector:
         """Where the local origin sits in the world, as a Vector; settable."""
         return self._position
 
     @position.setter
-    def position(self, value):
+    def position(self, value: PairLike) -> None:
         self._position = _new(Vector, finite_pair(value, "position"))
         self._pose = None
 
     @property
-    def angle(self):
+    def angle(self) -> float:
         """Rotation about the local origin in radians, counter-clockwise; settable."""
         return self._angle
 
     @angle.setter
-    def angle(self, value):
+    def angle(self, value: float) -> None:
         self._angle = finite_number(value, "angle")
         self._pose = None
         self._turned = None
 
     @property
-    def local_vertices(self):
+    def local_vertices(self) -> NDArray[np.float64]:
         """The vertices in local coordinates, counter-clockwise: float array (N, 2)."""
         return np.array(self._local)
 
@@ -359,27 +363,27 @@ class Polygon:
         """A box's turned halfwidth vectors; a general polygon has none."""
         return ()
 
-    def world_vertices(self):
+    def world_vertices(self) -> NDArray[np.float64]:
         """The vertices in the world, counter-clockwise: float array (N, 2)."""
         return np.array(self._placed().points)
 
-    def edges(self):
+    def edges(self) -> NDArray[np.float64]:
         """Edge vectors in the world, edge i running from vertex i to vertex i + 1: array (N, 2)."""
         points = self.world_vertices()
         return np.roll(points, -1, axis=0) - points
 
-    def normals(self):
+    def normals(self) -> NDArray[np.float64]:
         """Unit outward normal of each edge in the world: float array (N, 2)."""
         return np.array(self._placed().normals)
 
     @property
-    def centroid(self):
+    def centroid(self) -> Vector:
         """Centre of the polygon's area in the world, as a Vector."""
         x, y = self._local_centroid
         c, s = math.cos(self._angle), math.sin(self._angle)
         return Vector(c * x - s * y + self._position.x, s * x + c * y + self._position.y)
 
-    def aabb(self):
+    def aabb(self) -> Bounds:
         """World bounds as ``(min_x, min_y, max_x, max_y)``, the order of shapely's ``bounds``."""
         xs, ys = zip(*self._placed().points)
         return (min(xs), min(ys), max(xs), max(ys))
@@ -411,7 +415,7 @@ class Box(Polygon):
 
     __slots__ = ("_half_size",)
 
-    def __init__(self, center, half_size, angle=0.0):
+    def __init__(self, center: PairLike, half_size: PairLike, angle: float = 0.0) -> None:
         hx, hy = finite_pair(half_size, "box half_size")
         positive_number(hx, "box half_size x")
         positive_number(hy, "box half_size y")
@@ -419,26 +423,26 @@ class Box(Polygon):
         super().__init__(((hx, -hy), (hx, hy), (-hx, hy), (-hx, -hy)), center, angle)
 
     @property
-    def half_size(self):
+    def half_size(self) -> Vector:
         """Half the width and half the height, (hx, hy), fixed when the box is made."""
         return self._half_size
 
     @property
-    def center(self):
+    def center(self) -> Vector:
         """The box's centre in the world (the same as ``position``); settable."""
         return self.position
 
     @center.setter
-    def center(self, value):
+    def center(self, value: PairLike) -> None:
         self.position = value
 
     @property
-    def xw(self):
+    def xw(self) -> Vector:
         """Halfwidth vector along the box's own x direction (Metanet's ``xw``)."""
         return self._placed().halfwidths[0]
 
     @property
-    def yw(self):
+    def yw(self) -> Vector:
         """Halfwidth vector along the box's own y direction (Metanet's ``yw``)."""
         return self._placed().halfwidths[1]
 
@@ -447,7 +451,7 @@ class Box(Polygon):
         # 0.0 - x rather than -x: an unturned box's yw reads (0.0, hy), not (-0.0, hy).
         return (Vector(c * hx, s * hx), Vector(0.0 - s * hy, c * hy))
 
-    def corner(self, name):
+    def corner(self, name: str) -> Vector:
         """World position of the corner called ``name`` (one of ``CORNERS``)."""
         if name not in self.CORNERS:
             raise ShapeError(f"box corner must be one of {', '.join(self.CORNERS)}, got {name!r}")
@@ -457,7 +461,7 @@ class Box(Polygon):
         return f"Box(center={tuple(self.position)}, half_size={tuple(self.half_size)}, angle={self.angle})"
 
 
-def regular_polygon(sides, radius, center=(0.0, 0.0), angle=0.0):
+def regular_polygon(sides: int, radius: float, center: PairLike = (0.0, 0.0), angle: float = 0.0) -> Polygon:
     """A regular polygon with ``sides`` vertices on a circle of ``radius`` (GPWiki's CreateRegular).
 
     Vertex 0 lies on the local x axis, so ``angle`` turns the whole shape. At most
@@ -499,36 +503,36 @@ class Circle:
 
     __slots__ = ("_center", "_radius", "_pose")
 
-    def __init__(self, center, radius):
+    def __init__(self, center: PairLike, radius: float) -> None:
         self.center = center
         self.radius = radius
 
     @property
-    def center(self):
+    def center(self) -> Vector:
         """The centre in the world, as a Vector."""
         return self._center
 
     @center.setter
-    def center(self, value):
+    def center(self, value: PairLike) -> None:
         self._center = _new(Vector, finite_pair(value, "circle center"))
         self._pose = None
 
     @property
-    def position(self):
+    def position(self) -> Vector:
         """The same as ``center``, so that every shape is moved the same way."""
         return self._center
 
     @position.setter
-    def position(self, value):
+    def position(self, value: PairLike) -> None:
         self.center = value
 
     @property
-    def radius(self):
+    def radius(self) -> float:
         """The radius, greater than zero."""
         return self._radius
 
     @radius.setter
-    def radius(self, value):
+    def radius(self, value: float) -> None:
         self._radius = positive_number(value, "circle radius")
         self._pose = None
 
@@ -540,7 +544,7 @@ class Circle:
             pose = self._pose = _new(Pose, ((), (), (), (), (), (), (), (x, y), radius, max(abs(x), abs(y)) + radius))
         return pose
 
-    def aabb(self):
+    def aabb(self) -> Bounds:
         """World bounds as ``(min_x, min_y, max_x, max_y)``."""
         (x, y), r = self._center, self._radius
         return (x - r, y - r, x + r, y + r)

@@ -1,5 +1,7 @@
 """Voronoi regions of a convex polygon: which feature (edge or vertex) a point is closest to."""
 
+from __future__ import annotations
+
 import math
 from enum import Enum
 from typing import NamedTuple
@@ -7,7 +9,7 @@ from typing import NamedTuple
 from ._validate import finite_pair
 from .shapes import Polygon
 from .errors import ShapeError
-from .vector import Vector
+from .vector import PairLike, Vector
 
 
 class Region(Enum):
@@ -29,7 +31,8 @@ class Feature(NamedTuple):
     region: Region
     """Inside, edge or vertex."""
 
-    index: int
+    # The field shadows tuple.index, as a field of this name must; the API has had it from the start.
+    index: int  # type: ignore[assignment]
     """The vertex index, the edge index (edge i runs from vertex i to i + 1), or for a point
     inside, the edge nearest to it."""
 
@@ -100,7 +103,7 @@ def box_corner_region(box, px, py):
     return 2 if along_y > 0 else 3
 
 
-def voronoi_region(polygon, point):
+def voronoi_region(polygon: Polygon, point: PairLike) -> Feature:
     """Find the feature of ``polygon`` whose Voronoi region holds ``point``.
 
     Returns a :class:`Feature`. A point on the border between two regions goes to the vertex;

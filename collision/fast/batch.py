@@ -10,9 +10,12 @@ columns) and the same choice of axis; ``tests/core/test_sat_many.py`` holds it t
 row by row.
 """
 
+from __future__ import annotations
+
 from typing import NamedTuple
 
 import numpy as np
+from numpy.typing import ArrayLike, NDArray
 
 from ..errors import ShapeError
 from ..sat import TOLERANCE
@@ -277,7 +280,7 @@ def _block(a, b, colliding, normal_x, normal_y, depth, tolerance):
     np.logical_not(parted, out=colliding)
 
 
-def sat_many(a, b):
+def sat_many(a: ArrayLike, b: ArrayLike) -> SatMany:
     """:func:`~collision.sat` for many pairs: row i tests polygon ``a[i]`` against ``b[i]``.
 
     ``a`` and ``b`` are float arrays (N, K, 2) and (N, M, 2) of world vertices, one convex
@@ -309,7 +312,7 @@ def sat_many(a, b):
     # the block is a box; any other block goes the general way (so does a row with a
     # coordinate that is not finite: it is no rectangle, and the general way says so).
     # The box test's arrays are made at the first block: every block has one size.
-    boxes = {} if points_a.shape[1] == points_b.shape[1] == 4 else None
+    boxes: dict[int, BoxPairs] | None = {} if points_a.shape[1] == points_b.shape[1] == 4 else None
 
     def block(start, stop, answers):
         block_a, block_b = points_a[start:stop], points_b[start:stop]
@@ -323,7 +326,7 @@ def sat_many(a, b):
     return _in_blocks(rows, block)
 
 
-def sat_many_circles(a, centers, radii):
+def sat_many_circles(a: ArrayLike, centers: ArrayLike, radii: ArrayLike) -> SatMany:
     """:func:`sat_many` with a circle as shape B: row i tests polygon ``a[i]`` against the
     circle at ``centers[i]`` of radius ``radii[i]``, as ``sat(polygon, circle)`` does (the
     polygon's edge normals, and the axis from its nearest vertex when the centre lies in that
@@ -391,7 +394,7 @@ def _number_array(value, what):
     return raw.astype(float)
 
 
-def box_vertices(centers, half_sizes, angles):
+def box_vertices(centers: ArrayLike, half_sizes: ArrayLike, angles: ArrayLike) -> NDArray[np.float64]:
     """World vertices of oriented boxes: float array (N, 4, 2), corners in the order of
     ``Box.world_vertices()`` (LR, UR, UL, LL, counter-clockwise).
 
