@@ -10,5 +10,5 @@ the same thing readably, and is tested against it; read that one first.
   normals and half lengths (Metanet's halfwidths, as :func:`collision.projection.extent`
   projects a box), in arrays made once per block size.
 
-They are exported from :mod:`collision` as before: ``from collision import sat_many``.
+They are exported where they were: ``from collision import sat_many``, ``broadphase.find``.
 """
