@@ -65,7 +65,7 @@ def bounds_touch(a: Bounds, b: Bounds) -> bool:
     >>> bounds_touch((0, 0, 2, 2), (2, 1, 3, 3)), bounds_touch((0, 0, 2, 2), (2.5, 0, 3, 1))
     (True, False)
     """
-    return overlap((a[0], a[2]), (b[0], b[2])) >= 0 and overlap((a[1], a[3]), (b[1], b[3])) >= 0
+    return overlap(a[0], a[2], b[0], b[2]) >= 0 and overlap(a[1], a[3], b[1], b[3]) >= 0
 
 
 def brute_force(boxes: Sequence[Bounds]) -> tuple[list[tuple[int, int]], int]:

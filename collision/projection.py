@@ -137,20 +137,20 @@ def interval(pose: Pose, ax: float, ay: float) -> Interval:
     return _new(Interval, (low, high, dots.index(low), dots.index(high)))
 
 
-def overlap(a: tuple, b: tuple) -> float:
-    """How far B must move along the axis, the shorter way, to leave A's interval (each an
-    :class:`Interval`, or an :func:`extent`): the one rule SAT applies on every axis.
+def overlap(a_min: float, a_max: float, b_min: float, b_max: float) -> float:
+    """How far B must move along the axis, the shorter way, to leave A's interval
+    [a_min, a_max], B's being [b_min, b_max]: the one rule SAT applies on every axis.
     Negative, it is the gap between them: the axis separates the shapes. It equals the
     length the intervals share unless one contains the other.
 
-    >>> overlap((0.0, 4.0), (3.0, 10.0))
+    >>> overlap(0.0, 4.0, 3.0, 10.0)
     1.0
-    >>> overlap((0.0, 4.0), (4.0, 10.0))
+    >>> overlap(0.0, 4.0, 4.0, 10.0)  # touching
     0.0
-    >>> overlap((0.0, 4.0), (-9.0, -2.0))
+    >>> overlap(0.0, 4.0, -9.0, -2.0)  # a gap of 2
     -2.0
     """
     # B leaves forwards past A's max, or backwards past A's min; the shorter way counts.
-    forward = a[1] - b[0]
-    backward = b[1] - a[0]
+    forward = a_max - b_min
+    backward = b_max - a_min
     return forward if forward <= backward else backward

@@ -77,18 +77,26 @@ class SatResult:
         "normal": "Unit axis pointing from A towards B: the MTV's direction, or when separated the "
         "first separating axis.",
         "depth": "How far B must move to leave A (0 when separated or touching).",
-        "mtv": "``normal * depth``: the shortest translation that moves B out of A.",
         "_axes": "The AxisTests, once built.",
         "_skipped": "The skipped Candidates, once built.",
         "_merged": "How many edge normals were merged away, once counted.",
+        "_mtv": "The MTV, once made (sat() leaves it to the first reader).",
         "_pending": "What builds the report, (pose_a, pose_b, tolerance, early_exit); None once built.",
     }
 
     _fields = ("colliding", "touching", "normal", "depth", "mtv", "axes", "skipped", "merged")
 
     def __init__(self, colliding, touching, normal, depth, mtv, axes, skipped, merged):
-        self.colliding, self.touching, self.normal, self.depth, self.mtv = colliding, touching, normal, depth, mtv
+        self.colliding, self.touching, self.normal, self.depth, self._mtv = colliding, touching, normal, depth, mtv
         self._axes, self._skipped, self._merged, self._pending = tuple(axes), tuple(skipped), merged, None
+
+    @property
+    def mtv(self) -> Vector:
+        """``normal * depth``: the shortest translation that moves B out of A."""
+        if self._mtv is None:
+            normal, depth = self.normal, self.depth
+            self._mtv = _new(Vector, (normal[0] * depth, normal[1] * depth))
+        return self._mtv
 
     @property
     def axes(self) -> tuple[AxisTest, ...]:
@@ -185,23 +193,23 @@ def sat(a: Polygon | Circle, b: Polygon | Circle, early_exit: bool = False) -> S
     tolerance = TOLERANCE * (pose_a.scale if pose_a.scale > pose_b.scale else pose_b.scale)
     gap = -tolerance
     least, separated = math.inf, False
-    for axis, _, shadow_a, shadow_b in candidate_axes(pose_a, pose_b):
+    for ax, ay, _, a_min, a_max, b_min, b_max in candidate_axes(pose_a, pose_b):
         # Each shape's shadow on its own normals is known already; the other's is cast here.
-        if shadow_a is None:
-            shadow_a = extent(pose_a, axis[0], axis[1])
-        if shadow_b is None:
-            shadow_b = extent(pose_b, axis[0], axis[1])
-        depth = overlap(shadow_a, shadow_b)
+        if a_min is None:
+            a_min, a_max = extent(pose_a, ax, ay)
+        if b_min is None:
+            b_min, b_max = extent(pose_b, ax, ay)
+        depth = overlap(a_min, a_max, b_min, b_max)
         if depth < gap:
             # A gap on one axis is enough: a line through it parts the shapes (the theorem).
-            separated, chosen = True, (axis, shadow_a, shadow_b)
+            separated, chosen = True, (ax, ay, a_min, a_max, b_min, b_max)
             break
         if depth < least:
             # The least overlap so far is the shortest way out (Metanet section 1); of equals, the first.
-            least, chosen = depth, (axis, shadow_a, shadow_b)
-    axis, shadow_a, shadow_b = chosen
+            least, chosen = depth, (ax, ay, a_min, a_max, b_min, b_max)
+    ax, ay, a_min, a_max, b_min, b_max = chosen
     # Point the normal the way B must go: towards the side where B's interval sticks out.
-    normal = _new(Vector, (-axis[0], -axis[1])) if shadow_a[1] - shadow_b[0] > shadow_b[1] - shadow_a[0] else axis
+    normal = _new(Vector, (-ax, -ay) if a_max - b_min > b_max - a_min else (ax, ay))
     result = _blank(SatResult)
     if separated:
         result.colliding = result.touching = False
@@ -212,7 +220,7 @@ def sat(a: Polygon | Circle, b: Polygon | Circle, early_exit: bool = False) -> S
         result.touching = depth <= tolerance
     result.depth = depth
     result.normal = normal
-    result.mtv = _new(Vector, (normal[0] * depth, normal[1] * depth))
+    result._mtv = None
     # The report (every axis's intervals, and the count of merged normals) is built when
     # read, from these same poses.
     result._pending = (pose_a, pose_b, tolerance, early_exit)
@@ -220,10 +228,10 @@ def sat(a: Polygon | Circle, b: Polygon | Circle, early_exit: bool = False) -> S
 
 
 def candidate_axes(pose_a: Pose, pose_b: Pose) -> Iterator[tuple]:
-    """The axes SAT tries for two placed shapes, in order, each ``(unit axis, AxisSource, A's
-    interval, B's interval)``: an interval is known already on its own shape's edge normals
-    (Pose.as_a), else None until projected. They come one at a time, as the test needs
-    them: a gap on the first axis leaves the rest unmade.
+    """The axes SAT tries for two placed shapes, in order, each ``(ax, ay, AxisSource, a_min,
+    a_max, b_min, b_max)``: (ax, ay) the unit axis, and a shape's extent along it known
+    already on its own edge normals (Pose.as_a), else None until projected. They come one at
+    a time, as the test needs them: a gap on the first axis leaves the rest unmade.
 
     Two polygons: A's distinct edge normals, then B's that are not parallel to one of A's.
     A polygon and a circle: the polygon's, then :func:`circle_axis`'s if there is one. Two
@@ -231,24 +239,25 @@ def candidate_axes(pose_a: Pose, pose_b: Pose) -> Iterator[tuple]:
 
     >>> from collision import Box
     >>> a, b = Box((0, 0), (1, 1)), Box((3, 0), (1, 1), angle=0.5)
-    >>> [(source.shape, source.index) for _, source, _, _ in candidate_axes(a._placed(), b._placed())]
+    >>> [(candidate[2].shape, candidate[2].index) for candidate in candidate_axes(a._placed(), b._placed())]
     [('A', 0), ('A', 1), ('B', 0), ('B', 1)]
     >>> len(list(candidate_axes(a._placed(), a._placed())))  # the same box twice: B's all merge
     2
     """
-    if pose_a.axes and pose_b.axes:
+    axes_a, parallel = pose_a.axes, PARALLEL
+    if axes_a and pose_b.axes:
         yield from pose_a.as_a
         for candidate in pose_b.as_b:
-            bx, by = candidate[0]
-            for ax, ay in pose_a.axes:
-                if -PARALLEL <= ax * by - ay * bx <= PARALLEL:
+            bx, by = candidate[0], candidate[1]
+            for ax, ay in axes_a:
+                if -parallel <= ax * by - ay * bx <= parallel:
                     # Parallel to one of A's: the same line, already tried.
                     break
             else:
                 yield candidate
-    elif pose_a.axes or pose_b.axes:
+    elif axes_a or pose_b.axes:
         # A polygon and a circle: the polygon's own axes, then the circle's if it brings one.
-        if pose_a.axes:
+        if axes_a:
             yield from pose_a.as_a
             vertex = circle_axis(pose_a, pose_b.center, "A")
         else:
@@ -262,17 +271,17 @@ def candidate_axes(pose_a: Pose, pose_b: Pose) -> Iterator[tuple]:
 
 def circle_axis(pose: Pose, center: tuple, label: str) -> tuple | None:
     """The axis a circle centred at ``center`` brings against a placed polygon, as a
-    candidate ``(axis, source, None, None)``: from the vertex whose Voronoi region holds the
+    candidate ``(ax, ay, source, None, None, None, None)``: from the vertex whose Voronoi region holds the
     centre to the centre, sourced as that vertex of the polygon (``label`` names it). None
     when the centre faces an edge or lies inside: the edge normals then say all there is
     (Metanet figure 10).
 
     >>> from collision import Box, regular_polygon
-    >>> circle_axis(Box((0, 0), (1, 1))._placed(), (4.0, 5.0), "A")[:2]
-    (Vector(x=0.6, y=0.8), AxisSource(shape='A', kind=<AxisKind.VERTEX: 'vertex'>, index=1))
+    >>> circle_axis(Box((0, 0), (1, 1))._placed(), (4.0, 5.0), "A")[:3]
+    (0.6, 0.8, AxisSource(shape='A', kind=<AxisKind.VERTEX: 'vertex'>, index=1))
     >>> circle_axis(Box((0, 0), (1, 1))._placed(), (4.0, 0.0), "A") is None
     True
-    >>> circle_axis(regular_polygon(3, 1.0)._placed(), (3.0, 0.0), "B")[1].index
+    >>> circle_axis(regular_polygon(3, 1.0)._placed(), (3.0, 0.0), "B")[2].index
     0
     """
     cx, cy = center
@@ -287,7 +296,7 @@ def circle_axis(pose: Pose, center: tuple, label: str) -> tuple | None:
         return None
     vx, vy = pose.points[vertex]
     length = math.hypot(cx - vx, cy - vy)
-    return _new(Vector, ((cx - vx) / length, (cy - vy) / length)), vertex_source(label, vertex), None, None
+    return (cx - vx) / length, (cy - vy) / length, vertex_source(label, vertex), None, None, None, None
 
 
 _CENTRE_LINE = AxisSource("AB", AxisKind.CENTRES, -1)
@@ -295,37 +304,40 @@ _CENTRE_LINE = AxisSource("AB", AxisKind.CENTRES, -1)
 
 def centre_line(center_a: tuple, center_b: tuple) -> tuple:
     """Two circles' one axis: the unit line from A's centre to B's, as a candidate
-    ``(axis, source, None, None)``.
+    ``(ax, ay, source, None, None, None, None)``.
 
-    >>> centre_line((0.0, 0.0), (0.0, 2.0))[0]
-    Vector(x=0.0, y=1.0)
-    >>> centre_line((1.0, 1.0), (1.0, 1.0))[0]  # one centre: every way out is as short; x it is
-    Vector(x=1.0, y=0.0)
+    >>> centre_line((0.0, 0.0), (0.0, 2.0))[:2]
+    (0.0, 1.0)
+    >>> centre_line((1.0, 1.0), (1.0, 1.0))[:2]  # one centre: every way out is as short; x it is
+    (1.0, 0.0)
     """
     dx, dy = center_b[0] - center_a[0], center_b[1] - center_a[1]
     length = math.hypot(dx, dy)
-    axis = _new(Vector, (dx / length, dy / length)) if length else _new(Vector, (1.0, 0.0))
-    return axis, _CENTRE_LINE, None, None
+    if not length:
+        return 1.0, 0.0, _CENTRE_LINE, None, None, None, None
+    return dx / length, dy / length, _CENTRE_LINE, None, None, None, None
 
 
 def _report(pose_a, pose_b, tolerance, early_exit):
     """The AxisTests of sat()'s candidates, the Candidates an early exit skips, and how many
-    edge normals were merged away: the same shadows and the same rule as the verdict, so the
-    same floats."""
+    edge normals were merged away: the same extents and the same rule as the verdict, so the
+    same floats, now with the vertices at their ends."""
     candidates = list(candidate_axes(pose_a, pose_b))
-    edges = sum(1 for candidate in candidates if candidate[1].kind is AxisKind.EDGE)
+    edges = sum(1 for candidate in candidates if candidate[2].kind is AxisKind.EDGE)
     merged = len(pose_a.normals) + len(pose_b.normals) - edges
     tests = []
-    for k, (axis, source, shadow_a, shadow_b) in enumerate(candidates):
-        # The verdict's shadows again, now with the vertices at their ends, for the figure.
-        if shadow_a is None:
-            shadow_a = interval(pose_a, axis[0], axis[1])
-        if shadow_b is None:
-            shadow_b = interval(pose_b, axis[0], axis[1])
-        depth = overlap(shadow_a, shadow_b)
+    for k, (ax, ay, source, a_min, _, b_min, _) in enumerate(candidates):
+        shadow_a = interval(pose_a, ax, ay) if a_min is None else _own(pose_a, source)
+        shadow_b = interval(pose_b, ax, ay) if b_min is None else _own(pose_b, source)
+        depth = overlap(shadow_a.min, shadow_a.max, shadow_b.min, shadow_b.max)
         separating = depth < -tolerance
-        tests.append(_new(AxisTest, (axis, source, shadow_a, shadow_b, depth, separating)))
+        tests.append(_new(AxisTest, (_new(Vector, (ax, ay)), source, shadow_a, shadow_b, depth, separating)))
         if separating and early_exit:
-            skipped = tuple([_new(Candidate, (axis, source)) for axis, source, _, _ in candidates[k + 1 :]])
+            skipped = tuple([_new(Candidate, (_new(Vector, (c[0], c[1])), c[2])) for c in candidates[k + 1 :]])
             return tuple(tests), skipped, merged
     return tuple(tests), (), merged
+
+
+def _own(pose, source):
+    """A polygon's own Interval along the normal of edge ``source.index`` (Pose.extents)."""
+    return pose.extents[pose.edges.index(source.index)]

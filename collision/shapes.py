@@ -179,12 +179,20 @@ class Pose(NamedTuple):
     axes: tuple
     """The distinct normals (parallel ones merged), as Vectors; empty for a circle."""
 
+    edges: tuple
+    """For each of ``axes``, the index of the edge it is the normal of."""
+
+    extents: tuple
+    """A polygon's own Interval along each of ``axes`` (see ``Polygon._placed``); empty for a
+    box or a circle."""
+
     as_a: tuple
-    """The shape's own SAT candidates as shape A: ``(axis, AxisSource, A's interval, None)``
-    for each of ``axes``, its own interval known already (see ``Polygon._placed``)."""
+    """The shape's own SAT candidates as shape A, ``(ax, ay, AxisSource, a_min, a_max,
+    b_min, b_max)`` for each of ``axes``: its own extent there filled in from ``extents``,
+    the other shape's None until projected."""
 
     as_b: tuple
-    """The same as shape B: ``(axis, AxisSource, None, B's interval)``."""
+    """The same as shape B: ``(ax, ay, AxisSource, None, None, b_min, b_max)``."""
 
     halfwidths: tuple
     """A box's (xw, yw) Vectors; empty for any other shape."""
@@ -320,8 +328,8 @@ class Polygon:
         if halfwidths:
             # A box's extent is three products on any axis: no interval is worth keeping, so
             # its candidates stay as they are while it moves.
-            as_a = tuple([(axis, source, None, None) for axis, source in zip(axes, self._sources_a)])
-            as_b = tuple([(axis, source, None, None) for axis, source in zip(axes, self._sources_b)])
+            as_a = tuple([(ax, ay, source, None, None, None, None) for (ax, ay), source in zip(axes, self._sources_a)])
+            as_b = tuple([(ax, ay, source, None, None, None, None) for (ax, ay), source in zip(axes, self._sources_b)])
         reach = max(max(abs(x), abs(y)) for x, y in offsets)
         return Turn(offsets, normals, axes, halfwidths, reach, as_a, as_b)
 
@@ -338,24 +346,29 @@ class Polygon:
         # The same sums as turning and moving at once, (c x - s y) + px, so the same floats.
         points = tuple([(x + px, y + py) for x, y in turn.offsets])
         axes = turn.axes
-        as_a, as_b = turn.as_a, turn.as_b
+        as_a, as_b, extents = turn.as_a, turn.as_b, ()
         if not as_a:
             # GPWiki's offset trick: along one of its own normals a polygon's extent is its
             # local extent shifted by position . normal; SAT then projects only the other shape.
-            as_a, as_b = [], []
-            for axis, source_a, source_b, (low, high, low_index, high_index) in zip(
+            as_a, as_b, extents = [], [], []
+            for (ax, ay), source_a, source_b, (low, high, low_index, high_index) in zip(
                 axes, self._sources_a, self._sources_b, self._local_extents
             ):
-                shift = px * axis[0] + py * axis[1]
-                own = _new(Interval, (low + shift, high + shift, low_index, high_index))
-                as_a.append((axis, source_a, own, None))
-                as_b.append((axis, source_b, None, own))
-            as_a, as_b = tuple(as_a), tuple(as_b)
+                shift = px * ax + py * ay
+                low, high = low + shift, high + shift
+                extents.append(_new(Interval, (low, high, low_index, high_index)))
+                as_a.append((ax, ay, source_a, low, high, None, None))
+                as_b.append((ax, ay, source_b, None, None, low, high))
+            as_a, as_b, extents = tuple(as_a), tuple(as_b), tuple(extents)
         halfwidths = turn.halfwidths
-        box = (px, py, *halfwidths[0], *halfwidths[1]) if halfwidths else ()
+        if halfwidths:
+            (xx, xy), (yx, yy) = halfwidths
+            box = (px, py, xx, xy, yx, yy)
+        else:
+            box = ()
         scale = max(abs(px), abs(py)) + turn.reach
         pose = self._pose = _new(
-            Pose, (points, turn.normals, axes, as_a, as_b, halfwidths, box, (px, py), 0.0, scale)
+            Pose, (points, turn.normals, axes, self._axis_edges, extents, as_a, as_b, halfwidths, box, (px, py), 0.0, scale)
         )
         return pose
 
@@ -541,7 +554,7 @@ class Circle:
         pose = self._pose
         if pose is None:
             (x, y), radius = self._center, self._radius
-            pose = self._pose = _new(Pose, ((), (), (), (), (), (), (), (x, y), radius, max(abs(x), abs(y)) + radius))
+            pose = self._pose = _new(Pose, ((), (), (), (), (), (), (), (), (), (x, y), radius, max(abs(x), abs(y)) + radius))
         return pose
 
     def aabb(self) -> Bounds:

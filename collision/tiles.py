@@ -285,7 +285,7 @@ def sat_tile(box: Box, tile: QuarterTile, circular_rule: bool = True) -> SatResu
     tests = []
     chosen: AxisTest | None = None
     for axis, source, ia, ib in candidates:
-        depth = overlap(ia, ib)
+        depth = overlap(ia.min, ia.max, ib.min, ib.max)
         separating = depth < -tolerance
         test = AxisTest(axis, source, ia, ib, depth, separating)
         tests.append(test)
