@@ -36,7 +36,7 @@ import math
 from collections.abc import Sequence
 
 from .fast.broadphase import METHODS, BroadPhase, Contacts, Grid, contacts, count_candidates, find, grid_cells, pairs
-from .projection import overlap
+from .projection import bounds_touch
 
 Bounds = Sequence[float]
 """A box as ``(min_x, min_y, max_x, max_y)``."""
@@ -56,16 +56,6 @@ __all__ = [
     "pairs",
     "sort_and_sweep",
 ]
-
-
-def bounds_touch(a: Bounds, b: Bounds) -> bool:
-    """Whether boxes ``a`` and ``b`` overlap or touch: their shadows on x overlap, and on y
-    (the overlap rule of :func:`collision.projection.overlap` on each; touching counts).
-
-    >>> bounds_touch((0, 0, 2, 2), (2, 1, 3, 3)), bounds_touch((0, 0, 2, 2), (2.5, 0, 3, 1))
-    (True, False)
-    """
-    return overlap(a[0], a[2], b[0], b[2]) >= 0 and overlap(a[1], a[3], b[1], b[3]) >= 0
 
 
 def brute_force(boxes: Sequence[Bounds]) -> tuple[list[tuple[int, int]], int]:

@@ -14,6 +14,7 @@ from numpy.typing import ArrayLike
 
 from ._validate import finite_number
 from .errors import ShapeError
+from .projection import bounds_touch
 
 
 class QuadNode(NamedTuple):
@@ -160,7 +161,7 @@ class _Node:
 
     def touched(self, box):
         """Indices of the children whose regions ``box`` overlaps (the variant's placement)."""
-        return [i for i, child in enumerate(self.children) if _touches(child.bounds, box)]
+        return [i for i, child in enumerate(self.children) if bounds_touch(child.bounds, box)]
 
     def split(self):
         level = self.level + 1
@@ -212,10 +213,6 @@ def _quadrant(bounds, box):
     if box[0] > mid_x:
         return 0 if top else 3 if bottom else -1
     return -1
-
-
-def _touches(bounds, box):
-    return box[0] <= bounds[2] and bounds[0] <= box[2] and box[1] <= bounds[3] and bounds[1] <= box[3]
 
 
 class _Flat:
@@ -573,7 +570,7 @@ class Quadtree:
                     found.setdefault(id(item), item)
             first = int(flat.first_child[k])
             if first >= 0:
-                stack.extend(first + i for i in (3, 2, 1, 0) if _touches(flat.bounds[first + i].tolist(), probe))
+                stack.extend(first + i for i in (3, 2, 1, 0) if bounds_touch(flat.bounds[first + i].tolist(), probe))
         return list(found.values())
 
     def retrieve_tip(self, aabb: Sequence[float]) -> list[Any]:
@@ -596,7 +593,7 @@ class Quadtree:
             if first < 0:
                 continue
             if self.straddle == "children":
-                stack.extend(first + i for i in (3, 2, 1, 0) if _touches(flat.bounds[first + i].tolist(), box))
+                stack.extend(first + i for i in (3, 2, 1, 0) if bounds_touch(flat.bounds[first + i].tolist(), box))
             else:
                 index = _quadrant(flat.bounds[k].tolist(), box)
                 if index != -1:
