@@ -1,4 +1,12 @@
-"""The Separating Axis Theorem with a report of every axis tested and the minimum translation vector."""
+"""The Separating Axis Theorem with a report of every axis tested and the minimum translation vector.
+
+Two convex shapes are apart exactly when some axis parts their shadows. Read :func:`sat`
+first: the candidate axes (:func:`candidate_axes`; a circle's from :func:`circle_axis` or
+:func:`centre_line`), each shape's shadow on each (:func:`~collision.projection.extent`), the
+one overlap rule (:func:`~collision.projection.overlap`); out at the first gap, else the axis
+of least overlap is the shortest way out, the MTV. The report of every axis
+(``SatResult.axes``) takes the same steps again when it is read.
+"""
 
 from __future__ import annotations
 
@@ -271,10 +279,12 @@ def candidate_axes(pose_a: Pose, pose_b: Pose) -> Iterator[tuple]:
 
 def circle_axis(pose: Pose, center: tuple, label: str) -> tuple | None:
     """The axis a circle centred at ``center`` brings against a placed polygon, as a
-    candidate ``(ax, ay, source, None, None, None, None)``: from the vertex whose Voronoi region holds the
-    centre to the centre, sourced as that vertex of the polygon (``label`` names it). None
-    when the centre faces an edge or lies inside: the edge normals then say all there is
-    (Metanet figure 10).
+    candidate ``(ax, ay, source, None, None, None, None)``: from the vertex whose Voronoi
+    region holds the centre to the centre, sourced as that vertex of the polygon (``label``
+    names it). None when the centre faces an edge or lies inside: the edge normals then say
+    all there is (Metanet figure 10). For a box the region is found in the box's own frame
+    (:func:`~collision.voronoi.box_corner_region`); for any other polygon it can only be the
+    nearest vertex's.
 
     >>> from collision import Box, regular_polygon
     >>> circle_axis(Box((0, 0), (1, 1))._placed(), (4.0, 5.0), "A")[:3]
@@ -286,8 +296,10 @@ def circle_axis(pose: Pose, center: tuple, label: str) -> tuple | None:
     """
     cx, cy = center
     if pose.box:
+        # A box: the centre is in a corner's region when beyond its sides along both its axes.
         vertex = box_corner_region(pose.box, cx, cy)
     else:
+        # Any polygon: a vertex region holding the centre can only be the nearest vertex's.
         vertex = nearest_vertex(pose.points, cx, cy)
         if not in_vertex_region(pose.points, vertex, cx, cy):
             vertex = -1
