@@ -109,6 +109,17 @@ _QUADRANT = np.array([2, 3, 1, 0], dtype=np.intp)
 """The child a box goes to, by 2 * (above the middle) + (right of it): the tip's numbering."""
 
 
+def _split(level_bounds, first, crowded, offset):
+    """Split the ``crowded`` nodes of the newest level (numbered from ``offset``): their
+    children, four each in the tip's order, become the next level, and ``first`` (the level's
+    first children) points at them. Returns the number of the next level's first node."""
+    split = np.flatnonzero(crowded)
+    below = offset + len(level_bounds[-1])
+    first[split] = below + 4 * np.arange(len(split))
+    level_bounds.append(child_bounds(level_bounds[-1][split]))
+    return below
+
+
 def build_tip(root, items, boxes, max_objects, max_levels):
     """The tip's tree over ``boxes``, built a level at a time: a node splits exactly when more
     than max_objects items reach it, so counting them is enough; every item that fits wholly
@@ -131,10 +142,7 @@ def build_tip(root, items, boxes, max_objects, max_levels):
         crowded = np.bincount(local, minlength=len(bounds)) > max_objects
         if not crowded.any():
             break
-        split = np.flatnonzero(crowded)
-        below = offset + len(bounds)
-        first[split] = below + 4 * np.arange(len(split))
-        level_bounds.append(child_bounds(bounds[split]))
+        below = _split(level_bounds, first, crowded, offset)
         # The tip's getIndex for every box at once, with the same sums as split().
         mid_x, mid_y = ((bounds[:, 0] + bounds[:, 2]) / 2)[local], ((bounds[:, 1] + bounds[:, 3]) / 2)[local]
         left, right = x1 < mid_x, x0 > mid_x
@@ -174,10 +182,7 @@ def build_variant(root, items, boxes, max_objects, max_levels):
         kept_node.append(offset + local[stays])
         if not crowded.any():
             break
-        split = np.flatnonzero(crowded)
-        below = offset + len(bounds)
-        first[split] = below + 4 * np.arange(len(split))
-        level_bounds.append(child_bounds(bounds[split]))
+        below = _split(level_bounds, first, crowded, offset)
         going = ~stays
         box, node = box[going], local[going]
         # The same sums as split() and touched(), so the same floats and the same answers.
