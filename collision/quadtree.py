@@ -186,6 +186,75 @@ class _Node:
             node.entries = staying
 
 
+def range_query(root: _Node, box: Sequence[float]) -> list[Any]:
+    """Every item stored under ``root`` whose box overlaps or touches ``box``, each once, in
+    the order of the nodes (parents first, children in the tip's order) and of insertion
+    within a node: :meth:`Quadtree.retrieve` written plainly over the tip's nodes (it reads
+    the same tree as arrays, :mod:`collision.fast.quadtree`).
+
+    >>> tree = Quadtree((0, 0, 100, 100), max_objects=1)
+    >>> for name, aabb in [("a", (10, 10, 20, 20)), ("b", (60, 60, 70, 70)), ("c", (45, 45, 55, 55))]:
+    ...     tree.insert(name, aabb)
+    >>> range_query(tree._tree(), (12, 12, 50, 50)), range_query(tree._tree(), (80, 0, 90, 5))
+    (['c', 'a'], [])
+    """
+    # Clamp the query to the root: an item a child holds reaches outside the root only beyond
+    # that child's outer sides, and the clamped query still touches that child.
+    min_x, min_y, max_x, max_y = root.bounds
+    probe = (
+        min(max(box[0], min_x), max_x),
+        min(max(box[1], min_y), max_y),
+        min(max(box[2], min_x), max_x),
+        min(max(box[3], min_y), max_y),
+    )
+    found: dict[int, Any] = {}
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        for item, stored, _ in node.entries:
+            if bounds_touch(stored, box):
+                # The variant may hold one item in several nodes: each is found once.
+                found.setdefault(id(item), item)
+        if node.children is not None:
+            # Only the children the query reaches can hold what it touches; pushed last to
+            # first, they are visited in the tip's order.
+            stack.extend(child for child in reversed(node.children) if bounds_touch(child.bounds, probe))
+    return list(found.values())
+
+
+def tip_walk(root: _Node, box: Sequence[float], straddle: str = "parent") -> list[Any]:
+    """The items the tip's retrieve returns for ``box``: everything stored on its walk down
+    from ``root``, each once, touching ``box`` or not; :meth:`Quadtree.retrieve_tip` written
+    plainly over the tip's nodes. The tip goes down one path, to the child ``box`` fits wholly
+    inside, and stops where it fits in none; the variant (``straddle="children"``) goes into
+    every child ``box`` touches.
+
+    >>> tree = Quadtree((0, 0, 100, 100), max_objects=1)
+    >>> for name, aabb in [("a", (10, 10, 20, 20)), ("b", (60, 60, 70, 70)), ("c", (45, 45, 55, 55))]:
+    ...     tree.insert(name, aabb)
+    >>> tip_walk(tree._tree(), (12, 12, 14, 14)), tip_walk(tree._tree(), (40, 40, 60, 60))
+    (['c', 'a'], ['c'])
+    """
+    walk, stack = [], [root]
+    while stack:
+        node = stack.pop()
+        walk.append(node)
+        if node.children is None:
+            continue
+        if straddle == "children":
+            stack.extend(child for child in reversed(node.children) if bounds_touch(child.bounds, box))
+        else:
+            index = node.quadrant(box)
+            if index != -1:
+                # Wholly inside one child: the tip goes on down there alone.
+                stack.append(node.children[index])
+    found: dict[int, Any] = {}
+    for node in walk:
+        for item, _, _ in node.entries:
+            found.setdefault(id(item), item)
+    return list(found.values())
+
+
 def _quadrant(bounds, box):
     """The child of a node over ``bounds`` that ``box`` fits wholly inside, or -1."""
     min_x, min_y, max_x, max_y = bounds

@@ -16,9 +16,11 @@ the same thing readably, and is tested against it; read that one first.
   :func:`~collision.broadphase.sort_and_sweep` and :func:`~collision.broadphase.loose_grid`,
   pairs and candidate counts alike);
 - :mod:`collision.fast.quadtree`: the quadtree built a level at a time in arrays for
-  ``insert_many``, and the arrays every query reads; the tip's own insert, node by node, is
-  in ``collision/quadtree.py`` (``tests/core/test_quadtree.py`` holds the two builds to each
-  other, node for node).
+  ``insert_many``, and the arrays ``retrieve`` and ``retrieve_tip`` read; the tip's own
+  insert, node by node, and the queries written plainly over its nodes
+  (:func:`~collision.quadtree.range_query`, :func:`~collision.quadtree.tip_walk`) are in
+  ``collision/quadtree.py``, and ``tests/core/test_quadtree.py`` holds the builds and the
+  queries to each other.
 
 They are exported where they were: ``from collision import sat_many``, ``broadphase.find``,
 ``Quadtree.insert_many``.

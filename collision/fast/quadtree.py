@@ -2,10 +2,11 @@
 in numpy.
 
 The fast path of :class:`collision.Quadtree`, whose node-by-node insert (``_Node.insert``,
-the tip's way) is the readable one: :meth:`~collision.Quadtree.insert_many` into an empty
-tree builds here (``build_tip``, ``build_variant``) the very tree those inserts build,
-node for node and entry for entry, and every query reads this form (``Flat``).
-``tests/core/test_quadtree.py`` holds the two builds to each other.
+the tip's way) and queries (:func:`collision.quadtree.range_query`,
+:func:`collision.quadtree.tip_walk`) are the readable ones: :meth:`~collision.Quadtree.insert_many`
+into an empty tree builds here (``build_tip``, ``build_variant``) the very tree those inserts
+build, node for node and entry for entry, and ``retrieve`` and ``retrieve_tip`` read this
+form (``Flat``). ``tests/core/test_quadtree.py`` holds the builds and the queries to each other.
 """
 
 from __future__ import annotations
