@@ -198,15 +198,7 @@ def range_query(root: _Node, box: Sequence[float]) -> list[Any]:
     >>> range_query(tree._tree(), (12, 12, 50, 50)), range_query(tree._tree(), (80, 0, 90, 5))
     (['c', 'a'], [])
     """
-    # Clamp the query to the root: an item a child holds reaches outside the root only beyond
-    # that child's outer sides, and the clamped query still touches that child.
-    min_x, min_y, max_x, max_y = root.bounds
-    probe = (
-        min(max(box[0], min_x), max_x),
-        min(max(box[1], min_y), max_y),
-        min(max(box[2], min_x), max_x),
-        min(max(box[3], min_y), max_y),
-    )
+    probe = _clamped(box, root.bounds)
     found: dict[int, Any] = {}
     stack = [root]
     while stack:
@@ -220,6 +212,19 @@ def range_query(root: _Node, box: Sequence[float]) -> list[Any]:
             # first, they are visited in the tip's order.
             stack.extend(child for child in reversed(node.children) if bounds_touch(child.bounds, probe))
     return list(found.values())
+
+
+def _clamped(box, bounds):
+    """``box`` clamped to the root's ``bounds``: what a range query tests the nodes against. An
+    item a child holds reaches outside the root only beyond that child's outer sides, and the
+    clamped query still touches that child."""
+    min_x, min_y, max_x, max_y = bounds
+    return (
+        min(max(box[0], min_x), max_x),
+        min(max(box[1], min_y), max_y),
+        min(max(box[2], min_x), max_x),
+        min(max(box[3], min_y), max_y),
+    )
 
 
 def tip_walk(root: _Node, box: Sequence[float], straddle: str = "parent") -> list[Any]:
@@ -410,13 +415,7 @@ class Quadtree:
         and the clamped query still touches that child.
         """
         box = _aabb(aabb, "aabb")
-        min_x, min_y, max_x, max_y = self.bounds
-        probe = (
-            min(max(box[0], min_x), max_x),
-            min(max(box[1], min_y), max_y),
-            min(max(box[2], min_x), max_x),
-            min(max(box[3], min_y), max_y),
-        )
+        probe = _clamped(box, self.bounds)
         flat = self._arrays()
         found: dict[int, Any] = {}
         stack = [0]
