@@ -13,7 +13,17 @@ from numpy.typing import ArrayLike
 
 from ._validate import finite_number
 from .errors import ShapeError
-from .fast.quadtree import Flat, build_tip, build_variant, child_bounds, listed_pair_count, preorder, subtree_totals, variant_pair_count
+from .fast.quadtree import (
+    Flat,
+    build_tip,
+    build_variant,
+    child_bounds,
+    flat_range_query,
+    listed_pair_count,
+    preorder,
+    subtree_totals,
+    variant_pair_count,
+)
 from .projection import bounds_touch
 
 
@@ -415,22 +425,8 @@ class Quadtree:
         and the clamped query still touches that child.
         """
         box = _aabb(aabb, "aabb")
-        probe = _clamped(box, self.bounds)
-        flat = self._arrays()
-        found: dict[int, Any] = {}
-        stack = [0]
-        while stack:
-            k = stack.pop()
-            begin, end = int(flat.start[k]), int(flat.start[k + 1])
-            if end > begin:
-                stored = flat.node_boxes(begin, end)
-                hit = (stored[:, 0] <= box[2]) & (box[0] <= stored[:, 2]) & (stored[:, 1] <= box[3]) & (box[1] <= stored[:, 3])
-                for item in flat.node_items(begin, end, np.flatnonzero(hit)):
-                    found.setdefault(id(item), item)
-            first = int(flat.first_child[k])
-            if first >= 0:
-                stack.extend(first + i for i in (3, 2, 1, 0) if bounds_touch(flat.bounds[first + i].tolist(), probe))
-        return list(found.values())
+        # range_query, read from the arrays: a node's items tested at once.
+        return flat_range_query(self._arrays(), box, _clamped(box, self.bounds))
 
     def retrieve_tip(self, aabb: Sequence[float]) -> list[Any]:
         """The items the tip's retrieve returns for ``aabb``: those stored on its walk from the

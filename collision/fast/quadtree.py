@@ -15,6 +15,8 @@ import functools
 
 import numpy as np
 
+from ..projection import bounds_touch
+
 def child_bounds(bounds):
     """The four children's bounds of each row of node ``bounds``, in split()'s order and with
     its sums, as rows of an (4N, 4) array."""
@@ -287,3 +289,24 @@ def listed_pair_count(node, code):
     keys = np.unique(np.concatenate(keys))
     # An item paired with itself (the same object twice) is no pair.
     return int(np.count_nonzero(keys // count != keys % count))
+
+
+def flat_range_query(flat, box, probe):
+    """:func:`collision.quadtree.range_query` over the tree as arrays: the items whose boxes
+    overlap or touch ``box``, each once, in node order; the nodes visited are those whose
+    bounds touch ``probe``, the query clamped to the root. Each node's items are tested at
+    once, their boxes' shadows on x and on y against the query's."""
+    found = {}
+    stack = [0]
+    while stack:
+        k = stack.pop()
+        begin, end = int(flat.start[k]), int(flat.start[k + 1])
+        if end > begin:
+            stored = flat.node_boxes(begin, end)
+            hit = (stored[:, 0] <= box[2]) & (box[0] <= stored[:, 2]) & (stored[:, 1] <= box[3]) & (box[1] <= stored[:, 3])
+            for item in flat.node_items(begin, end, np.flatnonzero(hit)):
+                found.setdefault(id(item), item)
+        first = int(flat.first_child[k])
+        if first >= 0:
+            stack.extend(first + i for i in (3, 2, 1, 0) if bounds_touch(flat.bounds[first + i].tolist(), probe))
+    return list(found.values())

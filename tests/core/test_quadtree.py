@@ -280,13 +280,16 @@ def test_the_array_queries_are_the_readable_ones(straddle, seed):
     """retrieve and retrieve_tip read the tree as arrays (collision.fast.quadtree); range_query
     and tip_walk walk the tip's nodes. The same items in the same order, for numbered items,
     named items and an item given twice, trees built at once and one by one, queries inside
-    the world, across its splits and outside it."""
+    the world, across its splits and outside it, and queries that only touch a box."""
     rng = np.random.default_rng([seed, 20])
     boxes = random_boxes(rng, int(rng.integers(1, 300)))
     settings = dict(max_objects=int(rng.integers(1, 12)), max_levels=int(rng.integers(0, 7)), straddle=straddle)
     named = [f"item {i}" for i in range(len(boxes))]
     twice = named[:-1] + named[:1]
-    queries = boxes[:40] + random_boxes(rng, 40) + [(-500.0, -500.0, -400.0, -400.0), (-50.0, 500.0, 2000.0, 520.0)]
+    # Stored boxes, boxes that touch them exactly on a side or at a corner, random boxes, and
+    # boxes outside the world and across it.
+    touching = [(x1, y0, x1 + 5.0, y1) for x0, y0, x1, y1 in boxes[:20]] + [(x0 - 3.0, y0 - 3.0, x0, y0) for x0, y0, _, _ in boxes[:20]]
+    queries = boxes[:40] + touching + random_boxes(rng, 40) + [(-500.0, -500.0, -400.0, -400.0), (-50.0, 500.0, 2000.0, 520.0)]
     for items in (range(len(boxes)), named, twice):
         at_once, one_by_one = Quadtree(WORLD, **settings), Quadtree(WORLD, **settings)
         at_once.insert_many(items, boxes)
