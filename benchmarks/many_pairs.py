@@ -297,4 +297,4 @@ def many_pairs_table(count):
 
 
 if __name__ == "__main__":
-    many_pairs_table(15)
+    many_pairs_table(31)

@@ -616,7 +616,7 @@ def main():
             scalar_table(name, a, b, count, 500 if quick else 2000)
         moved_table(count, 500 if quick else 2000)
     if "pairs" in sections:
-        many_pairs_table(5 if quick else 15)
+        many_pairs_table(5 if quick else 31)
     if "batch" in sections:
         # A round here takes a fraction of a second: more of them steady the medians.
         batch_table(5 if quick else 31, 100_000)
