@@ -1,20 +1,24 @@
 """Per-call sat() on a realistic workload: 2,000 different random pairs per case, against
 a SAT written as plain loops (issue 20).
 
-Timing one pair again and again flatters whatever caches the last answer; a scene or a game
-asks about many different pairs. Here the shapes are built and placed once, then each round
-calls every pair once with sat() and once with the reference, the two loops taking turns
-(which goes first alternates), and a round's ratio is ours ÷ reference on the same pairs. A
-case's figure is the median of those paired ratios over the rounds.
+Timing one pair again and again keeps everything that pair touches in the cache; a scene or
+a game asks about many different pairs, and then much of a call's time is fetching what it
+touches from memory. Here each pair's shapes are built and placed once (sat() places a shape
+when first asked), with the reference's copy of the pair made at the same moment, so that
+neither side's data lies in memory more favourably than the other's. Each round then calls
+every pair once with sat() and once with the reference, the two loops taking turns (which
+goes first alternates), and a round's ratio is ours ÷ reference on the same pairs. A case's
+figure is the median of those paired ratios over the rounds.
 
 The reference is what a student would write from the tutorials, as plain loops in one
-function (no helper calls): each edge normal of A, then of B, normalised; every vertex
-projected onto it, keeping a running minimum and maximum in ``if`` statements (no list
-comprehensions, no ``min`` or ``max`` calls); out at the first gap; otherwise the least
-overlap and its direction. A circle adds
-the axis from the polygon's nearest vertex to its centre. After B moves, the reference adds
-B's new position to its turned vertices (kept from when B was made, as a turned shape keeps
-them), as sat() must.
+function (no helper calls, so none of their cost): each edge normal of A, then of B,
+normalised; every vertex projected onto it, keeping a running minimum and maximum in ``if``
+statements (no list comprehensions, no ``min`` or ``max`` calls); out at the first gap;
+otherwise the least overlap and its direction. A circle adds the axis from the polygon's
+nearest vertex to its centre. After B moves, the reference adds B's new position to its
+turned vertices (kept from when B was made, as a turned shape keeps them), as sat() must.
+Its two projection loops are written out twice on purpose: a helper would charge the
+reference for calls that sat() is measured against.
 """
 
 import math
