@@ -1,7 +1,7 @@
 """Every speed figure of issue 10 beside its peers, measured in one process.
 
 Run: python benchmarks/run.py            (about a minute; --quick for a rough pass,
-     --only batch (or import, scalar, broadphase) for one table)
+     --only batch (or import, scalar, pairs, broadphase) for one table)
 
 The machine is shared and noisy, so contestants take turns: each round runs every contestant
 of a table once, and a figure is the median over the rounds, with its spread (the range of
@@ -10,8 +10,12 @@ the rounds, as a percentage of the median). A ratio is ours ÷ peer, of those me
 
 Peers written here:
 - a plain pure-Python SAT (separating axis over every edge normal, projecting every vertex,
-  stopping at the first gap, returning the MTV), the reference for scalar sat(); after a
-  move it recomputes the moved polygon's world vertices, as sat() must;
+  stopping at the first gap, returning the MTV), the reference for scalar sat() on one pair
+  called again and again; after a move it recomputes the moved polygon's world vertices, as
+  sat() must;
+- the same written as plain loops, on 2,000 different random pairs per case, each called once
+  a round (many_pairs.py): sat()'s speed on a realistic workload, where nothing is hot in the
+  cache but what the call itself touches;
 - the best numpy box-against-box batch this file's author could write (the oriented-box
   test from centres, half sizes and angles, a block of rows at a time, as sat_many does:
   cos and sin from one complex exponential, the reported axis found without argmin, each
@@ -35,6 +39,7 @@ import numpy as np
 
 from collision import TOLERANCE, Box, Circle, box_vertices, regular_polygon, sat, sat_many
 from collision.broadphase import find
+from many_pairs import many_pairs_table
 
 WORLD = (-620.0, -340.0, 170.0, 340.0)
 """The quadtree scene's world, whose spawn the broad-phase table copies."""
@@ -585,7 +590,7 @@ def import_time(count):
     return medians, bests, statistics.median(bare)
 
 
-SECTIONS = ("import", "scalar", "batch", "broadphase")
+SECTIONS = ("import", "scalar", "pairs", "batch", "broadphase")
 """The tables main() prints, in order; --only picks some."""
 
 
@@ -610,6 +615,8 @@ def main():
         for name, a, b in scalar_cases():
             scalar_table(name, a, b, count, 500 if quick else 2000)
         moved_table(count, 500 if quick else 2000)
+    if "pairs" in sections:
+        many_pairs_table(5 if quick else 31)
     if "batch" in sections:
         # A round here takes a fraction of a second: more of them steady the medians.
         batch_table(5 if quick else 31, 100_000)

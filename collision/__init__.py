@@ -22,7 +22,7 @@ Vector(x=5.0, y=0.0)
 
 from . import broadphase
 from .axes import AxisKind, AxisSource
-from .batch import SatMany, box_vertices, sat_many, sat_many_circles
+from .fast.batch import SatMany, box_vertices, sat_many, sat_many_circles
 from .errors import ShapeError
 from .gjk import Epa, EpaStep, Gjk, GjkStep, Stop, epa, gjk
 from .minkowski import minkowski_difference, support

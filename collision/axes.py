@@ -1,6 +1,7 @@
 """Where a candidate axis comes from: the labels of a SAT report."""
 
 from enum import Enum
+from functools import cache
 from typing import NamedTuple
 
 
@@ -26,5 +27,30 @@ class AxisSource(NamedTuple):
     kind: AxisKind
     """Edge normal, vertex-to-centre, or centre line."""
 
-    index: int
+    # The field shadows tuple.index, as a field of this name must; the API has had it from the start.
+    index: int  # type: ignore[assignment]
     """The edge or vertex index in that shape; -1 for the centre line."""
+
+
+@cache
+def edge_source(shape: str, index: int) -> AxisSource:
+    """The AxisSource of edge ``index`` of shape ``shape``, made once and shared by every
+    polygon: the sources are values, and one copy of each stays at hand in memory.
+
+    >>> edge_source("A", 2)
+    AxisSource(shape='A', kind=<AxisKind.EDGE: 'edge'>, index=2)
+    >>> edge_source("A", 2) is edge_source("A", 2)
+    True
+    """
+    return AxisSource(shape, AxisKind.EDGE, index)
+
+
+@cache
+def vertex_source(shape: str, index: int) -> AxisSource:
+    """The AxisSource of the axis from vertex ``index`` of shape ``shape`` to a circle's
+    centre, made once and shared.
+
+    >>> vertex_source("B", 0)
+    AxisSource(shape='B', kind=<AxisKind.VERTEX: 'vertex'>, index=0)
+    """
+    return AxisSource(shape, AxisKind.VERTEX, index)

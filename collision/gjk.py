@@ -7,13 +7,15 @@ distance and depth are exact, with no polygon standing in for it. Each iteration
 for a figure to step through.
 """
 
+from __future__ import annotations
+
 import math
 from enum import Enum
 from typing import NamedTuple
 
 from .minkowski import checked, core
-from .sat import TOLERANCE, _circle_scale
-from .shapes import Circle
+from .sat import TOLERANCE
+from .shapes import Circle, Polygon
 from .vector import Vector
 
 MAX_ITERATIONS = 100
@@ -145,7 +147,7 @@ class Gjk(NamedTuple):
     """The radii the cores were grown by: A - B is the cores' A - B grown by this much."""
 
 
-def gjk(a, b):
+def gjk(a: Polygon | Circle, b: Polygon | Circle) -> Gjk:
     """GJK on shapes ``a`` and ``b`` (each a Polygon, Box or Circle): their distance, the closest
     points, and every iteration; EPA when they overlap. Returns a :class:`Gjk`.
 
@@ -230,7 +232,7 @@ def gjk(a, b):
     )
 
 
-def epa(a, b):
+def epa(a: Polygon | Circle, b: Polygon | Circle) -> Epa | None:
     """The penetration of overlapping shapes ``a`` and ``b`` by EPA: an :class:`Epa`, or None
     when EPA has nothing to do (separated, or only a circle's radius reaching over the gap;
     ``gjk(a, b)`` has the depth then).
@@ -245,7 +247,7 @@ def epa(a, b):
 
 def _scale(shape):
     """What rounding grows with, as sat() measures it."""
-    return _circle_scale(shape) if isinstance(shape, Circle) else shape._placed().scale
+    return shape._placed().scale
 
 
 def _start(a, b):

@@ -5,11 +5,13 @@ shortest way from the origin out of A - B is the MTV. For polygons A - B is a co
 whose edges are A's edges and B's edges reversed, so its edge normals are SAT's axes.
 """
 
+from __future__ import annotations
+
 import math
 
 from .errors import ShapeError
 from .shapes import Circle, Polygon
-from .vector import Vector
+from .vector import PairLike, Vector
 
 ARC_STEP = 2 * math.pi / 64
 """The widest angle between two points on a drawn arc of a rounded outline: a chord then lies
@@ -31,7 +33,7 @@ def core(shape):
     return shape._placed().points, 0.0
 
 
-def support(shape, direction):
+def support(shape: Polygon | Circle, direction: PairLike) -> Vector:
     """The point of ``shape`` furthest along ``direction`` (any length, not zero), as a Vector.
 
     For a polygon it is a vertex (the first of a tied edge); for a circle it is exact:
@@ -52,7 +54,7 @@ def support(shape, direction):
     return Vector(x + radius * dx / length, y + radius * dy / length)
 
 
-def minkowski_difference(a, b):
+def minkowski_difference(a: Polygon | Circle, b: Polygon | Circle) -> Polygon | Circle:
     """A - B as a convex :class:`Polygon` in world coordinates (position (0, 0), angle 0).
 
     Polygons: A's edges and B's reversed, merged by angle (parallel ones joined), so every

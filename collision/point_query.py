@@ -1,5 +1,7 @@
 """Point queries: is a point inside a shape, how far from its boundary, and the shortest way out."""
 
+from __future__ import annotations
+
 import math
 from typing import NamedTuple
 
@@ -7,7 +9,7 @@ from ._validate import finite_pair
 from .errors import ShapeError
 from .sat import TOLERANCE
 from .shapes import Circle, Polygon
-from .vector import Vector
+from .vector import PairLike, Vector
 from .voronoi import Feature, Region, voronoi_region
 
 
@@ -30,7 +32,7 @@ class PointQuery(NamedTuple):
     """The Voronoi feature whose region holds the point (for a circle: EDGE 0 outside, INSIDE in)."""
 
 
-def point_query(shape, point):
+def point_query(shape: Polygon | Circle, point: PairLike) -> PointQuery:
     """Query ``point`` against ``shape`` (a Polygon, Box or Circle); return a :class:`PointQuery`.
 
     The boundary counts as inside, and a point within the tolerance outside it does too: its

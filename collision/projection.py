@@ -1,10 +1,23 @@
-"""Projection of a shape onto an axis: its extent along it, and which vertex gives each end."""
+"""Projection of a shape onto an axis: its extent along it, and which vertex gives each end.
+
+This is the step every other test in SAT is made of: the shadow a shape casts on a line.
+:func:`project` is what a lesson calls; :func:`extent` is the same for a shape's placed
+:class:`~collision.shapes.Pose` and an axis given as two floats, what :func:`~collision.sat`
+calls on every axis. :func:`overlap` is the rule that compares two shadows, written once;
+:func:`bounds_touch` applies it to two axis-aligned boxes on x and y, as the broad phase does.
+"""
+
+from __future__ import annotations
 
 import math
-from typing import NamedTuple
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple
 
 from ._validate import finite_pair
 from .errors import ShapeError
+
+if TYPE_CHECKING:
+    from .shapes import Circle, Polygon, Pose
 
 # tuple.__new__ skips a NamedTuple's Python-level __new__: a third of the cost on the hot path.
 _new = tuple.__new__
@@ -26,58 +39,7 @@ class Interval(NamedTuple):
     """The vertex that gives ``max`` (the first one, on a tie); -1 for a circle."""
 
 
-def _points_interval(points, ax, ay):
-    """The Interval of the float pairs ``points`` along (ax, ay)."""
-    dots = [x * ax + y * ay for x, y in points]
-    low, high = min(dots), max(dots)
-    return _new(Interval, (low, high, dots.index(low), dots.index(high)))
-
-
-def points_projector(points):
-    """A function ``(ax, ay) -> Interval`` over the float pairs ``points``."""
-
-    def along(ax, ay):
-        return _points_interval(points, ax, ay)
-
-    return along
-
-
-def box_projector(points, center, xw, yw):
-    """A function ``(ax, ay) -> Interval`` for a box with corners LR, UR, UL, LL (``points``)."""
-    cx, cy = center
-    xx, xy = xw
-    yx, yy = yw
-
-    def along(ax, ay):
-        ex = xx * ax + xy * ay
-        ey = yx * ax + yy * ay
-        if not (ex and ey):
-            # Two corners tie: let the general path pick the first, as documented.
-            return _points_interval(points, ax, ay)
-        # A box's extent is twice the sum of its halfwidths along the axis (Metanet figure 2).
-        middle = cx * ax + cy * ay
-        reach = abs(ex) + abs(ey)
-        # The signs of ex and ey name the corner furthest along; the nearest is opposite it.
-        high = (1 if ey > 0 else 0) if ex > 0 else (2 if ey > 0 else 3)
-        return _new(Interval, (middle - reach, middle + reach, (high + 2) % 4, high))
-
-    return along
-
-
-def circle_projector(center, radius):
-    """A function ``(ax, ay) -> Interval`` for a circle; both indices are -1."""
-    cx, cy = center
-
-    def along(ax, ay):
-        middle = cx * ax + cy * ay
-        # The radius scales with the axis like every other projection does.
-        reach = radius * math.hypot(ax, ay)
-        return _new(Interval, (middle - reach, middle + reach, -1, -1))
-
-    return along
-
-
-def project(shape, axis):
+def project(shape: Polygon | Circle, axis: tuple[float, float]) -> Interval:
     """Project ``shape`` (a Polygon, Box or Circle) onto ``axis``; return its Interval.
 
     The axis need not be unit length: every number scales by its length, but whether two
@@ -96,12 +58,112 @@ def project(shape, axis):
     ax, ay = finite_pair(axis, "axis")
     if ax == 0 and ay == 0:
         raise ShapeError("axis has zero length: give a direction such as (1, 0)")
-    return projector_of(shape)(ax, ay)
-
-
-def projector_of(shape):
-    """The shape's cached projector, or ShapeError if it is not a shape."""
-    make = getattr(shape, "_projector", None)
-    if make is None:
+    placed = getattr(shape, "_placed", None)
+    if placed is None:
         raise ShapeError(f"expected a Polygon, Box or Circle, got {type(shape).__name__}")
-    return make()
+    return interval(placed(), ax, ay)
+
+
+def extent(pose: Pose, ax: float, ay: float) -> tuple[float, float]:
+    """A placed shape's smallest and largest projection onto the axis (ax, ay), of any length
+    but zero: its shadow on the axis, what SAT compares.
+
+    >>> from collision import Box, Circle, Polygon
+    >>> extent(Circle((3, 4), 2)._placed(), 0.0, 1.0)
+    (2.0, 6.0)
+    >>> extent(Polygon([(0, 0), (4, 0), (0, 3)])._placed(), 1.0, 1.0)
+    (0.0, 4.0)
+    >>> extent(Box((0, 0), (2, 1))._placed(), 1.0, 0.0)
+    (-2.0, 2.0)
+    """
+    box = pose.box
+    if box:
+        # A box reaches the sum of its halfwidths' shadows either side of its centre
+        # (Metanet figure 2): four corners in three dot products.
+        cx, cy, xx, xy, yx, yy = box
+        ex = xx * ax + xy * ay
+        ey = yx * ax + yy * ay
+        middle = cx * ax + cy * ay
+        reach = (ex if ex > 0.0 else -ex) + (ey if ey > 0.0 else -ey)
+        return middle - reach, middle + reach
+    if pose.radius:
+        # A circle reaches its radius either side of its centre, scaled like every other
+        # projection by the axis's length.
+        cx, cy = pose.center
+        middle = cx * ax + cy * ay
+        reach = pose.radius * math.hypot(ax, ay)
+        return middle - reach, middle + reach
+    # Any other polygon: every vertex's dot product with the axis, the smallest and largest kept.
+    points = pose.points
+    x, y = points[0]
+    low = high = x * ax + y * ay
+    for x, y in points:
+        dot = x * ax + y * ay
+        if dot < low:
+            low = dot
+        elif dot > high:
+            high = dot
+    return low, high
+
+
+def interval(pose: Pose, ax: float, ay: float) -> Interval:
+    """:func:`extent` and the vertices that give its two ends, as an :class:`Interval`: what
+    a figure labels. On a tie (an edge square to the axis) the first vertex is named.
+
+    >>> from collision import Box, Circle
+    >>> interval(Box((0, 0), (2, 1))._placed(), 1.0, 1.0)
+    Interval(min=-3.0, max=3.0, min_index=3, max_index=1)
+    >>> interval(Box((0, 0), (2, 1))._placed(), 1.0, 0.0)  # LR and UR tie at the top, UL and LL below
+    Interval(min=-2.0, max=2.0, min_index=2, max_index=0)
+    >>> interval(Circle((3, 4), 2)._placed(), 0.0, 1.0)
+    Interval(min=2.0, max=6.0, min_index=-1, max_index=-1)
+    """
+    low, high = extent(pose, ax, ay)
+    if pose.radius:
+        # A circle has no vertices.
+        return _new(Interval, (low, high, -1, -1))
+    if pose.box:
+        # The signs of the halfwidths' shadows name the corners furthest along and furthest
+        # back (LR, UR, UL, LL are 0 to 3); a zero means two corners tie, the first is named.
+        _, _, xx, xy, yx, yy = pose.box
+        ex, ey = xx * ax + xy * ay, yx * ax + yy * ay
+        if ex > 0.0:
+            top, bottom = (1, 3) if ey > 0.0 else (0, 2)
+        elif ex < 0.0:
+            top, bottom = (2, 0) if ey >= 0.0 else (3, 1)
+        else:
+            top, bottom = (1, 0) if ey > 0.0 else (0, 1)
+        return _new(Interval, (low, high, bottom, top))
+    # The same dot products as extent's, so the very floats it kept: the first match is the vertex.
+    dots = [x * ax + y * ay for x, y in pose.points]
+    return _new(Interval, (low, high, dots.index(low), dots.index(high)))
+
+
+def overlap(a_min: float, a_max: float, b_min: float, b_max: float) -> float:
+    """How far B must move along the axis, the shorter way, to leave A's interval
+    [a_min, a_max], B's being [b_min, b_max]: the one rule SAT applies on every axis.
+    Negative, it is the gap between them: the axis separates the shapes. It equals the
+    length the intervals share unless one contains the other.
+
+    >>> overlap(0.0, 4.0, 3.0, 10.0)
+    1.0
+    >>> overlap(0.0, 4.0, 4.0, 10.0)  # touching
+    0.0
+    >>> overlap(0.0, 4.0, -9.0, -2.0)  # a gap of 2
+    -2.0
+    """
+    # B leaves forwards past A's max, or backwards past A's min; the shorter way counts.
+    forward = a_max - b_min
+    backward = b_max - a_min
+    return forward if forward <= backward else backward
+
+
+def bounds_touch(a: Sequence[float], b: Sequence[float]) -> bool:
+    """Whether axis-aligned boxes ``a`` and ``b``, each ``(min_x, min_y, max_x, max_y)``,
+    overlap or touch: their shadows on x overlap, and on y (:func:`overlap` on each; touching
+    counts). SAT with the only two axes such boxes have: the broad phase's test.
+
+    >>> bounds_touch((0, 0, 2, 2), (2, 1, 3, 3)), bounds_touch((0, 0, 2, 2), (2.5, 0, 3, 1))
+    (True, False)
+    """
+    return overlap(a[0], a[2], b[0], b[2]) >= 0 and overlap(a[1], a[3], b[1], b[3]) >= 0

@@ -1,15 +1,30 @@
 """A region quadtree for the broad phase, as the Tuts+ quick tip builds it, in a y-up world."""
 
-import functools
+from __future__ import annotations
+
 import math
 import numbers
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ._validate import finite_number
 from .errors import ShapeError
+from .fast.quadtree import (
+    Flat,
+    build_tip,
+    build_variant,
+    child_bounds,
+    flat_range_query,
+    listed_pair_count,
+    preorder,
+    subtree_totals,
+    variant_pair_count,
+)
+from .projection import bounds_touch
 
 
 class QuadNode(NamedTuple):
@@ -48,10 +63,10 @@ class QuadArrays:
     the tree was made or cleared, 1 for the next (insert_many's items one after another); int
     (E,). For a tree built with ``insert_many(range(n), boxes)`` these are the items themselves."""
 
-    _flat: object = field(repr=False)
+    _flat: Any = field(repr=False)
 
     @property
-    def items(self):
+    def items(self) -> list[Any]:
         """The stored items, node by node, in the order of insertion within a node (the variant
         stores a straddler once for each node holding it): a list, made on first use."""
         return self._flat.items
@@ -125,20 +140,6 @@ def _rows(aabbs):
     return boxes.astype(float)
 
 
-def _child_bounds(bounds):
-    """The four children's bounds of each row of node ``bounds``, in split()'s order and with
-    its sums, as rows of an (4N, 4) array."""
-    min_x, min_y, max_x, max_y = bounds.T
-    mid_x, mid_y = (min_x + max_x) / 2, (min_y + max_y) / 2
-    children = [(mid_x, mid_y, max_x, max_y), (min_x, mid_y, mid_x, max_y), (min_x, min_y, mid_x, mid_y), (mid_x, min_y, max_x, mid_y)]
-    # Filled side by side: stacking along a last axis of four is slow in numpy.
-    out = np.empty((len(bounds), 4, 4))
-    for quadrant, sides in enumerate(children):
-        for k, side in enumerate(sides):
-            out[:, quadrant, k] = side
-    return out.reshape(-1, 4)
-
-
 class _Node:
     """A node of the tree built one insert at a time, as the tip writes it."""
 
@@ -156,12 +157,12 @@ class _Node:
 
     def touched(self, box):
         """Indices of the children whose regions ``box`` overlaps (the variant's placement)."""
-        return [i for i, child in enumerate(self.children) if _touches(child.bounds, box)]
+        return [i for i, child in enumerate(self.children) if bounds_touch(child.bounds, box)]
 
     def split(self):
         level = self.level + 1
         # The tip's order: top-right, top-left, bottom-left, bottom-right ("top" is larger y).
-        self.children = [_Node(tuple(bounds), level) for bounds in _child_bounds(np.array([self.bounds])).tolist()]
+        self.children = [_Node(tuple(bounds), level) for bounds in child_bounds(np.array([self.bounds])).tolist()]
 
     def insert(self, entry, tree):
         node = self
@@ -195,6 +196,80 @@ class _Node:
             node.entries = staying
 
 
+def range_query(root: _Node, box: Sequence[float]) -> list[Any]:
+    """Every item stored under ``root`` whose box overlaps or touches ``box``, each once, in
+    the order of the nodes (parents first, children in the tip's order) and of insertion
+    within a node: :meth:`Quadtree.retrieve` written plainly over the tip's nodes (it reads
+    the same tree as arrays, :mod:`collision.fast.quadtree`).
+
+    >>> tree = Quadtree((0, 0, 100, 100), max_objects=1)
+    >>> for name, aabb in [("a", (10, 10, 20, 20)), ("b", (60, 60, 70, 70)), ("c", (45, 45, 55, 55))]:
+    ...     tree.insert(name, aabb)
+    >>> range_query(tree._tree(), (12, 12, 50, 50)), range_query(tree._tree(), (80, 0, 90, 5))
+    (['c', 'a'], [])
+    """
+    probe = _clamped(box, root.bounds)
+    found: dict[int, Any] = {}
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        for item, stored, _ in node.entries:
+            if bounds_touch(stored, box):
+                # The variant may hold one item in several nodes: each is found once.
+                found.setdefault(id(item), item)
+        if node.children is not None:
+            # Only the children the query reaches can hold what it touches; pushed last to
+            # first, they are visited in the tip's order.
+            stack.extend(child for child in reversed(node.children) if bounds_touch(child.bounds, probe))
+    return list(found.values())
+
+
+def _clamped(box, bounds):
+    """``box`` clamped to the root's ``bounds``: what a range query tests the nodes against. An
+    item a child holds reaches outside the root only beyond that child's outer sides, and the
+    clamped query still touches that child."""
+    min_x, min_y, max_x, max_y = bounds
+    return (
+        min(max(box[0], min_x), max_x),
+        min(max(box[1], min_y), max_y),
+        min(max(box[2], min_x), max_x),
+        min(max(box[3], min_y), max_y),
+    )
+
+
+def tip_walk(root: _Node, box: Sequence[float], straddle: str = "parent") -> list[Any]:
+    """The items the tip's retrieve returns for ``box``: everything stored on its walk down
+    from ``root``, each once, touching ``box`` or not; :meth:`Quadtree.retrieve_tip` written
+    plainly over the tip's nodes. The tip goes down one path, to the child ``box`` fits wholly
+    inside, and stops where it fits in none; the variant (``straddle="children"``) goes into
+    every child ``box`` touches.
+
+    >>> tree = Quadtree((0, 0, 100, 100), max_objects=1)
+    >>> for name, aabb in [("a", (10, 10, 20, 20)), ("b", (60, 60, 70, 70)), ("c", (45, 45, 55, 55))]:
+    ...     tree.insert(name, aabb)
+    >>> tip_walk(tree._tree(), (12, 12, 14, 14)), tip_walk(tree._tree(), (40, 40, 60, 60))
+    (['c', 'a'], ['c'])
+    """
+    walk, stack = [], [root]
+    while stack:
+        node = stack.pop()
+        walk.append(node)
+        if node.children is None:
+            continue
+        if straddle == "children":
+            stack.extend(child for child in reversed(node.children) if bounds_touch(child.bounds, box))
+        else:
+            index = node.quadrant(box)
+            if index != -1:
+                # Wholly inside one child: the tip goes on down there alone.
+                stack.append(node.children[index])
+    found: dict[int, Any] = {}
+    for node in walk:
+        for item, _, _ in node.entries:
+            found.setdefault(id(item), item)
+    return list(found.values())
+
+
 def _quadrant(bounds, box):
     """The child of a node over ``bounds`` that ``box`` fits wholly inside, or -1."""
     min_x, min_y, max_x, max_y = bounds
@@ -210,178 +285,8 @@ def _quadrant(bounds, box):
     return -1
 
 
-def _touches(bounds, box):
-    return box[0] <= bounds[2] and bounds[0] <= box[2] and box[1] <= bounds[3] and bounds[1] <= box[3]
-
-
-class _Flat:
-    """The tree as arrays: nodes level by level, each split node's four children together, and
-    the entries grouped by node. Every query reads this form. What only some queries need, the
-    items as a list and the boxes in entry order, is made on first use: a scene that rebuilds
-    its tree every frame and only counts its pairs never pays for them."""
-
-    def __init__(self, bounds, level, first_child, entry_node, entry, items, boxes, inserted=None):
-        self.bounds = bounds
-        """Each node's bounds: float (M, 4)."""
-        self.level = level
-        """Each node's level, int (M,)."""
-        self.first_child = first_child
-        """Index of each node's first child (the others follow it), or -1: int (M,)."""
-        # A stable sort by node alone keeps each node's entries in the order given, which the
-        # builders keep in order of insertion; node numbers below 2**16 are radix-sorted.
-        order = np.argsort(entry_node.astype(np.uint16) if len(level) <= 2**16 else entry_node, kind="stable")
-        self.entry = entry[order]
-        """Each entry's index into the items and boxes it was built from, node by node: int (E,)."""
-        self.inserted = self.entry if inserted is None else inserted[self.entry]
-        """Each entry's number of insertion (by default its index into the items): int (E,)."""
-        self.start = np.zeros(len(level) + 1, dtype=np.intp)
-        """Node k's entries are ``start[k]`` to ``start[k + 1] - 1``: int (M + 1,)."""
-        np.cumsum(np.bincount(entry_node, minlength=len(level)), out=self.start[1:])
-        self._items, self._boxes = items, boxes
-
-    def node_items(self, begin, end, picked=None):
-        """The items of entries ``begin`` to ``end - 1`` (those at ``picked`` places among
-        them, if given), without making the list of every item: a query visits a few nodes."""
-        entry = self.entry[begin:end] if picked is None else self.entry[begin:end][picked]
-        return entry.tolist() if _numbered(self._items) else [self._items[i] for i in entry.tolist()]
-
-    def node_boxes(self, begin, end):
-        """The boxes of entries ``begin`` to ``end - 1``: float (end - begin, 4)."""
-        return self._rows[self.entry[begin:end]]
-
-    @functools.cached_property
-    def _rows(self):
-        return np.asarray(self._boxes, dtype=float).reshape(-1, 4)
-
-    @functools.cached_property
-    def items(self):
-        """The entries' items, node by node, each node's in the order they were inserted."""
-        return self.entry.tolist() if _numbered(self._items) else [self._items[i] for i in self.entry.tolist()]
-
-    @functools.cached_property
-    def boxes(self):
-        """The entries' boxes: float (E, 4)."""
-        return self._rows[self.entry]
-
-    @functools.cached_property
-    def codes(self):
-        """The entries' items numbered by identity (the same object twice, the same number): int (E,)."""
-        if _numbered(self._items):
-            # Items 0 to n - 1, as scenes number their objects: each is its own number.
-            return self.entry.astype(np.int64)
-        first = {}
-        numbers = np.array([first.setdefault(id(item), i) for i, item in enumerate(self._items)], dtype=np.int64)
-        return numbers[self.entry] if len(numbers) else np.zeros(0, np.int64)
-
-    @functools.cached_property
-    def distinct(self):
-        """Whether no object was inserted twice."""
-        return _numbered(self._items) or len({id(item) for item in self._items}) == len(self._items)
-
-
-def _numbered(items):
-    """Whether ``items`` are the integers 0 to n - 1 in order: then each is its own index."""
-    return isinstance(items, range) and items.start == 0 and items.step == 1
-
-
-def _levels(level_bounds, first_children):
-    """The node arrays (bounds, level, first_child) of a tree built a level at a time."""
-    sizes = [len(bounds) for bounds in level_bounds]
-    level = np.repeat(np.arange(len(sizes)), sizes)
-    return np.concatenate(level_bounds), level, np.concatenate(first_children)
-
-
-_QUADRANT = np.array([2, 3, 1, 0], dtype=np.intp)
-"""The child a box goes to, by 2 * (above the middle) + (right of it): the tip's numbering."""
-
-
-def _build_tip(root, items, boxes, max_objects, max_levels):
-    """The tip's tree over ``boxes``, built a level at a time: a node splits exactly when more
-    than max_objects items reach it, so counting them is enough; every item that fits wholly
-    inside one of the new children goes down. Nodes are numbered within their level while
-    building, which keeps every lookup in arrays the size of a level."""
-    level_bounds, first_children = [np.array([root], dtype=float)], []
-    where = np.zeros(len(boxes), dtype=np.intp)
-    # The items still going down, their node within its level, and their boxes' sides.
-    moving, local = np.arange(len(boxes)), np.zeros(len(boxes), dtype=np.intp)
-    x0, y0, x1, y1 = (np.ascontiguousarray(side) for side in boxes.T)
-    # Only the root can meet a box that is not wholly inside it: the root keeps those.
-    inside = (x0 >= root[0]) & (y0 >= root[1]) & (x1 <= root[2]) & (y1 <= root[3])
-    offset = 0
-    while True:
-        bounds = level_bounds[-1]
-        first = np.full(len(bounds), -1, dtype=np.intp)
-        first_children.append(first)
-        if len(level_bounds) > max_levels or not len(moving):
-            break
-        crowded = np.bincount(local, minlength=len(bounds)) > max_objects
-        if not crowded.any():
-            break
-        split = np.flatnonzero(crowded)
-        below = offset + len(bounds)
-        first[split] = below + 4 * np.arange(len(split))
-        level_bounds.append(_child_bounds(bounds[split]))
-        # The tip's getIndex for every box at once, with the same sums as split().
-        mid_x, mid_y = ((bounds[:, 0] + bounds[:, 2]) / 2)[local], ((bounds[:, 1] + bounds[:, 3]) / 2)[local]
-        left, right = x1 < mid_x, x0 > mid_x
-        top, bottom = y0 > mid_y, y1 < mid_y
-        going = np.flatnonzero(crowded[local] & (left | right) & (top | bottom) & inside)
-        child = 4 * (np.cumsum(crowded) - 1)[local] + _QUADRANT[2 * top + right]
-        moving, local = moving[going], child[going]
-        x0, y0, x1, y1 = x0[going], y0[going], x1[going], y1[going]
-        inside = True
-        where[moving] = below + local
-        offset = below
-    return _Flat(*_levels(level_bounds, first_children), where, np.arange(len(boxes)), items, boxes)
-
-
-def _build_variant(root, items, boxes, max_objects, max_levels):
-    """The variant's tree over ``boxes``, a level at a time: every item goes to each child it
-    touches. An entry that reached a node touches it, so only the node's middle lines decide
-    which children it touches (the root's own sides too, where boxes may lie outside)."""
-    level_bounds, first_children = [np.array([root], dtype=float)], []
-    sides = [np.ascontiguousarray(side) for side in boxes.T]
-    x0, y0, x1, y1 = sides
-    # The entries waiting at the current level: which box, in which node of the level.
-    box, local = np.arange(len(boxes)), np.zeros(len(boxes), dtype=np.intp)
-    # Wholly outside the root, a box touches none of its children: the root keeps it.
-    stays = ~((x0 <= root[2]) & (root[0] <= x1) & (y0 <= root[3]) & (root[1] <= y1))
-    kept_box, kept_node = [], []
-    offset = 0
-    while True:
-        bounds = level_bounds[-1]
-        first = np.full(len(bounds), -1, dtype=np.intp)
-        first_children.append(first)
-        crowded = np.bincount(local, minlength=len(bounds)) > max_objects
-        if len(level_bounds) > max_levels:
-            crowded[:] = False
-        stays = stays | ~crowded[local]
-        kept_box.append(box[stays])
-        kept_node.append(offset + local[stays])
-        if not crowded.any():
-            break
-        split = np.flatnonzero(crowded)
-        below = offset + len(bounds)
-        first[split] = below + 4 * np.arange(len(split))
-        level_bounds.append(_child_bounds(bounds[split]))
-        going = ~stays
-        box, node = box[going], local[going]
-        # The same sums as split() and touched(), so the same floats and the same answers.
-        mid_x, mid_y = ((bounds[:, 0] + bounds[:, 2]) / 2)[node], ((bounds[:, 1] + bounds[:, 3]) / 2)[node]
-        left, right = x0[box] <= mid_x, mid_x <= x1[box]
-        bottom, top = y0[box] <= mid_y, mid_y <= y1[box]
-        # The children touched, quadrant by quadrant in one array: its true places, in order,
-        # keep each child's entries in its parent's order, the order of insertion.
-        touched = np.concatenate([right & top, left & top, left & bottom, right & bottom])
-        quadrant, entry = np.divmod(np.flatnonzero(touched), len(box))
-        box, local = box[entry], 4 * (np.cumsum(crowded) - 1)[node[entry]] + quadrant
-        stays = np.zeros(len(box), dtype=bool)
-        offset = below
-    return _Flat(*_levels(level_bounds, first_children), np.concatenate(kept_node), np.concatenate(kept_box), items, boxes)
-
-
 def _flatten(root):
-    """The _Flat of a tree of _Nodes, its nodes taken level by level."""
+    """The Flat of a tree of _Nodes, its nodes taken level by level."""
     nodes, first_child = [root], []
     for node in nodes:  # grows as it goes: breadth first
         first_child.append(len(nodes) if node.children is not None else -1)
@@ -390,7 +295,7 @@ def _flatten(root):
     items = [item for _, (item, _, _) in entries]
     boxes = np.array([box for _, (_, box, _) in entries], dtype=float).reshape(-1, 4)
     inserted = np.array([number for _, (_, _, number) in entries], dtype=np.intp)
-    return _Flat(
+    return Flat(
         np.array([node.bounds for node in nodes], dtype=float), np.array([node.level for node in nodes], dtype=np.intp),
         np.array(first_child, dtype=np.intp), np.array([k for k, _ in entries], dtype=np.intp), np.arange(len(entries)), items, boxes, inserted,
     )
@@ -407,35 +312,6 @@ def _nodes_of(flat):
     for k, (begin, end) in enumerate(zip(flat.start[:-1].tolist(), flat.start[1:].tolist())):
         nodes[k].entries = list(zip(flat.items[begin:end], rows[begin:end], inserted[begin:end]))
     return nodes[0]
-
-
-def _by_level(flat):
-    """The split nodes, level by level from the top: a list of int arrays."""
-    parents = np.flatnonzero(flat.first_child >= 0)
-    levels = flat.level[parents]
-    return [parents[levels == depth] for depth in range(int(levels.max()) + 1)] if len(parents) else []
-
-
-def _subtree_totals(flat, values):
-    """``values`` per node summed over each node's subtree (itself and everything below)."""
-    totals = values.copy()
-    for parents in reversed(_by_level(flat)):
-        first = flat.first_child[parents]
-        totals[parents] += totals[first] + totals[first + 1] + totals[first + 2] + totals[first + 3]
-    return totals
-
-
-def _preorder(flat):
-    """The nodes parents first, each node's children in order after it: an int array."""
-    size = _subtree_totals(flat, np.ones(len(flat.level), dtype=np.intp))
-    place = np.zeros(len(flat.level), dtype=np.intp)
-    for parents in _by_level(flat):
-        after = place[parents] + 1
-        for child in range(4):
-            node = flat.first_child[parents] + child
-            place[node] = after
-            after = after + size[node]
-    return np.argsort(place)
 
 
 class Quadtree:
@@ -471,7 +347,7 @@ class Quadtree:
     collision.errors.ShapeError: aabb must be (min_x, min_y, max_x, max_y) with min <= max, got (5, 5, 1, 1)
     """
 
-    def __init__(self, bounds, max_objects=10, max_levels=5, straddle="parent"):
+    def __init__(self, bounds: Sequence[float], max_objects: int = 10, max_levels: int = 5, straddle: str = "parent") -> None:
         self.bounds = _aabb(bounds, "quadtree bounds")
         self.max_objects = _count(max_objects, "max_objects", 1)
         self.max_levels = _count(max_levels, "max_levels", 0, MAX_LEVELS)
@@ -480,13 +356,13 @@ class Quadtree:
         self.straddle = straddle
         self.clear()
 
-    def clear(self):
+    def clear(self) -> None:
         """Remove every item and every child node."""
         # The tree is held in one of two forms: _Nodes while items are inserted one at a time,
-        # the arrays of _Flat for queries and for insert_many; each is made from the other
+        # the arrays of Flat for queries and for insert_many; each is made from the other
         # when it is needed.
-        self._root = _Node(self.bounds, 0)
-        self._flat = None
+        self._root: _Node | None = _Node(self.bounds, 0)
+        self._flat: Flat | None = None
         # How many items were inserted: the number the next one gets.
         self._inserted = 0
 
@@ -501,13 +377,13 @@ class Quadtree:
         self._flat = None
         return self._root
 
-    def insert(self, item, aabb):
+    def insert(self, item: Hashable, aabb: Sequence[float]) -> None:
         """Store ``item`` under its bounding box ``aabb`` = ``(min_x, min_y, max_x, max_y)``."""
         entry = (item, _aabb(aabb, "aabb"), self._inserted)
         self._tree().insert(entry, self)
         self._inserted += 1
 
-    def insert_many(self, items, aabbs):
+    def insert_many(self, items: Iterable[Hashable], aabbs: ArrayLike) -> None:
         """Insert each of ``items`` under the matching row of ``aabbs`` (N, 4), in order.
 
         The tree comes out as if each were inserted in turn. An empty tree is built all at
@@ -526,20 +402,20 @@ class Quadtree:
             valid = np.isfinite(boxes).all(axis=1) & (boxes[:, 0] <= boxes[:, 2]) & (boxes[:, 1] <= boxes[:, 3])
             bad = int(np.flatnonzero(~valid)[0])
             raise ShapeError(f"aabb {bad} must be (min_x, min_y, max_x, max_y) with min <= max, got {tuple(boxes[bad])}")
-        empty = self._flat.start[-1] == 0 if self._root is None else not self._root.entries and self._root.children is None
+        empty = self._arrays().start[-1] == 0 if self._root is None else not self._root.entries and self._root.children is None
         if not empty:
             root = self._tree()
             for number, (item, row) in enumerate(zip(items, boxes.tolist()), start=self._inserted):
                 root.insert((item, tuple(row), number), self)
             self._inserted += len(boxes)
             return
-        build = _build_variant if self.straddle == "children" else _build_tip
+        build = build_variant if self.straddle == "children" else build_tip
         # The builders number the items from 0 as they come: so are they when the tree is empty.
         self._flat = build(self.bounds, items, boxes, self.max_objects, self.max_levels)
         self._root = None
         self._inserted = len(boxes)
 
-    def retrieve(self, aabb):
+    def retrieve(self, aabb: Sequence[float]) -> list[Any]:
         """Every item whose box overlaps or touches ``aabb``, each once, in the order of the
         nodes (parents first) and of insertion within a node. Items and queries outside the
         root are found too.
@@ -549,30 +425,10 @@ class Quadtree:
         and the clamped query still touches that child.
         """
         box = _aabb(aabb, "aabb")
-        min_x, min_y, max_x, max_y = self.bounds
-        probe = (
-            min(max(box[0], min_x), max_x),
-            min(max(box[1], min_y), max_y),
-            min(max(box[2], min_x), max_x),
-            min(max(box[3], min_y), max_y),
-        )
-        flat = self._arrays()
-        found = {}
-        stack = [0]
-        while stack:
-            k = stack.pop()
-            begin, end = int(flat.start[k]), int(flat.start[k + 1])
-            if end > begin:
-                stored = flat.node_boxes(begin, end)
-                hit = (stored[:, 0] <= box[2]) & (box[0] <= stored[:, 2]) & (stored[:, 1] <= box[3]) & (box[1] <= stored[:, 3])
-                for item in flat.node_items(begin, end, np.flatnonzero(hit)):
-                    found.setdefault(id(item), item)
-            first = int(flat.first_child[k])
-            if first >= 0:
-                stack.extend(first + i for i in (3, 2, 1, 0) if _touches(flat.bounds[first + i].tolist(), probe))
-        return list(found.values())
+        # range_query, read from the arrays: a node's items tested at once.
+        return flat_range_query(self._arrays(), box, _clamped(box, self.bounds))
 
-    def retrieve_tip(self, aabb):
+    def retrieve_tip(self, aabb: Sequence[float]) -> list[Any]:
         """The items the tip's retrieve returns for ``aabb``: those stored on its walk from the
         root down, each once, whether or not they touch ``aabb``.
 
@@ -592,7 +448,7 @@ class Quadtree:
             if first < 0:
                 continue
             if self.straddle == "children":
-                stack.extend(first + i for i in (3, 2, 1, 0) if _touches(flat.bounds[first + i].tolist(), box))
+                stack.extend(first + i for i in (3, 2, 1, 0) if bounds_touch(flat.bounds[first + i].tolist(), box))
             else:
                 index = _quadrant(flat.bounds[k].tolist(), box)
                 if index != -1:
@@ -605,13 +461,13 @@ class Quadtree:
             for k in walk:
                 found.extend(flat.node_items(start[k], start[k + 1]))
             return found
-        found = {}
+        unique: dict[int, Any] = {}
         for k in walk:
             for item in flat.node_items(start[k], start[k + 1]):
-                found.setdefault(id(item), item)
-        return list(found.values())
+                unique.setdefault(id(item), item)
+        return list(unique.values())
 
-    def nodes(self):
+    def nodes(self) -> list[QuadNode]:
         """Every node, parents before their children in child order, as QuadNode tuples."""
         flat = self._arrays()
         starts = flat.start.tolist()
@@ -619,14 +475,14 @@ class Quadtree:
         # tuple.__new__ makes each QuadNode without the Python-level __new__ a NamedTuple has.
         make = tuple.__new__
         bounds = flat.bounds.tolist()
-        return [make(QuadNode, (tuple(bounds[k]), levels[k], tuple(flat.items[starts[k] : starts[k + 1]]))) for k in _preorder(flat).tolist()]
+        return [make(QuadNode, (tuple(bounds[k]), levels[k], tuple(flat.items[starts[k] : starts[k + 1]]))) for k in preorder(flat).tolist()]
 
-    def arrays(self):
+    def arrays(self) -> QuadArrays:
         """The tree as a :class:`QuadArrays`: what :meth:`nodes` lists, as arrays."""
         flat = self._arrays()
         return QuadArrays(flat.bounds, flat.level, flat.first_child, flat.start, flat.inserted, flat)
 
-    def candidate_pairs(self):
+    def candidate_pairs(self) -> int:
         """How many distinct pairs of items a broad phase built on ``retrieve_tip`` would test.
 
         Two items are paired when one is stored in a node on the path the other's walk takes:
@@ -637,68 +493,8 @@ class Quadtree:
         flat = self._arrays()
         if self.straddle == "children":
             node = np.repeat(np.arange(len(flat.level)), np.diff(flat.start))
-            return _variant_pair_count(node, flat.codes) if flat.distinct else _listed_pair_count(node, flat.codes)
+            return variant_pair_count(node, flat.codes) if flat.distinct else listed_pair_count(node, flat.codes)
         # Each node's items pair among themselves and with every item below them.
         count = np.diff(flat.start).astype(np.int64)
-        below = _subtree_totals(flat, count) - count
+        below = subtree_totals(flat, count) - count
         return int((count * (count - 1) // 2 + count * below).sum())
-
-
-def _variant_pair_count(node, code):
-    """candidate_pairs of a variant tree, from where its entries went: ``node`` (sorted) and
-    ``code`` (an item's number) per entry, no item twice in a node. Only the root holds items above the leaves there
-    (those wholly outside it), and they meet every other item.
-
-    Every node's items pair among themselves; a pair is counted again in every further node
-    the two share, and only items held by several nodes can share more than one: so only
-    their pairs are listed, to count each once.
-    """
-    if len(node) == 0:
-        return 0
-    sizes = np.bincount(node).astype(np.int64)
-    total = int((sizes * (sizes - 1) // 2).sum())
-    held = np.bincount(code)
-    several = held[code] > 1
-    if several.any():
-        shared_node, shared_code = node[several], code[several]
-        count = int(code.max()) + 1
-        total -= _repeated(_pairs_in_nodes(shared_node, shared_code, count), count)
-    at_root = node == 0
-    if at_root.any() and not at_root.all():
-        # The root was split, so what it holds is outside it: those meet every other item.
-        total += len(np.unique(code[at_root])) * len(np.unique(code[~at_root]))
-    return total
-
-
-def _pairs_in_nodes(node, code, count):
-    """Every pair of entries in the same node, as int64 keys low * count + high (node sorted)."""
-    # Each entry meets the entries after it in its node: one run of places each, laid end to end.
-    place = np.arange(len(node))
-    after = np.cumsum(np.bincount(node))[node] - place - 1
-    run_begins = np.cumsum(after) - after
-    first = np.repeat(place, after)
-    second = np.arange(len(first)) + np.repeat(place + 1 - run_begins, after)
-    a, b = code[first], code[second]
-    return np.minimum(a, b) * count + np.maximum(a, b)
-
-
-def _repeated(keys, count):
-    """How many of ``keys`` (below count * count) repeat one before them."""
-    # Sorted as 32-bit numbers where they fit: half the memory, twice as fast.
-    keys = np.sort(keys.astype(np.uint32) if count * count <= 2**32 else keys)
-    return int(np.count_nonzero(keys[1:] == keys[:-1]))
-
-
-def _listed_pair_count(node, code):
-    """_variant_pair_count by listing every pair, for trees where an object was inserted
-    twice: it is one item, and no pair with itself."""
-    count = int(code.max()) + 1
-    keys = [_pairs_in_nodes(node, code, count)]
-    at_root = node == 0
-    if at_root.any() and not at_root.all():
-        outside, others = np.unique(code[at_root]), np.unique(code[~at_root])
-        a, b = np.repeat(outside, len(others)), np.tile(others, len(outside))
-        keys.append(np.minimum(a, b) * count + np.maximum(a, b))
-    keys = np.unique(np.concatenate(keys))
-    # An item paired with itself (the same object twice) is no pair.
-    return int(np.count_nonzero(keys // count != keys % count))

@@ -1,13 +1,25 @@
-"""The Separating Axis Theorem with a report of every axis tested and the minimum translation vector."""
+"""The Separating Axis Theorem with a report of every axis tested and the minimum translation vector.
+
+Two convex shapes are apart exactly when some axis parts their shadows. Read :func:`sat`
+first: the candidate axes (:func:`candidate_axes`; a circle's from :func:`circle_axis` or
+:func:`centre_line`), each shape's shadow on each (:func:`~collision.projection.extent`), the
+one overlap rule (:func:`~collision.projection.overlap`); out at the first gap, else the axis
+of least overlap is the shortest way out, the MTV. The report of every axis
+(``SatResult.axes``) takes the same steps again when it is read.
+"""
+
+from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from typing import NamedTuple
 
-from .axes import AxisKind, AxisSource
-from .projection import projector_of
-from .shapes import PARALLEL, Polygon
+from .axes import AxisKind, AxisSource, vertex_source
+from .errors import ShapeError
+from .projection import Interval, extent, interval, overlap
+from .shapes import PARALLEL, Circle, Polygon, Pose
 from .vector import Vector
-from .voronoi import vertex_region
+from .voronoi import box_corner_region, in_vertex_region, nearest_vertex
 
 TOLERANCE = 1e-14
 """Relative: gaps and depths within ``TOLERANCE * scale`` of zero count as touching, where
@@ -42,11 +54,11 @@ class AxisTest(NamedTuple):
     source: AxisSource
     """Where it came from."""
 
-    a: object
-    """Shape A's extent along the axis, an Interval."""
+    a: Interval
+    """Shape A's extent along the axis."""
 
-    b: object
-    """Shape B's extent along the axis, an Interval."""
+    b: Interval
+    """Shape B's extent along the axis."""
 
     overlap: float
     """How far B must move along the axis, the shorter way, to leave A's interval; negative
@@ -63,8 +75,8 @@ class SatResult:
 
     It reads as the NamedTuple it was: fields by name, unpacking and indexing in the order of
     ``_fields``, equality field by field, ``_replace`` and ``_asdict``. ``axes`` and
-    ``skipped`` are built on first access, from the shapes as they were when ``sat()`` ran:
-    the verdict needs only the axes up to the first gap, the report needs them all.
+    ``skipped`` (and ``merged``) are built on first access, from the shapes as they were when
+    ``sat()`` ran: the verdict needs only the axes up to the first gap, the report needs them all.
     """
 
     __slots__ = {
@@ -73,40 +85,54 @@ class SatResult:
         "normal": "Unit axis pointing from A towards B: the MTV's direction, or when separated the "
         "first separating axis.",
         "depth": "How far B must move to leave A (0 when separated or touching).",
-        "mtv": "``normal * depth``: the shortest translation that moves B out of A.",
-        "merged": "How many edge normals were dropped for being parallel to one already listed.",
         "_axes": "The AxisTests, once built.",
         "_skipped": "The skipped Candidates, once built.",
-        "_pending": "What builds the report, (candidates, project_a, project_b, tolerance, early_exit); "
-        "None once it is built.",
+        "_merged": "How many edge normals were merged away, once counted.",
+        "_mtv": "The MTV, once made (sat() leaves it to the first reader).",
+        "_pending": "What builds the report, (pose_a, pose_b, tolerance, early_exit); None once built.",
     }
 
     _fields = ("colliding", "touching", "normal", "depth", "mtv", "axes", "skipped", "merged")
 
     def __init__(self, colliding, touching, normal, depth, mtv, axes, skipped, merged):
-        self.colliding, self.touching, self.normal, self.depth, self.mtv = colliding, touching, normal, depth, mtv
-        self._axes, self._skipped, self.merged, self._pending = tuple(axes), tuple(skipped), merged, None
+        self.colliding, self.touching, self.normal, self.depth, self._mtv = colliding, touching, normal, depth, mtv
+        self._axes, self._skipped, self._merged, self._pending = tuple(axes), tuple(skipped), merged, None
 
     @property
-    def axes(self):
+    def mtv(self) -> Vector:
+        """``normal * depth``: the shortest translation that moves B out of A."""
+        if self._mtv is None:
+            normal, depth = self.normal, self.depth
+            self._mtv = _new(Vector, (normal[0] * depth, normal[1] * depth))
+        return self._mtv
+
+    @property
+    def axes(self) -> tuple[AxisTest, ...]:
         """Every AxisTest, in the order tested."""
         if self._pending is not None:
             self._build()
         return self._axes
 
     @property
-    def skipped(self):
+    def skipped(self) -> tuple[Candidate, ...]:
         """The Candidate axes an early exit never tested (empty unless ``early_exit``)."""
         if self._pending is not None:
             self._build()
         return self._skipped
 
+    @property
+    def merged(self) -> int:
+        """How many edge normals were dropped for being parallel to one already listed."""
+        if self._pending is not None:
+            self._build()
+        return self._merged
+
     def _build(self):
-        self._axes, self._skipped = _report(*self._pending)
+        self._axes, self._skipped, self._merged = _report(*self._pending)
         self._pending = None
 
     @property
-    def separating_axis(self):
+    def separating_axis(self) -> AxisTest | None:
         """The first AxisTest that separates, or None when the shapes collide."""
         return next((test for test in self.axes if test.separating), None)
 
@@ -140,87 +166,8 @@ class SatResult:
         return SatResult(**{**self._asdict(), **changes})
 
 
-# A candidate is (axis, source, A's interval, B's interval), an interval None until projected:
-# a polygon already knows its own extent along its own normals (Pose.as_a, Pose.as_b).
 
-
-class _Plan(NamedTuple):
-    """What sat() needs of two polygons at their poses: kept on B (``_pair``) while neither
-    moves nor turns, as a scene asks many times a frame."""
-
-    pose_a: object
-    """A's Pose the plan is for."""
-
-    pose_b: object
-    """B's Pose the plan is for."""
-
-    candidates: tuple
-    """The candidate axes, A's then B's that are not parallel to one of A's."""
-
-    merged: int
-    """How many edge normals were dropped as parallel."""
-
-    tolerance: float
-    """The pair's tolerance (see TOLERANCE)."""
-
-    boxes: tuple
-    """Both boxes' six floats (Pose.box) when both are boxes, else empty."""
-
-    kept: tuple
-    """Which of B's axes are not parallel to one of A's: depends on the two angles only, so
-    it is reused when only a position changed, as during a drag."""
-
-
-def _plan(pose_a, pose_b, b):
-    memo = b._pair
-    if memo is not None and memo.pose_a.axes is pose_a.axes and memo.pose_b.axes is pose_b.axes:
-        kept, merged = memo.kept, memo.merged
-    else:
-        kept = []
-        for k, (bx, by) in enumerate(pose_b.axes):
-            if all(abs(ax * by - ay * bx) > PARALLEL for ax, ay in pose_a.axes):
-                kept.append(k)
-        kept = tuple(kept)
-        merged = len(pose_a.normals) + len(pose_b.normals) - len(pose_a.axes) - len(kept)
-    as_b = pose_b.as_b
-    if len(kept) < len(as_b):
-        as_b = tuple([as_b[k] for k in kept])
-    scale = pose_a.scale if pose_a.scale > pose_b.scale else pose_b.scale
-    boxes = (pose_a.box, pose_b.box) if pose_a.box and pose_b.box else ()
-    plan = b._pair = _new(_Plan, (pose_a, pose_b, pose_a.as_a + as_b, merged, TOLERANCE * scale, boxes, kept))
-    return plan
-
-
-def _polygon_circle_axes(pose, label, circle):
-    candidates = list(pose.as_a if label == "A" else pose.as_b)
-    cx, cy = circle.center
-    vertex = vertex_region(pose.points, cx, cy)
-    if vertex >= 0:
-        # Centre in a vertex's Voronoi region: that vertex is the closest feature, so its axis counts.
-        vx, vy = pose.points[vertex]
-        length = math.hypot(cx - vx, cy - vy)
-        axis = Vector((cx - vx) / length, (cy - vy) / length)
-        candidates.append((axis, AxisSource(label, AxisKind.VERTEX, vertex), None, None))
-    return candidates, len(pose.normals) - len(pose.axes)
-
-
-_CENTRE_LINE = AxisSource("AB", AxisKind.CENTRES, -1)
-
-
-def _circle_circle_axes(a, b):
-    dx, dy = b.center.x - a.center.x, b.center.y - a.center.y
-    length = math.hypot(dx, dy)
-    # Coincident centres: every direction is as short a way out as any other; take x.
-    axis = Vector(dx / length, dy / length) if length else Vector(1.0, 0.0)
-    return [(axis, _CENTRE_LINE, None, None)], 0
-
-
-def _circle_scale(circle):
-    (x, y), radius = circle.center, circle.radius
-    return max(abs(x), abs(y)) + radius
-
-
-def sat(a, b, early_exit=False):
+def sat(a: Polygon | Circle, b: Polygon | Circle, early_exit: bool = False) -> SatResult:
     """Test shapes ``a`` and ``b`` (each a Polygon, Box or Circle) with the Separating Axis Theorem.
 
     Every candidate axis is projected and reported: the distinct edge normals of both
@@ -246,44 +193,33 @@ def sat(a, b, early_exit=False):
     >>> apart.colliding, apart.separating_axis.overlap, len(apart.skipped)
     (False, -1.0, 1)
     """
-    # The candidate axes, in order, how many parallel normals were merged away, and the
-    # tolerance, from the scale that float rounding grows with.
-    if isinstance(a, Polygon):
-        pose_a = a._pose or a._placed()
-        project_a = pose_a.project
-        if isinstance(b, Polygon):
-            pose_b = b._pose or b._placed()
-            project_b = pose_b.project
-            plan = b._pair
-            if plan is None or plan[0] is not pose_a or plan[1] is not pose_b:
-                plan = _plan(pose_a, pose_b, b)
-            _, _, candidates, merged, tolerance, boxes, _ = plan
-            if boxes:
-                verdict = _boxes_verdict(candidates, boxes[0], boxes[1], project_a, project_b, tolerance)
-            else:
-                verdict = _verdict(candidates, project_a, project_b, tolerance)
-        else:
-            project_b = projector_of(b)
-            candidates, merged = _polygon_circle_axes(pose_a, "A", b)
-            tolerance = TOLERANCE * max(pose_a.scale, _circle_scale(b))
-            verdict = _verdict(candidates, project_a, project_b, tolerance)
-    else:
-        project_a = projector_of(a)
-        if isinstance(b, Polygon):
-            pose_b = b._pose or b._placed()
-            project_b = pose_b.project
-            candidates, merged = _polygon_circle_axes(pose_b, "B", a)
-            tolerance = TOLERANCE * max(pose_b.scale, _circle_scale(a))
-        else:
-            project_b = projector_of(b)
-            candidates, merged = _circle_circle_axes(a, b)
-            tolerance = TOLERANCE * max(_circle_scale(a), _circle_scale(b))
-        verdict = _verdict(candidates, project_a, project_b, tolerance)
-    axis, a_min, a_max, b_min, b_max, least = verdict
+    try:
+        pose_a, pose_b = a._pose or a._placed(), b._pose or b._placed()
+    except AttributeError:
+        raise ShapeError(f"expected a Polygon, Box or Circle, got {type(b if hasattr(a, '_placed') else a).__name__}") from None
+    # Rounding in a projection grows with the coordinates, not with the shapes' size.
+    tolerance = TOLERANCE * (pose_a.scale if pose_a.scale > pose_b.scale else pose_b.scale)
+    gap = -tolerance
+    least, separated = math.inf, False
+    for ax, ay, _, a_min, a_max, b_min, b_max in candidate_axes(pose_a, pose_b):
+        # Each shape's shadow on its own normals is known already; the other's is cast here.
+        if a_min is None:
+            a_min, a_max = extent(pose_a, ax, ay)
+        if b_min is None:
+            b_min, b_max = extent(pose_b, ax, ay)
+        depth = overlap(a_min, a_max, b_min, b_max)
+        if depth < gap:
+            # A gap on one axis is enough: a line through it parts the shapes (the theorem).
+            separated, chosen = True, (ax, ay, a_min, a_max, b_min, b_max)
+            break
+        if depth < least:
+            # The least overlap so far is the shortest way out (Metanet section 1); of equals, the first.
+            least, chosen = depth, (ax, ay, a_min, a_max, b_min, b_max)
+    ax, ay, a_min, a_max, b_min, b_max = chosen
     # Point the normal the way B must go: towards the side where B's interval sticks out.
-    normal = _new(Vector, (-axis[0], -axis[1])) if a_max - b_min > b_max - a_min else axis
+    normal = _new(Vector, (-ax, -ay) if a_max - b_min > b_max - a_min else (ax, ay))
     result = _blank(SatResult)
-    if least is None:
+    if separated:
         result.colliding = result.touching = False
         depth = 0.0
     else:
@@ -292,80 +228,128 @@ def sat(a, b, early_exit=False):
         result.touching = depth <= tolerance
     result.depth = depth
     result.normal = normal
-    result.mtv = _new(Vector, (normal[0] * depth, normal[1] * depth))
-    result.merged = merged
-    result._pending = (candidates, project_a, project_b, tolerance, early_exit)
+    result._mtv = None
+    # The report (every axis's intervals, and the count of merged normals) is built when
+    # read, from these same poses.
+    result._pending = (pose_a, pose_b, tolerance, early_exit)
     return result
 
 
-def _verdict(candidates, project_a, project_b, tolerance):
-    """The axis sat() reports, both intervals along it, and its overlap (None when it
-    separates): the first separating axis, else the least overlap, the first of equals
-    (Metanet section 1: the shortest way out). It stops at the first gap, as the theorem
-    allows; the report repeats the same projections, the same floats, only when read."""
-    least = math.inf
-    chosen = None
-    for axis, _, ia, ib in candidates:
-        if ia is None:
-            ia = project_a(axis[0], axis[1])
-        if ib is None:
-            ib = project_b(axis[0], axis[1])
-        forward = ia[1] - ib[0]
-        backward = ib[1] - ia[0]
-        overlap = forward if forward <= backward else backward
-        if overlap < -tolerance:
-            return axis, ia[0], ia[1], ib[0], ib[1], None
-        if overlap < least:
-            chosen, least = (axis, ia, ib), overlap
-    axis, ia, ib = chosen
-    return axis, ia[0], ia[1], ib[0], ib[1], least
+def candidate_axes(pose_a: Pose, pose_b: Pose) -> Iterator[tuple]:
+    """The axes SAT tries for two placed shapes, in order, each ``(ax, ay, AxisSource, a_min,
+    a_max, b_min, b_max)``: (ax, ay) the unit axis, and a shape's extent along it known
+    already on its own edge normals (Pose.as_a), else None until projected. They come one at
+    a time, as the test needs them: a gap on the first axis leaves the rest unmade.
 
+    Two polygons: A's distinct edge normals, then B's that are not parallel to one of A's.
+    A polygon and a circle: the polygon's, then :func:`circle_axis`'s if there is one. Two
+    circles: the line between their centres.
 
-def _boxes_verdict(candidates, box_a, box_b, project_a, project_b, tolerance):
-    """_verdict for two boxes, each projection written out rather than called: the very
-    arithmetic of projection.box_projector, so the very same floats."""
-    least = math.inf
-    chosen = None
-    for axis, _, ia, ib in candidates:
-        ax, ay = axis
-        # Each candidate brings its own shape's interval; the other box is projected here.
-        cx, cy, xx, xy, yx, yy = box_a if ia is None else box_b
-        ex = xx * ax + xy * ay
-        ey = yx * ax + yy * ay
-        if ex and ey:
-            middle = cx * ax + cy * ay
-            reach = (ex if ex > 0.0 else -ex) + (ey if ey > 0.0 else -ey)
-            low, high = middle - reach, middle + reach
+    >>> from collision import Box
+    >>> a, b = Box((0, 0), (1, 1)), Box((3, 0), (1, 1), angle=0.5)
+    >>> [(candidate[2].shape, candidate[2].index) for candidate in candidate_axes(a._placed(), b._placed())]
+    [('A', 0), ('A', 1), ('B', 0), ('B', 1)]
+    >>> len(list(candidate_axes(a._placed(), a._placed())))  # the same box twice: B's all merge
+    2
+    """
+    axes_a, parallel = pose_a.axes, PARALLEL
+    if axes_a and pose_b.axes:
+        yield from pose_a.as_a
+        for candidate in pose_b.as_b:
+            bx, by = candidate[0], candidate[1]
+            for ax, ay in axes_a:
+                if -parallel <= ax * by - ay * bx <= parallel:
+                    # Parallel to one of A's: the same line, already tried.
+                    break
+            else:
+                yield candidate
+    elif axes_a or pose_b.axes:
+        # A polygon and a circle: the polygon's own axes, then the circle's if it brings one.
+        if axes_a:
+            yield from pose_a.as_a
+            vertex = circle_axis(pose_a, pose_b.center, "A")
         else:
-            # Two corners tie: the projector picks the first, as documented.
-            low, high, _, _ = (project_a if ia is None else project_b)(ax, ay)
-        if ia is None:
-            a_min, a_max, b_min, b_max = low, high, ib[0], ib[1]
-        else:
-            a_min, a_max, b_min, b_max = ia[0], ia[1], low, high
-        forward = a_max - b_min
-        backward = b_max - a_min
-        overlap = forward if forward <= backward else backward
-        if overlap < -tolerance:
-            return axis, a_min, a_max, b_min, b_max, None
-        if overlap < least:
-            chosen, least = (axis, a_min, a_max, b_min, b_max), overlap
-    return (*chosen, least)
+            yield from pose_b.as_b
+            vertex = circle_axis(pose_b, pose_a.center, "B")
+        if vertex is not None:
+            yield vertex
+    else:
+        yield centre_line(pose_a.center, pose_b.center)
 
 
-def _report(candidates, project_a, project_b, tolerance, early_exit):
-    """The AxisTests of sat()'s candidates, and the Candidates an early exit skips."""
+def circle_axis(pose: Pose, center: tuple, label: str) -> tuple | None:
+    """The axis a circle centred at ``center`` brings against a placed polygon, as a
+    candidate ``(ax, ay, source, None, None, None, None)``: from the vertex whose Voronoi
+    region holds the centre to the centre, sourced as that vertex of the polygon (``label``
+    names it). None when the centre faces an edge or lies inside: the edge normals then say
+    all there is (Metanet figure 10). For a box the region is found in the box's own frame
+    (:func:`~collision.voronoi.box_corner_region`); for any other polygon it can only be the
+    nearest vertex's.
+
+    >>> from collision import Box, regular_polygon
+    >>> circle_axis(Box((0, 0), (1, 1))._placed(), (4.0, 5.0), "A")[:3]
+    (0.6, 0.8, AxisSource(shape='A', kind=<AxisKind.VERTEX: 'vertex'>, index=1))
+    >>> circle_axis(Box((0, 0), (1, 1))._placed(), (4.0, 0.0), "A") is None
+    True
+    >>> circle_axis(regular_polygon(3, 1.0)._placed(), (3.0, 0.0), "B")[2].index
+    0
+    """
+    cx, cy = center
+    if pose.box:
+        # A box: the centre is in a corner's region when beyond its sides along both its axes.
+        vertex = box_corner_region(pose.box, cx, cy)
+    else:
+        # Any polygon: a vertex region holding the centre can only be the nearest vertex's.
+        vertex = nearest_vertex(pose.points, cx, cy)
+        if not in_vertex_region(pose.points, vertex, cx, cy):
+            vertex = -1
+    if vertex < 0:
+        # The centre faces an edge, or lies inside: the edge normals say all there is.
+        return None
+    vx, vy = pose.points[vertex]
+    length = math.hypot(cx - vx, cy - vy)
+    return (cx - vx) / length, (cy - vy) / length, vertex_source(label, vertex), None, None, None, None
+
+
+_CENTRE_LINE = AxisSource("AB", AxisKind.CENTRES, -1)
+
+
+def centre_line(center_a: tuple, center_b: tuple) -> tuple:
+    """Two circles' one axis: the unit line from A's centre to B's, as a candidate
+    ``(ax, ay, source, None, None, None, None)``.
+
+    >>> centre_line((0.0, 0.0), (0.0, 2.0))[:2]
+    (0.0, 1.0)
+    >>> centre_line((1.0, 1.0), (1.0, 1.0))[:2]  # one centre: every way out is as short; x it is
+    (1.0, 0.0)
+    """
+    dx, dy = center_b[0] - center_a[0], center_b[1] - center_a[1]
+    length = math.hypot(dx, dy)
+    if not length:
+        return 1.0, 0.0, _CENTRE_LINE, None, None, None, None
+    return dx / length, dy / length, _CENTRE_LINE, None, None, None, None
+
+
+def _report(pose_a, pose_b, tolerance, early_exit):
+    """The AxisTests of sat()'s candidates, the Candidates an early exit skips, and how many
+    edge normals were merged away: the same extents and the same rule as the verdict, so the
+    same floats, now with the vertices at their ends."""
+    candidates = list(candidate_axes(pose_a, pose_b))
+    edges = sum(1 for candidate in candidates if candidate[2].kind is AxisKind.EDGE)
+    merged = len(pose_a.normals) + len(pose_b.normals) - edges
     tests = []
-    for k, (axis, source, ia, ib) in enumerate(candidates):
-        if ia is None:
-            ia = project_a(axis[0], axis[1])
-        if ib is None:
-            ib = project_b(axis[0], axis[1])
-        forward = ia[1] - ib[0]
-        backward = ib[1] - ia[0]
-        overlap = forward if forward <= backward else backward
-        separating = overlap < -tolerance
-        tests.append(_new(AxisTest, (axis, source, ia, ib, overlap, separating)))
+    for k, (ax, ay, source, a_min, _, b_min, _) in enumerate(candidates):
+        shadow_a = interval(pose_a, ax, ay) if a_min is None else _own(pose_a, source)
+        shadow_b = interval(pose_b, ax, ay) if b_min is None else _own(pose_b, source)
+        depth = overlap(shadow_a.min, shadow_a.max, shadow_b.min, shadow_b.max)
+        separating = depth < -tolerance
+        tests.append(_new(AxisTest, (_new(Vector, (ax, ay)), source, shadow_a, shadow_b, depth, separating)))
         if separating and early_exit:
-            return tuple(tests), tuple([_new(Candidate, (axis, source)) for axis, source, _, _ in candidates[k + 1 :]])
-    return tuple(tests), ()
+            skipped = tuple([_new(Candidate, (_new(Vector, (c[0], c[1])), c[2])) for c in candidates[k + 1 :]])
+            return tuple(tests), skipped, merged
+    return tuple(tests), (), merged
+
+
+def _own(pose, source):
+    """A polygon's own Interval along the normal of edge ``source.index`` (Pose.extents)."""
+    return pose.extents[pose.edges.index(source.index)]

@@ -1,18 +1,21 @@
 """Convex polygons, oriented boxes and circles, placed in the world by position and angle."""
 
+from __future__ import annotations
+
 import math
 import numbers
 import reprlib
-from itertools import repeat
-from typing import NamedTuple
+from collections.abc import Iterable
+from typing import Any, NamedTuple
 
 import numpy as np
+from numpy.typing import NDArray
 
 from ._validate import LIMIT, finite_number, finite_pair, positive_number
-from .axes import AxisKind, AxisSource
+from .axes import edge_source
 from .errors import ShapeError
-from .projection import Interval, box_projector, circle_projector, points_projector
-from .vector import Vector
+from .projection import Interval
+from .vector import Bounds, PairLike, Vector
 
 # tuple.__new__ skips a NamedTuple's Python-level __new__: a third of the cost on the hot path.
 _new = tuple.__new__
@@ -154,42 +157,66 @@ class Turn(NamedTuple):
     reach: float
     """The largest |x| or |y| among ``offsets``."""
 
-
-class Pose(NamedTuple):
-    """A polygon's world geometry at one position and angle, in plain floats for the hot path."""
-
-    points: tuple
-    """World vertices, counter-clockwise, as (x, y) float pairs."""
-
-    normals: tuple
-    """The unit outward normal of every edge, as float pairs."""
-
-    axes: tuple
-    """The distinct normals (parallel ones merged), as Vectors."""
-
-    extents: tuple
-    """The polygon's own Interval along each of ``axes``."""
-
-    halfwidths: tuple
-    """A box's (xw, yw) Vectors; empty for any other polygon."""
-
-    project: object
-    """A function ``(ax, ay) -> Interval`` for the polygon at this pose."""
-
     as_a: tuple
-    """The SAT candidates the polygon brings as shape A: tuples (axis, AxisSource, A's
-    interval, None), its own interval filled in."""
+    """A box's SAT candidates (see Pose.as_a), which do not change as it moves; empty for
+    any other polygon."""
 
     as_b: tuple
-    """The same as shape B: (axis, AxisSource, None, B's interval)."""
+    """The same as shape B."""
 
-    scale: float
-    """At least the largest |x| or |y| of a vertex, at most twice it: what float rounding in
-    the polygon's projections grows with (see :data:`collision.TOLERANCE`)."""
+
+class Pose(NamedTuple):
+    """A shape as placed in the world, in plain floats: what projection and SAT read. It never
+    changes; moving or turning the shape makes a new one, so a report built later still sees
+    the shape where it was."""
+
+    points: tuple
+    """World vertices, counter-clockwise, as (x, y) float pairs; empty for a circle."""
+
+    normals: tuple
+    """The unit outward normal of every edge, as float pairs; empty for a circle."""
+
+    axes: tuple
+    """The distinct normals (parallel ones merged), as Vectors; empty for a circle."""
+
+    edges: tuple
+    """For each of ``axes``, the index of the edge it is the normal of."""
+
+    extents: tuple
+    """A polygon's own Interval along each of ``axes`` (see ``Polygon._placed``); empty for a
+    box or a circle."""
+
+    as_a: tuple
+    """The shape's own SAT candidates as shape A, ``(ax, ay, AxisSource, a_min, a_max,
+    b_min, b_max)`` for each of ``axes``: its own extent there filled in from ``extents``,
+    the other shape's None until projected."""
+
+    as_b: tuple
+    """The same as shape B: ``(ax, ay, AxisSource, None, None, b_min, b_max)``."""
+
+    halfwidths: tuple
+    """A box's (xw, yw) Vectors; empty for any other shape."""
 
     box: tuple
-    """A box's centre and halfwidths as six floats (cx, cy, xx, xy, yx, yy), for sat() to
-    project it inline with the very arithmetic of ``project``; empty for any other polygon."""
+    """A box's centre and halfwidths as six floats (cx, cy, xx, xy, yx, yy); empty for any
+    other shape."""
+
+    center: tuple
+    """A circle's centre as a float pair; a polygon's position."""
+
+    radius: float
+    """A circle's radius; 0.0 for a polygon."""
+
+    scale: float
+    """At least the largest |x| or |y| the shape reaches, at most twice it: what float
+    rounding in its projections grows with (see :data:`collision.TOLERANCE`)."""
+
+
+def _points_interval(points, ax, ay):
+    """The Interval of the float pairs ``points`` along (ax, ay)."""
+    dots = [x * ax + y * ay for x, y in points]
+    low, high = min(dots), max(dots)
+    return Interval(low, high, dots.index(low), dots.index(high))
 
 
 def _area_centroid(points):
@@ -233,45 +260,60 @@ class Polygon:
     collision.errors.ShapeError: polygon has zero area: its vertices lie on one line
     """
 
-    def __init__(self, vertices, position=(0.0, 0.0), angle=0.0):
+    # Slots: a shape is a handful of fields, read on every test; no per-shape dict to look through.
+    __slots__ = (
+        "_local",
+        "_local_normals",
+        "_axis_edges",
+        "_sources_a",
+        "_sources_b",
+        "_local_extents",
+        "_local_centroid",
+        "_pose",
+        "_turned",
+        "_position",
+        "_angle",
+    )
+
+    def __init__(self, vertices: Iterable[PairLike] | NDArray[Any], position: PairLike = (0.0, 0.0), angle: float = 0.0) -> None:
         self._local = _convex_ccw(vertices)
         self._local_normals = _outward_normals(self._local)
         self._axis_edges = _distinct_axes(self._local_normals)
-        project_locally = points_projector(self._local)
-        self._local_extents = tuple(project_locally(*self._local_normals[i]) for i in self._axis_edges)
-        self._sources_a = tuple(AxisSource("A", AxisKind.EDGE, i) for i in self._axis_edges)
-        self._sources_b = tuple(AxisSource("B", AxisKind.EDGE, i) for i in self._axis_edges)
+        self._sources_a = tuple(edge_source("A", i) for i in self._axis_edges)
+        self._sources_b = tuple(edge_source("B", i) for i in self._axis_edges)
+        # The polygon's extent along each of its own distinct normals, in its own frame: turning
+        # it turns the normals with it, so only a move changes these (by position . normal).
+        self._local_extents = tuple(_points_interval(self._local, *self._local_normals[i]) for i in self._axis_edges)
         self._local_centroid = _area_centroid(self._local)
+        # The shape's Pose and Turn, made when first asked for (see _placed).
         self._pose = None
         self._turned = None
-        # sat()'s plan for this polygon as B against the last A it met (sat._Plan).
-        self._pair = None
         self.position = position
         self.angle = angle
 
     @property
-    def position(self):
+    def position(self) -> Vector:
         """Where the local origin sits in the world, as a Vector; settable."""
         return self._position
 
     @position.setter
-    def position(self, value):
-        self._position = Vector(*finite_pair(value, "position"))
+    def position(self, value: PairLike) -> None:
+        self._position = _new(Vector, finite_pair(value, "position"))
         self._pose = None
 
     @property
-    def angle(self):
+    def angle(self) -> float:
         """Rotation about the local origin in radians, counter-clockwise; settable."""
         return self._angle
 
     @angle.setter
-    def angle(self, value):
+    def angle(self, value: float) -> None:
         self._angle = finite_number(value, "angle")
         self._pose = None
         self._turned = None
 
     @property
-    def local_vertices(self):
+    def local_vertices(self) -> NDArray[np.float64]:
         """The vertices in local coordinates, counter-clockwise: float array (N, 2)."""
         return np.array(self._local)
 
@@ -280,13 +322,16 @@ class Polygon:
         c, s = math.cos(self._angle), math.sin(self._angle)
         normals = tuple([(c * x - s * y, s * x + c * y) for x, y in self._local_normals])
         offsets = tuple([(c * x - s * y, s * x + c * y) for x, y in self._local])
-        return Turn(
-            offsets,
-            normals,
-            tuple([_new(Vector, normals[i]) for i in self._axis_edges]),
-            self._halfwidths(c, s),
-            max(max(abs(x), abs(y)) for x, y in offsets),
-        )
+        axes = tuple([_new(Vector, normals[i]) for i in self._axis_edges])
+        halfwidths = self._halfwidths(c, s)
+        as_a = as_b = ()
+        if halfwidths:
+            # A box's extent is three products on any axis: no interval is worth keeping, so
+            # its candidates stay as they are while it moves.
+            as_a = tuple([(ax, ay, source, None, None, None, None) for (ax, ay), source in zip(axes, self._sources_a)])
+            as_b = tuple([(ax, ay, source, None, None, None, None) for (ax, ay), source in zip(axes, self._sources_b)])
+        reach = max(max(abs(x), abs(y)) for x, y in offsets)
+        return Turn(offsets, normals, axes, halfwidths, reach, as_a, as_b)
 
     def _placed(self):
         """The Pose at the current position and angle, cached: a scene asks many times a frame.
@@ -301,60 +346,57 @@ class Polygon:
         # The same sums as turning and moving at once, (c x - s y) + px, so the same floats.
         points = tuple([(x + px, y + py) for x, y in turn.offsets])
         axes = turn.axes
-        # Turning a polygon with its axes leaves its projections on them alone; only the
-        # position shifts them (GPWiki's offset trick), so they come from the local ones.
-        extents = []
-        for (ax, ay), (low, high, low_index, high_index) in zip(axes, self._local_extents):
-            shift = px * ax + py * ay
-            extents.append(_new(Interval, (low + shift, high + shift, low_index, high_index)))
-        extents = tuple(extents)
+        as_a, as_b, extents = turn.as_a, turn.as_b, ()
+        if not as_a:
+            # GPWiki's offset trick: along one of its own normals a polygon's extent is its
+            # local extent shifted by position . normal; SAT then projects only the other shape.
+            as_a, as_b, extents = [], [], []
+            for (ax, ay), source_a, source_b, (low, high, low_index, high_index) in zip(
+                axes, self._sources_a, self._sources_b, self._local_extents
+            ):
+                shift = px * ax + py * ay
+                low, high = low + shift, high + shift
+                extents.append(_new(Interval, (low, high, low_index, high_index)))
+                as_a.append((ax, ay, source_a, low, high, None, None))
+                as_b.append((ax, ay, source_b, None, None, low, high))
+            as_a, as_b, extents = tuple(as_a), tuple(as_b), tuple(extents)
         halfwidths = turn.halfwidths
-        project = box_projector(points, self._position, *halfwidths) if halfwidths else points_projector(points)
+        if halfwidths:
+            (xx, xy), (yx, yy) = halfwidths
+            box = (px, py, xx, xy, yx, yy)
+        else:
+            box = ()
+        scale = max(abs(px), abs(py)) + turn.reach
         pose = self._pose = _new(
-            Pose,
-            (
-                points,
-                turn.normals,
-                axes,
-                extents,
-                halfwidths,
-                project,
-                tuple(zip(axes, self._sources_a, extents, repeat(None))),
-                tuple(zip(axes, self._sources_b, repeat(None), extents)),
-                max(abs(px), abs(py)) + turn.reach,
-                (px, py, *halfwidths[0], *halfwidths[1]) if halfwidths else (),
-            ),
+            Pose, (points, turn.normals, axes, self._axis_edges, extents, as_a, as_b, halfwidths, box, (px, py), 0.0, scale)
         )
         return pose
-
-    def _projector(self):
-        return self._placed().project
 
     def _halfwidths(self, c, s):
         """A box's turned halfwidth vectors; a general polygon has none."""
         return ()
 
-    def world_vertices(self):
+    def world_vertices(self) -> NDArray[np.float64]:
         """The vertices in the world, counter-clockwise: float array (N, 2)."""
         return np.array(self._placed().points)
 
-    def edges(self):
+    def edges(self) -> NDArray[np.float64]:
         """Edge vectors in the world, edge i running from vertex i to vertex i + 1: array (N, 2)."""
         points = self.world_vertices()
         return np.roll(points, -1, axis=0) - points
 
-    def normals(self):
+    def normals(self) -> NDArray[np.float64]:
         """Unit outward normal of each edge in the world: float array (N, 2)."""
         return np.array(self._placed().normals)
 
     @property
-    def centroid(self):
+    def centroid(self) -> Vector:
         """Centre of the polygon's area in the world, as a Vector."""
         x, y = self._local_centroid
         c, s = math.cos(self._angle), math.sin(self._angle)
         return Vector(c * x - s * y + self._position.x, s * x + c * y + self._position.y)
 
-    def aabb(self):
+    def aabb(self) -> Bounds:
         """World bounds as ``(min_x, min_y, max_x, max_y)``, the order of shapely's ``bounds``."""
         xs, ys = zip(*self._placed().points)
         return (min(xs), min(ys), max(xs), max(ys))
@@ -384,7 +426,9 @@ class Box(Polygon):
 
     CORNERS = ("LR", "UR", "UL", "LL")
 
-    def __init__(self, center, half_size, angle=0.0):
+    __slots__ = ("_half_size",)
+
+    def __init__(self, center: PairLike, half_size: PairLike, angle: float = 0.0) -> None:
         hx, hy = finite_pair(half_size, "box half_size")
         positive_number(hx, "box half_size x")
         positive_number(hy, "box half_size y")
@@ -392,26 +436,26 @@ class Box(Polygon):
         super().__init__(((hx, -hy), (hx, hy), (-hx, hy), (-hx, -hy)), center, angle)
 
     @property
-    def half_size(self):
+    def half_size(self) -> Vector:
         """Half the width and half the height, (hx, hy), fixed when the box is made."""
         return self._half_size
 
     @property
-    def center(self):
+    def center(self) -> Vector:
         """The box's centre in the world (the same as ``position``); settable."""
         return self.position
 
     @center.setter
-    def center(self, value):
+    def center(self, value: PairLike) -> None:
         self.position = value
 
     @property
-    def xw(self):
+    def xw(self) -> Vector:
         """Halfwidth vector along the box's own x direction (Metanet's ``xw``)."""
         return self._placed().halfwidths[0]
 
     @property
-    def yw(self):
+    def yw(self) -> Vector:
         """Halfwidth vector along the box's own y direction (Metanet's ``yw``)."""
         return self._placed().halfwidths[1]
 
@@ -420,7 +464,7 @@ class Box(Polygon):
         # 0.0 - x rather than -x: an unturned box's yw reads (0.0, hy), not (-0.0, hy).
         return (Vector(c * hx, s * hx), Vector(0.0 - s * hy, c * hy))
 
-    def corner(self, name):
+    def corner(self, name: str) -> Vector:
         """World position of the corner called ``name`` (one of ``CORNERS``)."""
         if name not in self.CORNERS:
             raise ShapeError(f"box corner must be one of {', '.join(self.CORNERS)}, got {name!r}")
@@ -430,7 +474,7 @@ class Box(Polygon):
         return f"Box(center={tuple(self.position)}, half_size={tuple(self.half_size)}, angle={self.angle})"
 
 
-def regular_polygon(sides, radius, center=(0.0, 0.0), angle=0.0):
+def regular_polygon(sides: int, radius: float, center: PairLike = (0.0, 0.0), angle: float = 0.0) -> Polygon:
     """A regular polygon with ``sides`` vertices on a circle of ``radius`` (GPWiki's CreateRegular).
 
     Vertex 0 lies on the local x axis, so ``angle`` turns the whole shape. At most
@@ -470,45 +514,50 @@ class Circle:
     collision.errors.ShapeError: circle radius must be greater than zero, got 0.0
     """
 
-    def __init__(self, center, radius):
+    __slots__ = ("_center", "_radius", "_pose")
+
+    def __init__(self, center: PairLike, radius: float) -> None:
         self.center = center
         self.radius = radius
 
     @property
-    def center(self):
+    def center(self) -> Vector:
         """The centre in the world, as a Vector."""
         return self._center
 
     @center.setter
-    def center(self, value):
-        self._center = Vector(*finite_pair(value, "circle center"))
-        self._project = None
+    def center(self, value: PairLike) -> None:
+        self._center = _new(Vector, finite_pair(value, "circle center"))
+        self._pose = None
 
     @property
-    def position(self):
+    def position(self) -> Vector:
         """The same as ``center``, so that every shape is moved the same way."""
         return self._center
 
     @position.setter
-    def position(self, value):
+    def position(self, value: PairLike) -> None:
         self.center = value
 
     @property
-    def radius(self):
+    def radius(self) -> float:
         """The radius, greater than zero."""
         return self._radius
 
     @radius.setter
-    def radius(self, value):
+    def radius(self, value: float) -> None:
         self._radius = positive_number(value, "circle radius")
-        self._project = None
+        self._pose = None
 
-    def _projector(self):
-        if self._project is None:
-            self._project = circle_projector(self._center, self._radius)
-        return self._project
+    def _placed(self):
+        """The circle's Pose, cached until it moves or its radius changes."""
+        pose = self._pose
+        if pose is None:
+            (x, y), radius = self._center, self._radius
+            pose = self._pose = _new(Pose, ((), (), (), (), (), (), (), (), (), (x, y), radius, max(abs(x), abs(y)) + radius))
+        return pose
 
-    def aabb(self):
+    def aabb(self) -> Bounds:
         """World bounds as ``(min_x, min_y, max_x, max_y)``."""
         (x, y), r = self._center, self._radius
         return (x - r, y - r, x + r, y + r)

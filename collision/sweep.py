@@ -1,6 +1,8 @@
 """Swept tests (Metanet section 5): when a shape moving in a straight line first touches one that
 stands still, so that a fast object cannot pass through a thin wall between two frames."""
 
+from __future__ import annotations
+
 import math
 from typing import NamedTuple
 
@@ -10,7 +12,7 @@ from ._validate import finite_pair
 from .errors import ShapeError
 from .sat import TOLERANCE, sat
 from .shapes import Circle, Polygon
-from .vector import Vector
+from .vector import PairLike, Vector
 
 _NO_NORMAL = Vector(0.0, 0.0)
 
@@ -51,7 +53,7 @@ def _scale(shape, dx=0.0, dy=0.0):
     return shape._placed().scale + max(abs(dx), abs(dy))
 
 
-def sweep(moving, still, displacement):
+def sweep(moving: Polygon | Circle, still: Polygon | Circle, displacement: PairLike) -> Sweep:
     """When ``moving``, translated along ``displacement``, first touches ``still``.
 
     Each shape is a Polygon, Box or Circle; ``displacement`` is an (x, y) pair. The answer is

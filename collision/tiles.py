@@ -5,17 +5,20 @@ it, for drawing. :func:`sat_tile` tests an axis-aligned box against a tile the w
 does (tutorial A, section 2, figures 6 and 7) and reports every axis as :func:`sat` does.
 """
 
+from __future__ import annotations
+
 import math
 
 import numpy as np
+from numpy.typing import NDArray
 
 from ._validate import finite_pair, positive_number
 from .axes import AxisKind, AxisSource
 from .errors import ShapeError
-from .projection import Interval, project
+from .projection import Interval, overlap, project
 from .sat import TOLERANCE, AxisTest, SatResult
 from .shapes import Box
-from .vector import Vector
+from .vector import Bounds, PairLike, Vector
 
 QUADRANTS = {"NE": (1.0, 1.0), "NW": (-1.0, 1.0), "SE": (1.0, -1.0), "SW": (-1.0, -1.0)}
 """Each quadrant's name and the signs (x, y) of the way the tile's square reaches from its corner."""
@@ -54,7 +57,7 @@ class QuarterTile:
     collision.errors.ShapeError: tile quadrant must be one of NE, NW, SE, SW, got 'up'
     """
 
-    def __init__(self, corner, size, quadrant, concave=False):
+    def __init__(self, corner: PairLike, size: float, quadrant: str, concave: bool = False) -> None:
         self._corner = Vector(*finite_pair(corner, "tile corner"))
         self._size = positive_number(size, "tile size")
         if not isinstance(quadrant, str) or quadrant not in QUADRANTS:
@@ -65,51 +68,51 @@ class QuarterTile:
         self._concave = concave
 
     @property
-    def corner(self):
+    def corner(self) -> Vector:
         """The square's solid right-angle corner, as a Vector."""
         return self._corner
 
     @property
-    def position(self):
+    def position(self) -> Vector:
         """The same as ``corner``, so that a tile is placed like every shape."""
         return self._corner
 
     @property
-    def size(self):
+    def size(self) -> float:
         """The side of the square cell, which is also the arc's radius."""
         return self._size
 
     @property
-    def quadrant(self):
+    def quadrant(self) -> str:
         """The quadrant's name, one of "NE", "NW", "SE", "SW": the way the square reaches from ``corner``."""
         return self._quadrant
 
     @property
-    def concave(self):
+    def concave(self) -> bool:
         """True for the square minus a quarter disc, False for the quarter disc."""
         return self._concave
 
     @property
-    def direction(self):
+    def direction(self) -> Vector:
         """The quadrant's signs as a Vector: (1.0, 1.0) for "NE", (-1.0, 1.0) for "NW" and so on."""
         return Vector(*QUADRANTS[self._quadrant])
 
     @property
-    def arc_center(self):
+    def arc_center(self) -> Vector:
         """The centre of the arc's circle: ``corner`` if convex, the square's opposite corner if concave."""
         if not self._concave:
             return self._corner
         (cx, cy), (sx, sy) = self._corner, QUADRANTS[self._quadrant]
         return Vector(cx + sx * self._size, cy + sy * self._size)
 
-    def aabb(self):
+    def aabb(self) -> Bounds:
         """World bounds ``(min_x, min_y, max_x, max_y)``: the square cell, which both kinds fill out."""
         (cx, cy), (sx, sy), size = self._corner, QUADRANTS[self._quadrant], self._size
         x0, x1 = sorted((cx, cx + sx * size))
         y0, y1 = sorted((cy, cy + sy * size))
         return (x0, y0, x1, y1)
 
-    def world_vertices(self):
+    def world_vertices(self) -> NDArray[np.float64]:
         """The outline for drawing, counter-clockwise: float array (ARC_SEGMENTS + 2, 2).
 
         ``corner`` first, then the arc from the end on the x side to the end on the y side,
@@ -184,7 +187,7 @@ def _circular_axis(tile, points, circular_rule):
     return Vector(ax, ay), AxisSource("B", AxisKind.VERTEX, inner), tile_interval, box_interval
 
 
-def sat_tile(box, tile, circular_rule=True):
+def sat_tile(box: Box, tile: QuarterTile, circular_rule: bool = True) -> SatResult:
     """Test an axis-aligned ``box`` (B) against a round ``tile`` (A); return a :class:`SatResult`.
 
     The axes, in order: x and y (the box's normals and the tile's straight edges share them;
@@ -280,20 +283,20 @@ def sat_tile(box, tile, circular_rule=True):
     # Relative, as in sat(): rounding grows with the largest coordinate either shape reaches.
     tolerance = TOLERANCE * max(max(map(abs, box.aabb())), max(map(abs, tile.aabb())))
     tests = []
-    chosen = None
+    chosen: AxisTest | None = None
     for axis, source, ia, ib in candidates:
-        forward = ia.max - ib.min
-        backward = ib.max - ia.min
-        overlap = min(forward, backward)
-        separating = overlap < -tolerance
-        test = AxisTest(axis, source, ia, ib, overlap, separating)
+        depth = overlap(ia.min, ia.max, ib.min, ib.max)
+        separating = depth < -tolerance
+        test = AxisTest(axis, source, ia, ib, depth, separating)
         tests.append(test)
         if separating:
             if chosen is None or not chosen.separating:
                 chosen = test
-        elif chosen is None or (overlap < chosen.overlap and not chosen.separating):
+        elif chosen is None or (depth < chosen.overlap and not chosen.separating):
             # The axis of least overlap is the shortest way out (Metanet section 1).
             chosen = test
+    # x and y are always candidates, so an axis was chosen.
+    assert chosen is not None
     colliding = not chosen.separating
     ax, ay = chosen.axis
     # Point the normal the way the box must go: towards the side where its interval sticks out.

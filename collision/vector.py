@@ -1,6 +1,11 @@
 """A named (x, y) pair, the type of every single point or direction the core returns."""
 
-from typing import NamedTuple
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple, TypeAlias
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
 
 
 class Vector(NamedTuple):
@@ -19,3 +24,11 @@ class Vector(NamedTuple):
 
     y: float
     """Vertical component, growing upwards."""
+
+
+PairLike: TypeAlias = "Sequence[float] | NDArray[np.floating] | NDArray[np.integer]"
+"""What the core takes as a point or direction: any (x, y) pair of real numbers, such as a
+tuple, a Vector or a numpy array of two."""
+
+Bounds: TypeAlias = tuple[float, float, float, float]
+"""``(min_x, min_y, max_x, max_y)``, the order of shapely's ``bounds``."""

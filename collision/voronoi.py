@@ -1,5 +1,7 @@
 """Voronoi regions of a convex polygon: which feature (edge or vertex) a point is closest to."""
 
+from __future__ import annotations
+
 import math
 from enum import Enum
 from typing import NamedTuple
@@ -7,7 +9,7 @@ from typing import NamedTuple
 from ._validate import finite_pair
 from .shapes import Polygon
 from .errors import ShapeError
-from .vector import Vector
+from .vector import PairLike, Vector
 
 
 class Region(Enum):
@@ -29,7 +31,8 @@ class Feature(NamedTuple):
     region: Region
     """Inside, edge or vertex."""
 
-    index: int
+    # The field shadows tuple.index, as a field of this name must; the API has had it from the start.
+    index: int  # type: ignore[assignment]
     """The vertex index, the edge index (edge i runs from vertex i to i + 1), or for a point
     inside, the edge nearest to it."""
 
@@ -39,19 +42,68 @@ class Feature(NamedTuple):
 
 def vertex_region(points, px, py):
     """Index of the vertex whose Voronoi region holds (px, py), or -1; ``points`` counter-clockwise."""
-    n = len(points)
-    for i in range(n):
-        x, y = points[i]
-        before_x, before_y = points[i - 1]
-        after_x, after_y = points[(i + 1) % n]
-        dx, dy = px - x, py - y
-        # Past the end of the edge that arrives here, and short of the start of the edge that leaves.
-        if dx * (x - before_x) + dy * (y - before_y) > 0 and dx * (after_x - x) + dy * (after_y - y) < 0:
+    for i in range(len(points)):
+        if in_vertex_region(points, i, px, py):
             return i
     return -1
 
 
-def voronoi_region(polygon, point):
+def in_vertex_region(points, i, px, py):
+    """Whether (px, py) lies in the Voronoi region of vertex ``i`` of the counter-clockwise
+    ``points``: beyond the end of the edge that arrives there and short of the start of the
+    edge that leaves, so that the vertex itself is the polygon's nearest point.
+
+    >>> square = ((0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0))
+    >>> in_vertex_region(square, 2, 3.0, 2.0), in_vertex_region(square, 2, 3.0, 0.5)
+    (True, False)
+    """
+    x, y = points[i]
+    before_x, before_y = points[i - 1]
+    after_x, after_y = points[(i + 1) % len(points)]
+    dx, dy = px - x, py - y
+    return dx * (x - before_x) + dy * (y - before_y) > 0 and dx * (after_x - x) + dy * (after_y - y) < 0
+
+
+def nearest_vertex(points, px, py):
+    """Index of the vertex of ``points`` nearest (px, py), the first of equals. If any
+    vertex's Voronoi region holds the point, it is this vertex's: there the vertex is the
+    polygon's nearest point.
+
+    >>> nearest_vertex(((0.0, 0.0), (1.0, 0.0), (1.0, 1.0)), 2.0, 2.0)
+    2
+    """
+    nearest, best = 0, math.inf
+    for index, (x, y) in enumerate(points):
+        distance = (x - px) * (x - px) + (y - py) * (y - py)
+        if distance < best:
+            nearest, best = index, distance
+    return nearest
+
+
+def box_corner_region(box, px, py):
+    """Index of the box corner whose Voronoi region holds (px, py), or -1: the box-circle
+    lesson's test in the box's own frame. ``box`` is (cx, cy, xx, xy, yx, yy), the centre and
+    the halfwidth vectors. The point is in a corner's region when it lies beyond the box's
+    sides along both of the box's own axes; the signs name the corner (LR, UR, UL, LL are 0
+    to 3, as in :class:`~collision.Box`).
+
+    >>> box = (0.0, 0.0, 2.0, 0.0, 0.0, 1.0)
+    >>> box_corner_region(box, 3.0, 2.0), box_corner_region(box, -3.0, -2.0), box_corner_region(box, 3.0, 0.5)
+    (1, 3, -1)
+    """
+    cx, cy, xx, xy, yx, yy = box
+    dx, dy = px - cx, py - cy
+    # Along each halfwidth vector w, the point is beyond the box where d . w > w . w.
+    along_x, along_y = dx * xx + dy * xy, dx * yx + dy * yy
+    if abs(along_x) <= xx * xx + xy * xy or abs(along_y) <= yx * yx + yy * yy:
+        # Level with a side, or inside: an edge's region (or none).
+        return -1
+    if along_x > 0:
+        return 1 if along_y > 0 else 0
+    return 2 if along_y > 0 else 3
+
+
+def voronoi_region(polygon: Polygon, point: PairLike) -> Feature:
     """Find the feature of ``polygon`` whose Voronoi region holds ``point``.
 
     Returns a :class:`Feature`. A point on the border between two regions goes to the vertex;

@@ -6,7 +6,18 @@ import numpy as np
 import pytest
 
 from collision import Quadtree, ShapeError
-from collision.broadphase import METHODS, contacts, count_candidates, find, grid_cells, pairs
+from collision.broadphase import (
+    METHODS,
+    brute_force,
+    contacts,
+    count_candidates,
+    find,
+    grid_cells,
+    loose_grid,
+    pairs,
+    sort_and_sweep,
+)
+from collision.fast.broadphase import _sweep_axis
 
 SEEDS = [pytest.param(seed, id=f"seed{seed}") for seed in range(12)] + [
     pytest.param(seed, id=f"seed{seed}", marks=pytest.mark.slow) for seed in range(12, 120)
@@ -47,6 +58,27 @@ def test_every_method_finds_brute_force_pairs(seed):
         result = find(boxes, method, **options)
         assert result.pairs.tolist() == brute.pairs.tolist(), (method, options)
         assert len(result.pairs) <= result.candidates <= brute.candidates, (method, options)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_numpy_kernels_are_the_readable_functions(seed):
+    """collision.fast's brute force, sweep and grid give the plain functions' pairs and
+    candidate counts (the sweep along the axis the kernel picks, the grid on its cells)."""
+    rng = np.random.default_rng([seed, 20])
+    boxes = awkward_boxes(rng, int(rng.integers(0, 200)))
+    rows = boxes.tolist()
+    expected = loop_pairs(rows)
+    plain = {
+        "brute": brute_force(rows),
+        "sweep": sort_and_sweep(rows, _sweep_axis(boxes) if len(rows) > 1 else 0),
+    }
+    if rows:
+        grid = grid_cells(boxes)
+        plain["grid"] = loose_grid(rows, grid.cell, grid.origin)
+    for method, (found, candidates) in plain.items():
+        kernel = find(boxes, method)
+        assert [list(pair) for pair in found] == expected == kernel.pairs.tolist(), method
+        assert candidates == kernel.candidates, method
 
 
 @pytest.mark.parametrize("method, options", VARIANTS, ids=[f"{m}{o.get('straddle', '')}" for m, o in VARIANTS])

@@ -6,6 +6,8 @@ import numpy as np
 import pytest
 
 from collision import Quadtree, ShapeError
+from collision.quadtree import range_query
+from collision.quadtree import tip_walk as walk_down_the_nodes
 
 WORLD = (0.0, 0.0, 1024.0, 1024.0)
 
@@ -270,3 +272,33 @@ def test_retrieve_tip_is_the_tips_walk(straddle, seed):
             nodes = tree.nodes()
             for query in queries:
                 assert tree.retrieve_tip(query) == tip_walk(nodes, query, straddle), (query, settings)
+
+
+@pytest.mark.parametrize("straddle", ["parent", "children"])
+@pytest.mark.parametrize("seed", range(8))
+def test_the_array_queries_are_the_readable_ones(straddle, seed):
+    """retrieve and retrieve_tip read the tree as arrays (collision.fast.quadtree); range_query
+    and tip_walk walk the tip's nodes. The same items in the same order, for numbered items,
+    named items and an item given twice, trees built at once and one by one, queries inside
+    the world, across its splits and outside it, and queries that only touch a box."""
+    rng = np.random.default_rng([seed, 20])
+    boxes = random_boxes(rng, int(rng.integers(1, 300)))
+    settings = dict(max_objects=int(rng.integers(1, 12)), max_levels=int(rng.integers(0, 7)), straddle=straddle)
+    named = [f"item {i}" for i in range(len(boxes))]
+    twice = named[:-1] + named[:1]
+    # Stored boxes, boxes that touch them exactly on a side or at a corner, random boxes, and
+    # boxes outside the world and across it.
+    touching = [(x1, y0, x1 + 5.0, y1) for x0, y0, x1, y1 in boxes[:20]] + [(x0 - 3.0, y0 - 3.0, x0, y0) for x0, y0, _, _ in boxes[:20]]
+    queries = boxes[:40] + touching + random_boxes(rng, 40) + [(-500.0, -500.0, -400.0, -400.0), (-50.0, 500.0, 2000.0, 520.0)]
+    for items in (range(len(boxes)), named, twice):
+        at_once, one_by_one = Quadtree(WORLD, **settings), Quadtree(WORLD, **settings)
+        at_once.insert_many(items, boxes)
+        for item, box in zip(items, boxes):
+            one_by_one.insert(item, box)
+        for tree in (at_once, one_by_one):
+            # Asked of the arrays first: turning the tree into nodes drops them.
+            ranges = [tree.retrieve(query) for query in queries]
+            walks = [tree.retrieve_tip(query) for query in queries]
+            root = tree._tree()
+            assert [range_query(root, query) for query in queries] == ranges, settings
+            assert [walk_down_the_nodes(root, query, straddle) for query in queries] == walks, settings

@@ -272,8 +272,8 @@ def test_box_vertices_bad_input(centers, half_sizes, angles, message):
 def test_rows_of_boxes_take_the_box_test():
     """Turned, thin, tiny and far-off boxes are all recognised as boxes, so sat_many tests
     two axes of each instead of four: a slip here changes no answer, only the speed."""
-    from collision.batch import _columns
-    from collision.box_rows import rectangles as _rectangles
+    from collision.fast.batch import _columns
+    from collision.fast.box_rows import rectangles as _rectangles
 
     rng = np.random.default_rng(31)
     for scale, offset in [(1.0, 0.0), (1e-6, 0.0), (1e3, 1e9), (1.0, -1e6)]:
@@ -302,9 +302,9 @@ def test_blocks_of_boxes_and_a_block_with_another_four_gon_agree_with_sat(monkey
     """Rows go through in blocks, the box test on each block of boxes and the general one on
     a block that holds any other four-gon; the blocks are of one size, so the last one
     reaches back over rows already done (301 rows in blocks of 61: the last starts at 240)."""
-    import collision.batch
+    import collision.fast.batch
 
-    monkeypatch.setattr(collision.batch, "_BLOCK", 64)
+    monkeypatch.setattr(collision.fast.batch, "_BLOCK", 64)
     rng = np.random.default_rng(43)
     pairs = placed_pairs(rng, 301, random_box, random_box)
     pairs[100] = (polygon_with(rng, 4), pairs[100][1])

@@ -3,15 +3,23 @@
 :func:`sat_many` answers what :func:`~collision.sat` answers, row by row, for arrays of world
 vertices, without the per-axis report: whether each pair collides, how deep, and the MTV.
 :func:`box_vertices` turns centres, half sizes and angles into the vertex arrays it takes.
+
+A fast path of :func:`collision.sat`: the same axes, the same overlap rule
+(:func:`collision.projection.overlap`, here as ``np.minimum(forward, backward)`` on whole
+columns) and the same choice of axis; ``tests/core/test_sat_many.py`` holds it to ``sat()``
+row by row.
 """
+
+from __future__ import annotations
 
 from typing import NamedTuple
 
 import numpy as np
+from numpy.typing import ArrayLike, NDArray
 
+from ..errors import ShapeError
+from ..sat import TOLERANCE
 from .box_rows import BoxPairs, Rectangles, carve, rectangles
-from .errors import ShapeError
-from .sat import TOLERANCE
 
 _BLOCK = 5000
 """Rows tested at most at once: the temporary arrays of a block stay in the cache, and a
@@ -272,7 +280,7 @@ def _block(a, b, colliding, normal_x, normal_y, depth, tolerance):
     np.logical_not(parted, out=colliding)
 
 
-def sat_many(a, b):
+def sat_many(a: ArrayLike, b: ArrayLike) -> SatMany:
     """:func:`~collision.sat` for many pairs: row i tests polygon ``a[i]`` against ``b[i]``.
 
     ``a`` and ``b`` are float arrays (N, K, 2) and (N, M, 2) of world vertices, one convex
@@ -304,7 +312,7 @@ def sat_many(a, b):
     # the block is a box; any other block goes the general way (so does a row with a
     # coordinate that is not finite: it is no rectangle, and the general way says so).
     # The box test's arrays are made at the first block: every block has one size.
-    boxes = {} if points_a.shape[1] == points_b.shape[1] == 4 else None
+    boxes: dict[int, BoxPairs] | None = {} if points_a.shape[1] == points_b.shape[1] == 4 else None
 
     def block(start, stop, answers):
         block_a, block_b = points_a[start:stop], points_b[start:stop]
@@ -318,7 +326,7 @@ def sat_many(a, b):
     return _in_blocks(rows, block)
 
 
-def sat_many_circles(a, centers, radii):
+def sat_many_circles(a: ArrayLike, centers: ArrayLike, radii: ArrayLike) -> SatMany:
     """:func:`sat_many` with a circle as shape B: row i tests polygon ``a[i]`` against the
     circle at ``centers[i]`` of radius ``radii[i]``, as ``sat(polygon, circle)`` does (the
     polygon's edge normals, and the axis from its nearest vertex when the centre lies in that
@@ -386,7 +394,7 @@ def _number_array(value, what):
     return raw.astype(float)
 
 
-def box_vertices(centers, half_sizes, angles):
+def box_vertices(centers: ArrayLike, half_sizes: ArrayLike, angles: ArrayLike) -> NDArray[np.float64]:
     """World vertices of oriented boxes: float array (N, 4, 2), corners in the order of
     ``Box.world_vertices()`` (LR, UR, UL, LL, counter-clockwise).
 

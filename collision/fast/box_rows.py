@@ -15,7 +15,7 @@ import math
 
 import numpy as np
 
-from .sat import TOLERANCE
+from ..sat import TOLERANCE
 
 RECTANGLE = 1e-13
 """A four-vertex row whose vertices lie within this much of its coordinates' magnitude of a

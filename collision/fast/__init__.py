@@ -1,0 +1,27 @@
+"""Fast paths: the core's algorithms again, for many at once, in numpy.
+
+Nothing here is new geometry. Each module speeds up a function of :mod:`collision` that says
+the same thing readably, and is tested against it; read that one first.
+
+- :mod:`collision.fast.batch`: :func:`~collision.fast.batch.sat_many` and
+  :func:`~collision.fast.batch.sat_many_circles`, :func:`collision.sat` over arrays of pairs
+  (``tests/core/test_sat_many.py`` compares them row by row);
+- :mod:`collision.fast.box_rows`: the box-against-box case of ``sat_many``, from centres,
+  normals and half lengths (Metanet's halfwidths, as :func:`collision.projection.extent`
+  projects a box), in arrays made once per block size;
+- :mod:`collision.fast.broadphase`: brute force, sort and sweep, the loose grid and the
+  quadtree's pairs over (N, 4) arrays of bounds, the kernels behind
+  :func:`collision.broadphase.find` and :func:`~collision.broadphase.contacts`
+  (``tests/core/test_broadphase.py`` holds them to :func:`~collision.broadphase.brute_force`,
+  :func:`~collision.broadphase.sort_and_sweep` and :func:`~collision.broadphase.loose_grid`,
+  pairs and candidate counts alike);
+- :mod:`collision.fast.quadtree`: the quadtree built a level at a time in arrays for
+  ``insert_many``, and the arrays ``retrieve`` and ``retrieve_tip`` read; the tip's own
+  insert, node by node, and the queries written plainly over its nodes
+  (:func:`~collision.quadtree.range_query`, :func:`~collision.quadtree.tip_walk`) are in
+  ``collision/quadtree.py``, and ``tests/core/test_quadtree.py`` holds the builds and the
+  queries to each other.
+
+They are exported where they were: ``from collision import sat_many``, ``broadphase.find``,
+``Quadtree.insert_many``.
+"""

@@ -1,0 +1,312 @@
+"""The quadtree as arrays: built a level at a time for thousands of boxes, queried and counted
+in numpy.
+
+The fast path of :class:`collision.Quadtree`, whose node-by-node insert (``_Node.insert``,
+the tip's way) and queries (:func:`collision.quadtree.range_query`,
+:func:`collision.quadtree.tip_walk`) are the readable ones: :meth:`~collision.Quadtree.insert_many`
+into an empty tree builds here (``build_tip``, ``build_variant``) the very tree those inserts
+build, node for node and entry for entry, and ``retrieve`` and ``retrieve_tip`` read this
+form (``Flat``). ``tests/core/test_quadtree.py`` holds the builds and the queries to each other.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+
+from ..projection import bounds_touch
+
+def child_bounds(bounds):
+    """The four children's bounds of each row of node ``bounds``, in split()'s order and with
+    its sums, as rows of an (4N, 4) array."""
+    min_x, min_y, max_x, max_y = bounds.T
+    mid_x, mid_y = (min_x + max_x) / 2, (min_y + max_y) / 2
+    children = [(mid_x, mid_y, max_x, max_y), (min_x, mid_y, mid_x, max_y), (min_x, min_y, mid_x, mid_y), (mid_x, min_y, max_x, mid_y)]
+    # Filled side by side: stacking along a last axis of four is slow in numpy.
+    out = np.empty((len(bounds), 4, 4))
+    for quadrant, sides in enumerate(children):
+        for k, side in enumerate(sides):
+            out[:, quadrant, k] = side
+    return out.reshape(-1, 4)
+
+
+class Flat:
+    """The tree as arrays: nodes level by level, each split node's four children together, and
+    the entries grouped by node. Every query reads this form. What only some queries need, the
+    items as a list and the boxes in entry order, is made on first use: a scene that rebuilds
+    its tree every frame and only counts its pairs never pays for them."""
+
+    def __init__(self, bounds, level, first_child, entry_node, entry, items, boxes, inserted=None):
+        self.bounds = bounds
+        """Each node's bounds: float (M, 4)."""
+        self.level = level
+        """Each node's level, int (M,)."""
+        self.first_child = first_child
+        """Index of each node's first child (the others follow it), or -1: int (M,)."""
+        # A stable sort by node alone keeps each node's entries in the order given, which the
+        # builders keep in order of insertion; node numbers below 2**16 are radix-sorted.
+        order = np.argsort(entry_node.astype(np.uint16) if len(level) <= 2**16 else entry_node, kind="stable")
+        self.entry = entry[order]
+        """Each entry's index into the items and boxes it was built from, node by node: int (E,)."""
+        self.inserted = self.entry if inserted is None else inserted[self.entry]
+        """Each entry's number of insertion (by default its index into the items): int (E,)."""
+        self.start = np.zeros(len(level) + 1, dtype=np.intp)
+        """Node k's entries are ``start[k]`` to ``start[k + 1] - 1``: int (M + 1,)."""
+        np.cumsum(np.bincount(entry_node, minlength=len(level)), out=self.start[1:])
+        self._items, self._boxes = items, boxes
+
+    def node_items(self, begin, end, picked=None):
+        """The items of entries ``begin`` to ``end - 1`` (those at ``picked`` places among
+        them, if given), without making the list of every item: a query visits a few nodes."""
+        entry = self.entry[begin:end] if picked is None else self.entry[begin:end][picked]
+        return entry.tolist() if numbered(self._items) else [self._items[i] for i in entry.tolist()]
+
+    def node_boxes(self, begin, end):
+        """The boxes of entries ``begin`` to ``end - 1``: float (end - begin, 4)."""
+        return self._rows[self.entry[begin:end]]
+
+    @functools.cached_property
+    def _rows(self):
+        return np.asarray(self._boxes, dtype=float).reshape(-1, 4)
+
+    @functools.cached_property
+    def items(self):
+        """The entries' items, node by node, each node's in the order they were inserted."""
+        return self.entry.tolist() if numbered(self._items) else [self._items[i] for i in self.entry.tolist()]
+
+    @functools.cached_property
+    def boxes(self):
+        """The entries' boxes: float (E, 4)."""
+        return self._rows[self.entry]
+
+    @functools.cached_property
+    def codes(self):
+        """The entries' items numbered by identity (the same object twice, the same number): int (E,)."""
+        if numbered(self._items):
+            # Items 0 to n - 1, as scenes number their objects: each is its own number.
+            return self.entry.astype(np.int64)
+        first = {}
+        numbers = np.array([first.setdefault(id(item), i) for i, item in enumerate(self._items)], dtype=np.int64)
+        return numbers[self.entry] if len(numbers) else np.zeros(0, np.int64)
+
+    @functools.cached_property
+    def distinct(self):
+        """Whether no object was inserted twice."""
+        return numbered(self._items) or len({id(item) for item in self._items}) == len(self._items)
+
+
+def numbered(items):
+    """Whether ``items`` are the integers 0 to n - 1 in order: then each is its own index."""
+    return isinstance(items, range) and items.start == 0 and items.step == 1
+
+
+def _levels(level_bounds, first_children):
+    """The node arrays (bounds, level, first_child) of a tree built a level at a time."""
+    sizes = [len(bounds) for bounds in level_bounds]
+    level = np.repeat(np.arange(len(sizes)), sizes)
+    return np.concatenate(level_bounds), level, np.concatenate(first_children)
+
+
+_QUADRANT = np.array([2, 3, 1, 0], dtype=np.intp)
+"""The child a box goes to, by 2 * (above the middle) + (right of it): the tip's numbering."""
+
+
+def _split(level_bounds, first, crowded, offset):
+    """Split the ``crowded`` nodes of the newest level (numbered from ``offset``): their
+    children, four each in the tip's order, become the next level, and ``first`` (the level's
+    first children) points at them. Returns the number of the next level's first node."""
+    split = np.flatnonzero(crowded)
+    below = offset + len(level_bounds[-1])
+    first[split] = below + 4 * np.arange(len(split))
+    level_bounds.append(child_bounds(level_bounds[-1][split]))
+    return below
+
+
+def build_tip(root, items, boxes, max_objects, max_levels):
+    """The tip's tree over ``boxes``, built a level at a time: a node splits exactly when more
+    than max_objects items reach it, so counting them is enough; every item that fits wholly
+    inside one of the new children goes down. Nodes are numbered within their level while
+    building, which keeps every lookup in arrays the size of a level."""
+    level_bounds, first_children = [np.array([root], dtype=float)], []
+    where = np.zeros(len(boxes), dtype=np.intp)
+    # The items still going down, their node within its level, and their boxes' sides.
+    moving, local = np.arange(len(boxes)), np.zeros(len(boxes), dtype=np.intp)
+    x0, y0, x1, y1 = (np.ascontiguousarray(side) for side in boxes.T)
+    # Only the root can meet a box that is not wholly inside it: the root keeps those.
+    inside = (x0 >= root[0]) & (y0 >= root[1]) & (x1 <= root[2]) & (y1 <= root[3])
+    offset = 0
+    while True:
+        bounds = level_bounds[-1]
+        first = np.full(len(bounds), -1, dtype=np.intp)
+        first_children.append(first)
+        if len(level_bounds) > max_levels or not len(moving):
+            break
+        crowded = np.bincount(local, minlength=len(bounds)) > max_objects
+        if not crowded.any():
+            break
+        below = _split(level_bounds, first, crowded, offset)
+        # The tip's getIndex for every box at once, with the same sums as split().
+        mid_x, mid_y = ((bounds[:, 0] + bounds[:, 2]) / 2)[local], ((bounds[:, 1] + bounds[:, 3]) / 2)[local]
+        left, right = x1 < mid_x, x0 > mid_x
+        top, bottom = y0 > mid_y, y1 < mid_y
+        going = np.flatnonzero(crowded[local] & (left | right) & (top | bottom) & inside)
+        child = 4 * (np.cumsum(crowded) - 1)[local] + _QUADRANT[2 * top + right]
+        moving, local = moving[going], child[going]
+        x0, y0, x1, y1 = x0[going], y0[going], x1[going], y1[going]
+        inside = True
+        where[moving] = below + local
+        offset = below
+    return Flat(*_levels(level_bounds, first_children), where, np.arange(len(boxes)), items, boxes)
+
+
+def build_variant(root, items, boxes, max_objects, max_levels):
+    """The variant's tree over ``boxes``, a level at a time: every item goes to each child it
+    touches. An entry that reached a node touches it, so only the node's middle lines decide
+    which children it touches (the root's own sides too, where boxes may lie outside)."""
+    level_bounds, first_children = [np.array([root], dtype=float)], []
+    sides = [np.ascontiguousarray(side) for side in boxes.T]
+    x0, y0, x1, y1 = sides
+    # The entries waiting at the current level: which box, in which node of the level.
+    box, local = np.arange(len(boxes)), np.zeros(len(boxes), dtype=np.intp)
+    # Wholly outside the root, a box touches none of its children: the root keeps it.
+    stays = ~((x0 <= root[2]) & (root[0] <= x1) & (y0 <= root[3]) & (root[1] <= y1))
+    kept_box, kept_node = [], []
+    offset = 0
+    while True:
+        bounds = level_bounds[-1]
+        first = np.full(len(bounds), -1, dtype=np.intp)
+        first_children.append(first)
+        crowded = np.bincount(local, minlength=len(bounds)) > max_objects
+        if len(level_bounds) > max_levels:
+            crowded[:] = False
+        stays = stays | ~crowded[local]
+        kept_box.append(box[stays])
+        kept_node.append(offset + local[stays])
+        if not crowded.any():
+            break
+        below = _split(level_bounds, first, crowded, offset)
+        going = ~stays
+        box, node = box[going], local[going]
+        # The same sums as split() and touched(), so the same floats and the same answers.
+        mid_x, mid_y = ((bounds[:, 0] + bounds[:, 2]) / 2)[node], ((bounds[:, 1] + bounds[:, 3]) / 2)[node]
+        left, right = x0[box] <= mid_x, mid_x <= x1[box]
+        bottom, top = y0[box] <= mid_y, mid_y <= y1[box]
+        # The children touched, quadrant by quadrant in one array: its true places, in order,
+        # keep each child's entries in its parent's order, the order of insertion.
+        touched = np.concatenate([right & top, left & top, left & bottom, right & bottom])
+        quadrant, entry = np.divmod(np.flatnonzero(touched), len(box))
+        box, local = box[entry], 4 * (np.cumsum(crowded) - 1)[node[entry]] + quadrant
+        stays = np.zeros(len(box), dtype=bool)
+        offset = below
+    return Flat(*_levels(level_bounds, first_children), np.concatenate(kept_node), np.concatenate(kept_box), items, boxes)
+
+
+def by_level(flat):
+    """The split nodes, level by level from the top: a list of int arrays."""
+    parents = np.flatnonzero(flat.first_child >= 0)
+    levels = flat.level[parents]
+    return [parents[levels == depth] for depth in range(int(levels.max()) + 1)] if len(parents) else []
+
+
+def subtree_totals(flat, values):
+    """``values`` per node summed over each node's subtree (itself and everything below)."""
+    totals = values.copy()
+    for parents in reversed(by_level(flat)):
+        first = flat.first_child[parents]
+        totals[parents] += totals[first] + totals[first + 1] + totals[first + 2] + totals[first + 3]
+    return totals
+
+
+def preorder(flat):
+    """The nodes parents first, each node's children in order after it: an int array."""
+    size = subtree_totals(flat, np.ones(len(flat.level), dtype=np.intp))
+    place = np.zeros(len(flat.level), dtype=np.intp)
+    for parents in by_level(flat):
+        after = place[parents] + 1
+        for child in range(4):
+            node = flat.first_child[parents] + child
+            place[node] = after
+            after = after + size[node]
+    return np.argsort(place)
+
+
+def variant_pair_count(node, code):
+    """candidate_pairs of a variant tree, from where its entries went: ``node`` (sorted) and
+    ``code`` (an item's number) per entry, no item twice in a node. Only the root holds items above the leaves there
+    (those wholly outside it), and they meet every other item.
+
+    Every node's items pair among themselves; a pair is counted again in every further node
+    the two share, and only items held by several nodes can share more than one: so only
+    their pairs are listed, to count each once.
+    """
+    if len(node) == 0:
+        return 0
+    sizes = np.bincount(node).astype(np.int64)
+    total = int((sizes * (sizes - 1) // 2).sum())
+    held = np.bincount(code)
+    several = held[code] > 1
+    if several.any():
+        shared_node, shared_code = node[several], code[several]
+        count = int(code.max()) + 1
+        total -= _repeated(_pairs_in_nodes(shared_node, shared_code, count), count)
+    at_root = node == 0
+    if at_root.any() and not at_root.all():
+        # The root was split, so what it holds is outside it: those meet every other item.
+        total += len(np.unique(code[at_root])) * len(np.unique(code[~at_root]))
+    return total
+
+
+def _pairs_in_nodes(node, code, count):
+    """Every pair of entries in the same node, as int64 keys low * count + high (node sorted)."""
+    # Each entry meets the entries after it in its node: one run of places each, laid end to end.
+    place = np.arange(len(node))
+    after = np.cumsum(np.bincount(node))[node] - place - 1
+    run_begins = np.cumsum(after) - after
+    first = np.repeat(place, after)
+    second = np.arange(len(first)) + np.repeat(place + 1 - run_begins, after)
+    a, b = code[first], code[second]
+    return np.minimum(a, b) * count + np.maximum(a, b)
+
+
+def _repeated(keys, count):
+    """How many of ``keys`` (below count * count) repeat one before them."""
+    # Sorted as 32-bit numbers where they fit: half the memory, twice as fast.
+    keys = np.sort(keys.astype(np.uint32) if count * count <= 2**32 else keys)
+    return int(np.count_nonzero(keys[1:] == keys[:-1]))
+
+
+def listed_pair_count(node, code):
+    """variant_pair_count by listing every pair, for trees where an object was inserted
+    twice: it is one item, and no pair with itself."""
+    count = int(code.max()) + 1
+    keys = [_pairs_in_nodes(node, code, count)]
+    at_root = node == 0
+    if at_root.any() and not at_root.all():
+        outside, others = np.unique(code[at_root]), np.unique(code[~at_root])
+        a, b = np.repeat(outside, len(others)), np.tile(others, len(outside))
+        keys.append(np.minimum(a, b) * count + np.maximum(a, b))
+    keys = np.unique(np.concatenate(keys))
+    # An item paired with itself (the same object twice) is no pair.
+    return int(np.count_nonzero(keys // count != keys % count))
+
+
+def flat_range_query(flat, box, probe):
+    """:func:`collision.quadtree.range_query` over the tree as arrays: the items whose boxes
+    overlap or touch ``box``, each once, in node order; the nodes visited are those whose
+    bounds touch ``probe``, the query clamped to the root. Each node's items are tested at
+    once, their boxes' shadows on x and on y against the query's."""
+    found = {}
+    stack = [0]
+    while stack:
+        k = stack.pop()
+        begin, end = int(flat.start[k]), int(flat.start[k + 1])
+        if end > begin:
+            stored = flat.node_boxes(begin, end)
+            hit = (stored[:, 0] <= box[2]) & (box[0] <= stored[:, 2]) & (stored[:, 1] <= box[3]) & (box[1] <= stored[:, 3])
+            for item in flat.node_items(begin, end, np.flatnonzero(hit)):
+                found.setdefault(id(item), item)
+        first = int(flat.first_child[k])
+        if first >= 0:
+            stack.extend(first + i for i in (3, 2, 1, 0) if bounds_touch(flat.bounds[first + i].tolist(), probe))
+    return list(found.values())
