@@ -63,7 +63,7 @@ def test_the_shipped_walkthroughs_load():
         ('title = "x"\n[[steps]]\nscene = "box-box"\ncaption = "c"\nshapes = { C = { position = [1, 2] } }', "step 1: shapes.C is not a shape of this scene"),
         ('title = "x"\n[[steps]]\nscene = "box-box"\ncaption = "c"\ncolour = "red"', "step 1: colour is not a step field"),
         ('title = "x"\n[[steps]]\nscene = "box-box"\ncaption = "c"\nanimate = -1', "step 1: animate must be a number of seconds"),
-        ('title = "x"\n[[steps]]\nscene = "hex-triangle"\ncaption = "c"\nsettings = { sides_a = 2 }', "step 1: settings.sides_a must be from 3 to 64, got 2"),
+        ('title = "x"\n[[steps]]\nscene = "hex-triangle"\ncaption = "c"\nsettings = { sides_a = 2 }', "step 1: settings.sides_a must be from 3 to 600, got 2"),
         ('title = "x"\n[[steps]]\nscene = "projection"\ncaption = "c"\nhandles = { P = [1] }', "step 1: handles.P must be [x, y]"),
         ('title = "x"', "it needs at least one [[steps]] table"),
         ('title = ', "is not valid TOML"),

@@ -10,7 +10,7 @@ import pytest
 
 from sandbox.app import cli, preferences, window
 from sandbox.kit.theme import PROJECTOR
-from xvfb import find_window, xdotool
+from xvfb import find_window, wait_for, xdotool
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -66,15 +66,24 @@ def test_present_opens_full_screen_on_a_real_display(display, tmp_path):
     app = subprocess.Popen([sys.executable, str(ROOT / "sandbox.py"), "--present", "--scene", "box-box"], cwd=tmp_path, env=display,
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
-        shown = find_window(display, app)
+        find_window(display, app)
         width, height = (int(v) for v in xdotool(display, "getdisplaygeometry").split())
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            geometry = dict(line.split("=") for line in xdotool(display, "getwindowgeometry", "--shell", shown).split())
-            if (int(geometry["WIDTH"]), int(geometry["HEIGHT"])) == (width, height):
-                break
-            time.sleep(0.2)
-        assert (int(geometry["WIDTH"]), int(geometry["HEIGHT"])) == (width, height)
+
+        def full_screen():
+            # Going full screen makes the window anew (a new id): look it up each time.
+            for shown in windows(display):
+                geometry = dict(line.split("=") for line in xdotool(display, "getwindowgeometry", "--shell", shown).split())
+                if (int(geometry["WIDTH"]), int(geometry["HEIGHT"])) == (width, height):
+                    return True
+            return False
+
+        wait_for(full_screen, 10, "the window to fill the screen")
     finally:
         app.kill()
         app.communicate()
+
+
+def windows(display):
+    """The ids of the sandbox's windows on ``display`` now."""
+    found = subprocess.run(["xdotool", "search", "--name", "Collision Sandbox"], env=display, capture_output=True, text=True)
+    return found.stdout.split()
