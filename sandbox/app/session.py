@@ -369,7 +369,9 @@ class Session:
         if self._motion is not None:
             self._advance_motion(dt)
         changed |= self.controller.update(dt)
-        if self.scene.animated and not self.paused:
+        # An open question holds an animated scene still: the answer revealed is then the one
+        # the class predicted from, and the one the handout printed, not wherever it drifted.
+        if self.scene.animated and not self.paused and not self.asking:
             self.scene.update(dt)
             changed = True
         if changed:
