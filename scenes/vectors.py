@@ -101,6 +101,7 @@ class Vectors(Scene):
     )
     handles = {"a": EXAMPLE["a"], "b": EXAMPLE["b"], "O": EXAMPLE["O"]}
     frame = (GRID[0] * UNIT, GRID[1] * UNIT, GRID[2] * UNIT, GRID[3] * UNIT)
+    pose_unit = UNIT
     actions = (Action("example", "GameDev.net's example: (2, 6) onto (3, 4)"),)
     turnable = False
 

@@ -297,12 +297,12 @@ class Session:
         """Where each shape and handle is, as the pose editor shows it: name -> [x, y, angle in
         degrees] as text, the angle None for what does not turn (a circle, a handle, any shape
         of a scene that is not turnable)."""
-        texts = {}
+        texts, unit = {}, self.scene.pose_unit
         for name, shape in self.scene.shapes.items():
             angle = _text(math.degrees(shape.angle)) if hasattr(shape, "angle") and self.scene.turnable else None
-            texts[name] = [_text(shape.position[0]), _text(shape.position[1]), angle]
+            texts[name] = [_text(shape.position[0] / unit), _text(shape.position[1] / unit), angle]
         for name, point in self.scene.points.items():
-            texts[name] = [_text(point[0]), _text(point[1]), None]
+            texts[name] = [_text(point[0] / unit), _text(point[1] / unit), None]
         return texts
 
     def type_pose(self, name, x, y, angle=None):
@@ -318,6 +318,8 @@ class Session:
                 self.status = f"{name}: {field} must be a number, got {text.strip()[:20]!r}"
                 return False
         x, y, angle = values
+        # Typed in the scene's own units (the vectors scene's grid), placed in world units.
+        x, y = (None if v is None else v * self.scene.pose_unit for v in (x, y))
         if angle is not None and not self.scene.turnable:
             self.status = f"{name} does not turn in this scene: give its x and y only"
             return False
@@ -331,7 +333,8 @@ class Session:
             self.status = str(error)
             return False
         self.controller.selected = name
-        self.status = f"{name} placed at ({x:g}, {y:g})" + ("" if angle is None else f", turned {angle:g}°")
+        unit = self.scene.pose_unit
+        self.status = f"{name} placed at ({x / unit:g}, {y / unit:g})" + ("" if angle is None else f", turned {angle:g}°")
         self.refresh()
         return True
 

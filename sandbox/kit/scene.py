@@ -102,6 +102,9 @@ class Scene:
     grab_radius: ClassVar[float] = 8
     """Pixels around a handle or a centre dot that still grab it."""
 
+    pose_unit: ClassVar[float] = 1.0
+    """World units in one unit the pose editor shows and takes (the vectors scene's grid square)."""
+
     reshapable: ClassVar[tuple[str, ...]] = ()
     """Names of polygons the user reshapes by dragging their vertices: layouts keep their vertices."""
 

@@ -116,3 +116,11 @@ def test_a_zero_vector_is_not_called_perpendicular():
     assert sign_word(0.0, (2, 6), (0, 0)) == "zero: b is the zero vector, with no direction"
     assert sign_word(0.0, (0, 0), (3, 4)).startswith("zero: a is the zero vector")
     assert sign_word(0.0, (4, -3), (3, 4)) == "zero: a and b are perpendicular"
+
+
+def test_the_pose_editor_speaks_the_grid_units_the_scene_does(drive):
+    driver = drive("vectors")
+    session = driver.session
+    assert session.type_pose("a", "4", "3")
+    assert tuple(driver.scene.points["a"]) == pytest.approx((4 * UNIT, 3 * UNIT))
+    assert session.pose_texts()["a"][:2] == ["4", "3"] and "(4, 3)" in session.status
