@@ -176,18 +176,27 @@ class FastMoving(Scene):
         step = result
         if not step.swept.hit:
             return Verdict("CLEAR PATH", "separating", "nothing in the way: no method hits")
-        detail = f"swept: first touch at t = {step.swept.time:.3f}"
-        wrong = [(method, words) for method, words, bad in self.outcomes(result) if bad]
-        if not wrong:
-            return Verdict("ALL THREE CATCH IT", "mtv", detail)
+        # The verdict speaks of the methods shown, and only of them.
+        shown = self.settings["method"]
+        if shown == "swept":
+            return Verdict("SWEPT: FIRST TOUCH", "mtv", f"at t = {step.swept.time:.3f}")
+        detail = {
+            "all three": f"swept: first touch at t = {step.swept.time:.3f}",
+            "static": "tested once, at the end of the step",
+            "multisampling": f"tested at {len(step.samples)} points along the step",
+        }[shown]
+        wrong = [(method, words) for method, words, bad in self.outcomes(result) if bad and shown in (method, "all three")]
         names = {"static": "STATIC", "multisampling": "SAMPLES"}
+        if not wrong:
+            caught = {"all three": "ALL THREE CATCH IT", "static": "STATIC CATCHES IT", "multisampling": "SAMPLES CATCH IT"}[shown]
+            return Verdict(caught, "mtv", detail)
         misses = [names[method] for method, words in wrong if words == "misses"]
         pushes = [names[method] for method, words in wrong if words != "misses"]
         clauses = []
         if misses:
-            clauses.append(" AND ".join(misses) + (" MISS" if len(misses) == 2 else " MISSES"))
+            clauses.append(" AND ".join(misses) + (" MISSES" if misses == ["STATIC"] else " MISS"))
         if pushes:
-            clauses.append(" AND ".join(pushes) + (" PUSH" if len(pushes) == 2 else " PUSHES") + " WRONG WAY")
+            clauses.append(" AND ".join(pushes) + (" PUSHES" if pushes == ["STATIC"] else " PUSH") + " WRONG WAY")
         return Verdict(", ".join(clauses), "max_corner", detail)
 
     def _numbers(self, result):
