@@ -4,8 +4,9 @@ A save writes a temporary file beside the target and renames it over the target,
 leaves the old file or the new one, never half of either. A symbolic link is written through
 to the file it points to, as editors do, so the link stays a link. Anything that exists and is
 not a regular file (a folder, a device, a FIFO) is refused. A new file gets the mode the umask
-allows; a replaced file keeps its own. Temporary files left by a save that was killed are
-removed by the next save of the same file.
+allows; a replaced file keeps its own. A save removes only the temporary file it made itself:
+never a file it did not write, however its name looks (a teacher's own ``.index.html.x.tmp``,
+or another process's save of the same file at that moment).
 
 Reading takes regular files only, up to a size limit, so a path such as /dev/zero or a FIFO
 cannot exhaust memory or hang the app.
@@ -23,9 +24,6 @@ MAX_READ = 1 << 20
 """The largest file read_bytes takes by default: 1 MiB, far more than any layout or lesson."""
 
 _TEMPORARY_SUFFIX = ".tmp"
-# mkstemp's random part: 8 characters from this alphabet (CPython's tempfile._RandomNameSequence).
-_RANDOM_LENGTH = 8
-_RANDOM_CHARACTERS = set("abcdefghijklmnopqrstuvwxyz0123456789_")
 
 
 class FileError(OSError):
@@ -119,7 +117,6 @@ def write_bytes(path, data, follow_links=True):
         mode = 0o666 & ~_umask()
     except OSError as error:
         _fail("write", path, explain(error))
-    _remove_strays(folder, target.name)
     try:
         handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=_TEMPORARY_SUFFIX)
     except OSError as error:
@@ -150,30 +147,6 @@ def _umask():
     mask = os.umask(0o022)
     os.umask(mask)
     return mask
-
-
-def _remove_strays(folder, name):
-    """Delete temporary files a killed save of ``name`` left in ``folder``."""
-    prefix = f".{name}."
-    try:
-        entries = os.listdir(folder)
-    except OSError:
-        return
-    for entry in entries:
-        middle = entry[len(prefix) : -len(_TEMPORARY_SUFFIX)]
-        if (
-            entry.startswith(prefix)
-            and entry.endswith(_TEMPORARY_SUFFIX)
-            and len(middle) == _RANDOM_LENGTH
-            and set(middle) <= _RANDOM_CHARACTERS
-        ):
-            stray = folder / entry
-            try:
-                if stat.S_ISREG(os.lstat(stray).st_mode):
-                    os.unlink(stray)
-            except OSError:
-                # Gone already, or not ours to remove: the save itself does not depend on it.
-                pass
 
 
 def read_bytes(path, limit=MAX_READ):
