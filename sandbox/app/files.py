@@ -20,13 +20,15 @@ import stat
 import tempfile
 from pathlib import Path
 
+from sandbox.errors import SandboxError
+
 MAX_READ = 1 << 20
 """The largest file read_bytes takes by default: 1 MiB, far more than any layout or lesson."""
 
 _TEMPORARY_SUFFIX = ".tmp"
 
 
-class FileError(OSError):
+class FileError(SandboxError, OSError):
     """A file the app cannot write or read. ``str(error)`` is one line naming the path and what
     to do; ``strerror`` is the same without the path, for messages that already name it.
 

@@ -16,6 +16,7 @@ from sandbox.app import files
 from sandbox.app import screen
 from sandbox.app.camera import Camera
 from sandbox.app.session import Session
+from sandbox.errors import SandboxError
 from sandbox.kit.theme import THEMES, with_palette
 
 MANIFEST = ".handout.json"
@@ -25,7 +26,7 @@ PRINT_SCALE = 1.5
 default window, about 260 dots an inch across a page of A4."""
 
 
-class HandoutError(Exception):
+class HandoutError(SandboxError):
     """An export that would overwrite someone else's file, or cannot write its own."""
 
 

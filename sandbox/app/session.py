@@ -16,7 +16,7 @@ from sandbox.app.camera import Camera
 from sandbox.app.controller import Controller
 from sandbox.app.dashes import DashedPainter
 from sandbox.kit import View
-from sandbox.app.registry import all_scenes
+from sandbox.app.registry import SceneError, all_scenes
 from sandbox.kit.theme import DARK, PROJECTOR, with_palette
 
 KEYS = (
@@ -51,8 +51,8 @@ class Session:
     """The app's state: one scene at a time, with its camera and controller.
 
     ``layout_path`` is a layout file to start from (its scene is used unless ``scene_id``
-    names one, which must then match). Raises ``layout.LayoutError`` or ``KeyError`` for a
-    bad file or an unknown scene, before anything opens. With ``walkthrough`` (a loaded
+    names one, which must then match). Raises ``layout.LayoutError`` or ``SceneError`` (both
+    SandboxErrors) for a bad file or an unknown scene, before anything opens. With ``walkthrough`` (a loaded
     Walkthrough) the session starts at its first step, and ``go`` moves between steps.
     """
 
@@ -136,12 +136,12 @@ class Session:
     def open(self, scene_id, data=None, where="the starting layout"):
         """Show scene ``scene_id`` at its default layout, or at the layout ``data`` (from ``where``)."""
         if scene_id not in self.classes:
-            raise KeyError(f'there is no scene "{scene_id}"; python sandbox.py --list shows them all')
+            raise SceneError(f'there is no scene "{scene_id}"; python sandbox.py --list shows them all')
         self.scene = self.classes[scene_id]()
         self._motion = None
         self.camera.fitted = True
         if data is not None:
-            layout.apply(data, self.scene, self.camera, where)
+            layout.apply(layout.parse(data, self.scene, where), self.scene, self.camera)
         self.start = layout.capture(self.scene, self.camera)
         self.controller = Controller(self.scene, self.camera)
         self.refresh()
@@ -287,10 +287,11 @@ class Session:
         else:
             data = {"scene": self.scene.id, "shapes": {name: {"position": [x, y]} | ({} if angle is None else {"angle": angle})}}
         try:
-            layout.apply(data, self.scene, self.camera, "typed pose")
+            parsed = layout.parse(data, self.scene, "typed pose")
         except layout.LayoutError as error:
             self.status = str(error)
             return False
+        layout.apply(parsed, self.scene, self.camera)
         self.scene.selected = name
         self.status = f"{name} placed at ({x:g}, {y:g})" + ("" if angle is None else f", turned {angle:g}°")
         self.refresh()

@@ -40,11 +40,12 @@ from sandbox.app import files
 from sandbox.app import layout
 from sandbox.app.camera import Camera
 from sandbox.app.registry import all_scenes
+from sandbox.errors import SandboxError
 
 STEP_FIELDS = {"scene", "caption", "layout", "shapes", "handles", "overlays", "settings", "view", "animate", "question", "choices", "answer", "explain", "hide"}
 
 
-class WalkthroughError(Exception):
+class WalkthroughError(SandboxError):
     """A walkthrough file that cannot be used; the message names the file, the step and the field."""
 
 
@@ -153,9 +154,10 @@ def _step(path, number, step, classes):
     if "view" in step:
         data["view"] = step["view"]
     try:
-        layout.apply(data, scene, camera, where)
+        parsed = layout.parse(data, scene, where)
     except layout.LayoutError as error:
         raise WalkthroughError(str(error)) from None
+    layout.apply(parsed, scene, camera)
     scene.refresh()
     return Step(scene_id, caption.strip(), layout.capture(scene, camera), float(animate), *_question(where, step, scene))
 

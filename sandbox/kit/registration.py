@@ -2,13 +2,15 @@
 
 import inspect
 
+from sandbox.errors import SandboxError
+
 CATEGORIES = ("Basics", "SAT", "Circles, tiles and points", "Motion and response", "Broad phase", "Beyond")
 """The picker's groups in lesson order; a scene of another category comes after them."""
 
 _scenes = {}
 
 
-class SceneError(Exception):
+class SceneError(SandboxError):
     """A scene that cannot join: a duplicate id, or a folder or file that cannot be loaded."""
 
 

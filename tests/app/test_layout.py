@@ -257,3 +257,30 @@ def test_only_a_reshapable_polygon_takes_vertices(tmp_path):
     data = {"scene": "hex-triangle", "shapes": {"B": {"kind": "polygon", "vertices": [[0, 0], [100, 0], [0, 100]]}}}
     with pytest.raises(LayoutError, match=re.escape("shapes.B.vertices is not a shape field (use kind, position, angle)")):
         Session(None, (1280, 720), write(tmp_path, data))
+
+
+@pytest.mark.parametrize("scene_id", ["minkowski", "voronoi-regions"])
+def test_a_layout_refused_at_its_last_field_leaves_the_scene_as_it_was(scene_id):
+    """Parse, then apply: every field is checked before anything changes (issue 19, item 4)."""
+    session = Session(scene_id)
+    scene = session.scene
+    before = (layout.capture(scene, session.camera), dict(scene.settings), dict(scene.points), repr(scene.result))
+    data = layout.capture(scene, session.camera)
+    for entry in data["shapes"].values():
+        entry["position"] = [entry["position"][0] + 7, entry["position"][1] - 3]
+        entry.pop("kind")
+    data["settings"] = {p.name: (p.choices[-1] if p.choices else p.default) for p in scene.params if not p.overlay}
+    data["overlays"] = {p.name: not p.default for p in scene.params if p.overlay}
+    data["handles"] = {name: [x + 1, y + 1] for name, (x, y) in scene.points.items()}
+    data["view"] = {"center": [0, 0], "zoom": 99}
+    with pytest.raises(LayoutError, match="view.zoom"):
+        layout.parse(data, scene, "layout test")
+    assert (layout.capture(scene, session.camera), dict(scene.settings), dict(scene.points), repr(scene.result)) == before
+
+
+def test_an_unknown_scene_is_a_sandbox_error_not_a_key_error():
+    from sandbox.errors import SandboxError
+
+    with pytest.raises(SandboxError, match='there is no scene "no-such-scene"') as caught:
+        Session("no-such-scene")
+    assert not isinstance(caught.value, KeyError)

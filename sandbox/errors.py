@@ -1,0 +1,11 @@
+"""The one base of what the user is told: every refusal the app reports is a SandboxError.
+
+It lives above the app's rooms because both raise it: the kit refuses a scene that cannot join
+(``SceneError``), the app a file or value it cannot use (``LayoutError``, ``WalkthroughError``,
+``HandoutError``, ``FileError``). ``str(error)`` is one line saying what to fix; the command line
+catches SandboxError once and prints it, the window shows it in its status line.
+"""
+
+
+class SandboxError(Exception):
+    """Something the user gave that the app cannot use; ``str(error)`` is one line saying what to fix."""
