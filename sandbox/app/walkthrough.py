@@ -31,7 +31,6 @@ Every step is checked when the file is loaded, so a bad file is refused before a
 with a message naming the file, the step and the field.
 """
 
-import math
 import tomllib
 from pathlib import Path
 from typing import NamedTuple
@@ -43,6 +42,10 @@ from sandbox.app.registry import all_scenes
 from sandbox.errors import SandboxError
 
 STEP_FIELDS = {"scene", "caption", "layout", "shapes", "handles", "overlays", "settings", "view", "animate", "question", "choices", "answer", "explain", "hide"}
+
+
+MAX_ANIMATE = 60.0
+"""The longest a step may take to move its shapes into place, in seconds."""
 
 
 class WalkthroughError(SandboxError):
@@ -97,6 +100,11 @@ def load(path):
         raise WalkthroughError(f"cannot read walkthrough {path}: {error.strerror}") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise WalkthroughError(f"walkthrough {path} is not valid TOML: {error}") from None
+    except RecursionError:
+        raise WalkthroughError(f"walkthrough {path} is not a lesson: its tables or lists are nested too deeply") from None
+    except ValueError:
+        # tomllib leaves int()'s refusal of a number of more than 4,300 digits uncaught.
+        raise WalkthroughError(f"walkthrough {path} is not valid TOML: it has a whole number of more than 4,300 digits") from None
     title = data.get("title")
     if not isinstance(title, str) or not title.strip():
         raise WalkthroughError(f"walkthrough {path}: title must be a line of text")
@@ -123,8 +131,9 @@ def _step(path, number, step, classes):
     if not isinstance(caption, str) or not caption.strip():
         raise WalkthroughError(f"{where}: caption must be the text the class reads at this step")
     animate = step.get("animate", 0.0)
-    if not isinstance(animate, (int, float)) or isinstance(animate, bool) or not (math.isfinite(animate) and animate >= 0):
-        raise WalkthroughError(f"{where}: animate must be a number of seconds, 0 or more")
+    # Compared as given, before any float(): an int of 400 digits would overflow it.
+    if not isinstance(animate, (int, float)) or isinstance(animate, bool) or not 0 <= animate <= MAX_ANIMATE:
+        raise WalkthroughError(f"{where}: animate must be a number of seconds from 0 to {MAX_ANIMATE:g}, got {_show(animate)}")
     scene, camera = classes[scene_id](), Camera(1280, 720)
     if "layout" in step:
         try:
@@ -171,7 +180,7 @@ def _question(where, step, scene):
     if not isinstance(question, str) or not question.strip():
         raise WalkthroughError(f"{where}: question must be the line the class answers, with answer naming a field of the result")
     answers = scene.answers()
-    if answer not in answers:
+    if not isinstance(answer, str) or answer not in answers:
         raise WalkthroughError(f"{where}: answer must name a field of the {scene.id} scene's result, one of {', '.join(answers)}; got {answer!r:.40}")
     choices = step.get("choices", [])
     if not isinstance(choices, list) or not all(isinstance(c, str) and c.strip() for c in choices) or len(choices) == 1:
@@ -186,3 +195,8 @@ def _question(where, step, scene):
     if not isinstance(explain, str):
         raise WalkthroughError(f"{where}: explain must be a line of text, said with the answer")
     return question.strip(), tuple(c.strip() for c in choices), answer, tuple(hide), explain.strip()
+
+
+def _show(value):
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
