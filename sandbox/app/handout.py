@@ -8,6 +8,7 @@ where a handout file would go is refused, so an export never writes outside its 
 """
 
 import html
+import inspect
 import json
 import os
 from pathlib import Path
@@ -42,6 +43,8 @@ def export(walkthrough, directory, size=(1280, 720), theme="projector", palette=
     """
     from . import window
 
+    if str(directory) == "":
+        raise HandoutError('cannot export to "": the folder name is empty; give a folder such as handout')
     directory = Path(directory)
     count = len(walkthrough.steps)
     names = [f"step-{i:02d}.{kind}" for i in range(1, count + 1) for kind in ("png", "json")] + ["index.html"]
@@ -84,13 +87,25 @@ def export(walkthrough, directory, size=(1280, 720), theme="projector", palette=
             record.update(question=step.question, choices=list(step.choices), answer_field=step.answer, answer=answer)
             key.append(_answer(index + 1, step, answer, session.scene.table()))
         record["numbers"] = session.scene.numbers()
-        files.write_text(claim(f"{stem}.json"), json.dumps(record, indent=2) + "\n", follow_links=False)
+        files.write_text(claim(f"{stem}.json"), _json(record, session.scene, walkthrough, index), follow_links=False)
         sections.append(_section(index + 1, count, session.scene, step, stem))
     if key:
         sections.append('<section class="key" id="answers"><h2>Answers</h2>\n' + "\n".join(key) + "</section>")
     page = _PAGE.format(title=html.escape(walkthrough.title), sections="\n".join(sections))
     files.write_text(claim("index.html"), page, follow_links=False)
     return directory / "index.html"
+
+
+def _json(record, scene, walkthrough, index):
+    """A step's record as strict JSON, or HandoutError naming the scene's file: a NaN or an
+    object in its numbers() would make a file no JSON reader takes."""
+    try:
+        return json.dumps(record, indent=2, allow_nan=False) + "\n"
+    except (TypeError, ValueError) as error:
+        where = inspect.getsourcefile(type(scene))
+        raise HandoutError(
+            f"walkthrough {walkthrough.path}, step {index + 1}: the {scene.id} scene's numbers() ({where}) are not JSON: {error}"
+        ) from None
 
 
 def _show_as_on_screen(session, step, size):

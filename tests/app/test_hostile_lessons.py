@@ -33,3 +33,12 @@ def test_a_hostile_lesson_is_one_line(tmp_path, text, names):
     done = run("--walkthrough", path, "--export", tmp_path / "out")
     assert_refused(done, path, *names)
     assert snapshot(tmp_path) == before
+
+
+def test_an_empty_export_folder_is_refused_and_writes_nothing(tmp_path):
+    """--export "" wrote the handout into the current folder (issue 22, case 9)."""
+    path = lesson(tmp_path, STEP)
+    before = snapshot(tmp_path)
+    done = run("--walkthrough", path, "--export", "", cwd=tmp_path)
+    assert_refused(done, '""', "folder")
+    assert snapshot(tmp_path) == before
