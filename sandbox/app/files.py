@@ -14,6 +14,8 @@ cannot exhaust memory or hang the app.
 Every refusal is a :class:`FileError` whose message is one line naming the path and what to do.
 """
 
+import contextlib
+import contextvars
 import errno
 import os
 import stat
@@ -26,6 +28,8 @@ MAX_READ = 1 << 20
 """The largest file read_bytes takes by default: 1 MiB, far more than any layout or lesson."""
 
 _TEMPORARY_SUFFIX = ".tmp"
+
+_TAG = contextvars.ContextVar("temporary_tag", default="")
 
 
 class FileError(SandboxError, OSError):
@@ -120,7 +124,9 @@ def write_bytes(path, data, follow_links=True):
     except OSError as error:
         _fail("write", path, explain(error))
     try:
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=_TEMPORARY_SUFFIX)
+        tag = _TAG.get()
+        prefix = f".{target.name}.{tag}." if tag else f".{target.name}."
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=prefix, suffix=_TEMPORARY_SUFFIX)
     except OSError as error:
         _fail("write", path, explain(error))
     try:
@@ -137,6 +143,37 @@ def write_bytes(path, data, follow_links=True):
             _fail("write", path, explain(error))
         raise
     return Path(path)
+
+
+@contextlib.contextmanager
+def tagged(tag):
+    """Within this block, saves put ``tag`` in their temporary files' names: an unguessable
+    token that the caller keeps (a handout keeps its own in its manifest), so that
+    remove_temporaries(folder, tag) later removes what a killed save left, and nothing else."""
+    token = _TAG.set(tag)
+    try:
+        yield
+    finally:
+        _TAG.reset(token)
+
+
+def remove_temporaries(folder, tag):
+    """Remove the temporary files that saves tagged ``tag`` left in ``folder`` (killed before
+    they renamed them into place); no file without the tag in its name is touched."""
+    middle = f".{tag}."
+    try:
+        entries = os.listdir(folder)
+    except OSError:
+        return
+    for entry in entries:
+        if entry.startswith(".") and entry.endswith(_TEMPORARY_SUFFIX) and middle in entry:
+            stray = Path(folder) / entry
+            try:
+                if stat.S_ISREG(os.lstat(stray).st_mode):
+                    os.unlink(stray)
+            except OSError:
+                # Gone already: the save itself does not depend on it.
+                pass
 
 
 def write_text(path, text, follow_links=True):

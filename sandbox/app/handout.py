@@ -11,6 +11,7 @@ import html
 import inspect
 import json
 import os
+import secrets
 from pathlib import Path
 
 from sandbox.app import files
@@ -41,14 +42,12 @@ def export(walkthrough, directory, size=(1280, 720), theme="projector", palette=
     Raises HandoutError, or files.FileError when a file cannot be written, each with a
     one-line message.
     """
-    from . import window
-
     if str(directory) == "":
         raise HandoutError('cannot export to "": the folder name is empty; give a folder such as handout')
     directory = Path(directory)
     count = len(walkthrough.steps)
     names = [f"step-{i:02d}.{kind}" for i in range(1, count + 1) for kind in ("png", "json")] + ["index.html"]
-    ours = _manifest(directory)
+    ours, key = _manifest(directory)
     for name in names:
         path = directory / name
         if os.path.islink(path):
@@ -62,12 +61,28 @@ def export(walkthrough, directory, size=(1280, 720), theme="projector", palette=
     except OSError as error:
         raise HandoutError(f"cannot export to {directory}: {files.explain(error)}") from None
 
+    def record():
+        files.write_text(directory / MANIFEST, json.dumps({"files": ours, "key": key}, indent=2) + "\n", follow_links=False)
+
     def claim(name):
         """Record ``name`` in the manifest before writing it: a rerun may then redo it."""
         if name not in ours:
             ours.append(name)
-            files.write_text(directory / MANIFEST, json.dumps({"files": ours}, indent=2) + "\n", follow_links=False)
+            record()
         return directory / name
+
+    # The temporary files of this folder's saves carry the manifest's key, kept there before
+    # the first of them is made: those a killed export left are ours to remove, and no one
+    # else's file is.
+    record()
+    files.remove_temporaries(directory, key)
+    with files.tagged(key):
+        return _write(walkthrough, directory, size, theme, palette, count, claim)
+
+
+def _write(walkthrough, directory, size, theme, palette, count, claim):
+    """Write every step's files and the page through ``claim``; return the index.html path."""
+    from . import window
 
     session = Session(size=(round(size[0] * PRINT_SCALE), round(size[1] * PRINT_SCALE)), walkthrough=walkthrough)
     session.figure_only, session.show_panel, session.theme = True, False, with_palette(THEMES[theme], palette)
@@ -120,10 +135,11 @@ def _show_as_on_screen(session, step, size):
 
 
 def _manifest(directory):
-    """The names an earlier export into ``directory`` wrote, as a list (empty if none)."""
+    """The names an earlier export into ``directory`` wrote, as a list (empty if none), and the
+    key its temporary files carry (a new one if it had none)."""
     path = directory / MANIFEST
     if not os.path.lexists(path):
-        return []
+        return [], secrets.token_hex(16)
     try:
         data = json.loads(files.read_text(path))
     except files.FileError as error:
@@ -134,7 +150,10 @@ def _manifest(directory):
         raise HandoutError(
             f'{path} is not a handout manifest (JSON with a "files" list): remove it if the folder is yours, or choose another folder'
         )
-    return list(data["files"])
+    key = data.get("key")
+    if not (isinstance(key, str) and len(key) == 32 and set(key) <= set("0123456789abcdef")):
+        key = secrets.token_hex(16)
+    return list(data["files"]), key
 
 
 def _section(number, count, scene, step, stem):

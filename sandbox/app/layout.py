@@ -10,7 +10,9 @@
      "view": {"center": [0, 0], "zoom": 1.0}}
 
 Positions are world units, angles degrees; every field but "scene" may be left out, and
-"view" is there only when the user zoomed or panned. Loading checks every field against the
+"view" is there only when the user zoomed or panned. ``"format"`` (sandbox.app.migrations)
+says which version of the format wrote the file: an earlier one is brought up to date as it is
+read, a newer one refused. Loading checks every field against the
 scene and names the first bad one. Reading and saving go through sandbox.app.files: regular files
 only, at most 1 MiB read, and a save that a crash cannot leave half written.
 """
@@ -25,10 +27,11 @@ from typing import NamedTuple
 from collision import Box, Circle, Polygon, Vector
 
 from sandbox.app import files
+from sandbox.app import migrations
 from sandbox.app.camera import Camera
 from sandbox.errors import SandboxError
 
-FIELDS = {"scene", "shapes", "handles", "overlays", "settings", "view"}
+FIELDS = {"format", "scene", "shapes", "handles", "overlays", "settings", "view"}
 """Every field a layout may have; anything else is refused, naming it."""
 
 WORLD_LIMIT = 1e6
@@ -62,6 +65,7 @@ def capture(scene, camera):
         shapes[name] = entry
     overlays = {p.name: scene.settings[p.name] for p in scene.params if p.overlay}
     data = {
+        "format": migrations.FORMAT,
         "scene": scene.id,
         "shapes": shapes,
         "handles": {name: [float(v) for v in point] for name, point in scene.points.items()},
@@ -92,6 +96,12 @@ def read(path):
     field = _too_large(data)
     if field is not None:
         raise LayoutError(f"layout {path}: {field} is a whole number too large for the world; give a coordinate such as 120")
+    # Saved by an earlier version: in today's words before anything is checked.
+    try:
+        start = migrations.version(data.pop("format", None), f"layout {path}")
+    except ValueError as error:
+        raise LayoutError(str(error)) from None
+    migrations.migrate(data, start)
     # The containers' types, so that whoever merges this data with more (a walkthrough step)
     # meets objects where it expects them; apply checks what is inside.
     for field, meaning in _CONTAINERS.items():
@@ -188,6 +198,8 @@ def parse(data, scene, where):
     unknown = sorted(set(data) - FIELDS)
     if unknown:
         fail(unknown[0], f"is not a layout field (use {', '.join(sorted(FIELDS))})")
+    if data.get("format", migrations.FORMAT) != migrations.FORMAT:
+        fail("format", f"must be {migrations.FORMAT}: read the file with read, which brings an earlier format up to date")
     if data.get("scene") != scene.id:
         fail("scene", f'is {_show(data.get("scene"))} but this is the "{scene.id}" scene')
     declared = {p.name: p for p in scene.params}

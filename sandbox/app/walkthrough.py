@@ -3,6 +3,7 @@
 ::
 
     title = "SAT from scratch"
+    format = 2                            # optional: the layout format its steps are in (1 if left out)
 
     [[steps]]
     scene = "projection"
@@ -37,6 +38,7 @@ from typing import NamedTuple
 
 from sandbox.app import files
 from sandbox.app import layout
+from sandbox.app import migrations
 from sandbox.app.camera import Camera
 from sandbox.app.registry import all_scenes
 from sandbox.errors import SandboxError
@@ -111,17 +113,23 @@ def load(path):
     steps = data.get("steps")
     if not isinstance(steps, list) or not steps:
         raise WalkthroughError(f"walkthrough {path}: it needs at least one [[steps]] table")
+    try:
+        start = migrations.version(data.get("format"), f"walkthrough {path}")
+    except ValueError as error:
+        raise WalkthroughError(str(error)) from None
     classes = {cls.id: cls for cls in all_scenes()}
-    return Walkthrough(title, path, tuple(_step(path, number, step, classes) for number, step in enumerate(steps, 1)))
+    return Walkthrough(title, path, tuple(_step(path, number, step, classes, start) for number, step in enumerate(steps, 1)))
 
 
-def _step(path, number, step, classes):
+def _step(path, number, step, classes, start=migrations.FORMAT):
     where = f"walkthrough {path}, step {number}"
     if not isinstance(step, dict):
         raise WalkthroughError(f"{where}: a step must be a table with scene and caption ([[steps]]), got {step!r:.40}")
     unknown = sorted(set(step) - STEP_FIELDS)
     if unknown:
         raise WalkthroughError(f"{where}: {unknown[0]} is not a step field (use {', '.join(sorted(STEP_FIELDS))})")
+    # A step written in an earlier format says its settings in today's words first.
+    step = {**step, **migrations.migrate({"scene": step.get("scene"), **{f: step[f] for f in ("handles", "settings") if f in step}}, start)}
     scene_id = step.get("scene")
     if not isinstance(scene_id, str):
         raise WalkthroughError(f'{where}: scene must be a scene id in quotes, e.g. "box-box"; got {scene_id!r:.40}')

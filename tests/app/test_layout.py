@@ -96,7 +96,7 @@ def test_a_layout_may_leave_out_what_it_does_not_change(tmp_path):
         (lambda d: d["settings"].update(page=10**400), "settings.page is a whole number too large for the world"),
         (lambda d: d["settings"].update(page=True), "settings.page must be a whole number from -1 to 127, got True"),
         (lambda d: d["settings"].update(projections=True), "settings.projections is not one of this scene's settings (it has page)"),
-        (lambda d: d.update(colour="red"), "colour is not a layout field (use handles, overlays, scene, settings, shapes, view)"),
+        (lambda d: d.update(colour="red"), "colour is not a layout field (use format, handles, overlays, scene, settings, shapes, view)"),
     ],
 )
 def test_a_bad_field_is_named(tmp_path, change, message):
