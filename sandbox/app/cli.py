@@ -65,7 +65,9 @@ def _run(args):
     from .session import Session
 
     for folder in args.scenes:
-        load_folder(folder)
+        # A teacher's broken file is reported and left out; the others join.
+        for problem in load_folder(folder):
+            print(f"sandbox: {problem}", file=sys.stderr)
     scenes = all_scenes()
     if args.list:
         for cls in scenes:
@@ -92,6 +94,10 @@ def _run(args):
         # Refuse a path that cannot be a PNG before rendering; the write checks again.
         save_target(args.screenshot)
         print(window.screenshot(session, args.screenshot))
+        if session.fault is not None:
+            # The picture shows the scene's error in place of its figure; say it here too.
+            print(f"sandbox: {session.fault}", file=sys.stderr)
+            return 1
         return 0
     try:
         window.run(session)

@@ -93,22 +93,31 @@ def _write(walkthrough, directory, size, theme, palette, count, claim):
         session.go(index)
         if not session.camera.fitted:
             _show_as_on_screen(session, step, size)
+        _refuse_fault(session, walkthrough, index)
         stem = f"step-{index + 1:02d}"
         window.screenshot(session, claim(f"{stem}.png"), follow_links=False)
+        _refuse_fault(session, walkthrough, index)
         record = {"step": index + 1, "scene": step.scene, "caption": step.caption}
         if step.question:
             session.reveal()
             answer = step.answer_text(session.scene)
             record.update(question=step.question, choices=list(step.choices), answer_field=step.answer, answer=answer)
-            key.append(_answer(index + 1, step, answer, session.scene.table()))
-        record["numbers"] = session.scene.numbers()
+            key.append(session.guarded("table", _answer, index + 1, step, answer, session.scene.table()))
+        record["numbers"] = session.guarded("numbers", session.scene.numbers)
+        sections.append(session.guarded("table", _section, index + 1, count, session.scene, step, stem))
+        _refuse_fault(session, walkthrough, index)
         files.write_text(claim(f"{stem}.json"), _json(record, session.scene, walkthrough, index), follow_links=False)
-        sections.append(_section(index + 1, count, session.scene, step, stem))
     if key:
         sections.append('<section class="key" id="answers"><h2>Answers</h2>\n' + "\n".join(key) + "</section>")
     page = _PAGE.format(title=html.escape(walkthrough.title), sections="\n".join(sections))
     files.write_text(claim("index.html"), page, follow_links=False)
     return directory / "index.html"
+
+
+def _refuse_fault(session, walkthrough, index):
+    """HandoutError naming the step and the scene file's line, when the scene's own code raised."""
+    if session.fault is not None:
+        raise HandoutError(f"walkthrough {walkthrough.path}, step {index + 1}: {session.fault}")
 
 
 def _json(record, scene, walkthrough, index):
@@ -119,7 +128,8 @@ def _json(record, scene, walkthrough, index):
     except (TypeError, ValueError) as error:
         where = inspect.getsourcefile(type(scene))
         raise HandoutError(
-            f"walkthrough {walkthrough.path}, step {index + 1}: the {scene.id} scene's numbers() ({where}) are not JSON: {error}"
+            f"walkthrough {walkthrough.path}, step {index + 1}: the {scene.id} scene's numbers() ({where}) are not JSON: "
+            + ("a NaN or an infinity is no JSON number" if isinstance(error, ValueError) else str(error))
         ) from None
 
 

@@ -109,7 +109,7 @@ def _rest(session, panel_width, frame_ms):
         imgui.text_wrapped(f"{session.step.question} The results show when the answer is revealed (Right or Space).")
     else:
         ui = Ui(session)
-        session.scene.panel(ui)
+        session.guarded("panel", session.scene.panel, ui)
         if ui.acted:
             session.refresh()
     imgui.separator_text("View")

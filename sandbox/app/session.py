@@ -5,11 +5,13 @@ very same methods, so what a test does is what a user's mouse and keyboard do. T
 the one place that recomputes a scene: after every input that changes its state or the view.
 """
 
+import functools
 import math
 from pathlib import Path
 
 from pyglet.window import key
 
+from sandbox.app import guard
 from sandbox.app import layout
 from sandbox.app import screen
 from sandbox.app.camera import Camera
@@ -47,6 +49,16 @@ STATUS_SECONDS = 4.0
 """How long a status line ("layout saved to ...") stays on screen."""
 
 
+def _scene_input(handler):
+    """An input handler whose scene code (click, constrain...) may raise: reported as a fault."""
+
+    @functools.wraps(handler)
+    def guarded(self, *args):
+        return self.guarded("input", handler, self, *args)
+
+    return guarded
+
+
 class Session:
     """The app's state: one scene at a time, with its camera and controller.
 
@@ -80,6 +92,8 @@ class Session:
         self.figure_only = False
         """Draw the figure alone (handouts): no panel, title, caption or key hints."""
         self._motion = None
+        self.fault = None
+        """What the scene's own code raised (guard.fault), shown on the canvas in place of its figure; or None."""
         if walkthrough is not None:
             self.layout_scene = None
             self.go(0)
@@ -131,16 +145,38 @@ class Session:
 
     def verdict(self):
         """The scene's Verdict, or None while a question is open (it would give the answer away)."""
-        return None if self.asking else self.scene.verdict()
+        if self.asking or self.fault is not None:
+            return None
+        verdict = self.guarded("verdict", self.scene.verdict)
+        wrong = guard.verdict_problem(verdict)
+        if wrong is not None:
+            self.fault = f"scene {self.scene.id} ({guard.source(type(self.scene))}, line {guard.line_of(type(self.scene).verdict)}): {wrong}"
+            return None
+        return verdict
+
+    def guarded(self, what, method, *args):
+        """``method(*args)``, a scene's own; an exception raised in the scene's file becomes
+        ``fault`` (and the status line) and None is returned, so a teacher's scene cannot end
+        the app. An exception that never passed through the scene's file is the app's: raised."""
+        try:
+            return method(*args)
+        except Exception as error:
+            line = guard.fault(error, method if isinstance(method, type) else type(self.scene), what)
+            if line is None:
+                raise
+            self.fault = line
+            self.status = line
+            return None
 
     def open(self, scene_id, data=None, where="the starting layout"):
         """Show scene ``scene_id`` at its default layout, or at the layout ``data`` (from ``where``)."""
         if scene_id not in self.classes:
             raise SceneError(f'there is no scene "{scene_id}"; python sandbox.py --list shows them all')
-        self.scene = self.classes[scene_id]()
+        self.fault = None
+        self.scene = self.guarded("setup", self.classes[scene_id]) or guard.FailedScene(self.classes[scene_id])
         self._motion = None
         self.camera.fitted = True
-        if data is not None:
+        if data is not None and not isinstance(self.scene, guard.FailedScene):
             layout.apply(layout.parse(data, self.scene, where), self.scene, self.camera)
         self.start = layout.capture(self.scene, self.camera)
         self.controller = Controller(self.scene, self.camera)
@@ -155,13 +191,19 @@ class Session:
             camera.place(screen.free_area(camera.width, camera.height, self.font_scale, self.show_panel, self.caption))
         if camera.fitted:
             camera.fit(self.scene.frame)
-        self.scene.refresh(View(camera.visible(), 1 / camera.zoom, self.label_scale()))
+        failed = self.fault if isinstance(self.scene, guard.FailedScene) else None
+        self.fault = failed
+        self.guarded("compute", self.scene.refresh, View(camera.visible(), 1 / camera.zoom, self.label_scale()))
+        self.verdict()  # checked with the result it reads, so that a bad one shows from the first frame
 
     def draw(self, painter):
         """Draw the scene with ``painter`` in the theme; in the colour-blind palette B's lines dashed."""
         if self.theme.dashed_b:
             painter = DashedPainter(painter, self.theme, 1 / self.camera.zoom)
-        self.scene.draw(painter, self.theme)
+        if self.fault is None:
+            self.guarded("draw", self.scene.draw, painter, self.theme)
+        if self.fault is not None:
+            guard.draw_fault(painter, self.theme, self.camera, self.fault)
 
     def label_scale(self):
         """How much larger than 1x the figure's labels are drawn: the theme's and the presenter's
@@ -326,14 +368,15 @@ class Session:
         if self._motion is not None:
             self._advance_motion(dt)
         changed |= self.controller.update(dt)
-        if self.scene.animated and not self.paused:
-            self.scene.update(dt)
+        if self.scene.animated and not self.paused and self.fault is None:
+            self.guarded("update", self.scene.update, dt)
             changed = True
         if changed:
             self.refresh()
 
     # Keys and the mouse, as pyglet hands them over.
 
+    @_scene_input
     def on_key_press(self, symbol, modifiers):
         walkthrough = self.walkthrough is not None
         if walkthrough and symbol in NEXT + BACK:
@@ -390,26 +433,32 @@ class Session:
             self.status = self.controller.aligned
         self.refresh()
 
+    @_scene_input
     def on_key_release(self, symbol, modifiers):
         if self.controller.on_key_release(symbol):
             self._turned()
 
+    @_scene_input
     def on_mouse_motion(self, x, y, dx, dy):
         if self.controller.on_mouse_motion(x, y):
             self.refresh()
 
+    @_scene_input
     def on_mouse_press(self, x, y, button, modifiers):
         if self.controller.on_mouse_press(x, y, button):
             self.refresh()
 
+    @_scene_input
     def on_mouse_drag(self, x, y, dx, dy, buttons, modifiers):
         if self.controller.on_mouse_drag(x, y, dx, dy):
             self.refresh()
 
+    @_scene_input
     def on_mouse_release(self, x, y, button, modifiers):
         if self.controller.on_mouse_release(x, y, button):
             self.refresh()
 
+    @_scene_input
     def on_mouse_scroll(self, x, y, scroll_x, scroll_y):
         if self.controller.on_mouse_scroll(x, y, scroll_y):
             self.refresh()

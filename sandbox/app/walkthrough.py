@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from sandbox.app import files
+from sandbox.app import guard
 from sandbox.app import layout
 from sandbox.app import migrations
 from sandbox.app.camera import Camera
@@ -83,8 +84,15 @@ class Step(NamedTuple):
     """What the teacher adds once the answer is shown, or ""."""
 
     def answer_text(self, scene):
-        """The answer, computed from ``scene`` (at this step's layout), in words."""
-        return scene.answers()[self.answer]
+        """The answer, computed from ``scene`` (at this step's layout), in words; a scene whose
+        answers() raise says so instead (guard.fault), naming its file and line."""
+        try:
+            return scene.answers()[self.answer]
+        except Exception as error:
+            line = guard.fault(error, type(scene), "answers")
+            if line is None:
+                raise
+            return f"(none: {line})"
 
 
 class Walkthrough(NamedTuple):
@@ -142,7 +150,7 @@ def _step(path, number, step, classes, start=migrations.FORMAT):
     # Compared as given, before any float(): an int of 400 digits would overflow it.
     if not isinstance(animate, (int, float)) or isinstance(animate, bool) or not 0 <= animate <= MAX_ANIMATE:
         raise WalkthroughError(f"{where}: animate must be a number of seconds from 0 to {MAX_ANIMATE:g}, got {_show(animate)}")
-    scene, camera = classes[scene_id](), Camera(1280, 720)
+    scene, camera = _scenes_own(where, "setup", classes[scene_id], classes[scene_id]), Camera(1280, 720)
     if "layout" in step:
         try:
             data = layout.read(files.inside(path.parent, step["layout"]))
@@ -175,7 +183,7 @@ def _step(path, number, step, classes, start=migrations.FORMAT):
     except layout.LayoutError as error:
         raise WalkthroughError(str(error)) from None
     layout.apply(parsed, scene, camera)
-    scene.refresh()
+    _scenes_own(where, "compute", type(scene), scene.refresh)
     return Step(scene_id, caption.strip(), layout.capture(scene, camera), float(animate), *_question(where, step, scene))
 
 
@@ -187,7 +195,7 @@ def _question(where, step, scene):
     question, answer = step.get("question"), step.get("answer")
     if not isinstance(question, str) or not question.strip():
         raise WalkthroughError(f"{where}: question must be the line the class answers, with answer naming a field of the result")
-    answers = scene.answers()
+    answers = _scenes_own(where, "answers", type(scene), scene.answers)
     if not isinstance(answer, str) or answer not in answers:
         raise WalkthroughError(f"{where}: answer must name a field of the {scene.id} scene's result, one of {', '.join(answers)}; got {answer!r:.40}")
     choices = step.get("choices", [])
@@ -203,6 +211,18 @@ def _question(where, step, scene):
     if not isinstance(explain, str):
         raise WalkthroughError(f"{where}: explain must be a line of text, said with the answer")
     return question.strip(), tuple(c.strip() for c in choices), answer, tuple(hide), explain.strip()
+
+
+def _scenes_own(where, what, cls, method, *args):
+    """``method(*args)``, the scene's own code; WalkthroughError naming the step and the scene
+    file's line if it raises there."""
+    try:
+        return method(*args)
+    except Exception as error:
+        line = guard.fault(error, cls, what)
+        if line is None:
+            raise
+        raise WalkthroughError(f"{where}: {line}") from None
 
 
 def _show(value):
