@@ -7,6 +7,7 @@ whose edges are A's edges and B's edges reversed, so its edge normals are SAT's 
 
 import math
 
+from ._validate import finite_pair
 from .errors import ShapeError
 from .shapes import Circle, Polygon
 from .vector import Vector
@@ -43,7 +44,7 @@ def support(shape, direction):
     >>> support(Circle((1, 1), 2), (0, -5))
     Vector(x=1.0, y=-1.0)
     """
-    dx, dy = direction
+    dx, dy = finite_pair(direction, "the direction")
     length = math.hypot(dx, dy)
     if not length:
         raise ShapeError("a support point needs a direction that is not (0, 0)")
