@@ -10,6 +10,7 @@ scene's file is the app's own and is not caught here.
 """
 
 import inspect
+import os
 import math
 import numbers
 import traceback
@@ -51,7 +52,7 @@ def fault(error, cls, what):
     """One line saying where in ``cls``'s file ``error`` was raised while the app ran its
     ``what`` (compute, draw...), or None when no line of that file is in its traceback."""
     path = source(cls)
-    inside = [frame for frame in traceback.extract_tb(error.__traceback__) if frame.filename == path]
+    inside = [frame for frame in traceback.extract_tb(error.__traceback__) if os.path.abspath(frame.filename) == os.path.abspath(path)]
     if not inside:
         return None
     # Name the scene's own function that raised (compute, say, when setup's first compute fails).

@@ -155,9 +155,10 @@ def _load_failure(path, error):
         return str(error)
     if isinstance(error, SystemExit):
         return f"scene file {path} was left out: it called sys.exit({error.code!r}) as it was imported"
-    line = getattr(error, "lineno", None) if isinstance(error, SyntaxError) and error.filename == str(path) else None
+    mine = os.path.abspath(path)
+    line = error.lineno if isinstance(error, SyntaxError) and error.filename and os.path.abspath(error.filename) == mine else None
     for frame in traceback.extract_tb(error.__traceback__):
-        if frame.filename == str(path):
+        if os.path.abspath(frame.filename) == mine:
             line = frame.lineno
     at = f", line {line}" if line else ""
     return f"scene file {path}{at} failed to load: {guard.message(error)}"
