@@ -241,7 +241,7 @@ def test_a_reshaped_polygon_is_saved_and_loads_back(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("vertices, message", [
-    ([[0, 0], [100, 0], [200, 0]], "shapes.B.vertices make no shape this scene allows: vertex 0 would turn inwards or go flat"),
+    ([[0, 0], [100, 0], [200, 0]], "shapes.B.vertices make no shape this scene allows: polygon has zero area: its vertices lie on one line"),
     ([[0, 0], [100, 0], [100, 100], [50, 10]], "shapes.B.vertices make no shape this scene allows"),
     ([[0, 0], [100, 0]], "shapes.B.vertices must be a list of 3 to 100 points"),
     ([[0, 0], [100, 0], [0, "x"]], "shapes.B.vertices[2] must be [x, y]"),
@@ -284,3 +284,27 @@ def test_an_unknown_scene_is_a_sandbox_error_not_a_key_error():
     with pytest.raises(SandboxError, match='there is no scene "no-such-scene"') as caught:
         Session("no-such-scene")
     assert not isinstance(caught.value, KeyError)
+
+
+def test_a_legal_polygon_of_a_hundred_vertices_opens_and_its_vertices_still_drag(tmp_path):
+    """It was refused: "vertex 0 would turn inwards or go flat" (issue 22, case 9)."""
+    import math
+
+    from collision import Polygon
+
+    ring = [[round(150 * math.cos(2 * math.pi * k / 100), 6), round(150 * math.sin(2 * math.pi * k / 100), 6)] for k in range(100)]
+    data = {"scene": "polygons", "shapes": {"B": {"kind": "polygon", "position": [200, 0], "angle": 0, "vertices": ring}}}
+    driver = Driver(None, write(tmp_path, data))
+    try:
+        shape = driver.scene.shapes["B"]
+        assert shape.local_vertices.tolist() == ring
+        tip = tuple(shape.world_vertices()[0])
+        # Pulled out, it goes as far as its neighbours stay convex; pushed in, it stays.
+        driver.drag(tip, (tip[0] + 40, tip[1]))
+        moved = driver.scene.shapes["B"].world_vertices()
+        assert tip[0] < moved[0][0] < tip[0] + 2
+        Polygon(moved)
+        driver.drag(tuple(moved[0]), (tip[0] - 60, tip[1]))
+        assert driver.scene.shapes["B"].world_vertices()[0][0] == moved[0][0]
+    finally:
+        driver.close()
