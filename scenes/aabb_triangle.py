@@ -48,10 +48,9 @@ class AabbTriangle(PairSatScene):
         # Metanet's moment: x and y both overlap, and only the hypotenuse's normal separates.
         self.shapes = {"A": tile(self.settings["corner"]), "B": Box((40.0, 120.0), (35.0, 22.0))}
 
-    def compute(self):
+    def settle(self):
         # A new orientation rebuilds the tile where it stands.
         wanted = tile(self.settings["corner"])
         if self.shapes["A"].local_vertices.tolist() != wanted.local_vertices.tolist():
             wanted.position = self.shapes["A"].position
             self.shapes["A"] = wanted
-        return super().compute()

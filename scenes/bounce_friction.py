@@ -3,10 +3,9 @@
 import math
 from typing import NamedTuple
 
-from imgui_bundle import imgui
 
 from collision import Vector
-from sandbox.kit import Param, Scene, Table, Verdict, faded, number, register
+from sandbox.kit import Action, Line, Param, Report, Scene, Table, Verdict, faded, number, register
 
 PIVOT = (0.0, -120.0)
 """A point of the surface: it turns about here."""
@@ -44,7 +43,7 @@ def respond(velocity, normal, bounce, friction):
     return Response(across, along, Vector(along.x * keep - across.x * bounce, along.y * keep - across.y * bounce))
 
 
-class Report(NamedTuple):
+class Result(NamedTuple):
     velocity: Vector
     hit: object
     """Where the particle meets the surface, or None if it never does within the path."""
@@ -86,6 +85,7 @@ class BounceFriction(Scene):
     handles = {"p": (-280.0, 170.0), "v": (-190.0, 70.0)}
     frame = (-420.0, -300.0, 420.0, 260.0)
     animated = True
+    actions = (Action("replay", "Replay", help="P pauses it"),)
 
     def setup(self):
         self.clock = SECONDS  # the replay has run: the particle rests at the path's end
@@ -115,7 +115,7 @@ class BounceFriction(Scene):
         angle = math.radians(self.settings["surface"])
         return Vector(math.cos(angle), math.sin(angle)), Vector(-math.sin(angle), math.cos(angle))
 
-    def compute(self):
+    def compute(self, ctx):
         p, tip = self.points["p"], self.points["v"]
         velocity = Vector(tip[0] - p[0], tip[1] - p[1])
         _, normal = self.surface()
@@ -125,13 +125,13 @@ class BounceFriction(Scene):
         time = -height / closing if closing < 0 and height >= 0 else math.inf
         if time > SECONDS:
             end = (p[0] + velocity.x * SECONDS, p[1] + velocity.y * SECONDS)
-            return Report(velocity, None, SECONDS, None, (tuple(p), end), self._along((tuple(p), end), (SECONDS,)))
+            return Result(velocity, None, SECONDS, None, (tuple(p), end), self._along((tuple(p), end), (SECONDS,)))
         hit = (p[0] + velocity.x * time, p[1] + velocity.y * time)
         response = respond(velocity, normal, self.settings["bounce"], self.settings["friction"])
         left = SECONDS - time
         end = (hit[0] + response.after.x * left, hit[1] + response.after.y * left)
         path = (tuple(p), hit, end)
-        return Report(velocity, hit, time, response, path, self._along(path, (time, left)))
+        return Result(velocity, hit, time, response, path, self._along(path, (time, left)))
 
     def _along(self, path, durations):
         """Where the particle is at ``self.clock`` seconds along ``path``, whose legs take ``durations``."""
@@ -143,23 +143,23 @@ class BounceFriction(Scene):
             clock -= seconds
         return path[-1]
 
-    def verdict(self):
-        report = self.result
+    def _verdict(self, result):
+        report = result
         if report.hit is None:
             return Verdict("MISSES THE SURFACE", "separating", f"in {SECONDS:.0f} s")
         speed = math.hypot(*report.velocity)
         ratio = math.hypot(*report.response.after) / speed
         return Verdict("HITS THE SURFACE", "mtv", f"after {report.time:.2f} s, leaves at {ratio:.2f}x the speed")
 
-    def numbers(self):
-        report = self.result
+    def _numbers(self, result):
+        report = result
         numbers = {"velocity": list(report.velocity), "hit": None if report.hit is None else list(report.hit), "time": report.time}
         if report.response is not None:
             numbers.update({name: list(value) for name, value in report.response._asdict().items()})
         return numbers
 
-    def draw(self, painter, theme):
-        report = self.result
+    def draw(self, result, painter, theme):
+        report = result
         direction, normal = self.surface()
         x0, y0, x1, y1 = self.view.rect
         reach = math.hypot(x1 - x0, y1 - y0)
@@ -192,22 +192,20 @@ class BounceFriction(Scene):
         painter.point(p, theme.highlight if self.hovered == "p" else theme.shape_b, 7)
         painter.text((p[0] - 10 * pixel, p[1] + 8 * pixel), "p", theme.shape_b, 16, "right")
 
-    def panel(self, ui):
-        report = self.result
-        if ui.button("Replay"):
-            self.replay()
-        imgui.same_line()
-        imgui.text_disabled("P pauses it")
-        imgui.text(f"v = ({report.velocity.x:.1f}, {report.velocity.y:.1f})")
-        if report.response is not None:
-            response = report.response
-            ui.text("overlap", f"across {math.hypot(*response.across):.1f}, along {math.hypot(*response.along):.1f}")
-            ui.text("separating", f"across after bounce: {math.hypot(*response.across) * self.settings['bounce']:.1f} (green)")
-            ui.text("min_corner", f"along after friction: {math.hypot(*response.along) * (1 - self.settings['friction']):.1f} (yellow)")
-            ui.text("mtv", f"v' = ({response.after.x:.1f}, {response.after.y:.1f}), speed {math.hypot(*response.after):.1f}")
+    def report(self, result):
+        lines = [f"v = ({result.velocity.x:.1f}, {result.velocity.y:.1f})"]
+        if result.response is not None:
+            response = result.response
+            lines += [
+                Line(f"across {math.hypot(*response.across):.1f}, along {math.hypot(*response.along):.1f}", "overlap"),
+                Line(f"across after bounce: {math.hypot(*response.across) * self.settings['bounce']:.1f} (green)", "separating"),
+                Line(f"along after friction: {math.hypot(*response.along) * (1 - self.settings['friction']):.1f} (yellow)", "min_corner"),
+                Line(f"v' = ({response.after.x:.1f}, {response.after.y:.1f}), speed {math.hypot(*response.after):.1f}", "mtv"),
+            ]
+        return Report(self._verdict(result), tuple(lines), self._tables(result), self._numbers(result), self._answers(result))
 
-    def table(self):
-        report = self.result
+    def _tables(self, result):
+        report = result
         rows = [("velocity v", f"{number(tuple(report.velocity))}, speed {number(math.hypot(*report.velocity))}")]
         if report.response is None:
             rows.append(("hits the surface", f"no, not within {SECONDS:.0f} s"))
@@ -222,5 +220,5 @@ class BounceFriction(Scene):
             ]
         return [Table((), tuple(rows))]
 
-    def answers(self):
-        return {"hits": number(self.result.response is not None), "time": number(self.result.time, 2)}
+    def _answers(self, result):
+        return {"hits": number(result.response is not None), "time": number(result.time, 2)}

@@ -20,7 +20,7 @@ class BoxBox(PairSatScene):
         "Drag B until exactly one axis turns green: that axis alone proves they are apart.",
         "Push B into A and watch the purple MTV jump from one axis to another.",
         "Tap R or T with the pointer on B until it lines up with A: the table drops to two axes.",
-        "Tick 'One axis at a time' and step through the axes, as DemoSAT3's button did.",
+        "Press Next axis (or N) to show one axis at a time and step through them, as DemoSAT3's button did.",
         "Find a layout where no corner of either box is inside the other, yet they collide.",
     )
     params = (

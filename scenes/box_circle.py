@@ -3,12 +3,10 @@
 import math
 from typing import NamedTuple
 
-from imgui_bundle import imgui
-
 from collision import Box, Circle, Feature, Region, SatResult, project, sat, voronoi_region
 from sandbox.kit.figures import sat_view
 from sandbox.kit.figures import voronoi_view
-from sandbox.kit import CORNER_WORDS, Param, Scene, Table, faded, number, register
+from sandbox.kit import CORNER_WORDS, Claim, Param, Report, Scene, Table, faded, number, register
 
 
 class Naive(NamedTuple):
@@ -20,7 +18,7 @@ class Naive(NamedTuple):
     colliding: bool
 
 
-class Report(NamedTuple):
+class Result(NamedTuple):
     sat: SatResult
     early: SatResult
     feature: Feature
@@ -87,24 +85,24 @@ class BoxCircle(Scene):
     def setup(self):
         self.shapes = {"A": Box((-330, -20), (110, 70)), "B": Circle((-190, 90), 45)}
 
-    def compute(self):
+    def compute(self, ctx):
         box, circle = self.shapes["A"], self.shapes["B"]
         result = sat(box, circle)
         strips = ()
         if self.settings["projections"]:
             tip = sat_view.mtv_tip(result, circle) if self.settings["mtv"] else None
             taken = self.label_boxes(() if tip is None else (tip,))
-            strips = sat_view.place_strips(result.axes, range(len(result.axes)), [box, circle], self.view, taken)
-        return Report(
+            strips = sat_view.place_strips(result.axes, range(len(result.axes)), [box, circle], ctx.view, taken)
+        return Result(
             result, sat(box, circle, early_exit=True), voronoi_region(box, circle.center), tuple(voronoi_view.regions(box)),
             demosat5_collides(box, circle), naive(box, circle), strips,
         )
 
-    def verdict(self):
-        return sat_view.verdict(self.result.sat)
+    def _verdict(self, result):
+        return sat_view.verdict(result.sat)
 
-    def numbers(self):
-        report = self.result
+    def _numbers(self, result):
+        report = result
         return {
             **sat_view.sat_numbers(report.sat),
             "region": [report.feature.region.value, report.feature.index],
@@ -112,8 +110,8 @@ class BoxCircle(Scene):
             "naive": {name: overlap for name, overlap in report.naive.overlaps},
         }
 
-    def draw(self, painter, theme):
-        report = self.result
+    def draw(self, result, painter, theme):
+        report = result
         box, circle = self.shapes["A"], self.shapes["B"]
         if self.settings["regions"]:
             for region, index, points in report.regions:
@@ -138,35 +136,27 @@ class BoxCircle(Scene):
             tip = sat_view.mtv_tip(report.sat, circle)
         self.label_shapes(painter, theme, () if tip is None else (tip,))
 
-    def panel(self, ui):
-        report = self.result
-        feature = report.feature
+    def report(self, result):
+        feature = result.feature
         where = {
             Region.INSIDE: "inside the box",
             Region.EDGE: f"edge {feature.index}'s region: the box's normals decide",
             Region.VERTEX: f"corner {Box.CORNERS[feature.index]}'s region: its axis joins the test",
         }[feature.region]
-        imgui.text_wrapped(f"Circle centre: {where}")
-        sat_view.results_panel(ui.theme, report.sat, report.early)
+        lines = [f"Circle centre: {where}"]
+        claims = []
         if self.settings["demosat5"]:
-            imgui.separator_text("DemoSAT5")
-            says = "collision" if report.demosat5 else "no collision"
-            if report.demosat5 != report.sat.colliding:
-                ui.text("max_corner", f"Says {says}: wrong! One axis is not enough.")
-            else:
-                imgui.text(f"Says {says}: right, this time.")
+            claims.append(Claim("DemoSAT5's single axis", "COLLISION" if result.demosat5 else "NO COLLISION", result.demosat5 == result.sat.colliding))
         if self.settings["naive"]:
-            imgui.separator_text("Naive test (Metanet figure 8)")
-            # One wrapped line, not a row per axis: the panel keeps its place with the test on.
-            imgui.text_wrapped("Overlap on " + ", ".join(
-                f"{name} {'gap ' if overlap < 0 else ''}{abs(overlap):.1f}" for name, overlap in report.naive.overlaps))
-            imgui.text(f"{len(report.naive.overlaps)} axes, verdict {'colliding' if report.naive.colliding else 'separated'}; "
-                       f"the Voronoi test needed {len(report.sat.axes)}")
+            naive = result.naive
+            claims.append(Claim(f"The naive test ({len(naive.overlaps)} axes)", "COLLIDING" if naive.colliding else "SEPARATED", naive.colliding == result.sat.colliding))
+            lines.append(f"The naive test tried {len(naive.overlaps)} axes; the Voronoi test needed {len(result.sat.axes)}")
+        return Report(self._verdict(result), tuple(lines), self._tables(result), self._numbers(result), self._answers(result), tuple(claims))
 
-    def table(self):
-        report = self.result
-        tables = sat_view.sat_tables(report.sat, source=source_words)
-        answers = self.answers()
+    def _tables(self, result):
+        report = result
+        tables = sat_view.sat_tables(report.sat, source=source_words, early=report.early)
+        answers = self._answers(result)
         rows = [("region holding the circle's centre", f"{answers['region']}: {answers['feature']}")]
         if self.settings["demosat5"]:
             right = report.demosat5 == report.sat.colliding
@@ -177,14 +167,14 @@ class BoxCircle(Scene):
             tables.append(Table(("naive axis", "overlap or gap"), naive, "The naive test: both normals and every corner"))
         return tables
 
-    def answers(self):
-        feature = self.result.feature
+    def _answers(self, result):
+        feature = result.feature
         region, where = {
             Region.INSIDE: ("inside", "inside the box"),
             Region.EDGE: ("edge strip", f"{EDGE_WORDS[feature.index]} edge"),
             Region.VERTEX: ("corner wedge", f"{CORNER_WORDS[Box.CORNERS[feature.index]]} corner"),
         }[feature.region]
-        return {**sat_view.sat_answers(self.result.sat), "region": region, "feature": where}
+        return {**sat_view.sat_answers(result.sat), "region": region, "feature": where}
 
 
 EDGE_WORDS = ("right", "top", "left", "bottom")
@@ -193,4 +183,4 @@ EDGE_WORDS = ("right", "top", "left", "bottom")
 
 def source_words(source):
     """The box is A and the circle B: a corner axis runs from the box's corner to the centre."""
-    return "box corner to centre" if source.kind.value == "vertex" else "edge normal of the box"
+    return "box's corner" if source.kind.value == "vertex" else "box's edge"

@@ -4,10 +4,8 @@ of one step of a small fast box against a thin wall."""
 import math
 from typing import NamedTuple
 
-from imgui_bundle import imgui
-
 from collision import Box, SatResult, Sweep, Vector, sat, sweep
-from sandbox.kit import Param, Scene, Table, Verdict, faded, number, register
+from sandbox.kit import Action, Line, Param, Report, Scene, Table, Verdict, faded, number, register
 
 WALL = ((0.0, 0.0), (8.0, 110.0))
 """The thin wall's centre and half size."""
@@ -104,6 +102,7 @@ class FastMoving(Scene):
     )
     handles = {"d": PRESETS["Tunnelling"]["tip"]}
     frame = (-270.0, -130.0, 240.0, 215.0)
+    actions = tuple(Action("preset", name, argument=name, help=case["caption"]) for name, case in PRESETS.items())
 
     def setup(self):
         self.shapes = {"wall": Box(*WALL), "B": Box(PRESETS["Tunnelling"]["B"], OBJECT)}
@@ -142,7 +141,7 @@ class FastMoving(Scene):
         x, y = self.shapes["B"].position
         return Vector(self.points["d"].x - x, self.points["d"].y - y)
 
-    def compute(self):
+    def compute(self, ctx):
         wall, box, d = self.shapes["wall"], self.shapes["B"], self.displacement()
         swept = sweep(box, wall, d)
         count = self.settings["samples"]
@@ -159,9 +158,8 @@ class FastMoving(Scene):
             min(box.half_size), swept, self.placed(swept.time) if swept.hit else None,
         )
 
-    def outcomes(self):
+    def outcomes(self, step):
         """Each method's answer in a few words, and whether it is wrong: (method, words, wrong)."""
-        step = self.result
         rows = []
         for method, push in (("static", step.static), ("multisampling", step.samples[step.first][1] if step.first >= 0 else None)):
             if push is None or not push.sat.colliding:
@@ -174,12 +172,12 @@ class FastMoving(Scene):
         rows.append(("swept", f"hits at t = {swept.time:.3f}" if swept.hit else "clear", False))
         return rows
 
-    def verdict(self):
-        step = self.result
+    def _verdict(self, result):
+        step = result
         if not step.swept.hit:
             return Verdict("CLEAR PATH", "separating", "nothing in the way: no method hits")
         detail = f"swept: first touch at t = {step.swept.time:.3f}"
-        wrong = [(method, words) for method, words, bad in self.outcomes() if bad]
+        wrong = [(method, words) for method, words, bad in self.outcomes(result) if bad]
         if not wrong:
             return Verdict("ALL THREE CATCH IT", "mtv", detail)
         names = {"static": "STATIC", "multisampling": "SAMPLES"}
@@ -192,8 +190,8 @@ class FastMoving(Scene):
             clauses.append(" AND ".join(pushes) + (" PUSH" if len(pushes) == 2 else " PUSHES") + " WRONG WAY")
         return Verdict(", ".join(clauses), "max_corner", detail)
 
-    def numbers(self):
-        step = self.result
+    def _numbers(self, result):
+        step = result
 
         def push(p):
             return {"colliding": p.sat.colliding, "mtv": list(p.sat.mtv), "way": p.way}
@@ -208,30 +206,30 @@ class FastMoving(Scene):
                 "first": None if step.first < 0 else push(step.samples[step.first][1]),
             },
             "swept": {"hit": swept.hit, "time": swept.time, "normal": list(swept.normal), "point": None if swept.point is None else list(swept.point)},
-            "wrong": [method for method, _, bad in self.outcomes() if bad],
+            "wrong": [method for method, _, bad in self.outcomes(result) if bad],
         }
 
-    def table(self):
-        step = self.result
+    def _tables(self, result):
+        step = result
         d = step.displacement
         kept = step.spacing < step.radius
         rows = [("the step d", f"({number(d.x)}, {number(d.y)}), length {number(math.hypot(*d))}"),
                 ("sample spacing", f"{number(step.spacing)} for {len(step.samples)} samples, radius {number(step.radius, 0)}: "
                                    f"rule {'kept' if kept else 'broken'}")]
-        rows += [(f"{method} test", words + (" (wrong)" if bad else "")) for method, words, bad in self.outcomes()]
+        rows += [(f"{method} test", words + (" (wrong)" if bad else "")) for method, words, bad in self.outcomes(result)]
         if step.swept.hit:
             n = step.swept.normal
             rows.append(("swept normal", f"({number(n.x, 2)}, {number(n.y, 2)})"))
         return [Table((), tuple(rows))]
 
-    def answers(self):
-        outcomes = {method: words for method, words, _ in self.outcomes()}
-        wrong = [method for method, _, bad in self.outcomes() if bad]
+    def _answers(self, result):
+        outcomes = {method: words for method, words, _ in self.outcomes(result)}
+        wrong = [method for method, _, bad in self.outcomes(result) if bad]
         return {"static": outcomes["static"], "multisampling": outcomes["multisampling"],
-                "wrong": " and ".join(wrong) or "none", "swept_time": number(self.result.swept.time, 3)}
+                "wrong": " and ".join(wrong) or "none", "swept_time": number(result.swept.time, 3)}
 
-    def draw(self, painter, theme):
-        step, method, pixel = self.result, self.settings["method"], self.view.pixel
+    def draw(self, result, painter, theme):
+        step, method, pixel = result, self.settings["method"], self.view.pixel
         self.draw_shape(painter, theme, "wall")
         start, tip = self.shapes["B"], self.points["d"]
         painter.arrow(start.position, tip, theme.shape_b, 3)
@@ -300,21 +298,16 @@ class FastMoving(Scene):
         painter.point(at, theme.separating, 6)
         painter.text((at[0] + swept.normal.x * NORMAL_LENGTH, at[1] + swept.normal.y * NORMAL_LENGTH + 8 * pixel), "n", theme.separating, 16, "center")
 
-    def panel(self, ui):
-        step = self.result
-        for i, name in enumerate(PRESETS):
-            if i:
-                imgui.same_line()
-            if ui.button(name):
-                self.preset(name)
-            imgui.set_item_tooltip(PRESETS[name]["caption"])
-        d = step.displacement
-        imgui.text(f"d = ({d.x:.1f}, {d.y:.1f}), |d| = {math.hypot(*d):.1f}")
-        kept = step.spacing < step.radius
-        ui.text("separating" if kept else "max_corner",
-                f"Spacing |d|/{len(step.samples)} = {step.spacing:.1f} {'<' if kept else '>='} radius {step.radius:.0f}: rule {'kept' if kept else 'broken'}")
-        for method, words, bad in self.outcomes():
-            ui.text("max_corner" if bad else "text", f"{method.capitalize():14s} {words}")
-        if step.swept.hit:
-            n = step.swept.normal
-            imgui.text(f"Swept normal n = ({n.x:.2f}, {n.y:.2f})")
+    def report(self, result):
+        d = result.displacement
+        kept = result.spacing < result.radius
+        lines = [
+            f"d = ({d.x:.1f}, {d.y:.1f}), |d| = {math.hypot(*d):.1f}",
+            Line(f"Spacing |d|/{len(result.samples)} = {result.spacing:.1f} {'<' if kept else '>='} radius {result.radius:.0f}: "
+                 f"rule {'kept' if kept else 'broken'}", "separating" if kept else "max_corner"),
+        ]
+        if result.swept.hit:
+            n = result.swept.normal
+            lines.append(f"Swept normal n = ({n.x:.2f}, {n.y:.2f})")
+        # The verdict itself is what the static test and multisampling claim against the sweep.
+        return Report(self._verdict(result), tuple(lines), self._tables(result), self._numbers(result), self._answers(result))

@@ -3,10 +3,9 @@
 from typing import NamedTuple
 
 import numpy as np
-from imgui_bundle import imgui
 
 from collision import broadphase
-from sandbox.kit import Param, Table, Verdict, faded, number, register
+from sandbox.kit import Line, Param, Report, Table, Verdict, faded, number, register
 from sandbox.kit.figures.swarm import SIZES, Swarm, fill_box, paint, shrink
 
 RUN_LIMIT = 150_000
@@ -89,7 +88,7 @@ class GridScene(Swarm):
         """The side of a cell: the smallest, times the slider's factor."""
         return self.smallest_cell() * self.settings["cell"]
 
-    def compute(self):
+    def compute(self, ctx):
         boxes = self.boxes()
         cell, smallest = self.cell_size(), self.smallest_cell()
         # The grid always runs: how many objects each one touches, without listing the pairs.
@@ -124,22 +123,22 @@ class GridScene(Swarm):
             hits = tuple(np.flatnonzero(touching).tolist())
         return GridFrame(boxes, grid, tuple(methods), np.flatnonzero(contacts.counts), focus, neighbours, hits)
 
-    def verdict(self):
-        methods = {method.name: method for method in self.result.methods}
+    def _verdict(self, result):
+        methods = {method.name: method for method in result.methods}
         grid, brute = methods["grid"], methods["brute"]
         share = grid.candidates / brute.candidates if brute.candidates else 0.0
         return Verdict(f"{grid.candidates:,} PAIR CHECKS", "text", f"of {brute.candidates:,} ({share:.1%}); {grid.pairs:,} real collisions")
 
-    def numbers(self):
-        frame = self.result
+    def _numbers(self, result):
+        frame = result
         numbers = {"objects": len(self.position), "cell": frame.grid.cell, "focus": frame.focus, "neighbours": len(frame.neighbours), "hits": len(frame.hits)}
         for method in frame.methods:
             numbers[f"{method.name}_candidates"] = method.candidates
             numbers[f"{method.name}_collisions"] = method.pairs
         return numbers
 
-    def table(self):
-        frame = self.result
+    def _tables(self, result):
+        frame = result
         rows = tuple(
             (METHOD_NAMES[method.name], number(method.candidates), "not run" if method.pairs is None else number(method.pairs))
             for method in frame.methods
@@ -149,14 +148,14 @@ class GridScene(Swarm):
             about.append((f"object {frame.focus}'s 3 x 3 cells hold", f"{len(frame.neighbours)} others; it touches {len(frame.hits)}"))
         return [Table(("method", "pair checks (candidates)", "real collisions"), rows), Table((), tuple(about))]
 
-    def answers(self):
-        frame = self.result
+    def _answers(self, result):
+        frame = result
         methods = {method.name: method for method in frame.methods}
         return {"grid_candidates": number(methods["grid"].candidates), "brute_candidates": number(methods["brute"].candidates),
                 "collisions": number(methods["grid"].pairs), "neighbours": number(len(frame.neighbours)), "hits": number(len(frame.hits))}
 
-    def draw(self, painter, theme):
-        frame, (x0, y0, x1, y1) = self.result, self.world
+    def draw(self, result, painter, theme):
+        frame, (x0, y0, x1, y1) = result, self.world
         painter.polygon([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], theme.guide, None, 1)
         cell = frame.grid.cell
         if self.settings["cells"]:
@@ -181,26 +180,10 @@ class GridScene(Swarm):
             for other in frame.hits:
                 fill_box(painter, boxes[other], theme.shape_b, 120)
 
-    def panel(self, ui):
-        frame = self.result
-        if ui.button("Step one frame"):
-            self.update(1 / 60)
-        imgui.same_line()
-        imgui.text_disabled("P pauses and resumes")
-        flags = imgui.TableFlags_.borders | imgui.TableFlags_.sizing_fixed_fit
-        if imgui.begin_table("methods", 3, flags):
-            for heading in ("method", "candidates", "collisions"):
-                imgui.table_setup_column(heading)
-            imgui.table_headers_row()
-            for method in frame.methods:
-                run = method.pairs is not None
-                cells = (METHOD_NAMES[method.name], f"{method.candidates:,}", f"{method.pairs:,}" if run else "not run")
-                for cell in cells:
-                    imgui.table_next_column()
-                    imgui.text(cell)
-            imgui.end_table()
-        imgui.text(f"Cells of {frame.grid.cell:.1f}; over {RUN_LIMIT:,} candidates: not run")
-        if frame.focus is not None:
-            ui.text("highlight", f"Object {frame.focus}: {len(frame.neighbours)} candidates in its 3 x 3 cells, {len(frame.hits)} real")
+    def report(self, result):
+        lines = [f"Cells of {result.grid.cell:.1f}; over {RUN_LIMIT:,} candidates a method is not run"]
+        if result.focus is not None:
+            lines.append(Line(f"Object {result.focus}: {len(result.neighbours)} candidates in its 3 x 3 cells, {len(result.hits)} real", "highlight"))
         else:
-            imgui.text_wrapped("Point at or click an object to light its neighbourhood.")
+            lines.append("Point at or click an object to light its neighbourhood.")
+        return Report(self._verdict(result), tuple(lines), self._tables(result), self._numbers(result), self._answers(result))

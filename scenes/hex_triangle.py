@@ -20,7 +20,7 @@ class HexTriangle(PairSatScene):
         "Set 4 sides against 4, point at a square and tap R or T until the axis count drops to 2.",
         "Raise both side counts and watch the number of axes climb.",
         "Find a layout where only one of the triangle's axes separates the shapes.",
-        "Tick 'One axis at a time' and step through the axes, as DemoSAT3 did.",
+        "Press Next axis (or N) to show one axis at a time and step through them, as DemoSAT3 did.",
     )
     params = (
         Param("projections", "Projections beside the scene", True, overlay=True),
@@ -34,11 +34,10 @@ class HexTriangle(PairSatScene):
     def setup(self):
         self.shapes = {"A": regular_polygon(6, RADIUS["A"], (-330, -20)), "B": regular_polygon(3, RADIUS["B"], (-90, 60), -0.4)}
 
-    def compute(self):
+    def settle(self):
         # A changed side count rebuilds the polygon in its place, keeping its turn.
         for name in ("A", "B"):
             sides, old = self.settings[f"sides_{name.lower()}"], self.shapes[name]
             if len(old.world_vertices()) != sides:
                 self.shapes[name] = regular_polygon(sides, RADIUS[name], old.position, old.angle)
-        return super().compute()
 

@@ -2,11 +2,9 @@
 
 from typing import NamedTuple
 
-from imgui_bundle import imgui
-
 from collision import Box, project, sat
 from sandbox.kit.figures.axis_handle import TurnableAxis
-from sandbox.kit import CORNER_WORDS, Param, Scene, Table, Verdict, number, register
+from sandbox.kit import CORNER_WORDS, Claim, Line, Param, Report, Scene, Table, Verdict, number, register
 
 PIVOT = (-215.0, -200.0)
 TIE = 1e-6
@@ -26,7 +24,7 @@ class Corners(NamedTuple):
     """Indices of the corners with the smallest projection."""
 
 
-class Report(NamedTuple):
+class Result(NamedTuple):
     a: Corners
     b: Corners
     separated: bool
@@ -80,11 +78,11 @@ class MinMaxCorners(TurnableAxis, Scene):
     def setup(self):
         self.shapes = {"A": Box((-380, 60), (80, 40), 0.3), "B": Box((-110, 40), (60, 45), 0.6)}
 
-    def compute(self):
+    def compute(self, ctx):
         a, b = self.shapes["A"], self.shapes["B"]
         axis = self.unit()
         ia, ib = project(a, axis), project(b, axis)
-        return Report(
+        return Result(
             corners_on(a, axis),
             corners_on(b, axis),
             ia.max < ib.min or ib.max < ia.min,
@@ -92,8 +90,8 @@ class MinMaxCorners(TurnableAxis, Scene):
             sat(a, b).colliding,
         )
 
-    def verdict(self):
-        report = self.result
+    def _verdict(self, result):
+        report = result
         if self.settings["bounds"]:
             boxes = "the boxes collide" if report.colliding else "the boxes are apart"
             if report.bounds_overlap:
@@ -105,8 +103,8 @@ class MinMaxCorners(TurnableAxis, Scene):
             return Verdict("SEPARATED ON P", "separating", detail)
         return Verdict("OVERLAPPING ON P", "overlap", detail)
 
-    def numbers(self):
-        report = self.result
+    def _numbers(self, result):
+        report = result
         boxes = {
             name: {
                 "corners": dict(zip(Box.CORNERS, corners.projections)),
@@ -117,8 +115,8 @@ class MinMaxCorners(TurnableAxis, Scene):
         }
         return {**boxes, "separated_on_P": report.separated, "bounds_overlap": report.bounds_overlap, "colliding": report.colliding}
 
-    def draw(self, painter, theme):
-        report, unit, offset = self.result, self.unit(), self.offset()
+    def draw(self, result, painter, theme):
+        report, unit, offset = result, self.unit(), self.offset()
         self.draw_axis(painter, theme)
         for name, corners, side in (("A", report.a, -7), ("B", report.b, 7)):
             box, color = self.shapes[name], theme.shape(name)
@@ -139,24 +137,26 @@ class MinMaxCorners(TurnableAxis, Scene):
             painter.interval(unit, max(first), min(second), offset, theme.separating, 4)
         self.label_shapes(painter, theme)
 
-    def panel(self, ui):
-        report = self.result
-        for name, corners in (("A", report.a), ("B", report.b)):
-            imgui.text(f"Box {name} on P:")
-            for index, value in enumerate(corners.projections):
+    def report(self, result):
+        lines, rows = [], []
+        for index, corner in enumerate(Box.CORNERS):
+            cells = [corner]
+            for corners in (result.a, result.b):
                 marks = ("max " if index in corners.highest else "") + ("min" if index in corners.lowest else "")
-                imgui.bullet_text(f"{Box.CORNERS[index]}: {value:8.2f}  {marks}")
+                cells.append(f"{corners.projections[index]:.2f} {marks}".rstrip())
+            rows.append(tuple(cells))
+        for name, corners in (("A", result.a), ("B", result.b)):
             for kind, chosen in (("max", corners.highest), ("min", corners.lowest)):
                 if len(chosen) > 1:
-                    names = " and ".join(Box.CORNERS[i] for i in chosen)
-                    ui.text("min_corner", f"  Tie: {names} share the {kind}; either will do.")
+                    lines.append(Line(f"Tie in {name}: {' and '.join(Box.CORNERS[i] for i in chosen)} share the {kind}; either will do.", "min_corner"))
+        claims = ()
         if self.settings["bounds"]:
-            imgui.text(f"Bounds overlap: {'yes' if report.bounds_overlap else 'no'};  boxes collide (full SAT): {'yes' if report.colliding else 'no'}")
-            if report.bounds_overlap and not report.colliding:
-                ui.text("max_corner", "The bounds test is fooled: the boxes do not touch.")
+            claims = (Claim("The bounding-box test", "OVERLAP" if result.bounds_overlap else "APART", result.bounds_overlap == result.colliding),)
+        corners = Table(("corner", "A on P", "B on P"), tuple(rows), "Each corner projected on P")
+        return Report(self._verdict(result), tuple(lines), (corners, *self._tables(result)), self._numbers(result), None, claims)
 
-    def table(self):
-        report = self.result
+    def _tables(self, result):
+        report = result
         rows = []
         for name, corners in (("A", report.a), ("B", report.b)):
             rows.append((f"{name}'s shadow on P", f"{number(min(corners.projections))} to {number(max(corners.projections))}"))

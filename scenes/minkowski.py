@@ -4,11 +4,9 @@ import math
 from dataclasses import replace
 from typing import NamedTuple
 
-from imgui_bundle import imgui
-
 from collision import Box, Circle, Gjk, SatResult, gjk, minkowski_difference, regular_polygon, sat
 from sandbox.kit.figures import sat_view
-from sandbox.kit import Param, Scene, Table, Verdict, View, faded, number, register
+from sandbox.kit import Action, Param, Report, Scene, Table, Verdict, View, faded, number, register
 
 PAIRS = ("box-box", "polygon-polygon", "box-circle")
 ORIGIN = (380.0, 10.0)
@@ -20,7 +18,7 @@ ARROW = 70
 """World units: the length a search direction is drawn at."""
 
 
-class Report(NamedTuple):
+class Result(NamedTuple):
     sat: SatResult
     """SAT on A and B, every axis."""
 
@@ -71,6 +69,7 @@ class Minkowski(Scene):
         Param("step", "Iteration shown", -1, low=-1, high=999, widget=False),
     )
     frame = (-640.0, -300.0, 640.0, 300.0)
+    actions = (Action("step_back", "Back"), Action("step_on", "Step"))
 
     def setup(self):
         self.shapes = {name: self.make(name, position, angle) for name, position, angle in (("A", (-380, -40), 0.35), ("B", (-250, 15), -0.2))}
@@ -84,13 +83,15 @@ class Minkowski(Scene):
             return Circle(position, 60)
         return Box(position, (100, 60) if name == "A" else (70, 45), angle)
 
-    def compute(self):
+    def settle(self):
         # A changed pair or side count rebuilds the shape in its place, keeping its turn.
         for name in ("A", "B"):
             old = self.shapes[name]
             new = self.make(name, old.position, getattr(old, "angle", 0.0))
             if type(new) is not type(old) or len(_outline(new)) != len(_outline(old)):
                 self.shapes[name] = new
+
+    def compute(self, ctx):
         a, b = self.shapes["A"], self.shapes["B"]
         tested, walked = sat(a, b), gjk(a, b)
         chosen = tested.axes.index(tested.separating_axis) if not tested.colliding else min(
@@ -106,12 +107,12 @@ class Minkowski(Scene):
         strips = ()
         if self.settings["axes"]:
             # The strips stay in the left view, below its heading.
-            x0, y0, _, _ = self.view.rect
-            top = self.headings()[0][0][1] - 10 * self.view.pixel
-            left = View((x0, y0, SPLIT, top), self.view.pixel, self.view.text_scale)
+            x0, y0, _, _ = ctx.view.rect
+            top = self.headings()[0][0][1] - 10 * ctx.view.pixel
+            left = View((x0, y0, SPLIT, top), ctx.view.pixel, ctx.view.text_scale)
             shown = range(len(tested.axes)) if len(tested.axes) <= 6 else [chosen]
             strips = sat_view.place_strips(tested.axes, shown, [a, b], left, self.label_boxes(self.mtv_avoid(tested)))
-        return Report(tested, walked, tuple(map(tuple, difference.world_vertices())), core, chosen, step, strips)
+        return Result(tested, walked, tuple(map(tuple, difference.world_vertices())), core, chosen, step, strips)
 
     def headings(self):
         x0, _, x1, y1 = self.frame
@@ -121,14 +122,14 @@ class Minkowski(Scene):
         tip = sat_view.mtv_tip(tested, self.shapes["B"]) if self.settings["mtv"] else None
         return () if tip is None else (tip,)
 
-    def verdict(self):
-        walked = self.result.gjk
+    def _verdict(self, result):
+        walked = result.gjk
         if walked.colliding:
-            return sat_view.verdict(self.result.sat)
+            return sat_view.verdict(result.sat)
         return Verdict("SEPARATED", "separating", f"GJK distance {walked.distance:.1f}")
 
-    def numbers(self):
-        report, walked = self.result, self.result.gjk
+    def _numbers(self, result):
+        report, walked = result, result.gjk
         return {
             **sat_view.sat_numbers(report.sat),
             "chosen_axis": sat_view.axis_name(report.chosen),
@@ -145,8 +146,8 @@ class Minkowski(Scene):
             },
         }
 
-    def table(self):
-        report, walked = self.result, self.result.gjk
+    def _tables(self, result):
+        report, walked = result, result.gjk
         rows = [("O inside A - B", "yes" if walked.colliding else "no"),
                 ("GJK iterations", number(len(walked.steps)))]
         if walked.epa:
@@ -156,14 +157,14 @@ class Minkowski(Scene):
             rows.append(("GJK distance from O to A - B", number(walked.distance, 2)))
         return [*sat_view.sat_tables(report.sat), Table((), tuple(rows), "A - B and GJK")]
 
-    def answers(self):
-        walked = self.result.gjk
-        return {**sat_view.sat_answers(self.result.sat), "chosen_axis": sat_view.axis_name(self.result.chosen),
+    def _answers(self, result):
+        walked = result.gjk
+        return {**sat_view.sat_answers(result.sat), "chosen_axis": sat_view.axis_name(result.chosen),
                 "origin_inside": "yes" if walked.colliding else "no", "gjk_distance": number(walked.distance, 2),
                 "gjk_iterations": number(len(walked.steps))}
 
-    def draw(self, painter, theme):
-        report = self.result
+    def draw(self, result, painter, theme):
+        report = result
         x0, y0, x1, y1 = self.frame
         painter.segment((SPLIT, y0), (SPLIT, y1), theme.guide, 1)
         for at, text in self.headings():
@@ -236,29 +237,22 @@ class Minkowski(Scene):
         painter.arrow(ORIGIN, shifted((epa.normal[0] * epa.distance, epa.normal[1] * epa.distance)), theme.mtv, 2)
         painter.point(shifted(epa.support), theme.max_corner, 7)
 
-    def panel(self, ui):
-        report, walked = self.result, self.result.gjk
-        tested = report.sat
-        name = sat_view.axis_name(report.chosen)
+    def step_back(self):
+        self.settings["step"] = max(self.result.step - 1, 0)
+
+    def step_on(self):
+        self.settings["step"] = min(self.result.step + 1, _count(self.result.gjk) - 1)
+
+    def report(self, result):
+        walked, tested = result.gjk, result.sat
+        name = sat_view.axis_name(result.chosen)
         if tested.colliding:
-            imgui.text(f"SAT: depth {tested.depth:.2f} along {name} ({sat_view.axis_degrees(tested.normal):.1f} deg)")
             found = "EPA" if walked.epa else "GJK and the radius"
-            imgui.text(f"{found}: depth {walked.depth:.2f} along {sat_view.axis_degrees(walked.normal):.1f} deg")
+            lines = [f"SAT: depth {tested.depth:.2f} along {name}; {found}: depth {walked.depth:.2f}"]
         else:
-            imgui.text(f"SAT: gap {-tested.axes[report.chosen].overlap:.2f} on {name}")
-            imgui.text(f"GJK: distance {walked.distance:.2f}")
-        total = _count(walked)
-        if ui.button("Back") and report.step > 0:
-            ui.set("step", report.step - 1)
-        imgui.same_line()
-        if ui.button("Step") and report.step < total - 1:
-            ui.set("step", report.step + 1)
-        imgui.same_line()
-        imgui.set_next_item_width(imgui.get_content_region_avail().x)
-        changed, shown = imgui.slider_int("##iteration", report.step + 1, 1, total, f"iteration %d of {total}")
-        if changed:
-            ui.set("step", shown - 1)
-        imgui.text_wrapped(_describe(walked, report.step))
+            lines = [f"SAT: gap {-tested.axes[result.chosen].overlap:.2f} on {name}; GJK: distance {walked.distance:.2f}"]
+        lines.append(_describe(walked, result.step))
+        return Report(self._verdict(result), tuple(lines), self._tables(result), self._numbers(result), self._answers(result))
 
 
 def _outline(shape):

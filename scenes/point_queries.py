@@ -1,9 +1,7 @@
 """A point against every shape: Metanet section 4, inside or not and the shortest way out."""
 
-from imgui_bundle import imgui
-
 from collision import Box, Circle, point_query, regular_polygon
-from sandbox.kit import Param, Scene, Table, Verdict, number, register
+from sandbox.kit import Param, Report, Scene, Table, Verdict, number, register
 
 NEAR = 150.0
 """World units: outside a shape, its push is drawn only this close to it."""
@@ -39,7 +37,7 @@ class PointQueries(Scene):
             "circle": Circle((250.0, 0.0), 75.0),
         }
 
-    def compute(self):
+    def compute(self, ctx):
         return {name: point_query(shape, self.points["q"]) for name, shape in self.shapes.items()}
 
     def candidate_pushes(self):
@@ -55,21 +53,21 @@ class PointQueries(Scene):
             pushes.append((out * ux, out * uy))
         return pushes
 
-    def verdict(self):
-        inside = [name for name, answer in self.result.items() if answer.inside]
+    def _verdict(self, result):
+        inside = [name for name, answer in result.items() if answer.inside]
         if not inside:
-            nearest = min(self.result, key=lambda name: self.result[name].distance)
-            return Verdict("OUTSIDE ALL THREE", "separating", f"nearest: the {nearest}, {self.result[nearest].distance:.1f} away")
-        push = self.result[inside[0]].push
+            nearest = min(result, key=lambda name: result[name].distance)
+            return Verdict("OUTSIDE ALL THREE", "separating", f"nearest: the {nearest}, {result[nearest].distance:.1f} away")
+        push = result[inside[0]].push
         return Verdict(f"INSIDE THE {inside[0].upper()}", "mtv", f"push out {(push[0] ** 2 + push[1] ** 2) ** 0.5:.1f}")
 
-    def numbers(self):
+    def _numbers(self, result):
         return {
             name: {"inside": answer.inside, "distance": answer.distance, "closest": list(answer.closest), "push": list(answer.push)}
-            for name, answer in self.result.items()
+            for name, answer in result.items()
         }
 
-    def draw(self, painter, theme):
+    def draw(self, result, painter, theme):
         q = self.points["q"]
         pixel = self.view.pixel
         for name in self.shapes:
@@ -79,11 +77,11 @@ class PointQueries(Scene):
             corners = box.world_vertices()
             painter.segment(corners[0], corners[2], theme.guide, 1)
             painter.segment(corners[1], corners[3], theme.guide, 1)
-        if self.settings["overlaps"] and self.result["box"].inside:
+        if self.settings["overlaps"] and result["box"].inside:
             for dx, dy in self.candidate_pushes():
                 painter.arrow(q, (q[0] + dx, q[1] + dy), theme.overlap, 2)
         if self.settings["push"]:
-            for answer in self.result.values():
+            for answer in result.values():
                 # Far off, the way onto a shape says little and would cross the others.
                 if answer.inside or answer.distance < NEAR:
                     painter.arrow(q, answer.closest, theme.mtv if answer.inside else theme.guide, 3 if answer.inside else 1)
@@ -91,28 +89,18 @@ class PointQueries(Scene):
         painter.point(q, theme.highlight if self.hovered == "q" else theme.shape_b, 6)
         painter.text((q[0] + 9 * pixel, q[1] + 9 * pixel), "q", theme.shape_b, 16)
 
-    def panel(self, ui):
-        flags = imgui.TableFlags_.borders | imgui.TableFlags_.sizing_fixed_fit
-        if imgui.begin_table("queries", 4, flags):
-            for heading in ("shape", "inside", "distance", "push"):
-                imgui.table_setup_column(heading)
-            imgui.table_headers_row()
-            for name, answer in self.result.items():
-                cells = (name, "yes" if answer.inside else "no", f"{answer.distance:.1f}", f"({answer.push[0]:.1f}, {answer.push[1]:.1f})")
-                for cell in cells:
-                    imgui.table_next_column()
-                    imgui.text(cell)
-            imgui.end_table()
-        imgui.text_wrapped("Distance is negative inside: how deep q is.")
+    def report(self, result):
+        lines = ("Distance is negative inside: how deep q is.",)
+        return Report(self._verdict(result), lines, self._tables(result), self._numbers(result), self._answers(result))
 
-    def table(self):
+    def _tables(self, result):
         rows = tuple(
             (name, number(answer.inside), number(answer.distance), number(tuple(answer.push)) if answer.inside else "")
-            for name, answer in self.result.items()
+            for name, answer in result.items()
         )
         return [Table(("shape", "q inside?", "distance (negative inside)", "push out"), rows)]
 
-    def answers(self):
-        inside = [name for name, answer in self.result.items() if answer.inside]
-        nearest = min(self.result, key=lambda name: self.result[name].distance)
+    def _answers(self, result):
+        inside = [name for name, answer in result.items() if answer.inside]
+        nearest = min(result, key=lambda name: result[name].distance)
         return {"inside": " and ".join(inside) or "none", "nearest": nearest}

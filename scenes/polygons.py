@@ -1,12 +1,11 @@
 """Any two convex polygons: GPWiki's intersection test, with its offset trick and early out."""
 
 import math
+from dataclasses import replace
 from typing import NamedTuple
 
-from imgui_bundle import imgui
-
 from collision import Polygon, ShapeError, Vector
-from sandbox.kit import Param, register
+from sandbox.kit import Param, Table, register
 from sandbox.kit.figures.sat_scene import PAGE, PairSatScene
 from sandbox.kit.figures.sat_view import axis_name
 
@@ -39,7 +38,7 @@ class Offsets(NamedTuple):
     """(A's, B's) intervals of the world vertices, projected one by one."""
 
 
-class Report(NamedTuple):
+class PolygonsResult(NamedTuple):
     sat: object
     early: object
     page: int
@@ -96,14 +95,14 @@ class Polygons(PairSatScene):
         "Drag a dot of A inwards past its neighbours: it stops.",
         "Pick pentagon for B: 2 + 5 axes to test.",
         "Drag B up and away: the test stops at the first green axis.",
-        "Step 'One axis at a time': local + shift = direct.",
+        "Press Next axis (or N) and step through the axes: local + shift = direct.",
         "On B's axis R, tap R inside A: A's shift stays put.",
     )
     params = (
         Param("projections", "Projections beside the scene", True, overlay=True),
         Param("mtv", "MTV arrow", True, overlay=True),
-        Param("preset_a", "Polygon A", "GPWiki square", choices=tuple(PRESETS), widget=False),
-        Param("preset_b", "Polygon B", "triangle", choices=tuple(PRESETS), widget=False),
+        Param("preset_a", "Polygon A", "GPWiki square", choices=tuple(PRESETS)),
+        Param("preset_b", "Polygon B", "triangle", choices=tuple(PRESETS)),
         PAGE,
     )
     frame = (-540.0, -300.0, 230.0, 300.0)
@@ -185,16 +184,18 @@ class Polygons(PairSatScene):
         points[index] = (c * dx + s * dy, -s * dx + c * dy)
         return points
 
-    def compute(self):
+    def settle(self):
         # A newly chosen preset replaces the polygon in its place, keeping its turn.
         for name in ("A", "B"):
             preset, old = self.settings[f"preset_{name.lower()}"], self.shapes[name]
             if preset != self.presets[name]:
                 self.shapes[name] = Polygon(PRESETS[preset], old.position, old.angle)
                 self.presets[name] = preset
-        pair = super().compute()
+
+    def compute(self, ctx):
+        pair = super().compute(ctx)
         offsets = tuple(self._offsets(test.axis) for test in pair.sat.axes)
-        return Report(*pair, offsets, self.refused)
+        return PolygonsResult(*pair, offsets, self.refused)
 
     def _offsets(self, axis):
         local, shift, direct = [], [], []
@@ -207,7 +208,7 @@ class Polygons(PairSatScene):
             direct.append(interval(shape.world_vertices().tolist(), axis))
         return Offsets(tuple(local), tuple(shift), tuple(direct))
 
-    def draw(self, painter, theme):
+    def draw(self, result, painter, theme):
         pixel = self.view.pixel
         # The local frames always: they are what "placed by a position and an angle" means.
         painter.point((0.0, 0.0), theme.dim_text, 4)
@@ -217,64 +218,40 @@ class Polygons(PairSatScene):
             painter.segment((0.0, 0.0), (px, py), theme.guide, 1)
             painter.arrow((px, py), (px + 40 * c, py + 40 * s), theme.dim_text, 1)
             painter.arrow((px, py), (px - 40 * s, py + 40 * c), theme.dim_text, 1)
-        super().draw(painter, theme)
+        super().draw(result, painter, theme)
         for name, shape in self.shapes.items():
             for i, vertex in enumerate(shape.world_vertices()):
                 hot = f"{name}.{i}" in (self.hovered, self.selected)
                 painter.point(vertex, theme.highlight if hot else theme.shape(name), 7 if hot else 5)
-        if self.result.refused:
+        if result.refused:
             # Along the bottom of the free area, clear of the strips' labels round the shapes.
             x0, y0, _, _ = self.view.rect
-            painter.text((x0 + 14 * pixel, y0 + 40 * pixel), self.result.refused, theme.max_corner, 15)
+            painter.text((x0 + 14 * pixel, y0 + 40 * pixel), result.refused, theme.max_corner, 15)
 
-    def panel(self, ui):
-        report = self.result
-        # Both presets on one row: the panel has no room for two.
-        width = imgui.get_content_region_avail().x / 2 - 30
-        for name in "AB":
-            param = f"preset_{name.lower()}"
-            imgui.set_next_item_width(width)
-            changed, index = imgui.combo(name, PRESETS_LIST.index(self.settings[param]), PRESETS_LIST)
-            if changed:
-                ui.set(param, PRESETS_LIST[index])
-            if name == "A":
-                imgui.same_line()
-        super().panel(ui)
-        shown = report.page if report.page >= 0 else next((i for i, t in enumerate(report.sat.axes) if t.separating), 0)
-        offsets = report.offsets[shown]
-        flags = imgui.TableFlags_.borders | imgui.TableFlags_.sizing_fixed_fit
-        if imgui.begin_table("offsets", 5, flags):
-            # GPWiki's offset trick on one axis: the local interval shifted by position . axis.
-            for heading in (f"on {axis_name(shown)}", "local", "+ p.axis", "= moved", "direct"):
-                imgui.table_setup_column(heading)
-            imgui.table_headers_row()
-            for k, name in enumerate("AB"):
-                (low, high), shift, (d_low, d_high) = offsets.local[k], offsets.shift[k], offsets.direct[k]
-                moved = f"{low + shift:.1f}..{high + shift:.1f}"
-                direct = f"{d_low:.1f}..{d_high:.1f}"
-                for cell in (name, f"{low:.1f}..{high:.1f}", f"{shift:+.1f}", moved):
-                    imgui.table_next_column()
-                    imgui.text(cell)
-                imgui.table_next_column()
-                ui.text("separating" if moved == direct else "max_corner", direct)
-            imgui.end_table()
+    def offsets_table(self, result):
+        """GPWiki's offset trick on one axis (the one shown, else the first that separates): the
+        local interval shifted by position . axis, beside the direct projection."""
+        shown = result.page if result.page >= 0 else next((i for i, t in enumerate(result.sat.axes) if t.separating), 0)
+        offsets = result.offsets[shown]
+        rows = []
+        for k, name in enumerate("AB"):
+            (low, high), shift, (d_low, d_high) = offsets.local[k], offsets.shift[k], offsets.direct[k]
+            rows.append((name, f"{low:.1f}..{high:.1f}", f"{shift:+.1f}", f"{low + shift:.1f}..{high + shift:.1f}", f"{d_low:.1f}..{d_high:.1f}"))
+        return Table((f"on {axis_name(shown)}", "local", "+ p.axis", "= moved", "direct"), tuple(rows), "GPWiki's offset trick")
 
-    def verdict(self):
-        """The SAT verdict, with the early-out count: how many axes the answer took."""
-        verdict, report = super().verdict(), self.result
-        tested, total = len(report.early.axes), len(report.sat.axes)
+    def report(self, result):
+        """The SAT report, with the early-out count in the verdict and GPWiki's offsets."""
+        report = super().report(result)
+        tested, total = len(result.early.axes), len(result.sat.axes)
         count = f"early out after {tested} of {total} axes" if tested < total else f"all {total} axes tested"
-        return verdict._replace(detail=f"{verdict.detail}; {count}")
-
-    def numbers(self):
-        report = self.result
-        numbers = super().numbers()
-        numbers["early_out"] = {"tested": len(report.early.axes), "of": len(report.sat.axes)}
+        numbers = dict(report.numbers)
+        numbers["early_out"] = {"tested": tested, "of": total}
         numbers["offsets"] = [
-            {"local": [list(i) for i in o.local], "shift": list(o.shift), "direct": [list(i) for i in o.direct]} for o in report.offsets
+            {"local": [list(i) for i in o.local], "shift": list(o.shift), "direct": [list(i) for i in o.direct]} for o in result.offsets
         ]
         numbers["local_vertices"] = {name: shape.local_vertices.tolist() for name, shape in self.shapes.items()}
-        return numbers
+        return replace(report, verdict=report.verdict._replace(detail=f"{report.verdict.detail}; {count}"),
+                       tables=report.tables + (self.offsets_table(result),), numbers=numbers)
 
 
 def _between(start, end, t):

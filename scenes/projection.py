@@ -3,11 +3,9 @@
 import math
 from typing import NamedTuple
 
-from imgui_bundle import imgui
-
 from collision import Box, Interval, Vector, project
 from sandbox.kit.figures.axis_handle import TurnableAxis
-from sandbox.kit import Param, Scene, Table, Verdict, faded, number, register
+from sandbox.kit import Action, Claim, Line, Param, Report, Scene, Table, Verdict, faded, number, register
 from sandbox.kit.figures.sat_view import axis_degrees
 
 PIVOT = (-215.0, -190.0)
@@ -17,7 +15,7 @@ UNIT_LENGTH = 100.0
 """World units from the pivot to the handle that make |P| = 1 when P is not normalised."""
 
 
-class Report(NamedTuple):
+class Result(NamedTuple):
     """What the scene shows, computed once per change."""
 
     axis: Vector
@@ -72,12 +70,13 @@ class Projection(TurnableAxis, Scene):
     pivot = PIVOT
     handles = {"P": (PIVOT[0] + 240, PIVOT[1] + 240)}
     frame = (-600.0, -250.0, 170.0, 250.0)
+    actions = (Action("swap", "Swap the boxes"),)
 
     def setup(self):
         # Squares turned 45 degrees against P, as in DemoSAT1: its fixed corners are the right ones.
         self.shapes = {"A": Box((-390, 40), (50, 50), -math.pi / 4), "B": Box((-120, 40), (40, 40), -math.pi / 4)}
 
-    def compute(self):
+    def compute(self, ctx):
         a, b = self.shapes["A"], self.shapes["B"]
         unit = self.unit()
         dx, dy = self.points["P"][0] - PIVOT[0], self.points["P"][1] - PIVOT[1]
@@ -89,15 +88,15 @@ class Projection(TurnableAxis, Scene):
         vector_b = _minus(b.corner("LL"), b.center)
         vector_c = _minus(b.center, a.center)
         pc, pa, pb = (_dot(v, axis) for v in (vector_c, vector_a, vector_b))
-        return Report(axis, unit, ia, ib, max(ia.min, ib.min) - min(ia.max, ib.max), quick, (pc, pa, pb, pc - pa + pb))
+        return Result(axis, unit, ia, ib, max(ia.min, ib.min) - min(ia.max, ib.max), quick, (pc, pa, pb, pc - pa + pb))
 
-    def verdict(self):
-        gap = self.result.gap
+    def _verdict(self, result):
+        gap = result.gap
         text = {"apart": "SHADOWS APART", "touching": "SHADOWS TOUCH", "penetrating": "SHADOWS OVERLAP"}[describe(gap)]
         return Verdict(text, "separating" if describe(gap) == "apart" else "overlap", f"gap on P {gap:+.1f}")
 
-    def numbers(self):
-        report = self.result
+    def _numbers(self, result):
+        report = result
         return {
             "axis": list(report.axis),
             "a": [report.a.min, report.a.max],
@@ -108,8 +107,8 @@ class Projection(TurnableAxis, Scene):
             "demosat1": dict(zip(("c.P", "a.P", "b.P", "gap"), report.demosat1)),
         }
 
-    def draw(self, painter, theme):
-        report = self.result
+    def draw(self, result, painter, theme):
+        report = result
         unit, offset = report.unit, self.offset()
         scale = _dot(report.axis, report.unit)  # numbers along P are this many times world units
         self.draw_axis(painter, theme)
@@ -143,40 +142,35 @@ class Projection(TurnableAxis, Scene):
         tips = (self.shapes["A"].corner("UL"), self.shapes["B"].corner("LL")) if self.settings["demosat1"] else ()
         self.label_shapes(painter, theme, tips)
 
-    def panel(self, ui):
-        report = self.result
-        imgui.text(f"P = ({report.axis.x:.3f}, {report.axis.y:.3f}), |P| = {math.hypot(*report.axis):.3f}")
-        flags = imgui.TableFlags_.borders | imgui.TableFlags_.sizing_fixed_fit
-        if imgui.begin_table("extents", 5, flags):
-            for heading in ("box", "min", "max", "max - min", "2(|xw.P|+|yw.P|)"):
-                imgui.table_setup_column(heading)
-            imgui.table_headers_row()
-            for name, interval, quick in (("A", report.a, report.quick[0]), ("B", report.b, report.quick[1])):
-                for cell in (name, f"{interval.min:.2f}", f"{interval.max:.2f}", f"{interval.max - interval.min:.2f}", f"{quick:.2f}"):
-                    imgui.table_next_column()
-                    imgui.text(cell)
-            imgui.end_table()
-        if self.settings["demosat1"]:
-            pc, pa, pb, gap = report.demosat1
-            imgui.separator_text("DemoSAT1")
-            imgui.text_wrapped(f"c.P - a.P + b.P = {pc:.2f} - {pa:.2f} + {pb:.2f} = {gap:+.2f}: {describe(gap)}")
-            if describe(gap) != describe(report.gap):
-                ui.text("max_corner", "Wrong! a and b are fixed corners:")
-                ui.text("max_corner", "they only fit one order.")
-            else:
-                imgui.text("Agrees with the shadows, in this order.")
-        if ui.button("Swap the boxes"):
-            a, b = self.shapes["A"], self.shapes["B"]
-            a.position, b.position = b.position, a.position
+    def swap(self):
+        """Swap the boxes' places: DemoSAT1's fixed corners then face the wrong way."""
+        a, b = self.shapes["A"], self.shapes["B"]
+        a.position, b.position = b.position, a.position
 
-    def table(self):
-        report, p = self.result, "P"
+    def report(self, result):
+        lines = [f"P = ({result.axis.x:.3f}, {result.axis.y:.3f}), |P| = {math.hypot(*result.axis):.3f}"]
+        extents = Table(("box", "min", "max", "max - min", "2(|xw.P|+|yw.P|)"), tuple(
+            (name, f"{interval.min:.2f}", f"{interval.max:.2f}", f"{interval.max - interval.min:.2f}", f"{quick:.2f}")
+            for name, interval, quick in (("A", result.a, result.quick[0]), ("B", result.b, result.quick[1]))
+        ), "Extents on P")
+        claims = ()
+        if self.settings["demosat1"]:
+            pc, pa, pb, gap = result.demosat1
+            says = describe(gap)
+            lines.append(f"DemoSAT1: c.P - a.P + b.P = {pc:.2f} - {pa:.2f} + {pb:.2f} = {gap:+.2f}: {says}")
+            if says != describe(result.gap):
+                lines.append(Line("a and b are fixed corners: they only fit one order.", "max_corner"))
+            claims = (Claim("DemoSAT1's formula", says.upper(), says == describe(result.gap)),)
+        return Report(self._verdict(result), tuple(lines), (extents, *self._tables(result)), self._numbers(result), None, claims)
+
+    def _tables(self, result):
+        report, p = result, "P"
         rows = [
             ("axis P", f"{number(axis_degrees(report.axis))}°" + (f", |P| = {number(math.hypot(*report.axis), 2)}" if self.settings["raw"] else "")),
             (f"A's shadow on {p}", f"{number(report.a.min)} to {number(report.a.max)}"),
             (f"B's shadow on {p}", f"{number(report.b.min)} to {number(report.b.max)}"),
             ("gap" if report.gap > 0 else "overlap", number(abs(report.gap))),
-            ("verdict", self.verdict().text.lower()),
+            ("verdict", self._verdict(result).text.lower()),
         ]
         if self.settings["quick"]:
             rows.append(("shadow lengths from the halfwidths", f"A {number(report.quick[0])}, B {number(report.quick[1])}"))

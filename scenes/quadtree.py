@@ -3,10 +3,9 @@
 from typing import NamedTuple
 
 import numpy as np
-from imgui_bundle import imgui
 
 from collision import QuadArrays, Quadtree, broadphase
-from sandbox.kit import Param, Table, Verdict, faded, number, register
+from sandbox.kit import Claim, Line, Param, Report, Table, Verdict, faded, number, register
 from sandbox.kit.figures.swarm import DOTS, Swarm, fill_box, paint
 
 WORLD = Swarm.world
@@ -97,7 +96,7 @@ class QuadtreeScene(Swarm):
         Param("nodes", "Node borders", True, overlay=True),
         Param("straddlers", "Mark straddlers", True, overlay=True),
         Param("variant", "Variant: straddlers go to every child they touch", False, overlay=True),
-        Param("missed", "Mark what the tip's retrieve misses (red)", False, overlay=True, widget=False),
+        Param("missed", "Mark what the tip's retrieve misses (red)", False, overlay=True),
         Param("count", "Objects", 100, low=1, high=Swarm.most),
         Param("max_objects", "MAX_OBJECTS", 10, low=1, high=50),
         Param("max_levels", "MAX_LEVELS", 5, low=0, high=6,
@@ -109,7 +108,7 @@ class QuadtreeScene(Swarm):
     frame = (WORLD[0] - 10, WORLD[1] - 10, WORLD[2] + 10, WORLD[3] + 10)
     animated = True
 
-    def compute(self):
+    def compute(self, ctx):
         count = len(self.position)
         boxes = self.boxes()
         straddle = "children" if self.settings["variant"] else "parent"
@@ -140,13 +139,13 @@ class QuadtreeScene(Swarm):
         collisions = int(broadphase.contacts(boxes).counts.sum()) // 2
         return Frame(tree, arrays, boxes, straddlers, tree.candidate_pairs(), pairs, collisions, focus, lit, int(straddling[lit].sum()), missed)
 
-    def verdict(self):
-        frame = self.result
+    def _verdict(self, result):
+        frame = result
         ratio = frame.candidate_pairs / frame.all_pairs if frame.all_pairs else 0.0
         return Verdict(f"{frame.candidate_pairs:,} PAIR CHECKS", "text", f"of {frame.all_pairs:,} ({ratio:.1%}); {frame.collisions:,} real collisions")
 
-    def numbers(self):
-        frame = self.result
+    def _numbers(self, result):
+        frame = result
         return {
             "objects": len(self.position),
             "candidate_pairs": frame.candidate_pairs,
@@ -160,8 +159,8 @@ class QuadtreeScene(Swarm):
             "missed": len(frame.missed),
         }
 
-    def draw(self, painter, theme):
-        frame = self.result
+    def draw(self, result, painter, theme):
+        frame = result
         x0, y0, x1, y1 = WORLD
         painter.polygon([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], theme.guide, None, 1)
         if self.settings["nodes"] and (frame.arrays.first_child >= 0).any():
@@ -180,24 +179,21 @@ class QuadtreeScene(Swarm):
         for box in boxes[frame.missed]:
             fill_box(painter, box, theme.max_corner, 110, 3)
 
-    def panel(self, ui):
-        frame = self.result
-        if ui.button("Step one frame"):
-            self.update(1 / 60)
-        imgui.same_line()
-        # Beside the button, not a row of its own: the panel must fit 1280x720 unscrolled.
-        changed, missed = imgui.checkbox("Mark what the tip's retrieve misses", self.settings["missed"])
-        if changed:
-            ui.set("missed", missed)
-        depth = int(frame.arrays.level.max())
-        imgui.text(f"Nodes: {len(frame.arrays.level)}, deepest level {depth}; straddlers: {len(frame.straddlers)}")
-        if frame.focus is not None:
-            ui.text("highlight", f"Object {frame.focus}: retrieve returns {len(frame.lit)} others, {frame.lit_straddlers} of them straddlers")
+    def report(self, result):
+        depth = int(result.arrays.level.max())
+        lines = [f"Nodes: {len(result.arrays.level)}, deepest level {depth}; straddlers: {len(result.straddlers)}"]
+        claims = ()
+        if result.focus is not None:
+            lines.append(Line(f"Object {result.focus}: retrieve returns {len(result.lit)} others, {result.lit_straddlers} of them straddlers", "highlight"))
+            if self.settings["missed"]:
+                missed = len(result.missed)
+                claims = (Claim("The tip's retrieve", f"{missed} TOUCHING OBJECTS MISSED" if missed else "NOTHING MISSED", missed == 0),)
         else:
-            imgui.text_wrapped("Point at or click an object to see what retrieve returns for it.")
+            lines.append("Point at or click an object to see what retrieve returns for it.")
+        return Report(self._verdict(result), tuple(lines), self._tables(result), self._numbers(result), self._answers(result), claims)
 
-    def table(self):
-        frame = self.result
+    def _tables(self, result):
+        frame = result
         kept = "held by several nodes" if self.settings["variant"] else "kept in a parent node (orange)"
         rows = [
             ("objects", number(len(self.position))),
@@ -208,14 +204,14 @@ class QuadtreeScene(Swarm):
             (f"straddlers, {kept}", number(len(frame.straddlers))),
         ]
         if frame.focus is not None:
-            answers = self.answers()
+            answers = self._answers(result)
             rows.append((f"the tip's retrieve for object {frame.focus} returns", f"{answers['retrieved']} others, {answers['retrieved_straddlers']} of them straddlers"))
             if self.settings["missed"]:
                 rows.append(("objects touching it that the tip's retrieve misses (red)", answers["missed"]))
         return [Table((), tuple(rows))]
 
-    def answers(self):
-        frame = self.result
+    def _answers(self, result):
+        frame = result
         return {
             "candidate_pairs": number(frame.candidate_pairs),
             "all_pairs": number(frame.all_pairs),

@@ -4,10 +4,8 @@ as vectors and as scalars, and the article's three optimisations counted."""
 import math
 from typing import NamedTuple
 
-from imgui_bundle import imgui
-
 from collision import Box, Vector
-from sandbox.kit import Param, Scene, Table, Verdict, faded, number, register
+from sandbox.kit import Param, Report, Scene, Table, Verdict, faded, number, register
 
 UNIT = 40.0
 """World units per unit of the numbers shown: small numbers, as in the article's (2, 6)."""
@@ -36,7 +34,7 @@ class AxisRow(NamedTuple):
     """How the optimisations treated it: "projected", "x of A's frame", "skipped"..."""
 
 
-class Report(NamedTuple):
+class Result(NamedTuple):
     axes: tuple
     """An AxisRow for each of the four axes, always all computed, for the table."""
 
@@ -111,7 +109,7 @@ class RotatedRectangles(Scene):
     def corner(self, name, corner):
         return units(self.shapes[name].corner(corner))
 
-    def compute(self):
+    def compute(self, ctx):
         vectors = [Vector(*(p - q for p, q in zip(self.corner(n, first), self.corner(n, second)))) for n, first, second in AXES]
         spans = []
         for axis in vectors:
@@ -150,10 +148,10 @@ class RotatedRectangles(Scene):
             Vector(math.cos(turn) * (x - cx) - math.sin(turn) * (y - cy), math.sin(turn) * (x - cx) + math.cos(turn) * (y - cy))
             for x, y in (self.corner("B", c) for c in CORNERS)
         )
-        return Report(rows, corners, all(overlaps), (distance, reach), rejected, tested, dots, local)
+        return Result(rows, corners, all(overlaps), (distance, reach), rejected, tested, dots, local)
 
-    def verdict(self):
-        report = self.result
+    def _verdict(self, result):
+        report = result
         if report.rejected:
             return Verdict("SEPARATED", "separating", "bounding circles apart: no axis needed")
         if report.colliding:
@@ -161,8 +159,8 @@ class RotatedRectangles(Scene):
         first = next(k for k, row in enumerate(report.axes) if not row.overlap)
         return Verdict("SEPARATED", "separating", f"no overlap on axis {first + 1}")
 
-    def numbers(self):
-        report = self.result
+    def _numbers(self, result):
+        report = result
         return {
             "verdict": "colliding" if report.colliding else "separated",
             "axes": [{"axis": list(r.vector), "a": list(r.a), "b": list(r.b), "overlap": r.overlap, "status": r.status} for r in report.axes],
@@ -174,11 +172,11 @@ class RotatedRectangles(Scene):
             "local_b": [list(v) for v in report.local],
         }
 
-    def table(self):
-        report = self.result
+    def _tables(self, result):
+        report = result
         axes = tuple(
-            (f"{i + 1}: {name}.{first} - {name}.{second}", pair(row.vector), f"{fmt(row.a[0])} to {fmt(row.a[1])}",
-             f"{fmt(row.b[0])} to {fmt(row.b[1])}", "yes" if row.overlap else "no (gap)", row.status)
+            (f"{i + 1}: {name}.{first}-{name}.{second}", pair(row.vector), f"{fmt(row.a[0])}..{fmt(row.a[1])}",
+             f"{fmt(row.b[0])}..{fmt(row.b[1])}", ("overlap" if row.overlap else "gap") + ("" if row.status == "projected" else f" ({row.status})"))
             for i, ((name, first, second), row) in enumerate(zip(AXES, report.axes))
         )
         k = self.settings["axis"] - 1
@@ -186,25 +184,25 @@ class RotatedRectangles(Scene):
             (corner, pair(va), fmt(sa), pair(vb), fmt(sb))
             for (corner, va, sa), (_, vb, sb) in zip(report.corners["A"], report.corners["B"])
         )
-        work = [("verdict", self.verdict().text.lower()), ("axes tested", f"{report.tested} of 4"),
+        work = [("verdict", self._verdict(result).text.lower()), ("axes tested", f"{report.tested} of 4"),
                 ("dot products", f"{report.dots} of 32")]
         if self.settings["circles"]:
             work.append(("bounding circles", f"centres {fmt(report.circles[0])} apart, radii add to {fmt(report.circles[1])}"))
         return [
-            Table(("axis (corner difference)", "vector", "A's scalars", "B's scalars", "overlap", "how"), axes),
-            Table(("corner", "A's projected vector", "A's scalar", "B's projected vector", "B's scalar"), corners,
-                  f"Every corner on axis {k + 1}"),
+            Table(("axis", "vector", "A's c·a", "B's c·a", "overlap"), axes, "Each axis a corner difference"),
+            Table(("corner", "A: vector", "c·a", "B: vector", "c·a"), corners,
+                  f"Every corner on axis {k + 1}: (c·a / a·a) a, and c·a"),
             Table((), tuple(work)),
         ]
 
-    def answers(self):
-        report = self.result
+    def _answers(self, result):
+        report = result
         first = next((k + 1 for k, row in enumerate(report.axes) if not row.overlap), None)
-        return {"verdict": self.verdict().text.lower(), "separating_axis": number(first),
+        return {"verdict": self._verdict(result).text.lower(), "separating_axis": number(first),
                 "axes_tested": number(report.tested), "dot_products": number(report.dots)}
 
-    def draw(self, painter, theme):
-        report, pixel = self.result, self.view.pixel
+    def draw(self, result, painter, theme):
+        report, pixel = result, self.view.pixel
         x0, y0, x1, y1 = self.frame
         painter.segment((x0, 0.0), (x1, 0.0), theme.guide, 1)
         painter.segment((0.0, y0), (0.0, y1), theme.guide, 1)
@@ -273,41 +271,12 @@ class RotatedRectangles(Scene):
         painter.polygon([(x * UNIT, y * UNIT) for x, y in self.result.local], faded(theme.shape_b, 150), None, 1)
         painter.text((-hx, hy + 6 * self.view.pixel), "in A's frame", theme.dim_text, 13)
 
-    def panel(self, ui):
-        report = self.result
-        k = self.settings["axis"] - 1
-        flags = imgui.TableFlags_.borders | imgui.TableFlags_.sizing_fixed_fit
-        if imgui.begin_table("axes", 5, flags):
-            for heading in ("axis", "vector", "A", "B", "how"):
-                imgui.table_setup_column(heading)
-            imgui.table_headers_row()
+    def report(self, result):
+        lines = []
+        if self.settings["local"]:
             half = units(self.shapes["A"].half_size)
-            for i, ((name, first, second), row) in enumerate(zip(AXES, report.axes)):
-                a_span, b_span = row.a, row.b
-                if self.settings["local"] and i < 2:
-                    # In A's frame these two are plain x and y: A spans its half size, B its corners' coordinates.
-                    a_span = (-half[i], half[i])
-                    b_span = (min(v[i] for v in report.local), max(v[i] for v in report.local))
-                spans = (f"{fmt(a_span[0])}..{fmt(a_span[1])}", f"{fmt(b_span[0])}..{fmt(b_span[1])}")
-                cells = (f"{i + 1} {name}.{first}-{name}.{second}", pair(row.vector), *spans, row.status)
-                for column, cell in enumerate(cells):
-                    imgui.table_next_column()
-                    if column == 0 and not row.overlap:
-                        ui.text("separating", cell + " gap")
-                    else:
-                        imgui.text(cell)
-            imgui.end_table()
-        imgui.text(f"Corners on axis {k + 1}: vector (c.a / a.a) a, and scalar c.a")
-        if imgui.begin_table("corners", 3, flags):
-            for heading in ("corner", "A", "B"):
-                imgui.table_setup_column(heading)
-            imgui.table_headers_row()
-            for (corner, va, sa), (_, vb, sb) in zip(report.corners["A"], report.corners["B"]):
-                for cell in (corner, f"{pair(va)} {fmt(sa)}", f"{pair(vb)} {fmt(sb)}"):
-                    imgui.table_next_column()
-                    imgui.text(cell)
-            imgui.end_table()
-        work = f"Tested {report.tested} of 4 axes, {report.dots} of 32 dot products"
-        if self.settings["circles"]:
-            work += "; circles apart" if report.circles[0] > report.circles[1] else "; circles meet"
-        imgui.text(work)
+            xs, ys = [v[0] for v in result.local], [v[1] for v in result.local]
+            lines.append(f"In A's frame axes 1 and 2 are plain x and y: A spans ±{fmt(half[0])} and ±{fmt(half[1])}, "
+                         f"B's corners {fmt(min(xs))}..{fmt(max(xs))} and {fmt(min(ys))}..{fmt(max(ys))}")
+        return Report(self._verdict(result), tuple(lines), self._tables(result), self._numbers(result), self._answers(result))
+

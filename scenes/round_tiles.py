@@ -2,18 +2,16 @@
 
 from typing import NamedTuple
 
-from imgui_bundle import imgui
-
 from collision import Box, QuarterTile, SatResult, sat_tile
 from collision.tiles import QUADRANTS
 from sandbox.kit.figures import sat_view
-from sandbox.kit import Param, Scene, Verdict, faded, register
+from sandbox.kit import Claim, Line, Param, Report, Scene, Verdict, faded, register
 
 SIZE = 180.0
 """The tile's cell, and its arc's radius."""
 
 
-class Report(NamedTuple):
+class Result(NamedTuple):
     sat: SatResult
     """The box against the tile, as the tile's rule says (or not, when the rule is ignored)."""
 
@@ -55,29 +53,29 @@ class RoundTiles(Scene):
     def tile(self):
         return QuarterTile((0.0, 0.0), SIZE, self.settings["quadrant"], concave=self.settings["kind"] == "concave")
 
-    def compute(self):
+    def compute(self, ctx):
         box, tile = self.shapes["B"], self.tile()
         result = sat_tile(box, tile, circular_rule=not self.settings["ignore_rule"])
         strips = ()
         if self.settings["projections"]:
             x0, y0, x1, y1 = tile.aabb()
             cell = Box(((x0 + x1) / 2, (y0 + y1) / 2), ((x1 - x0) / 2, (y1 - y0) / 2))
-            strips = sat_view.place_strips(result.axes, range(len(result.axes)), [cell, box], self.view, self.label_boxes())
-        return Report(result, sat_tile(box, tile), tile, strips)
+            strips = sat_view.place_strips(result.axes, range(len(result.axes)), [cell, box], ctx.view, self.label_boxes())
+        return Result(result, sat_tile(box, tile), tile, strips)
 
-    def verdict(self):
-        report = self.result
+    def _verdict(self, result):
+        report = result
         verdict = sat_view.verdict(report.sat)
         if report.sat.colliding != report.right.colliding:
             return verdict._replace(detail="wrong: the box is " + ("apart" if report.right.colliding is False else "in the tile"))
         return verdict
 
-    def numbers(self):
-        report = self.result
+    def _numbers(self, result):
+        report = result
         return {**sat_view.sat_numbers(report.sat), "circular_axis": len(report.sat.axes) == 3, "rule_kept": not self.settings["ignore_rule"]}
 
-    def draw(self, painter, theme):
-        report = self.result
+    def draw(self, result, painter, theme):
+        report = result
         tile = report.tile
         # The arc's quadrant, where the circular axis counts, shaded.
         (cx, cy), (sx, sy) = tile.arc_center, QUADRANTS[tile.quadrant]
@@ -98,30 +96,30 @@ class RoundTiles(Scene):
             sat_view.draw_mtv(painter, theme, report.sat, self.shapes["B"])
         self.label_shapes(painter, theme, () if tip is None else (tip,))
 
-    def panel(self, ui):
-        report = self.result
-        if len(report.right.axes) == 3:
-            imgui.text("Circular axis: counted (its corner is in the shade)")
-        elif len(report.sat.axes) == 3:
-            ui.text("max_corner", "Circular axis: counted, the rule ignored")
+    def report(self, result):
+        claims = ()
+        if len(result.right.axes) == 3:
+            lines = ("Circular axis: counted (its corner is in the shade)",)
+        elif len(result.sat.axes) == 3:
+            lines = (Line("Circular axis: counted, the rule ignored", "max_corner"),)
         else:
-            imgui.text("Circular axis: left out (the corner is beside the arc)")
-        if report.sat.colliding != report.right.colliding:
-            ui.text("max_corner", "Wrong! With the rule the answer is " + ("colliding." if report.right.colliding else "separated."))
-        sat_view.results_panel(ui.theme, report.sat, report.sat)
+            lines = ("Circular axis: left out (the corner is beside the arc)",)
+        if self.settings["ignore_rule"]:
+            claims = (Claim("Without the rule", sat_view.verdict(result.sat).text, result.sat.colliding == result.right.colliding),)
+        return Report(self._verdict(result), lines, self._tables(result), self._numbers(result), self._answers(result), claims)
 
-    def table(self):
-        report = self.result
+    def _tables(self, result):
+        report = result
         tables = sat_view.sat_tables(report.sat, ("tile", "box"), tile_source)
-        circular = self.answers()["circular_axis"]
+        circular = self._answers(result)["circular_axis"]
         rows = (("circular axis", circular),)
         if report.sat.colliding != report.right.colliding:
             rows += (("with the rule kept", sat_view.verdict(report.right).text.lower()),)
         tables[1] = tables[1]._replace(rows=tables[1].rows + rows)
         return tables
 
-    def answers(self):
-        report = self.result
+    def _answers(self, result):
+        report = result
         if len(report.right.axes) == 3:
             circular = "counted: the box's corner is in the arc's quadrant"
         elif len(report.sat.axes) == 3:
@@ -134,5 +132,5 @@ class RoundTiles(Scene):
 def tile_source(source):
     """The tile is A, the box B: x, y, and the circular axis through the box's corner."""
     if source.kind.value == "vertex":
-        return "arc's centre to the box's corner"
-    return ("x", "y")[source.index] + " (tile and box)"
+        return "arc to corner"
+    return ("x", "y")[source.index]

@@ -3,10 +3,8 @@
 import math
 from typing import NamedTuple
 
-from imgui_bundle import imgui
-
 from collision import Vector
-from sandbox.kit import Param, Scene, Table, Verdict, register
+from sandbox.kit import Action, Line, Param, Report, Scene, Table, Verdict, register
 
 UNIT = 50.0
 """World units per grid unit: the numbers are read in grid units, small enough to check by hand."""
@@ -21,7 +19,7 @@ GRID = (-4, -4, 8, 9)
 """The grid drawn, in units: (min x, min y, max x, max y)."""
 
 
-class Report(NamedTuple):
+class Result(NamedTuple):
     """Everything the figure and the panel show, in grid units."""
 
     a: Vector
@@ -103,13 +101,14 @@ class Vectors(Scene):
     )
     handles = {"a": EXAMPLE["a"], "b": EXAMPLE["b"], "O": EXAMPLE["O"]}
     frame = (GRID[0] * UNIT, GRID[1] * UNIT, GRID[2] * UNIT, GRID[3] * UNIT)
+    actions = (Action("example", "GameDev.net's example: (2, 6) onto (3, 4)"),)
     turnable = False
 
     def constrain(self, name, point):
         # Tenths of a unit: 2.7 stays 2.7 on screen and in the sums.
         return tuple(round(v / TENTH) * TENTH for v in point)
 
-    def compute(self):
+    def compute(self, ctx):
         origin = self.points["O"]
         # Handles sit on multiples of TENTH, so these differences and quotients are exact tenths.
         a, b = (Vector((self.points[k].x - origin.x) / UNIT, (self.points[k].y - origin.y) / UNIT) for k in "ab")
@@ -121,17 +120,17 @@ class Vectors(Scene):
         along = dot / length_b if length_b > 0 else None
         right, left = Vector(b.y, -b.x), Vector(-b.y, b.x)
         perproduct = a.x * right.x + a.y * right.y
-        return Report(a, b, dot, length_a, length_b, projection, along, right, left, unit(a, length_a), unit(b, length_b), perproduct)
+        return Result(a, b, dot, length_a, length_b, projection, along, right, left, unit(a, length_a), unit(b, length_b), perproduct)
 
-    def verdict(self):
-        report = self.result
+    def _verdict(self, result):
+        report = result
         role = "separating" if report.dot > 0 else "max_corner" if report.dot < 0 else "overlap"
         if report.projection is None:
             return Verdict(f"a.b = {number(report.dot)}", "overlap", "b is the zero vector: there is no direction to project onto")
         return Verdict(f"a.b = {number(report.dot)}", role, f"{sign_word(report.dot).split(':')[0]}; projection length {number(report.along)}")
 
-    def numbers(self):
-        report = self.result
+    def _numbers(self, result):
+        report = result
         return {
             "a": list(report.a),
             "b": list(report.b),
@@ -145,8 +144,8 @@ class Vectors(Scene):
             "perproduct": report.perproduct,
         }
 
-    def table(self):
-        report = self.result
+    def _tables(self, result):
+        report = result
 
         def shown(v):
             return "none (the zero vector)" if v is None else pair(v)
@@ -162,8 +161,8 @@ class Vectors(Scene):
         )
         return [Table((), rows)]
 
-    def draw(self, painter, theme):
-        report, pixel = self.result, self.view.pixel
+    def draw(self, result, painter, theme):
+        report, pixel = result, self.view.pixel
         origin = self.points["O"]
         self._draw_grid(painter, theme)
 
@@ -240,27 +239,32 @@ class Vectors(Scene):
         painter.segment((x0 * UNIT, origin.y), (x1 * UNIT, origin.y), theme.guide, 1)
         painter.segment((origin.x, y0 * UNIT), (origin.x, y1 * UNIT), theme.guide, 1)
 
-    def panel(self, ui):
-        report = self.result
-        a, b = report.a, report.b
-        imgui.text(f"a = {pair(a)}, |a| = {number(report.length_a)}")
-        imgui.text(f"b = {pair(b)}, |b| = {number(report.length_b)}")
-        imgui.text_wrapped(f"a.b = {number(a.x)}*{number(b.x)} + {number(a.y)}*{number(b.y)} = {number(report.dot)}: {sign_word(report.dot, a, b)}")
-        if report.projection is None:
-            ui.text("max_corner", "b is the zero vector: |b| = 0, no direction.")
-            ui.text("max_corner", "Projecting divides by |b|^2 = 0: nothing to show.")
-        else:
-            square = report.length_b**2
-            imgui.text_wrapped(f"Projection (a.b / |b|^2) b = ({number(report.dot)} / {number(square)}) {pair(b)} = {pair(report.projection)}")
-            imgui.text(f"Its length a.b / |b| = a.(unit b) = {number(report.along)}")
-            imgui.text(f"b's normals: right {pair(report.right)}, left {pair(report.left)}; a.right = {number(report.perproduct)}")
-        units = [
-            f"{label} = {pair(v)}" if v is not None else f"{label}: none (zero vector)"
-            for label, v in (("unit a", report.unit_a), ("unit b", report.unit_b))
+    def example(self):
+        """GameDev.net's example: a = (2, 6) projected onto b = (3, 4)."""
+        self.points.update({name: Vector(*at) for name, at in EXAMPLE.items()})
+
+    def report(self, result):
+        a, b = result.a, result.b
+        lines = [
+            f"a = {pair(a)}, |a| = {number(result.length_a)}",
+            f"b = {pair(b)}, |b| = {number(result.length_b)}",
+            f"a.b = {number(a.x)}*{number(b.x)} + {number(a.y)}*{number(b.y)} = {number(result.dot)}: {sign_word(result.dot, a, b)}",
         ]
-        imgui.text(", ".join(units))
-        if ui.button("GameDev.net's example: (2, 6) onto (3, 4)"):
-            self.points.update({name: Vector(*at) for name, at in EXAMPLE.items()})
+        if result.projection is None:
+            lines += [Line("b is the zero vector: |b| = 0, no direction.", "max_corner"),
+                      Line("Projecting divides by |b|^2 = 0: nothing to show.", "max_corner")]
+        else:
+            square = result.length_b**2
+            lines += [
+                f"Projection (a.b / |b|^2) b = ({number(result.dot)} / {number(square)}) {pair(b)} = {pair(result.projection)}",
+                f"Its length a.b / |b| = a.(unit b) = {number(result.along)}",
+                f"b's normals: right {pair(result.right)}, left {pair(result.left)}; a.right = {number(result.perproduct)}",
+            ]
+        lines.append(", ".join(
+            f"{label} = {pair(v)}" if v is not None else f"{label}: none (zero vector)"
+            for label, v in (("unit a", result.unit_a), ("unit b", result.unit_b))
+        ))
+        return Report(self._verdict(result), tuple(lines), self._tables(result), self._numbers(result))
 
 
 def dot_unit(u, v):

@@ -3,11 +3,9 @@
 import math
 from typing import NamedTuple
 
-from imgui_bundle import imgui
-
 from collision import Feature, Polygon, Region, voronoi_region
 from sandbox.kit.figures import voronoi_view
-from sandbox.kit import Param, Scene, Table, Verdict, faded, number, register
+from sandbox.kit import Param, Report, Scene, Table, Verdict, faded, number, register
 
 CORNERS = "abc"
 THINNEST = 20.0
@@ -15,7 +13,7 @@ THINNEST = 20.0
 triangle would be too thin to see its regions."""
 
 
-class Report(NamedTuple):
+class Result(NamedTuple):
     feature: Feature
     """The triangle's feature whose region holds the point, and its closest point."""
 
@@ -95,20 +93,20 @@ class VoronoiRegions(Scene):
         longest = max(math.dist(corners[i], corners[i - 1]) for i in range(3))
         return twice_area > 0 and twice_area >= THINNEST * longest
 
-    def compute(self):
+    def compute(self, ctx):
         triangle = Polygon([self.points[k] for k in CORNERS])
         feature = voronoi_region(triangle, self.points["q"])
         distance = math.dist(self.points["q"], feature.closest)
-        return Report(feature, -distance if feature.region is Region.INSIDE else distance, tuple(voronoi_view.regions(triangle)))
+        return Result(feature, -distance if feature.region is Region.INSIDE else distance, tuple(voronoi_view.regions(triangle)))
 
-    def verdict(self):
-        report = self.result
+    def _verdict(self, result):
+        report = result
         if report.feature.region is Region.INSIDE:
             return Verdict("INSIDE", "mtv", f"{-report.distance:.1f} from {edge_name(report.feature.index)}")
         return Verdict(f"{feature_name(report.feature).upper()}'S REGION", "separating" if report.feature.region is Region.EDGE else "max_corner", f"{report.distance:.1f} away")
 
-    def numbers(self):
-        report = self.result
+    def _numbers(self, result):
+        report = result
         return {
             "region": report.feature.region.value,
             "feature": feature_name(report.feature),
@@ -116,8 +114,8 @@ class VoronoiRegions(Scene):
             "distance": report.distance,
         }
 
-    def draw(self, painter, theme):
-        report = self.result
+    def draw(self, result, painter, theme):
+        report = result
         corners = [self.points[k] for k in CORNERS]
         if self.settings["regions"]:
             for region, index, points in report.regions:
@@ -137,20 +135,19 @@ class VoronoiRegions(Scene):
         painter.point(q, theme.highlight if self.hovered == "q" else theme.shape_b, 7)
         painter.text((q[0] + 10 * pixel, q[1] + 10 * pixel), "q", theme.shape_b, 16)
 
-    def panel(self, ui):
-        report = self.result
-        imgui.text_wrapped(f"q is nearest to {feature_name(report.feature)}.")
-        if report.feature.region is Region.VERTEX:
-            imgui.text_wrapped("A corner's region: the axis that matters runs from the corner to q.")
-        elif report.feature.region is Region.EDGE:
-            imgui.text_wrapped("An edge's region: the axis that matters is the edge's normal.")
-        else:
-            imgui.text_wrapped("Inside: the nearest way out is through the closest edge.")
-        x, y = report.feature.closest
-        imgui.text(f"Closest point ({x:.1f}, {y:.1f}), distance {abs(report.distance):.1f}")
+    def report(self, result):
+        region = result.feature.region
+        why = {
+            Region.VERTEX: "A corner's region: the axis that matters runs from the corner to q.",
+            Region.EDGE: "An edge's region: the axis that matters is the edge's normal.",
+            Region.INSIDE: "Inside: the nearest way out is through the closest edge.",
+        }[region]
+        x, y = result.feature.closest
+        lines = (f"q is nearest to {feature_name(result.feature)}.", why, f"Closest point ({x:.1f}, {y:.1f}), distance {abs(result.distance):.1f}")
+        return Report(self._verdict(result), lines, self._tables(result), self._numbers(result), self._answers(result))
 
-    def table(self):
-        report, answers = self.result, self.answers()
+    def _tables(self, result):
+        report, answers = result, self._answers(result)
         inside = report.feature.region is Region.INSIDE
         return [Table((), (
             ("q is nearest to", answers["feature"]),
@@ -159,10 +156,10 @@ class VoronoiRegions(Scene):
             ("depth inside" if inside else "distance", number(abs(report.distance))),
         ))]
 
-    def answers(self):
-        feature = self.result.feature
+    def _answers(self, result):
+        feature = result.feature
         region = {Region.INSIDE: "inside", Region.EDGE: "edge strip", Region.VERTEX: "corner wedge"}[feature.region]
-        return {"region": region, "feature": feature_name(feature), "distance": number(abs(self.result.distance))}
+        return {"region": region, "feature": feature_name(feature), "distance": number(abs(result.distance))}
 
 
 def _between(start, end, t):

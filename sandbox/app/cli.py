@@ -49,7 +49,7 @@ def main(argv=None):
         )
         return 2
     gl.configure(headless=headless)
-    from sandbox.errors import SandboxError
+    from sandbox.kit.errors import SandboxError
 
     try:
         return _run(args)

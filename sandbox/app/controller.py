@@ -32,6 +32,10 @@ class Controller:
         self._grab = None
         self._panning = False
         self._turning = {}
+        self.hovered = None
+        """The handle or shape under the pointer, by name: the scene gets it in its Context."""
+        self.selected = None
+        """The last one grabbed, by name."""
         self.aligned = None
         """What the last turn snapped to, for the session to show: "B aligned with A"."""
 
@@ -41,8 +45,8 @@ class Controller:
 
     def on_mouse_motion(self, x, y):
         hovered = self.shape_at(x, y)
-        changed = hovered != self.scene.hovered
-        self.scene.hovered = hovered
+        changed = hovered != self.hovered
+        self.hovered = hovered
         return changed
 
     def on_mouse_press(self, x, y, button):
@@ -51,11 +55,13 @@ class Controller:
             wx, wy = self.camera.to_world(x, y)
             if name is None:
                 self.scene.click((wx, wy))
+                self.selected = None
+                self.scene.invalidate()
                 return True
             px, py = self.scene.position_of(name)
             # Keep the point grabbed under the cursor: no jump to the centre.
             self._grab = (name, px - wx, py - wy)
-            self.scene.selected = name
+            self.selected = name
             return True
         if button in (mouse.RIGHT, mouse.MIDDLE):
             self._panning = True
@@ -77,7 +83,7 @@ class Controller:
             self._grab = None
         else:
             self._panning = False
-        self.scene.hovered = self.shape_at(x, y)
+        self.hovered = self.shape_at(x, y)
         return True
 
     def on_mouse_scroll(self, x, y, scroll_y):
@@ -107,11 +113,11 @@ class Controller:
 
     def _turn(self, radians, snapping):
         # The shape under the cursor if there is one, else the last one grabbed.
-        name = self.scene.hovered or self.scene.selected
+        name = self.hovered or self.selected
         shape = self.scene.shapes.get(name)
         if shape is None or not hasattr(shape, "angle") or not self.scene.turnable:
             return False
-        self.scene.selected = name
+        self.selected = name
         shape.angle += radians
         self.aligned = None
         if snapping:

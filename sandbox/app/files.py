@@ -22,7 +22,7 @@ import stat
 import tempfile
 from pathlib import Path
 
-from sandbox.errors import SandboxError
+from sandbox.kit.errors import SandboxError
 
 MAX_READ = 1 << 20
 """The largest file read_bytes takes by default: 1 MiB, far more than any layout or lesson."""

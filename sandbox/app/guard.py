@@ -4,7 +4,7 @@ line, and the app goes on with the other scenes.
 Two kinds of mistake are caught. A declaration the kit cannot use (a frame of no size, a slider
 without its range, a category that is not text) is found when the file is loaded, and the scene
 is left out of the registry. An exception raised inside the scene's own code, at import or in
-setup, compute, draw, verdict, panel or input, becomes a one-line ``fault``: the session shows
+setup, settle, compute, draw, report, an action or input, becomes a one-line ``fault``: the session shows
 it on the canvas in place of the figure. An exception whose traceback never passes through the
 scene's file is the app's own and is not caught here.
 """
@@ -114,14 +114,18 @@ def _param_problem(param):
     return None
 
 
-def verdict_problem(verdict):
-    """What is wrong with what a scene's verdict() returned, or None."""
-    if verdict is None:
-        return None
-    if not (isinstance(verdict, tuple) and len(verdict) == 3 and isinstance(verdict[0], str) and isinstance(verdict[2], str)):
-        return f"verdict() must return Verdict(text, role, detail) or None, got {_show(verdict)}"
-    if verdict[1] not in ROLES:
-        return f"verdict() gave the role {_show(verdict[1])}; use one of {', '.join(ROLES)}"
+def report_problem(report):
+    """What is wrong with a scene's Report that its surfaces could not show, or None: a verdict
+    or a line in a colour role the theme lacks."""
+    verdict = report.verdict
+    if verdict is not None:
+        if not (isinstance(verdict, tuple) and len(verdict) == 3 and isinstance(verdict[0], str) and isinstance(verdict[2], str)):
+            return f"report's verdict must be Verdict(text, role, detail) or None, got {_show(verdict)}"
+        if verdict[1] not in ROLES:
+            return f"report's verdict gave the role {_show(verdict[1])}; use one of {', '.join(ROLES)}"
+    for line in report.lines:
+        if not (isinstance(line, tuple) and len(line) == 2 and isinstance(line[0], str)) or line[1] not in ROLES:
+            return f"report's line {_show(line)} must be Line(text, role) with a role of {', '.join(ROLES)}"
     return None
 
 
@@ -149,10 +153,10 @@ class FailedScene(Scene):
         self.lesson = f"This scene could not be made: see the message on the canvas ({source(cls)})."
         super().__init__()
 
-    def compute(self):
+    def compute(self, ctx):
         return None
 
-    def draw(self, painter, theme):
+    def draw(self, result, painter, theme):
         pass
 
 

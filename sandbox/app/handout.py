@@ -18,7 +18,7 @@ from sandbox.app import files
 from sandbox.app import screen
 from sandbox.app.camera import Camera
 from sandbox.app.session import Session
-from sandbox.errors import SandboxError
+from sandbox.kit.errors import SandboxError
 from sandbox.kit.theme import THEMES, with_palette
 
 MANIFEST = ".handout.json"
@@ -102,10 +102,10 @@ def _write(walkthrough, directory, size, theme, palette, count, claim):
             session.reveal()
             answer = step.answer_text(session.scene)
             record.update(question=step.question, choices=list(step.choices), answer_field=step.answer, answer=answer)
-            key.append(session.guarded("table", _answer, index + 1, step, answer, session.scene.table()))
-        record["numbers"] = session.guarded("numbers", session.scene.numbers)
-        sections.append(session.guarded("table", _section, index + 1, count, session.scene, step, stem))
+            key.append(_answer(index + 1, step, answer, session.report()))
+        record["numbers"] = session.report().numbers
         _refuse_fault(session, walkthrough, index)
+        sections.append(_section(index + 1, count, session.scene, step, stem))
         files.write_text(claim(f"{stem}.json"), _json(record, session.scene, walkthrough, index), follow_links=False)
     if key:
         sections.append('<section class="key" id="answers"><h2>Answers</h2>\n' + "\n".join(key) + "</section>")
@@ -174,7 +174,7 @@ def _section(number, count, scene, step, stem):
         f'<figure><img src="{stem}.png" alt="Step {number}: {caption}"><figcaption>{caption}</figcaption></figure>\n'
     )
     if not step.question:
-        return head + "".join(_table(table) for table in scene.table()) + "</section>"
+        return head + _report(scene.reported) + "</section>"
     choices = "".join(f"<li>{html.escape(choice)}</li>" for choice in step.choices)
     return head + (
         f'<div class="question"><p><strong>Predict:</strong> {html.escape(step.question)}</p>\n'
@@ -183,12 +183,18 @@ def _section(number, count, scene, step, stem):
     )
 
 
-def _answer(number, step, answer, tables):
+def _answer(number, step, answer, report):
     """A question's entry in the key at the end: the answer, and the numbers that show it."""
     return (
         f'<div class="answer"><h3><a href="#step-{number}">Step {number}</a>: {html.escape(step.question)}</h3>\n'
-        f"<p>Answer: <strong>{html.escape(answer)}</strong>. {html.escape(step.explain)}</p>\n" + "".join(_table(table) for table in tables) + "</div>"
+        f"<p>Answer: <strong>{html.escape(answer)}</strong>. {html.escape(step.explain)}</p>\n" + _report(report) + "</div>"
     )
+
+
+def _report(report):
+    """A scene's Report on paper: its flawed methods' claims, then its tables."""
+    claims = "".join(f'<p class="claim{"" if claim.right else " wrong"}">{html.escape(claim.text())}</p>\n' for claim in report.claims)
+    return claims + "".join(_table(table) for table in report.tables)
 
 
 def _table(table):
@@ -223,6 +229,8 @@ table.values th {{ font-weight: normal; background: #f4f4f4; }}
 .choices li {{ margin: 0.2em 0; }}
 .blank {{ min-height: 3em; }}
 .see {{ font-size: 0.9em; color: #444; }}
+.claim {{ margin: 0.3em 0; }}
+.claim.wrong {{ font-weight: bold; }}
 @page {{ margin: 12mm; }}
 @media print {{
   body {{ max-width: none; margin: 0; padding: 0; font-size: 10pt; }}

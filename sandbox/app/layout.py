@@ -29,7 +29,7 @@ from collision import Box, Circle, Polygon, Vector
 from sandbox.app import files
 from sandbox.app import migrations
 from sandbox.app.camera import Camera
-from sandbox.errors import SandboxError
+from sandbox.kit.errors import SandboxError
 
 FIELDS = {"format", "scene", "shapes", "handles", "overlays", "settings", "view"}
 """Every field a layout may have; anything else is refused, naming it."""
@@ -221,7 +221,7 @@ def parse(data, scene, where):
         checker = type(scene)()
         checker.settings.update(scene.settings)
         checker.settings.update(values)
-        checker.refresh()
+        checker.invalidate()
     shapes = table("shapes", "shapes by name")
     poses, reshaped = {}, {}
     for name, entry in shapes.items():

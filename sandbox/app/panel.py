@@ -1,38 +1,21 @@
 """The app's ImGui window: the picker and the verdict on top, always in view; below them, in
-a scrolling region, the lesson, the declared widgets, the scene's own results and the view."""
+a scrolling region, the lesson, the declared widgets and actions, the scene's Report (its
+lines, its flawed methods' claims and its tables) and the view. A scene adds nothing here
+itself: the panel renders what the scene declares and reports."""
 
 from imgui_bundle import imgui, imgui_ctx
 
 from sandbox.app import screen
 from sandbox.kit.theme import imgui_color
 
+TABLE_ROWS = 5
+"""Rows a table with headings (a SAT scene's axes: up to 600) shows at once; more scroll inside it."""
+
 VERDICT_SIZE = 24
 """The verdict's font size in the panel, at font scale 1."""
 
 POSE_EDITOR = "Type a pose"
 """The pose editor's popup: a teacher types a shape's position and angle to set up a case exactly."""
-
-
-class Ui:
-    """What a scene's ``panel`` gets: the theme, ``set`` for a declared parameter, and ``button``
-    for an action that changes the scene (the session recomputes after it)."""
-
-    def __init__(self, session):
-        self.session = session
-        self.theme = session.theme
-        self.acted = False
-
-    def set(self, name, value):
-        self.session.set_setting(name, value)
-
-    def button(self, label):
-        pressed = imgui.button(label)
-        self.acted |= pressed
-        return pressed
-
-    def text(self, role, text):
-        """A line in one of the theme's colours, e.g. ``ui.text("separating", "gap 3.0")``."""
-        imgui.text_colored(imgui_color(getattr(self.theme, role)), text)
 
 
 def rect(width, height, scale):
@@ -90,7 +73,8 @@ def _verdict(session):
 
 def _rest(session, panel_width, frame_ms):
     scene = session.scene
-    if imgui.collapsing_header("Lesson", imgui.TreeNodeFlags_.default_open):
+    # Closed at first: the results a class reads come first; the lesson opens with one click.
+    if imgui.collapsing_header("Lesson and things to try"):
         imgui.text_wrapped(scene.lesson)
         imgui.text("Things to try:")
         for idea in scene.things_to_try:
@@ -100,18 +84,16 @@ def _rest(session, panel_width, frame_ms):
     if params:
         imgui.separator_text("Overlays and settings")
     for param in sorted(params, key=lambda p: not p.overlay):
-        changed, value = param.widget_row(scene.settings[param.name])
+        changed, value = widget(param, scene.settings[param.name])
         if changed:
             session.set_setting(param.name, value)
     imgui.separator_text(scene.title)
+    _actions(session)
     if session.asking:
         # The scene's results would answer the question: they wait for the reveal.
         imgui.text_wrapped(f"{session.step.question} The results show when the answer is revealed (Right or Space).")
     else:
-        ui = Ui(session)
-        session.guarded("panel", session.scene.panel, ui)
-        if ui.acted:
-            session.refresh()
+        report(session.theme, session.report())
     imgui.separator_text("View")
     if imgui.button("Reset layout (Home)"):
         session.reset()
@@ -189,3 +171,79 @@ def _scene_picker(session):
             if chosen and cls.id != current.id:
                 session.open(cls.id)
         imgui.end_combo()
+
+
+def widget(param, value):
+    """Draw a declared parameter's widget; return ``(changed, new value)``."""
+    if param.kind is bool:
+        changed, value = imgui.checkbox(param.label, value)
+    elif param.kind is int:
+        changed, value = imgui.slider_int(param.label, value, int(param.low), int(param.high))
+    elif param.kind is float:
+        changed, value = imgui.slider_float(param.label, value, param.low, param.high, "%.2f")
+    else:
+        changed, index = imgui.combo(param.label, param.choices.index(value), list(param.choices))
+        value = param.choices[index]
+    if param.help:
+        _help_marker(param.help)
+    return changed, value
+
+
+def _actions(session):
+    """The scene's declared actions as buttons, as many to a row as fit."""
+    room = imgui.get_content_region_avail().x
+    used = 0.0
+    for action in session.scene.actions:
+        label = action.label + (f" ({action.key})" if action.key else "")
+        width = imgui.calc_text_size(label).x + 2 * imgui.get_style().frame_padding.x
+        if used and used + width <= room:
+            imgui.same_line()
+        elif used:
+            used = 0.0
+        used += width + imgui.get_style().item_spacing.x
+        if imgui.button(f"{label}##{action.name}:{action.label}"):
+            session.act(action.name, action.argument)
+        if action.help:
+            imgui.set_item_tooltip(action.help)
+
+
+def report(theme, report):
+    """A scene's Report below its actions: its lines, its flawed methods' claims, its tables."""
+    for line in report.lines:
+        imgui.push_style_color(imgui.Col_.text, imgui_color(getattr(theme, line.role)))
+        imgui.text_wrapped(line.text)
+        imgui.pop_style_color()
+    for claim in report.claims:
+        imgui.push_style_color(imgui.Col_.text, imgui_color(theme.text if claim.right else theme.max_corner))
+        imgui.text_wrapped(claim.text())
+        imgui.pop_style_color()
+    for index, table in enumerate(report.tables):
+        _table(index, table)
+
+
+def _table(index, table):
+    """A Report's Table: headed columns, or "name, value" rows."""
+    if table.title:
+        imgui.separator_text(table.title)
+    headers = table.headers or ("", "")
+    flags = imgui.TableFlags_.borders | imgui.TableFlags_.row_bg | imgui.TableFlags_.sizing_fixed_fit
+    height = 0.0
+    if table.headers and len(table.rows) > TABLE_ROWS:
+        # Many axes scroll inside the table, its heading kept, so the panel below stays in place.
+        flags |= imgui.TableFlags_.scroll_y
+        height = (TABLE_ROWS + 1) * (imgui.get_text_line_height() + 2 * imgui.get_style().cell_padding.y)
+    if not imgui.begin_table(f"table{index}", len(headers), flags, imgui.ImVec2(0.0, height)):
+        return
+    for column, heading in enumerate(headers):
+        # A "name, value" table gives its values the rest of the width, wrapped: no value is cut.
+        stretch = not table.headers and column == 1
+        imgui.table_setup_column(heading, imgui.TableColumnFlags_.width_stretch if stretch else 0)
+    if table.headers:
+        imgui.table_setup_scroll_freeze(0, 1)
+        imgui.table_headers_row()
+    for row in table.rows:
+        imgui.table_next_row()
+        for column, cell in enumerate(row):
+            imgui.table_next_column()
+            (imgui.text if table.headers or column == 0 else imgui.text_wrapped)(cell)
+    imgui.end_table()

@@ -1,13 +1,15 @@
 """Everything the app does that needs no GL: the current scene, the view, keys and layouts.
 
 The window forwards its events here (unless they belong to the panel), and tests drive the
-very same methods, so what a test does is what a user's mouse and keyboard do. The session is
-the one place that recomputes a scene: after every input that changes its state or the view.
+very same methods, so what a test does is what a user's mouse and keyboard do. After every
+input that changes a scene's state or the view the session marks the scene out of date and
+hands it a new Context; the kit computes once, when the frame (or a handout) reads the result.
 """
 
 import functools
 import math
 from pathlib import Path
+from typing import NamedTuple
 
 from pyglet.window import key
 
@@ -17,29 +19,54 @@ from sandbox.app import screen
 from sandbox.app.camera import Camera
 from sandbox.app.controller import Controller
 from sandbox.app.dashes import DashedPainter
-from sandbox.kit import View
+from sandbox.kit import Context, Report, View
 from sandbox.app.registry import SceneError, all_scenes
 from sandbox.kit.theme import DARK, PROJECTOR, with_palette
 
-KEYS = (
-    ("Left drag", "move a shape or a handle (grab it anywhere, or by its centre dot)"),
-    ("R / T", "turn the shape under the cursor, or the last one grabbed; hold to keep turning"),
-    ("Wheel", "zoom about the cursor"),
-    ("Right or middle drag", "pan the view"),
-    ("Tab / Shift+Tab", "next / previous scene (not during a walkthrough)"),
-    ("Home", "back to the starting layout and view"),
-    ("P", "pause or resume an animated scene (Space too, outside a walkthrough)"),
-    ("Right, Space, Page Down / Left, Page Up", "next / previous walkthrough step"),
-    ("Ctrl+S", "save the layout"),
-    ("F12", "save a screenshot"),
-    ("F11", "full screen, or back"),
-    ("F10", "hide or show the panel (captions and key hints stay)"),
-    ("F9", "projector theme (light, high contrast, thicker lines), or back"),
-    ("F1", "show or hide this help"),
-    ("Esc", "leave full screen; otherwise press twice to quit"),
-)
+ISO_LEFT_TAB = 0xFE20
+"""What X11 sends for Shift+Tab: a keysym of its own, which pyglet passes on as it is."""
+
 NEXT = (key.RIGHT, key.SPACE, key.PAGEDOWN)
 BACK = (key.LEFT, key.PAGEUP)
+
+
+class Binding(NamedTuple):
+    """One row of the key table: F1 lists it, and a key press runs its command."""
+
+    keys: str
+    """The keys as F1 shows them."""
+
+    does: str
+    """What they do, as F1 says it."""
+
+    symbols: tuple[int, ...] = ()
+    """pyglet's key symbols that press it; none for the mouse's rows."""
+
+    command: str = ""
+    """The Session method a press calls with (symbol, modifiers); it returns False to pass the key on."""
+
+    ctrl: bool = False
+    """Whether Ctrl must be held."""
+
+
+BINDINGS = (
+    Binding("Left drag", "move a shape or a handle (grab it anywhere, or by its centre dot)"),
+    Binding("R / T", "turn the shape under the cursor, or the last one grabbed; hold to keep turning"),
+    Binding("Wheel", "zoom about the cursor"),
+    Binding("Right or middle drag", "pan the view"),
+    Binding("Right, Space, Page Down / Left, Page Up", "next / previous walkthrough step", NEXT + BACK, "page"),
+    Binding("Tab / Shift+Tab", "next / previous scene (not during a walkthrough)", (key.TAB, ISO_LEFT_TAB), "tab"),
+    Binding("Home", "back to the starting layout and view", (key.HOME,), "reset"),
+    Binding("P", "pause or resume an animated scene (Space too, outside a walkthrough)", (key.P, key.SPACE), "pause"),
+    Binding("Ctrl+S", "save the layout", (key.S,), "save_layout", ctrl=True),
+    Binding("F12", "save a screenshot", (key.F12,), "ask_screenshot"),
+    Binding("F11", "full screen, or back", (key.F11,), "ask_fullscreen"),
+    Binding("F10", "hide or show the panel (captions and key hints stay)", (key.F10,), "toggle_panel"),
+    Binding("F9", "projector theme (light, high contrast, thicker lines), or back", (key.F9,), "toggle_theme"),
+    Binding("F1", "show or hide this help", (key.F1,), "toggle_help"),
+    Binding("Esc", "leave full screen; otherwise press twice to quit", (key.ESCAPE,), "escape"),
+)
+"""The app's keys: F1's list and the dispatch both read this table."""
 
 HINTS = "Drag: move   R/T: turn   Wheel: zoom   Right-drag: pan   Tab: next scene   Home: reset   F1: help"
 WALKTHROUGH_HINTS = "Right/Space: next step   Left: back   Drag: move   R/T: turn   Home: reset   P: pause   F1: help"
@@ -145,14 +172,27 @@ class Session:
 
     def verdict(self):
         """The scene's Verdict, or None while a question is open (it would give the answer away)."""
-        if self.asking or self.fault is not None:
+        if self.asking:
             return None
-        verdict = self.guarded("verdict", self.scene.verdict)
-        wrong = guard.verdict_problem(verdict)
+        return self.report().verdict
+
+    def claims(self):
+        """What the scene's flawed methods claim, or none while a question is open."""
+        return () if self.asking else self.report().claims
+
+    def report(self):
+        """The scene's Report, read through ``guarded``: an empty one when the scene's code
+        raised, or when what it reported names a colour the theme lacks (``fault`` says which)."""
+        if self.fault is not None:
+            return Report()
+        reported = self.guarded("report", lambda: self.scene.reported)
+        if reported is None:
+            return Report()
+        wrong = guard.report_problem(reported)
         if wrong is not None:
-            self.fault = f"scene {self.scene.id} ({guard.source(type(self.scene))}, line {guard.line_of(type(self.scene).verdict)}): {wrong}"
-            return None
-        return verdict
+            self.fault = self.status = f"scene {self.scene.id} ({guard.source(type(self.scene))}, line {guard.line_of(type(self.scene).report)}): {wrong}"
+            return Report()
+        return reported
 
     def guarded(self, what, method, *args):
         """``method(*args)``, a scene's own; an exception raised in the scene's file becomes
@@ -183,7 +223,8 @@ class Session:
         self.refresh()
 
     def refresh(self):
-        """Frame the view in the free area (unless the user moved it) and recompute the scene."""
+        """Frame the view in the free area (unless the user moved it), hand the scene its new
+        context and mark it out of date: it computes when its result is next read."""
         camera = self.camera
         if self.figure_only:
             camera.place(screen.figure_area(camera.width, camera.height, self.font_scale))
@@ -191,17 +232,21 @@ class Session:
             camera.place(screen.free_area(camera.width, camera.height, self.font_scale, self.show_panel, self.caption))
         if camera.fitted:
             camera.fit(self.scene.frame)
-        failed = self.fault if isinstance(self.scene, guard.FailedScene) else None
-        self.fault = failed
-        self.guarded("compute", self.scene.refresh, View(camera.visible(), 1 / camera.zoom, self.label_scale()))
-        self.verdict()  # checked with the result it reads, so that a bad one shows from the first frame
+        # A scene that failed as it was made keeps saying so; any other starts afresh.
+        self.fault = self.fault if isinstance(self.scene, guard.FailedScene) else None
+        view = View(camera.visible(), 1 / camera.zoom, self.label_scale())
+        context = Context(view, self.controller.hovered, self.controller.selected)
+        # use() and invalidate() run the scene's settle(): a teacher's may raise.
+        self.guarded("settle", lambda: (self.scene.use(context), self.scene.invalidate()))
 
     def draw(self, painter):
         """Draw the scene with ``painter`` in the theme; in the colour-blind palette B's lines dashed."""
         if self.theme.dashed_b:
             painter = DashedPainter(painter, self.theme, 1 / self.camera.zoom)
+        # The report first: one that fails shows its fault, in place of the figure, from the first frame.
+        self.report()
         if self.fault is None:
-            self.guarded("draw", self.scene.draw, painter, self.theme)
+            self.guarded("draw", self.scene.paint, painter, self.theme)
         if self.fault is not None:
             guard.draw_fault(painter, self.theme, self.camera, self.fault)
 
@@ -276,7 +321,7 @@ class Session:
         self.open(ids[(ids.index(self.scene.id) + step) % len(ids)])
         self.status = f"{self.scene.category}: {self.scene.title}"
 
-    def reset(self):
+    def reset(self, *pressed):
         """Back to the layout the scene started from, in a scene made afresh (so an animated
         scene's objects start over too), and the view framed again."""
         self.open(self.scene.id, self.start)
@@ -334,7 +379,7 @@ class Session:
             self.status = str(error)
             return False
         layout.apply(parsed, self.scene, self.camera)
-        self.scene.selected = name
+        self.controller.selected = name
         self.status = f"{name} placed at ({x:g}, {y:g})" + ("" if angle is None else f", turned {angle:g}°")
         self.refresh()
         return True
@@ -344,13 +389,18 @@ class Session:
         self.scene.settings[name] = value
         self.refresh()
 
+    def act(self, name, argument=None):
+        """Press the scene's declared action ``name`` (a panel button or its key)."""
+        self.guarded("act", self.scene.act, name, argument)
+        self.refresh()
+
     def layout_file(self):
         """Where Ctrl+S writes: the --layout file for its own scene, else layouts/<scene-id>.json."""
         if self.layout_path is not None and self.layout_scene == self.scene.id:
             return self.layout_path
         return Path("layouts") / f"{self.scene.id}.json"
 
-    def save_layout(self):
+    def save_layout(self, *pressed):
         path = self.layout_file()
         try:
             layout.save(layout.capture(self.scene, self.camera), path)
@@ -378,48 +428,69 @@ class Session:
 
     @_scene_input
     def on_key_press(self, symbol, modifiers):
-        walkthrough = self.walkthrough is not None
-        if walkthrough and symbol in NEXT + BACK:
-            # Presentation clickers send Page Down and Page Up. A question takes two clicks:
-            # the first reveals its answer, the next moves on; back hides the answer again.
-            if symbol in NEXT and self.asking:
-                self.reveal()
-            elif symbol in BACK and self.step.question and not self.asking:
-                self.ask()
-            elif symbol in NEXT:
-                if self.step_index + 1 < len(self.walkthrough.steps):
-                    self.go(self.step_index + 1, animated=True)
-            elif self.step_index > 0:
-                self.go(self.step_index - 1, revealed=True)
-        elif symbol == key.ESCAPE:
-            self._escape()
-        elif symbol == key.TAB:
-            self.step_scene(-1 if modifiers & key.MOD_SHIFT else 1)
-        elif symbol == key.HOME:
-            self.reset()
-        elif symbol == key.F1:
-            self.show_help = not self.show_help
-        elif symbol == key.P or symbol == key.SPACE:
-            if self.scene.animated:
-                self.paused = not self.paused
-                self.status = "paused: P resumes" if self.paused else "running"
-        elif symbol == key.F12:
-            self.screenshot_requested = True
-        elif symbol == key.F11:
-            self.fullscreen_requested = True
-        elif symbol == key.F10:
-            self.show_panel = not self.show_panel
-            self.refresh()
-        elif symbol == key.F9:
-            self.theme = with_palette(DARK if self.theme.name == PROJECTOR.name else PROJECTOR, self.theme.palette)
-            self.status = f"{self.theme.name} theme"
-            self.refresh()
-        elif symbol == key.S and modifiers & key.MOD_CTRL:
-            self.save_layout()
+        for binding in BINDINGS:
+            if symbol in binding.symbols and (modifiers & key.MOD_CTRL or not binding.ctrl):
+                if getattr(self, binding.command)(symbol, modifiers) is not False:
+                    return
+        if (action := self._action_key(symbol)) is not None:
+            self.act(action.name, action.argument)
         elif self.controller.on_key_press(symbol):
             self._turned()
 
-    def _escape(self):
+    def key_help(self):
+        """(keys, what they do) for F1: the key table, then the scene's own action keys."""
+        rows = [(binding.keys, binding.does) for binding in BINDINGS]
+        return rows + [(action.key, action.label) for action in self.scene.actions if action.key]
+
+    # The key table's commands: each takes (symbol, modifiers); False passes the key on.
+
+    def page(self, symbol, modifiers):
+        """Presentation clickers send Page Down and Page Up. A question takes two clicks: the
+        first reveals its answer, the next moves on; back hides the answer again."""
+        if self.walkthrough is None:
+            return False
+        if symbol in NEXT and self.asking:
+            self.reveal()
+        elif symbol in BACK and self.step.question and not self.asking:
+            self.ask()
+        elif symbol in NEXT:
+            if self.step_index + 1 < len(self.walkthrough.steps):
+                self.go(self.step_index + 1, animated=True)
+        elif self.step_index > 0:
+            self.go(self.step_index - 1, revealed=True)
+        return True
+
+    def tab(self, symbol, modifiers):
+        self.step_scene(-1 if modifiers & key.MOD_SHIFT or symbol == ISO_LEFT_TAB else 1)
+
+    def pause(self, symbol, modifiers):
+        if self.scene.animated:
+            self.paused = not self.paused
+            self.status = "paused: P resumes" if self.paused else "running"
+
+    def ask_screenshot(self, symbol, modifiers):
+        self.screenshot_requested = True
+
+    def ask_fullscreen(self, symbol, modifiers):
+        self.fullscreen_requested = True
+
+    def toggle_panel(self, symbol, modifiers):
+        self.show_panel = not self.show_panel
+        self.refresh()
+
+    def toggle_theme(self, symbol, modifiers):
+        self.theme = with_palette(DARK if self.theme.name == PROJECTOR.name else PROJECTOR, self.theme.palette)
+        self.status = f"{self.theme.name} theme"
+        self.refresh()
+
+    def toggle_help(self, symbol, modifiers):
+        self.show_help = not self.show_help
+
+    def _action_key(self, symbol):
+        """The scene's declared action that key ``symbol`` presses, or None."""
+        return next((a for a in self.scene.actions if a.key and getattr(key, a.key.upper(), None) == symbol), None)
+
+    def escape(self, *pressed):
         if self.fullscreen:
             self.fullscreen_requested = True
         elif self._quit_armed > 0:

@@ -42,7 +42,7 @@ from sandbox.app import layout
 from sandbox.app import migrations
 from sandbox.app.camera import Camera
 from sandbox.app.registry import all_scenes
-from sandbox.errors import SandboxError
+from sandbox.kit.errors import SandboxError
 
 STEP_FIELDS = {"scene", "caption", "layout", "shapes", "handles", "overlays", "settings", "view", "animate", "question", "choices", "answer", "explain", "hide"}
 
@@ -85,11 +85,11 @@ class Step(NamedTuple):
 
     def answer_text(self, scene):
         """The answer, computed from ``scene`` (at this step's layout), in words; a scene whose
-        answers() raise says so instead (guard.fault), naming its file and line."""
+        report raises says so instead (guard.fault), naming its file and line."""
         try:
-            return scene.answers()[self.answer]
+            return scene.reported.answers[self.answer]
         except Exception as error:
-            line = guard.fault(error, type(scene), "answers")
+            line = guard.fault(error, type(scene), "report")
             if line is None:
                 raise
             return f"(none: {line})"
@@ -183,7 +183,7 @@ def _step(path, number, step, classes, start=migrations.FORMAT):
     except layout.LayoutError as error:
         raise WalkthroughError(str(error)) from None
     layout.apply(parsed, scene, camera)
-    _scenes_own(where, "compute", type(scene), scene.refresh)
+    _scenes_own(where, "settle", type(scene), scene.invalidate)
     return Step(scene_id, caption.strip(), layout.capture(scene, camera), float(animate), *_question(where, step, scene))
 
 
@@ -195,7 +195,7 @@ def _question(where, step, scene):
     question, answer = step.get("question"), step.get("answer")
     if not isinstance(question, str) or not question.strip():
         raise WalkthroughError(f"{where}: question must be the line the class answers, with answer naming a field of the result")
-    answers = _scenes_own(where, "answers", type(scene), scene.answers)
+    answers = _scenes_own(where, "report", type(scene), lambda: scene.reported.answers)
     if not isinstance(answer, str) or answer not in answers:
         raise WalkthroughError(f"{where}: answer must name a field of the {scene.id} scene's result, one of {', '.join(answers)}; got {answer!r:.40}")
     choices = step.get("choices", [])

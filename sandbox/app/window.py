@@ -16,7 +16,7 @@ from sandbox.app import panel
 from sandbox.app import png
 from sandbox.app import screen
 from sandbox.app.pyglet_painter import PygletPainter
-from sandbox.app.session import HINTS, KEYS, SHORT_HINTS, WALKTHROUGH_HINTS
+from sandbox.app.session import HINTS, SHORT_HINTS, WALKTHROUGH_HINTS
 from sandbox.kit.theme import imgui_color
 
 
@@ -49,6 +49,7 @@ class SandboxWindow(pyglet.window.Window):
         self._title = pyglet.text.Label("", x=10, batch=self.hud)
         self._verdict = pyglet.text.Label("", x=14, batch=self.hud)
         self._detail = pyglet.text.Label("", batch=self.hud)
+        self._claims = pyglet.text.Label("", batch=self.hud)
         self._caption_label = pyglet.text.Label("", x=10, multiline=True, width=400, anchor_y="bottom", batch=self.hud, group=front)
         # A band behind the caption keeps it readable over whatever the scene draws there.
         self._caption_band = shapes.Rectangle(0, 0, 1, 0, batch=self.hud)
@@ -148,7 +149,7 @@ class SandboxWindow(pyglet.window.Window):
         self._status.y = round(10 + 20 * scale)
         self._title.y = round(self.height - 26 * scale)
         verdict_top = screen.VERDICT if session.figure_only else screen.TITLE + screen.VERDICT
-        self._verdict.y = self._detail.y = round(self.height - (verdict_top - 10) * scale)
+        self._verdict.y = self._detail.y = self._claims.y = round(self.height - (verdict_top - 10) * scale)
         self._caption_label.y = round(screen.HINTS * scale + 8)
         self._caption_label.width = round(screen.text_width(self.width, scale, session.show_panel))
         self._caption_band.y = screen.HINTS * scale
@@ -161,7 +162,7 @@ class SandboxWindow(pyglet.window.Window):
         to the free area so that none of it runs under the panel."""
         self._help = pyglet.graphics.Batch()
         room = screen.text_width(self.width, scale, self.session.show_panel) - 80
-        text = "Keys\n" + "\n".join(f"{keys}: {action}" for keys, action in KEYS)
+        text = "Keys\n" + "\n".join(f"{keys}: {action}" for keys, action in self.session.key_help())
         label = pyglet.text.Label(text, x=60, font_size=round(12 * scale), color=theme.text, multiline=True, width=max(room, 100),
                                   anchor_y="bottom", batch=self._help, group=pyglet.graphics.Group(order=1))
         # Smaller type where the window is too short for it all: a line wrapped is a line lost.
@@ -213,17 +214,21 @@ class SandboxWindow(pyglet.window.Window):
             for label in (self._title, self._hint, self._status, self._caption_label):
                 _set(label, "")
             self._caption_band.height = 0
-        verdict = session.verdict()
+        verdict, claims = session.verdict(), session.claims()
         if verdict:
-            # The verdict first, as large as the free width lets it be; the detail after it if it fits.
+            # The verdict first, as large as the free width lets it be; then what a flawed
+            # method switched on claims (the lesson is about it), then the detail if it fits.
             self._fit(self._verdict, verdict.text, 26 * session.font_scale, room)
             self._verdict.color = getattr(session.theme, verdict.role)
-            self._detail.x = self._verdict.x + self._verdict.content_width + 14
+            self._claims.x = self._verdict.x + self._verdict.content_width + 14
+            self._fit(self._claims, "   ".join(claim.text() for claim in claims), 16 * session.font_scale, room - self._claims.x)
+            self._claims.color = session.theme.max_corner if any(not claim.right for claim in claims) else session.theme.text
+            self._detail.x = self._claims.x + (self._claims.content_width + 14 if claims else 0)
             left = room - self._detail.x
             self._fit(self._detail, verdict.detail if left > 48 * session.font_scale else "", 16 * session.font_scale, left)
         else:
-            _set(self._verdict, "")
-            _set(self._detail, "")
+            for label in (self._verdict, self._detail, self._claims):
+                _set(label, "")
         _set(self._status, session.status)
         self.hud.draw()
         if session.show_help:

@@ -1,9 +1,8 @@
-"""The scene kit: everything a scene file imports, and the contract it is written against.
+"""The scene kit: everything a scene file imports besides ``collision``, and the contract it is
+written against. A scene is one class in one file::
 
-A scene is one class in one file::
-
-    from collision import Box
-    from sandbox.kit import Param, Scene, register
+    from collision import Box, sat
+    from sandbox.kit import Param, Report, Scene, Verdict, register
 
     @register("my-boxes", "SAT", "My two boxes")
     class MyBoxes(Scene):
@@ -16,21 +15,45 @@ A scene is one class in one file::
         def setup(self):
             self.shapes = {"A": Box((-100, 0), (60, 40)), "B": Box((100, 0), (50, 50))}
 
-        def compute(self):
+        def compute(self, ctx):
             return sat(self.shapes["A"], self.shapes["B"])
 
-        def draw(self, painter, theme):
-            ...                              # from self.result only
+        def draw(self, result, painter, theme):
+            ...                              # from result only
 
-Data flows one way: the session changes the state (shapes, handles, settings) on input, calls
-``refresh``, which stores ``compute()``'s answer in ``self.result``; ``draw``, ``panel``,
-``verdict`` and ``numbers`` only read it.
+        def report(self, result):
+            return Report(Verdict("COLLIDING" if result.colliding else "SEPARATED", "mtv"))
+
+Data flows one way: the app changes the state (shapes, handles, settings) on input and marks
+the scene dirty; the kit computes ``compute(ctx)`` once when the result is next read; ``draw``
+and ``report`` only read that result. The app renders the one Report into the panel, the
+canvas's headline, handouts, step JSON and questions. A scene never imports ImGui or pyglet.
 """
 
 from sandbox.kit.painter import Painter, RecordingPainter
 from sandbox.kit.params import Param
 from sandbox.kit.registration import SceneError, register
-from sandbox.kit.scene import CORNER_WORDS, Scene, Table, Verdict, View, number
+from sandbox.kit.report import Claim, Line, Report, Table, Verdict, number
+from sandbox.kit.scene import CORNER_WORDS, Action, Context, Scene, View
 from sandbox.kit.theme import Theme, faded
 
-__all__ = ["CORNER_WORDS", "Param", "Painter", "RecordingPainter", "Scene", "SceneError", "Table", "Theme", "Verdict", "View", "faded", "number", "register"]
+__all__ = [
+    "CORNER_WORDS",
+    "Action",
+    "Claim",
+    "Context",
+    "Line",
+    "Param",
+    "Painter",
+    "RecordingPainter",
+    "Report",
+    "Scene",
+    "SceneError",
+    "Table",
+    "Theme",
+    "Verdict",
+    "View",
+    "faded",
+    "number",
+    "register",
+]

@@ -1,11 +1,11 @@
 """Declared parameters: a scene names its settings once, and the kit makes the panel widget,
 checks layouts and walkthrough settings against the declaration, and saves the values.
+The app draws the widget (sandbox.app.panel); the declaration knows nothing of ImGui.
 """
 
 import math
 from dataclasses import dataclass
-
-from imgui_bundle import imgui
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -15,24 +15,31 @@ class Param:
     The default's type sets the kind: a bool is a checkbox, an int or a float a slider from
     ``low`` to ``high``, a str one of ``choices`` in a combo box. An ``overlay`` is a bool that
     only switches a drawing on or off: it sits with the overlays in the panel and in layouts.
-    A parameter with ``widget=False`` is saved and checked but the scene draws its own control.
+    A parameter with ``widget=False`` is saved and checked but has no widget of its own: an
+    action or a drag changes it.
     """
 
     name: str
     label: str
-    default: object
-    low: float = None
-    high: float = None
-    choices: tuple = ()
+    default: Any
+    low: float | None = None
+    high: float | None = None
+    choices: tuple[Any, ...] = ()
     help: str = ""
     overlay: bool = False
     widget: bool = True
 
+    def __post_init__(self) -> None:
+        if self.kind in (int, float) and (self.low is None or self.high is None):
+            raise ValueError(f'Param "{self.name}": a number needs its range, low=... and high=...')
+        if self.kind is str and self.default not in self.choices:
+            raise ValueError(f'Param "{self.name}": its default {self.default!r} must be one of its choices')
+
     @property
-    def kind(self):
+    def kind(self) -> type:
         return type(self.default)
 
-    def check(self, value):
+    def check(self, value: Any) -> Any:
         """``value`` if it suits this parameter, else ValueError saying what would."""
         if self.kind is bool:
             if not isinstance(value, bool):
@@ -43,33 +50,13 @@ class Param:
                 raise ValueError(f"must be one of {', '.join(map(repr, self.choices))}, got {_show(value)}")
             return value
         whole = self.kind is int
+        assert self.low is not None and self.high is not None  # __post_init__ made sure
         if isinstance(value, bool) or not isinstance(value, int if whole else (int, float)):
             raise ValueError(f"must be a {'whole number' if whole else 'number'} from {self.low:g} to {self.high:g}, got {_show(value)}")
         # Compare before any float(): an int of 400 digits would overflow it.
         if not (self.low <= value <= self.high) or (isinstance(value, float) and not math.isfinite(value)):
             raise ValueError(f"must be from {self.low:g} to {self.high:g}, got {_show(value)}")
         return value if whole else float(value)
-
-    def widget_row(self, value):
-        """Draw this parameter's ImGui widget; return ``(changed, new value)``."""
-        if self.kind is bool:
-            changed, value = imgui.checkbox(self.label, value)
-        elif self.kind is int:
-            changed, value = imgui.slider_int(self.label, value, int(self.low), int(self.high))
-        elif self.kind is float:
-            changed, value = imgui.slider_float(self.label, value, self.low, self.high, "%.2f")
-        else:
-            changed, index = imgui.combo(self.label, self.choices.index(value), list(self.choices))
-            value = self.choices[index]
-        if self.help:
-            imgui.same_line()
-            imgui.text_disabled("(?)")
-            if imgui.begin_item_tooltip():
-                imgui.push_text_wrap_pos(imgui.get_font_size() * 30)
-                imgui.text_unformatted(self.help)
-                imgui.pop_text_wrap_pos()
-                imgui.end_tooltip()
-        return changed, value
 
 
 def _show(value):

@@ -1,20 +1,23 @@
 """How a scene joins: ``@register``. The app's registry (sandbox.app.registry) finds and lists them."""
 
 import inspect
+from collections.abc import Callable
+from typing import Any
 
-from sandbox.errors import SandboxError
+from sandbox.kit.errors import SandboxError
 
 CATEGORIES = ("Basics", "SAT", "Circles, tiles and points", "Motion and response", "Broad phase", "Beyond")
 """The picker's groups in lesson order; a scene of another category comes after them."""
 
-_scenes = {}
+_scenes: dict[str, Any] = {}
+"""Scene classes by id: the app's registry lists them."""
 
 
 class SceneError(SandboxError):
     """A scene that cannot join: a duplicate id, or a folder or file that cannot be loaded."""
 
 
-def register(scene_id, category, title, order=100):
+def register(scene_id: str, category: str, title: str, order: int = 100) -> Callable[[type], type]:
     """Class decorator: ``@register("box-box", "SAT", "Box vs box", order=1)``.
 
     ``order`` places the scene within its category, in the order a lesson takes them.

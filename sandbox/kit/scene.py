@@ -1,12 +1,23 @@
-"""The Scene base class and the small values it speaks in (View, Verdict, Table)."""
+"""The Scene base class: what a scene writes, and what the kit does for every scene.
+
+A scene declares its params, handles, actions and frame, and writes three methods:
+``compute(ctx)`` returns its result from its state and the frozen Context the app passes in;
+``draw(result, painter, theme)`` draws that result; ``report(result)`` returns the one Report
+every surface shows. The kit computes lazily, at most once for each change: input marks the
+scene dirty, and the result is computed when something (the frame's drawing, the panel, a
+handout) first reads it.
+"""
 
 import math
-from typing import NamedTuple
+from dataclasses import dataclass
+from typing import Any, ClassVar, NamedTuple
 
 from collision import Circle, Polygon, Region, ShapeError, Vector, voronoi_region
 
+from sandbox.kit.painter import Painter
 from sandbox.kit.params import Param
-from sandbox.kit.theme import faded
+from sandbox.kit.report import Report
+from sandbox.kit.theme import Theme, faded
 
 LABEL_SIZE = 16
 """Pixels: the size of a shape's name at scale 1."""
@@ -14,10 +25,13 @@ LABEL_SIZE = 16
 CORNER_WORDS = {"LR": "lower right", "UR": "upper right", "UL": "upper left", "LL": "lower left"}
 """Box.CORNERS in words, in the box's own frame, for tables and answers."""
 
+Bounds = tuple[float, float, float, float]
+
+
 class View(NamedTuple):
     """The part of the world the figure may use: the free area of the window, in world units."""
 
-    rect: tuple
+    rect: Bounds
     """(min_x, min_y, max_x, max_y) of the free area."""
 
     pixel: float
@@ -27,135 +41,117 @@ class View(NamedTuple):
     """How much larger than 1x labels are drawn (theme and presenter font scale)."""
 
 
-class Verdict(NamedTuple):
-    """The one line a class reads first, large on the canvas and at the top of the panel."""
+@dataclass(frozen=True)
+class Context:
+    """What the app tells a scene besides its own state: passed to ``compute``, never stored
+    by the scene itself. Equal contexts give equal results."""
 
-    text: str
-    """For example "COLLIDING"."""
+    view: View
+    hover: str | None = None
+    """The handle or shape under the pointer, by name."""
 
-    role: str
-    """The theme colour it is drawn in: "separating", "overlap", "mtv"..."""
-
-    detail: str = ""
-    """The key number, for example "MTV 12.3 along R"."""
-
-
-class Table(NamedTuple):
-    """Some of a scene's numbers as a class reads them, in a handout: plain words, no code names."""
-
-    headers: tuple
-    """Column headings; empty for a list of "name, value" rows, each headed by its first cell."""
-
-    rows: tuple
-    """Rows of cell texts, as many cells as headers (or two, without headers)."""
-
-    title: str = ""
-    """A line above the table, or none."""
+    selection: str | None = None
+    """The last one grabbed or clicked, by name."""
 
 
-def number(value, digits=1):
-    """A number as a handout prints it: ``digits`` decimals, no "-0.0"; anything else as text."""
-    if isinstance(value, bool) or value is None:
-        return {True: "yes", False: "no", None: "none"}[value]
-    if isinstance(value, float):
-        text = f"{value:,.{digits}f}"
-        return text[1:] if text.startswith("-") and not text.strip("-0.,") else text
-    if isinstance(value, int):
-        return f"{value:,}"
-    if isinstance(value, (list, tuple)):
-        return "(" + ", ".join(number(v, digits) for v in value) + ")"
-    return str(value)
+@dataclass(frozen=True)
+class Action:
+    """A button (and optionally a key) that changes the scene: ``Action("swap", "Swap the
+    boxes")`` calls the scene's ``swap()``, with ``argument`` if one is given. The panel shows
+    it, ``key`` (a letter such as "N") presses it, and the kit recomputes after it."""
+
+    name: str
+    label: str
+    argument: Any = None
+    key: str = ""
+    help: str = ""
 
 
 class Scene:
     """One tutorial figure. See the module docstring for the contract."""
 
-    lesson = ""
+    id: ClassVar[str]
+    category: ClassVar[str]
+    title: ClassVar[str]
+    order: ClassVar[int]
+
+    lesson: ClassVar[str] = ""
     """What the figure shows, in a few sentences."""
 
-    things_to_try = ()
+    things_to_try: ClassVar[tuple[str, ...]] = ()
     """Short suggestions for the learner, each doable as written."""
 
-    params = ()
+    params: ClassVar[tuple[Param, ...]] = ()
     """Param declarations: overlays and settings, with their widgets and limits."""
 
-    handles = {}
+    actions: ClassVar[tuple[Action, ...]] = ()
+    """Buttons the panel shows (and keys that press them)."""
+
+    handles: ClassVar[dict[str, tuple[float, float]]] = {}
     """Draggable points that are not shapes: name -> starting world point."""
 
-    frame = (-400.0, -300.0, 400.0, 300.0)
+    frame: ClassVar[Bounds] = (-400.0, -300.0, 400.0, 300.0)
     """The world region that matters: the view fits it to the free area of the window."""
 
-    animated = False
+    animated: ClassVar[bool] = False
     """Whether pause and single-step mean anything here."""
 
-    turnable = True
+    turnable: ClassVar[bool] = True
     """Whether R and T turn the shapes (a tile in a grid and an axis-aligned box do not)."""
 
-    grab_radius = 8
+    grab_radius: ClassVar[float] = 8
     """Pixels around a handle or a centre dot that still grab it."""
 
-    reshapable = ()
+    reshapable: ClassVar[tuple[str, ...]] = ()
     """Names of polygons the user reshapes by dragging their vertices: layouts keep their vertices."""
 
-    def __init__(self):
-        self.shapes = {}
-        self.settings = {param.name: param.default for param in self.params}
-        self.points = {name: Vector(float(x), float(y)) for name, (x, y) in self.handles.items()}
-        self.hovered = self.selected = None
-        self.view = View(self.frame, 1.0)
+    def __init__(self) -> None:
+        self.shapes: dict[str, Any] = {}
+        self.settings: dict[str, Any] = {param.name: param.default for param in self.params}
+        self.points: dict[str, Vector] = {name: Vector(float(x), float(y)) for name, (x, y) in self.handles.items()}
+        self._ctx = Context(View(self.frame, 1.0))
+        self._result: Any = None
+        self._report: Report | None = None
+        self.computes = 0
+        """How many times the kit has computed this scene: tests count it."""
         self.setup()
-        self.refresh()
 
     # What a scene writes.
 
-    def setup(self):
+    def setup(self) -> None:
         """Create ``self.shapes`` (name -> shape) at the starting layout."""
 
-    def compute(self):
-        """The result of the current state (and ``self.view``): stored as ``self.result``."""
+    def compute(self, ctx: Context) -> Any:
+        """The result of the current state and ``ctx``."""
         raise NotImplementedError
 
-    def draw(self, painter, theme):
-        """Draw the figure from ``self.result``."""
+    def draw(self, result: Any, painter: Painter, theme: Theme) -> None:
+        """Draw the figure from ``result``."""
         raise NotImplementedError
 
-    def panel(self, ui):
-        """The scene's own results and buttons, below the declared widgets; ``ui.button`` for actions."""
+    def report(self, result: Any) -> Report:
+        """The Report of ``result``: what the panel, headline, handout, JSON and questions show."""
+        return Report()
 
-    def verdict(self):
-        """The Verdict to show large, or None."""
-        return None
+    def settle(self) -> None:
+        """Bring the state in line with the settings (rebuild a shape that a setting chooses,
+        match a swarm to its count). The kit calls it whenever the state may have changed."""
 
-    def numbers(self):
-        """The result as plain JSON values, for handouts and regression tests."""
-        return {}
-
-    def table(self):
-        """The result as Tables a student reads in a handout: readable headers and row names,
-        numbers rounded, only what the figure shows. By default one "name, value" row for each
-        of ``numbers()``, its keys spelt out; a scene whose keys are not words writes its own."""
-        return [Table((), tuple((_words(name), number(value)) for name, value in _flat(self.numbers())))]
-
-    def answers(self):
-        """What a walkthrough question may ask of the result: field name -> the answer in words.
-        By default every single value of ``numbers()`` (not lists or tables of them)."""
-        return {name: number(value) for name, value in self.numbers().items() if not isinstance(value, (dict, list, tuple))}
-
-    def update(self, dt):
+    def update(self, dt: float) -> None:
         """Advance an animated scene by ``dt`` seconds."""
 
-    def click(self, point):
+    def click(self, point: tuple[float, float]) -> None:
         """A left click on empty space at world ``point``."""
 
-    def constrain(self, name, point):
+    def constrain(self, name: str, point: tuple[float, float]) -> tuple[float, float]:
         """Where handle ``name`` may go when asked for ``point``: the point, or ValueError saying why not."""
         return point
 
-    def directions(self):
+    def directions(self) -> tuple[tuple[float, float], ...]:
         """Directions, besides other shapes' edges, that a turned shape snaps its edges to."""
         return ()
 
-    def reshaped(self, name, vertices):
+    def reshaped(self, name: str, vertices: Any) -> Polygon:
         """Polygon ``name`` with these local vertices in its pose, not yet put in the scene;
         ValueError saying why not. A scene with stricter shapes checks them here."""
         shape = self.shapes[name]
@@ -166,11 +162,60 @@ class Scene:
 
     # What the kit does for every scene.
 
-    def refresh(self, view=None):
-        """Store the result for the current state; the session calls this after every change."""
-        if view is not None:
-            self.view = view
-        self.result = self.compute()
+    @property
+    def ctx(self) -> Context:
+        """The context the next result is computed with."""
+        return self._ctx
+
+    @property
+    def view(self) -> View:
+        return self._ctx.view
+
+    @property
+    def hovered(self) -> str | None:
+        return self._ctx.hover
+
+    @property
+    def selected(self) -> str | None:
+        return self._ctx.selection
+
+    def use(self, ctx: Context) -> None:
+        """Compute with ``ctx`` from now on (the app calls this when the view, hover or
+        selection changes); the result is out of date only if the context differs."""
+        if ctx != self._ctx:
+            self._ctx = ctx
+            self.invalidate()
+
+    def invalidate(self) -> None:
+        """The state changed: compute again when the result is next read."""
+        self.settle()
+        self._result = self._report = None
+
+    @property
+    def result(self) -> Any:
+        """The result of the current state, computed at most once for each change."""
+        if self._result is None:
+            self._result = self.compute(self._ctx)
+            self.computes += 1
+        return self._result
+
+    @property
+    def reported(self) -> Report:
+        """The Report of the current result, made once for each change."""
+        if self._report is None:
+            self._report = self.report(self.result)
+        return self._report
+
+    def act(self, name: str, argument: Any = None) -> None:
+        """Press the declared action ``name`` (the one with ``argument``, where several share a name)."""
+        action = next(a for a in self.actions if a.name == name and argument in (None, a.argument))
+        method = getattr(self, action.name)
+        method() if action.argument is None else method(action.argument)
+        self.invalidate()
+
+    def paint(self, painter: Painter, theme: Theme) -> None:
+        """Draw the current result."""
+        self.draw(self.result, painter, theme)
 
     def pick(self, point, reach):
         """The handle or topmost shape at world ``point`` (``reach`` world units for dots), or None."""
@@ -183,7 +228,7 @@ class Scene:
                 return name
         return None
 
-    def position_of(self, name):
+    def position_of(self, name: str) -> Vector:
         return self.points[name] if name in self.points else Vector(*self.shapes[name].position)
 
     def move(self, name, point):
@@ -195,6 +240,7 @@ class Scene:
                 pass
         else:
             self.shapes[name].position = point
+        self.invalidate()
 
     def draw_shape(self, painter, theme, name):
         """A shape in its colour, brighter when hovered or selected, with its centre dot and name."""
@@ -235,18 +281,6 @@ class Scene:
         for name, at in self.label_spots(avoid).items():
             painter.text(at, name, theme.shape(name), LABEL_SIZE)
 
-
-def _words(key):
-    return key.replace("_", " ").replace(".", ", ")
-
-
-def _flat(numbers, prefix=""):
-    """(dotted key, value) for every leaf of nested dicts."""
-    for key, value in numbers.items():
-        if isinstance(value, dict):
-            yield from _flat(value, f"{prefix}{key}.")
-        else:
-            yield f"{prefix}{key}", value
 
 
 def _inside(shape, point):

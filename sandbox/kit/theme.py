@@ -9,6 +9,7 @@ draws B's lines dashed, so A and B differ by more than hue.
 """
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 Color = tuple[int, int, int, int]
 
@@ -46,7 +47,7 @@ class Theme:
     dashed_b: bool = False
     """Whether B's outlines and shadows are drawn dashed (sandbox.app.dashes)."""
 
-    def shape(self, name):
+    def shape(self, name: str) -> Color:
         """The colour of shape ``name``: A's, B's, or A's for any other."""
         return self.shape_b if name == "B" else self.shape_a
 
@@ -124,21 +125,21 @@ _COLOUR_BLIND = {
 }
 
 
-def with_palette(theme, palette):
+def with_palette(theme: Theme, palette: str) -> Theme:
     """``theme`` (DARK or PROJECTOR) in ``palette``, one of PALETTES; ValueError names the choices."""
     if palette not in PALETTES:
         raise ValueError(f"no palette {palette!r}; choose one of {', '.join(PALETTES)}")
     if palette == "standard":
         return THEMES[theme.name]
-    hues = {role: _OKABE_ITO[colour] for role, colour in _COLOUR_BLIND[theme.name].items()}
+    hues: dict[str, Any] = {role: _OKABE_ITO[colour] for role, colour in _COLOUR_BLIND[theme.name].items()}
     return replace(THEMES[theme.name], palette=palette, dashed_b=True, **hues)
 
 
-def faded(color, alpha):
+def faded(color: Color, alpha: int) -> Color:
     """``color`` with its alpha replaced, for fills under outlines."""
     return color[:3] + (alpha,)
 
 
-def imgui_color(color):
+def imgui_color(color: Color) -> tuple[float, ...]:
     """``color`` as the 0-1 floats ImGui takes."""
     return tuple(c / 255 for c in color)

@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 SCENE = '''
 from collision import Circle
-from sandbox.kit import Scene, Verdict, register
+from sandbox.kit import Report, Scene, Verdict, register
 
 
 @register("test-entry-point", "Teachers' scenes", "From an entry point")
@@ -23,14 +23,14 @@ class FromEntryPoint(Scene):
     handles = {"c": (0, 0)}
     frame = (-100.0, -100.0, 100.0, 100.0)
 
-    def compute(self):
+    def compute(self, ctx):
         return Circle(self.points["c"], 40)
 
-    def draw(self, painter, theme):
-        painter.circle(self.result.center, self.result.radius, theme.shape_a)
+    def draw(self, result, painter, theme):
+        painter.circle(result.center, result.radius, theme.shape_a)
 
-    def verdict(self):
-        return Verdict("ONE CIRCLE", "separating")
+    def report(self, result):
+        return Report(Verdict("ONE CIRCLE", "separating"))
 '''
 
 

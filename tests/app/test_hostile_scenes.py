@@ -13,7 +13,7 @@ from sandbox.app import registry
 from sandbox.kit import registration
 
 GOOD = """
-from sandbox.kit import Param, Scene, Verdict, register
+from sandbox.kit import Param, Report, Scene, Verdict, register
 
 
 @register("{id}", {category}, "A teacher's scene")
@@ -21,21 +21,15 @@ class Own(Scene):
     frame = {frame}
     params = ({params})
 
-    def compute(self):
+    def compute(self, ctx):
         return {compute}
 
-    def draw(self, painter, theme):
+    def draw(self, result, painter, theme):
         {draw}
         painter.point((0, 0), theme.shape_a, 4)
 
-    def verdict(self):
-        return Verdict("FINE", {role})
-
-    def numbers(self):
-        return {numbers}
-
-    def answers(self):
-        return {answers}
+    def report(self, result):
+        return Report(Verdict("FINE", {role}), numbers={numbers}, answers={answers})
 """
 DEFAULTS = dict(category='"Teachers\' scenes"', frame="(-100, -100, 100, 100)", params="", compute="1", draw="pass",
                 role='"text"', numbers='{"gap": 1.5}', answers='{"gap": "1.5"}')
@@ -61,21 +55,21 @@ def assert_one_line(done, *names):
 
 
 @pytest.mark.parametrize(
-    "changes, field",
+    "changes, at, field",
     [
-        (dict(frame="(0, 0, 0, 0)"), "frame"),
-        (dict(params='Param("n", "N", 3),'), "param 'n'"),
-        (dict(category="5"), "category"),
-        (dict(params='Param("pick", "Pick", "a"),'), "param 'pick'"),
+        (dict(frame="(0, 0, 0, 0)"), "@register", "frame"),
+        (dict(params='Param("n", "N", 3),'), "Param(", '"n"'),
+        (dict(category="5"), "@register", "category"),
+        (dict(params='Param("pick", "Pick", "a"),'), "Param(", '"pick"'),
     ],
     ids=["frame of no size", "int Param without low and high", "category a number", "str Param without choices"],
 )
-def test_a_declaration_the_kit_cannot_use_leaves_that_scene_out_of_the_list(tmp_path, changes, field):
+def test_a_declaration_the_kit_cannot_use_leaves_that_scene_out_of_the_list(tmp_path, changes, at, field):
     bad = scene_file(tmp_path, "bad", **changes)
     scene_file(tmp_path, "fine")
     done = run("--scenes", tmp_path, "--list")
     assert done.returncode == 0
-    assert_one_line(done, bad, f"line {line_of(bad, '@register')}", field)
+    assert_one_line(done, bad, f"line {line_of(bad, at)}", field)
     listed = [line.split()[0] for line in done.stdout.splitlines()]
     assert "fine" in listed and "bad" not in listed and "box-box" in listed
 
@@ -101,7 +95,7 @@ def test_a_fifo_named_like_a_scene_file_is_left_out_without_hanging(tmp_path):
     [
         (dict(compute="1 / 0"), "return 1 / 0", "compute: ZeroDivisionError"),
         (dict(draw="raise RuntimeError('no pen')"), "raise RuntimeError", "draw: RuntimeError: no pen"),
-        (dict(role='"no-such-role"'), "def verdict", "no-such-role"),
+        (dict(role='"no-such-role"'), "def report", "no-such-role"),
     ],
     ids=["compute raises", "draw raises", "verdict of no role"],
 )

@@ -264,7 +264,7 @@ def test_a_layout_refused_at_its_last_field_leaves_the_scene_as_it_was(scene_id)
     """Parse, then apply: every field is checked before anything changes (issue 19, item 4)."""
     session = Session(scene_id)
     scene = session.scene
-    before = (layout.capture(scene, session.camera), dict(scene.settings), dict(scene.points), repr(scene.result))
+    before = (layout.capture(scene, session.camera), dict(scene.settings), dict(scene.points), scene.computes, scene.shapes)
     data = layout.capture(scene, session.camera)
     for entry in data["shapes"].values():
         entry["position"] = [entry["position"][0] + 7, entry["position"][1] - 3]
@@ -275,11 +275,12 @@ def test_a_layout_refused_at_its_last_field_leaves_the_scene_as_it_was(scene_id)
     data["view"] = {"center": [0, 0], "zoom": 99}
     with pytest.raises(LayoutError, match="view.zoom"):
         layout.parse(data, scene, "layout test")
-    assert (layout.capture(scene, session.camera), dict(scene.settings), dict(scene.points), repr(scene.result)) == before
+    # Nothing set, nothing recomputed, the very same shapes.
+    assert (layout.capture(scene, session.camera), dict(scene.settings), dict(scene.points), scene.computes, scene.shapes) == before
 
 
 def test_an_unknown_scene_is_a_sandbox_error_not_a_key_error():
-    from sandbox.errors import SandboxError
+    from sandbox.kit.errors import SandboxError
 
     with pytest.raises(SandboxError, match='there is no scene "no-such-scene"') as caught:
         Session("no-such-scene")

@@ -93,16 +93,16 @@ def test_what_the_tips_retrieve_misses_is_every_touching_object_it_does_not_retu
 
     scene = {cls.id: cls for cls in all_scenes()}["quadtree"]()
     scene.settings.update(count=40, max_objects=4, max_levels=3, missed=True)
-    scene.refresh()
+    scene.invalidate()
     boxes = scene.boxes()
     seen = 0
     for focus in range(40):
         scene.settings["focus"] = focus
-        scene.refresh()
+        scene.invalidate()
         x0, y0, x1, y1 = boxes[focus]
         # Brute force: every other box that overlaps or touches the focused one.
         touching = {i for i, (a0, b0, a1, b1) in enumerate(boxes) if i != focus and a0 <= x1 and x0 <= a1 and b0 <= y1 and y0 <= b1}
         assert set(scene.result.missed) == touching - set(scene.result.lit)
-        assert scene.answers()["missed"] == str(len(touching - set(scene.result.lit)))
+        assert scene.reported.answers["missed"] == str(len(touching - set(scene.result.lit)))
         seen += len(scene.result.missed) > 0
     assert seen  # the forty objects of "Why quadtrees" hold a miss to show

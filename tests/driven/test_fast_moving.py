@@ -38,7 +38,7 @@ def test_every_method_agrees_with_the_core_at_random_steps(drive):
         end = sat(wall, Box((tip[0], tip[1]), OBJECT, angle))
         assert step.static.sat.colliding == end.colliding and step.static.sat.mtv == pytest.approx(end.mtv)
         hits = [i for i in range(1, count + 1) if sat(wall, Box((position[0] + d[0] * i / count, position[1] + d[1] * i / count), OBJECT, angle)).colliding]
-        numbers = scene.numbers()
+        numbers = scene.reported.numbers
         assert numbers["samples"]["colliding"] == hits
         assert numbers["samples"]["spacing"] == pytest.approx(math.hypot(*d) / count)
         # A method that misses what the sweep hits is wrong; nothing is reported hit that the sweep clears.
@@ -57,13 +57,13 @@ def preset(drive, name):
 
 def test_tunnelling_static_and_four_samples_miss_the_sweep_hits_the_near_face(drive):
     driver, scene = preset(drive, "Tunnelling")
-    step, numbers = scene.result, scene.numbers()
+    step, numbers = scene.result, scene.reported.numbers
     assert scene.shapes["B"].aabb()[2] < -8 and step.end.aabb()[0] > 8  # starts before the wall, ends beyond it
     assert not step.static.sat.colliding and numbers["samples"]["colliding"] == [] and numbers["samples"]["count"] == 4
     assert not numbers["samples"]["rule_kept"]
     # B's right face (x + 15) reaches the wall's left face (-8) after (230 - 23) of its 400 along x.
     assert step.swept.hit and step.swept.time == pytest.approx(207 / 400) and step.swept.normal == (-1, 0)
-    assert scene.verdict().text == "STATIC AND SAMPLES MISS"
+    assert scene.reported.verdict.text == "STATIC AND SAMPLES MISS"
 
 
 @pytest.mark.parametrize("name, fewest", [("Tunnelling", 27), ("Far side", 14), ("Over the top", 14)])
@@ -73,14 +73,14 @@ def test_with_the_spacing_below_the_radius_the_samples_catch_it_and_push_it_back
     kept = []
     for count in range(1, 41):
         driver.session.set_setting("samples", count)
-        numbers = scene.numbers()
+        numbers = scene.reported.numbers
         if numbers["samples"]["rule_kept"]:
             kept.append(count)
             assert numbers["samples"]["first"]["way"] == "back", count
             assert "multisampling" not in numbers["wrong"]
     # |d| / count < 15 from the count the panel would show onwards: 401.1 / 27, 205 / 14, 202.2 / 14.
     assert kept == list(range(fewest, 41))
-    assert scene.verdict().text == ("STATIC MISSES" if name == "Tunnelling" else "STATIC PUSHES WRONG WAY")
+    assert scene.reported.verdict.text == ("STATIC MISSES" if name == "Tunnelling" else "STATIC PUSHES WRONG WAY")
 
 
 def test_grazing_is_luck_for_the_samples_one_more_or_less_lands_in_the_corner(drive):
@@ -88,7 +88,7 @@ def test_grazing_is_luck_for_the_samples_one_more_or_less_lands_in_the_corner(dr
     caught = []
     for count in (19, 20, 21):
         driver.session.set_setting("samples", count)
-        caught.append(scene.numbers()["samples"]["colliding"] != [])
+        caught.append(scene.reported.numbers["samples"]["colliding"] != [])
     assert caught == [True, False, True]
 
 
@@ -99,7 +99,7 @@ def test_far_side_the_static_mtv_pushes_it_out_beyond_the_wall(drive):
     # The end is 5 past the wall's middle: out to the right, 8 + 15 - 5 = 18 along +x.
     assert step.static.sat.mtv == pytest.approx((18, 0))
     assert step.swept.normal == (-1, 0) and step.swept.time == pytest.approx(177 / 205)
-    assert scene.verdict().text == "STATIC AND SAMPLES PUSH WRONG WAY"
+    assert scene.reported.verdict.text == "STATIC AND SAMPLES PUSH WRONG WAY"
 
 
 def test_over_the_top_the_mtv_jumps_axis_while_the_sweep_hits_the_face(drive):
@@ -113,18 +113,18 @@ def test_over_the_top_the_mtv_jumps_axis_while_the_sweep_hits_the_face(drive):
 
 def test_grazing_keeps_the_rule_and_still_only_the_sweep_sees_the_corner(drive):
     driver, scene = preset(drive, "Grazing")
-    step, numbers = scene.result, scene.numbers()
+    step, numbers = scene.result, scene.reported.numbers
     assert numbers["samples"]["count"] == 20 and numbers["samples"]["rule_kept"]
     assert not step.static.sat.colliding and numbers["samples"]["colliding"] == []
     assert step.swept.hit and math.dist(step.swept.point, (-8, 110)) < 3  # at the wall's top corner
-    assert scene.verdict().text == "STATIC AND SAMPLES MISS"
+    assert scene.reported.verdict.text == "STATIC AND SAMPLES MISS"
 
 
 @pytest.mark.parametrize("name", list(PRESETS))
 def test_each_caption_names_what_the_preset_shows(drive, name):
     """The caption's claims, read against the numbers: who misses, who pushes which way."""
     driver, scene = preset(drive, name)
-    caption, numbers = PRESETS[name]["caption"], scene.numbers()
+    caption, numbers = PRESETS[name]["caption"], scene.reported.numbers
     assert numbers["swept"]["hit"]
     assert ("static test" in caption and "miss" in caption) == (not numbers["static"]["colliding"])
     assert ("samples" in caption and "miss" in caption) == (numbers["samples"]["colliding"] == [])
@@ -135,10 +135,10 @@ def test_each_caption_names_what_the_preset_shows(drive, name):
 def test_dragging_b_carries_d_and_the_tip_keeps_its_distance(drive):
     driver = drive("fast-moving")
     scene = driver.scene
-    before = scene.numbers()["displacement"]
+    before = scene.reported.numbers["displacement"]
     start = tuple(scene.shapes["B"].position)
     driver.drag(start, (start[0] + 30, start[1] - 40))
-    assert scene.numbers()["displacement"] == pytest.approx(before)
+    assert scene.reported.numbers["displacement"] == pytest.approx(before)
     assert tuple(scene.points["d"]) == pytest.approx((170 + 30, -10 - 40))
     driver.drag(tuple(scene.points["d"]), (start[0] + 33, start[1] - 40))  # 3 from B's centre: refused
     assert math.dist(scene.points["d"], scene.shapes["B"].position) >= 10

@@ -23,7 +23,7 @@ def test_dragging_q_round_a_corner_passes_edge_corner_edge(drive):
     for turn in np.radians(np.linspace(-130, 90, 45)):
         # A circle round corner b, outside the triangle, from below edge ab to beyond edge bc.
         driver.drag(scene.points["q"], (b[0] + 60 * math.cos(turn), b[1] + 60 * math.sin(turn)), steps=2)
-        name = scene.numbers()["feature"]
+        name = scene.reported.numbers["feature"]
         if not seen or seen[-1] != name:
             seen.append(name)
     assert seen == ["edge ab", "corner b", "edge bc"]
@@ -120,7 +120,7 @@ def test_a_mirror_bounce_keeps_the_speed_and_a_dead_one_slides(drive):
     session.set_setting("bounce", 0.0)
     _, normal = scene.surface()
     assert np.dot(scene.result.response.after, normal) == pytest.approx(0, abs=1e-9)
-    assert scene.verdict().text == "HITS THE SURFACE"
+    assert scene.reported.verdict.text == "HITS THE SURFACE"
 
 
 def test_replay_runs_the_particle_along_the_path(drive):
@@ -214,7 +214,7 @@ def test_ignoring_the_rule_gives_a_false_separation_and_says_so(drive):
     assert scene.result.sat.colliding
     driver.click("Ignore the quadrant rule")
     assert not scene.result.sat.colliding and scene.result.right.colliding
-    assert scene.verdict().detail.startswith("wrong")
+    assert scene.reported.verdict.detail.startswith("wrong")
 
 
 def test_the_concave_tile_has_a_hollow(drive):

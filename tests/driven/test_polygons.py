@@ -32,7 +32,7 @@ def check_against_core(scene):
             core = project(shape, theirs.axis)
             assert (core.min, core.max) == pytest.approx(shifted)
     assert len(result.early.axes) == len(early.axes)
-    assert scene.numbers()["early_out"] == {"tested": len(early.axes), "of": len(full.axes)}
+    assert scene.reported.numbers["early_out"] == {"tested": len(early.axes), "of": len(full.axes)}
 
 
 def convex_and_ccw(points):
@@ -101,7 +101,7 @@ def test_the_early_out_stops_at_the_first_separating_axis(drive):
     result = scene.result
     first = next(i for i, test in enumerate(result.sat.axes) if test.separating)
     assert not result.sat.colliding and len(result.early.axes) == first + 1 < len(result.sat.axes)
-    assert scene.verdict().detail.endswith(f"early out after {first + 1} of {len(result.sat.axes)} axes")
+    assert scene.reported.verdict.detail.endswith(f"early out after {first + 1} of {len(result.sat.axes)} axes")
     check_against_core(scene)
 
 

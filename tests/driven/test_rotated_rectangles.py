@@ -40,7 +40,7 @@ def check_against_core(scene):
 def test_default_axes_and_scalars_agree_with_the_core(drive):
     driver = drive("rotated-rectangles")
     check_against_core(driver.scene)
-    assert not driver.scene.result.colliding and driver.scene.verdict().text == "SEPARATED"
+    assert not driver.scene.result.colliding and driver.scene.reported.verdict.text == "SEPARATED"
 
 
 def test_every_corner_is_projected_as_a_vector_and_a_scalar(drive):
@@ -116,7 +116,7 @@ def test_bounding_circles_reject_far_pairs_and_never_a_collision(drive):
     driver.drag(tuple(b.position), (b.position[0] + 100, b.position[1] - 200))
     report = scene.result
     assert report.rejected and report.tested == 0 and report.dots == 1  # the circles' one test
-    assert scene.verdict().detail == "bounding circles apart: no axis needed"
+    assert scene.reported.verdict.detail == "bounding circles apart: no axis needed"
     assert not sat(scene.shapes["A"], scene.shapes["B"]).colliding
     rng = np.random.default_rng(12)
     for _ in range(300):

@@ -33,8 +33,8 @@ def test_every_scene_sets_up_draws_and_fills_its_panel(drive, scene_id):
     drawn = {call[0] for call in driver.painter.calls}
     assert drawn & {"polygon", "circle", "lines"}
     assert driver.scene.lesson and driver.scene.things_to_try
-    assert driver.scene.verdict() is not None
-    json.dumps(driver.scene.numbers())
+    assert driver.scene.reported.verdict is not None
+    json.dumps(driver.scene.reported.numbers)
 
 
 @pytest.mark.parametrize("scene_id", SCENE_IDS)
@@ -271,13 +271,17 @@ def test_box_box_draws_both_intervals_of_every_axis_and_the_separating_one_green
 
 def test_box_box_pages_through_the_axes(drive):
     driver = drive("box-box")
-    driver.click("One axis at a time")
+    driver.click("Next axis (N)")
     driver.frame()
     assert {c[1] for c in driver.painter.of("interval")} == {tuple(driver.scene.result.sat.axes[0].axis)}
     assert driver.painter.of("segment")  # the drop lines from the corners
-    driver.click("Next axis (showing P)")
+    driver.tap(key.N)
     driver.frame()
     assert {c[1] for c in driver.painter.of("interval")} == {tuple(driver.scene.result.sat.axes[1].axis)}
+    assert "showing Q" in driver.scene.reported.lines[0].text
+    driver.click("All axes")
+    driver.frame()
+    assert len({c[1] for c in driver.painter.of("interval")}) == len(driver.scene.result.sat.axes)
 
 
 def test_keys_toggle_help_and_pause_and_ask_for_screenshots(drive):

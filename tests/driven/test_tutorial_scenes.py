@@ -106,7 +106,7 @@ def test_tapping_r_reaches_the_tie_from_the_default_layout(drive):
             break
     assert len(corners.highest) == 2 and len(corners.lowest) == 2, "no tie within 15 taps"
     assert driver.session.status.startswith("B aligned with P")
-    assert driver.scene.verdict().detail == "1 box with tied corners"
+    assert driver.scene.reported.verdict.detail == "1 box with tied corners"
 
 
 def test_bounds_that_overlap_around_boxes_that_do_not(drive):
@@ -148,7 +148,7 @@ def test_many_axes_draw_only_the_one_the_verdict_names_and_scroll_in_their_table
         assert result.axes[strip.index].overlap == min(test.overlap for test in result.axes)
     else:
         assert result.axes[strip.index] is result.separating_axis
-    assert driver.scene.verdict().detail.endswith(" " + axis_name(strip.index))
+    assert driver.scene.reported.verdict.detail.endswith(" " + axis_name(strip.index))
     assert driver.places["scroll"] == 0, f"the panel scrolls by {driver.places['scroll']:.0f} pixels"
 
 

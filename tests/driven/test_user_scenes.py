@@ -32,7 +32,7 @@ def test_one_file_makes_a_scene_with_draggable_corners_and_a_point(own_scenes, t
         scene = driver.scene
         assert scene.result.region is Region.EDGE
         driver.drag(scene.points["q"], (0, 0))  # into the triangle
-        assert scene.result.region is Region.INSIDE and driver.scene.verdict().text == "INSIDE"
+        assert scene.result.region is Region.INSIDE and driver.scene.reported.verdict.text == "INSIDE"
         driver.drag(scene.points["c"], (10, 160))
         assert tuple(scene.points["c"]) == pytest.approx((10, 160))
         # Dragging a corner onto the line through the other two would flatten it: it stops short.

@@ -66,11 +66,11 @@ def test_the_sign_flips_on_the_normal(drive):
     scene = driver.scene
     driver.drag(scene.points["a"], world(4, -3))  # b's right normal
     assert scene.result.dot == 0 and tuple(scene.result.projection) == (0, 0)
-    assert scene.verdict().role == "overlap"
+    assert scene.reported.verdict.role == "overlap"
     driver.drag(scene.points["a"], world(4, -2.9))
-    assert scene.result.dot > 0 and scene.verdict().role == "separating"
+    assert scene.result.dot > 0 and scene.reported.verdict.role == "separating"
     driver.drag(scene.points["a"], world(4, -3.1))
-    assert scene.result.dot < 0 and scene.result.along < 0 and scene.verdict().role == "max_corner"
+    assert scene.result.dot < 0 and scene.result.along < 0 and scene.reported.verdict.role == "max_corner"
     check_against_numpy(scene)
 
 
@@ -97,8 +97,8 @@ def test_the_zero_vector_says_so_and_draws_no_nan(drive):
     driver.drag(scene.points["b"], world(0, 0))
     report = scene.result
     assert tuple(report.b) == (0, 0) and report.projection is None and report.unit_b is None
-    assert "zero vector" in scene.verdict().detail
-    numbers = scene.numbers()
+    assert "zero vector" in scene.reported.verdict.detail
+    numbers = scene.reported.numbers
     assert numbers["projection"] is None and numbers["unit_b"] is None
     driver.frame()
     for call in driver.painter.calls:

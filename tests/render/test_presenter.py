@@ -59,7 +59,7 @@ def test_the_font_scale_is_kept_with_the_session(tmp_path):
     session.set_font_scale(3.0)
     window.screenshot(session, tmp_path / "a.png")
     assert session.font_scale == 3.0
-    assert json.dumps(session.scene.numbers())
+    assert json.dumps(session.scene.reported.numbers)
 
 
 @pytest.mark.parametrize("scale", [1.0, 2.0, 3.0])

@@ -2,12 +2,10 @@
 
 from typing import NamedTuple
 
-from imgui_bundle import imgui
-
 from collision import SatResult, sat
 
 from sandbox.kit.figures import sat_view
-from sandbox.kit import Param, Scene
+from sandbox.kit import Action, Line, Param, Scene
 
 CROWD = 12
 """Beyond this many axes their strips would hide the shapes and each other: only the axis the
@@ -15,6 +13,12 @@ verdict names is drawn beside them."""
 
 PAGE = Param("page", "One axis at a time", -1, low=-1, high=127, widget=False)
 """DemoSAT3's paging: the axis shown alone, or -1 for all of them."""
+
+PAGING = (
+    Action("next_axis", "Next axis", key="N", help="Show one axis at a time, the next one each press (DemoSAT3's button)"),
+    Action("all_axes", "All axes"),
+)
+"""The actions that page the axes."""
 
 
 class PairResult(NamedTuple):
@@ -38,7 +42,9 @@ class PairSatScene(Scene):
     "projections", "guides" (corner drop lines, one axis at a time) and "mtv".
     """
 
-    def compute(self):
+    actions = PAGING
+
+    def compute(self, ctx):
         a, b = self.shapes["A"], self.shapes["B"]
         result = sat(a, b)
         page = self.settings["page"]
@@ -48,15 +54,21 @@ class PairSatScene(Scene):
             shown = [sat_view.named_axis(result)]
         strips = ()
         if self.settings.get("projections"):
-            strips = sat_view.place_strips(result.axes, shown, [a, b], self.view, self.label_boxes(self.mtv_avoid(result)))
+            strips = sat_view.place_strips(result.axes, shown, [a, b], ctx.view, self.label_boxes(self.mtv_avoid(result)))
         return PairResult(result, sat(a, b, early_exit=True), page, strips)
+
+    def next_axis(self):
+        page = self.settings["page"]
+        self.settings["page"] = 0 if page < 0 else (page + 1) % len(self.result.sat.axes)
+
+    def all_axes(self):
+        self.settings["page"] = -1
 
     def mtv_avoid(self, result):
         tip = sat_view.mtv_tip(result, self.shapes["B"]) if self.settings.get("mtv") else None
         return () if tip is None else (tip,)
 
-    def draw(self, painter, theme):
-        result = self.result
+    def draw(self, result, painter, theme):
         self.draw_shape(painter, theme, "A")
         self.draw_shape(painter, theme, "B")
         for strip in result.strips:
@@ -69,27 +81,16 @@ class PairSatScene(Scene):
             sat_view.draw_mtv(painter, theme, result.sat, self.shapes["B"])
         self.label_shapes(painter, theme, self.mtv_avoid(result.sat))
 
-    def verdict(self):
-        return sat_view.verdict(self.result.sat)
-
-    def panel(self, ui):
-        result = self.result
-        changed, one_at_a_time = imgui.checkbox("One axis at a time", result.page >= 0)
-        if changed:
-            ui.set("page", 0 if one_at_a_time else -1)
+    def pair_lines(self, result):
+        """What the panel says of the paging and of a crowd of axes."""
+        lines = []
         if result.page >= 0:
-            imgui.same_line()
-            if imgui.button(f"Next axis (showing {sat_view.axis_name(result.page)})"):
-                ui.set("page", (result.page + 1) % len(result.sat.axes))
-        sat_view.results_panel(ui.theme, result.sat, result.early)
+            lines.append(Line(f"One axis at a time: showing {sat_view.axis_name(result.page)} (N: next axis)"))
+        if result.sat.colliding:
+            lines.append(Line(f"MTV: depth {result.sat.depth:.2f} along {sat_view.axis_degrees(result.sat.normal):.1f}°"))
         if result.page < 0 and len(result.sat.axes) > CROWD and self.settings.get("projections"):
-            imgui.text_wrapped(f"Over {CROWD} axes: only {sat_view.axis_name(result.strips[0].index)}, the one the verdict names, is drawn.")
+            lines.append(Line(f"Over {CROWD} axes: only {sat_view.axis_name(result.strips[0].index)}, the one the verdict names, is drawn."))
+        return lines
 
-    def numbers(self):
-        return sat_view.sat_numbers(self.result.sat)
-
-    def table(self):
-        return sat_view.sat_tables(self.result.sat)
-
-    def answers(self):
-        return sat_view.sat_answers(self.result.sat)
+    def report(self, result):
+        return sat_view.sat_report(result.sat, result.early, self.pair_lines(result))

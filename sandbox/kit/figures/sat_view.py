@@ -8,11 +8,8 @@ name and angle at one end. ``sandbox.kit.figures.strips`` chooses where each one
 import math
 from typing import NamedTuple
 
-from imgui_bundle import imgui
-
-from sandbox.kit import Table, Verdict, number
+from sandbox.kit.report import Report, Table, Verdict, number
 from sandbox.kit.painter import interval_ends
-from sandbox.kit.theme import imgui_color
 
 from sandbox.kit.figures import strips
 from sandbox.kit.figures.strips import LABEL_SIZE
@@ -122,36 +119,45 @@ def sat_numbers(result):
 
 
 def source_words(source):
-    """Where an axis comes from, in words: "edge normal of A", "A's corner to B's centre"."""
+    """Where an axis comes from, in a word or two: "A's edge", "A's corner", "centres"."""
     if source.kind.value == "edge":
-        return f"edge normal of {source.shape}"
+        return f"{source.shape}'s edge"
     if source.kind.value == "vertex":
-        other = "B" if source.shape == "A" else "A"
-        return f"{source.shape}'s corner to {other}'s centre"
-    return "centre to centre"
+        return f"{source.shape}'s corner"
+    return "centres"
 
 
 def interval_words(interval):
-    return f"{number(interval.min)} to {number(interval.max)}"
+    return f"{number(interval.min)}..{number(interval.max)}"
 
 
-def sat_tables(result, names=("A", "B"), source=source_words):
-    """A SatResult for a handout: one row per axis (its name, angle, source, both shadows, the
-    overlap or gap, whether it separates), then the verdict, and the MTV only when colliding."""
+def sat_tables(result, names=("A", "B"), source=source_words, early=None):
+    """A SatResult as a class reads it, in the panel and on paper alike: one row per axis (its
+    name and angle, where it comes from, both shadows, the overlap or the gap), then the
+    verdict, the MTV only when colliding, and with ``early`` how far a test that stops at the
+    first gap gets."""
     rows = tuple(
         (
-            axis_name(i),
-            f"{number(axis_degrees(test.axis))}°",
+            axis_label(i, test.axis),
             source(test.source),
             interval_words(test.a),
             interval_words(test.b),
-            f"gap {number(-test.overlap)}" if test.separating else f"overlap {number(test.overlap)}",
-            "yes" if test.separating else "no",
+            f"gap {number(-test.overlap)}" if test.separating else number(test.overlap),
         )
         for i, test in enumerate(result.axes)
     )
-    headers = ("axis", "angle", "from", f"{names[0]}'s shadow", f"{names[1]}'s shadow", "overlap or gap", "separates?")
-    return [Table(headers, rows), Table((), _verdict_rows(result, names))]
+    headers = ("axis", "from", f"{names[0]}'s shadow", f"{names[1]}'s shadow", "overlap")
+    verdict_rows = _verdict_rows(result, names)
+    if early is not None:
+        tested = len(early.axes)
+        stop = f"stops at {axis_name(tested - 1)}: " if not early.colliding else "never stops: "
+        verdict_rows += (("early out", f"{stop}{tested} of {len(result.axes)} axes tested"),)
+    return [Table(headers, rows), Table((), verdict_rows)]
+
+
+def sat_report(result, early=None, lines=(), claims=(), names=("A", "B"), source=source_words):
+    """The Report of a SatResult: its verdict, axis table, numbers and answers."""
+    return Report(verdict(result), tuple(lines), tuple(sat_tables(result, names, source, early)), sat_numbers(result), sat_answers(result), tuple(claims))
 
 
 def _verdict_rows(result, names):
@@ -178,44 +184,3 @@ def sat_answers(result):
     separating = listing([axis_name(i) for i, test in enumerate(result.axes) if test.separating]) or "none"
     least = axis_name(named_axis(result)) if result.colliding else "none"
     return {"verdict": verdict(result).text.lower(), "separating_axes": separating, "mtv_axis": least, "axes": str(len(result.axes))}
-
-
-TABLE_ROWS = 6
-"""Axes the panel's table shows at once; more scroll inside it."""
-
-
-def results_panel(theme, result, early):
-    """The MTV and a table of every axis: its angle, intervals, overlap, and whether an early-out
-    test (stop at the first separating axis) would have reached it."""
-    if result.colliding:
-        imgui.text(f"MTV: depth {result.depth:.2f} along {axis_degrees(result.normal):.1f}°")
-    normals = len(result.axes) + result.merged
-    imgui.text(f"Axes tested: {len(result.axes)} of {normals} normals ({result.merged} parallel ones merged)")
-    flags = imgui.TableFlags_.borders | imgui.TableFlags_.row_bg | imgui.TableFlags_.sizing_fixed_fit
-    height = 0.0
-    if len(result.axes) > TABLE_ROWS:
-        # Many axes scroll inside the table, its heading kept, so the panel below stays in place.
-        flags |= imgui.TableFlags_.scroll_y
-        height = (TABLE_ROWS + 1) * (imgui.get_text_line_height() + 2 * imgui.get_style().cell_padding.y)
-    if imgui.begin_table("axes", 6, flags, imgui.ImVec2(0.0, height)):
-        for heading in ("axis", "from", "A", "B", "overlap", "early-out"):
-            imgui.table_setup_column(heading)
-        imgui.table_setup_scroll_freeze(0, 1)
-        imgui.table_headers_row()
-        for index, test in enumerate(result.axes):
-            imgui.table_next_row()
-            cells = (
-                axis_label(index, test.axis),
-                f"{test.source.shape} {test.source.kind.value} {test.source.index}",
-                f"{test.a.min:.0f}..{test.a.max:.0f}",
-                f"{test.b.min:.0f}..{test.b.max:.0f}",
-                f"{test.overlap:.1f}",
-                "tested" if index < len(early.axes) else "skipped",
-            )
-            for column, cell in enumerate(cells):
-                imgui.table_next_column()
-                if column == 4 and test.separating:
-                    imgui.text_colored(imgui_color(theme.separating), f"{-test.overlap:.1f} gap")
-                else:
-                    imgui.text(cell)
-        imgui.end_table()

@@ -9,6 +9,7 @@ else the one that spoils least.
 """
 
 import math
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from collision import project
@@ -22,7 +23,8 @@ MARGIN = 10
 """Pixels kept clear round the edge of the free area."""
 
 
-class Strip(NamedTuple):
+@dataclass(frozen=True)
+class Strip:
     """Where one axis is drawn."""
 
     index: int

@@ -9,7 +9,7 @@ import math
 
 import numpy as np
 
-from sandbox.kit import Scene, faded
+from sandbox.kit import Action, Scene, faded
 
 FULL = 1000
 """Up to this many objects keep their full size, 6 to 26 units; beyond it they shrink, so the
@@ -68,26 +68,14 @@ class Swarm(Scene):
 
     seed = 2012
     animated = True
+    actions = (Action("step_frame", "Step one frame", help="P pauses and resumes"),)
 
     def setup(self):
         self.rng = np.random.default_rng(self.seed)
         self.position, self.size, self.velocity = spawn(self.rng, self.settings["count"], self.world)
 
-    def refresh(self, view=None):
-        """Match the objects to the count, and mark the result out of date: it is computed
-        when next read. Dragging an object or moving the mouse over thousands of them refreshes
-        once for each mouse event, several a frame: the tree and the counts are then worked out
-        once, for the frame that shows them."""
-        if view is not None:
-            self.view = view
+    def settle(self):
         self.follow_count()
-        self._result = None
-
-    @property
-    def result(self):
-        if self._result is None:
-            self._result = self.compute()
-        return self._result
 
     def sizes(self):
         """Each object's width and height now: its full size, shrunk for a crowd."""
@@ -139,11 +127,14 @@ class Swarm(Scene):
             self._append(position, size, velocity)
             self.position[-1] = self._inside(np.asarray(point) - self.sizes()[-1] / 2, self.sizes()[-1])
             self.settings["count"] = len(self.position)
-        self.selected = None
         self.settings["focus"] = -1
 
     def _append(self, position, size, velocity):
         self.position, self.size, self.velocity = (np.vstack(pair) for pair in ((self.position, position), (self.size, size), (self.velocity, velocity)))
+
+    def step_frame(self):
+        """One frame on, paused or not."""
+        self.update(1 / 60)
 
     def update(self, dt):
         self.position += self.velocity * dt

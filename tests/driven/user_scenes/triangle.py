@@ -4,7 +4,7 @@ and the Voronoi region of the triangle that holds the point."""
 import math
 
 from collision import Polygon, ShapeError, voronoi_region
-from sandbox.kit import Param, Scene, Verdict, faded, register
+from sandbox.kit import Param, Report, Scene, Verdict, faded, register
 
 
 @register("test-triangle", "Teachers' scenes", "Triangle and a point")
@@ -24,21 +24,19 @@ class TriangleAndPoint(Scene):
                 raise ValueError("would leave the triangle flat") from None
         return point
 
-    def compute(self):
+    def compute(self, ctx):
         return voronoi_region(Polygon([self.points[k] for k in "abc"]), self.points["q"])
 
-    def verdict(self):
-        distance = math.dist(self.points["q"], self.result.closest)
-        return Verdict(self.result.region.value.upper(), "text", f"distance {distance:.1f}")
+    def report(self, result):
+        distance = math.dist(self.points["q"], result.closest)
+        numbers = {"region": result.region.value, "index": result.index, "closest": list(result.closest)}
+        return Report(Verdict(result.region.value.upper(), "text", f"distance {distance:.1f}"), numbers=numbers)
 
-    def numbers(self):
-        return {"region": self.result.region.value, "index": self.result.index, "closest": list(self.result.closest)}
-
-    def draw(self, painter, theme):
+    def draw(self, result, painter, theme):
         corners = [self.points[k] for k in "abc"]
         painter.polygon(corners, theme.shape_a, faded(theme.shape_a, 70), 2)
         for name, at in self.points.items():
             painter.point(at, theme.highlight if name == self.hovered else theme.max_corner, 6)
             painter.text((at[0] + 8, at[1] + 8), name, theme.text, 14)
         if self.settings["closest"]:
-            painter.segment(self.points["q"], self.result.closest, theme.mtv, 2)
+            painter.segment(self.points["q"], result.closest, theme.mtv, 2)

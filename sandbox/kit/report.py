@@ -1,0 +1,117 @@
+"""What a scene reports, once: the verdict, lines and tables a class reads, the named answers
+questions may ask for, the claims its deliberately flawed methods make, and the numbers as JSON.
+
+The app renders one Report into the panel, the canvas's headline, the handout's tables, the
+step JSON and the questions' answers; no scene writes any of them a second time.
+"""
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+
+class Verdict(NamedTuple):
+    """The one line a class reads first, large on the canvas and at the top of the panel."""
+
+    text: str
+    """For example "COLLIDING"."""
+
+    role: str
+    """The theme colour it is drawn in: "separating", "overlap", "mtv"..."""
+
+    detail: str = ""
+    """The key number, for example "MTV 12.3 along R"."""
+
+
+class Table(NamedTuple):
+    """Some of a scene's numbers as a class reads them: plain words, no code names."""
+
+    headers: tuple[str, ...]
+    """Column headings; empty for a list of "name, value" rows, each headed by its first cell."""
+
+    rows: tuple[tuple[str, ...], ...]
+    """Rows of cell texts, as many cells as headers (or two, without headers)."""
+
+    title: str = ""
+    """A line above the table, or none."""
+
+
+class Line(NamedTuple):
+    """A sentence of the report, in one of the theme's colours."""
+
+    text: str
+    role: str = "text"
+    """The theme colour: "text", "separating", "max_corner" (a warning)..."""
+
+
+class Claim(NamedTuple):
+    """What a deliberately flawed method says, beside whether the full test agrees: shown on the
+    canvas and in the panel while that method is switched on, so a caption about it is true."""
+
+    method: str
+    """Who claims it: "DemoSAT1's formula", "DemoSAT5's single axis"."""
+
+    says: str
+    """Its answer, in capitals as a verdict: "PENETRATING", "COLLISION"."""
+
+    right: bool
+    """Whether the full test agrees."""
+
+    def text(self) -> str:
+        return f"{self.method}: {self.says} ({'right' if self.right else 'wrong'})"
+
+
+JsonValue = Any
+"""A value json.dumps takes: None, bool, int, float, str, and lists and dicts of them."""
+
+
+@dataclass(frozen=True)
+class Report:
+    """A scene's result as every surface shows it. ``tables`` default to one "name, value" row
+    for each of ``numbers``; ``answers`` default to every single value of ``numbers``."""
+
+    verdict: Verdict | None = None
+    lines: tuple[Line, ...] = ()
+    tables: tuple[Table, ...] | None = None
+    numbers: Mapping[str, JsonValue] = field(default_factory=dict)
+    answers: Mapping[str, str] | None = None
+    claims: tuple[Claim, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.tables is None:
+            rows = tuple((_words(name), number(value)) for name, value in _flat(self.numbers))
+            object.__setattr__(self, "tables", (Table((), rows),) if rows else ())
+        else:
+            object.__setattr__(self, "tables", tuple(self.tables))
+        if self.answers is None:
+            singles = {name: number(value) for name, value in self.numbers.items() if not isinstance(value, (dict, list, tuple))}
+            object.__setattr__(self, "answers", singles)
+        object.__setattr__(self, "lines", tuple(Line(line) if isinstance(line, str) else line for line in self.lines))
+        object.__setattr__(self, "claims", tuple(self.claims))
+
+
+def number(value: object, digits: int = 1) -> str:
+    """A number as a class reads it: ``digits`` decimals, no "-0.0"; anything else as text."""
+    if isinstance(value, bool) or value is None:
+        return {True: "yes", False: "no", None: "none"}[value]
+    if isinstance(value, float):
+        text = f"{value:,.{digits}f}"
+        return text[1:] if text.startswith("-") and not text.strip("-0.,") else text
+    if isinstance(value, int):
+        return f"{value:,}"
+    if isinstance(value, (list, tuple)):
+        return "(" + ", ".join(number(v, digits) for v in value) + ")"
+    return str(value)
+
+
+def _words(key: str) -> str:
+    return key.replace("_", " ").replace(".", ", ")
+
+
+def _flat(numbers: Mapping[str, JsonValue], prefix: str = "") -> Iterator[tuple[str, JsonValue]]:
+    """(dotted key, value) for every leaf of nested dicts."""
+    for key, value in numbers.items():
+        if isinstance(value, dict):
+            yield from _flat(value, f"{prefix}{key}.")
+        else:
+            yield f"{prefix}{key}", value
