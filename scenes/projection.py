@@ -177,7 +177,7 @@ class Projection(TurnableAxis, Scene):
         if self.settings["demosat1"]:
             pc, pa, pb, gap = report.demosat1
             rows.append(("DemoSAT1's c·P, a·P, b·P", f"{number(pc)}, {number(pa)}, {number(pb)}"))
-            rows.append(("DemoSAT1's gap c·P − a·P + b·P", f"{number(gap)}: it says {describe(gap)}"))
+            rows.append(("DemoSAT1's gap c·P - a·P + b·P", f"{number(gap)}: it says {describe(gap)}"))
         return [Table((), tuple(rows))]
 
 

@@ -254,7 +254,10 @@ class SandboxWindow(pyglet.window.Window):
         # ImGui's window colour as it would look laid over the scene's background.
         window = imgui.get_style().color_(imgui.Col_.window_bg)
         scene = imgui_color(self.session.theme.background)
-        gl.glClearColor(*(window.w * a + (1 - window.w) * b for a, b in zip((window.x, window.y, window.z), scene)), 1.0)
+        # Rounded to whole 8-bit levels: a level's exact half, left to the driver, came out one
+        # level apart in a process's first window and the next.
+        blend = (round((window.w * a + (1 - window.w) * b) * 255) / 255 for a, b in zip((window.x, window.y, window.z), scene))
+        gl.glClearColor(*blend, 1.0)
         gl.glClear(gl.GL_COLOR_BUFFER_BIT)
         gl.glDisable(gl.GL_SCISSOR_TEST)
         gl.glClearColor(*scene)

@@ -239,3 +239,26 @@ def test_shift_tab_as_x11_sends_it_goes_back_a_scene(drive):
     assert driver.scene.id == ids[ids.index("box-box") - 1]
     driver.tap(key.TAB)
     assert driver.scene.id == "box-box"
+
+
+def test_every_axis_in_the_recorded_steps_points_along_its_angle():
+    """Each exported axis's angle is the direction of its vector (its intervals were measured along it)."""
+    import math
+
+    def axes(value):
+        if isinstance(value, dict):
+            if "degrees" in value and "axis" in value:
+                yield value
+            for inner in value.values():
+                yield from axes(inner)
+        elif isinstance(value, list):
+            for inner in value:
+                yield from axes(inner)
+
+    checked = 0
+    for path in sorted(ROOT.joinpath("tests/render/walkthroughs").rglob("step-*.json")):
+        for axis in axes(json.loads(path.read_text())):
+            radians = math.radians(axis["degrees"])
+            assert (math.cos(radians), math.sin(radians)) == pytest.approx(axis["axis"], abs=1e-9), path.name
+            checked += 1
+    assert checked > 100

@@ -131,14 +131,16 @@ def test_strips_stay_in_the_free_area_and_their_labels_apart(drive, scene_id):
                 assert not (a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3])
 
 
-def test_axis_angles_read_as_lines_in_the_half_open_range():
+def test_an_axis_angle_is_the_direction_its_intervals_were_measured_along():
     for degrees in range(-360, 361, 7):
         radians = math.radians(degrees)
-        shown = axis_degrees((math.cos(radians), math.sin(radians)))
-        assert -90 < shown <= 90
-        assert math.remainder(shown - degrees, 180) == pytest.approx(0, abs=1e-9)
-    assert axis_degrees((math.cos(math.radians(-111)), math.sin(math.radians(-111)))) == pytest.approx(69)
-    assert axis_degrees((0.0, -1.0)) == 90
+        axis = (math.cos(radians), math.sin(radians))
+        shown = axis_degrees(axis)
+        assert -180 < shown <= 180
+        assert (math.cos(math.radians(shown)), math.sin(math.radians(shown))) == pytest.approx(axis)
+    assert axis_degrees((math.cos(math.radians(-111)), math.sin(math.radians(-111)))) == pytest.approx(-111)
+    assert axis_degrees((-1.0, -0.0)) == 180
+    assert axis_label(0, (1.0, -1e-9)) == "P 0.0°" and axis_label(1, (-1.0, -1e-12)) == "Q 180.0°"
 
 
 def test_dragging_b_onto_a_collides_with_the_exact_mtv(drive):

@@ -87,7 +87,7 @@ class PairSatScene(Scene):
         if result.page >= 0:
             lines.append(Line(f"One axis at a time: showing {sat_view.axis_name(result.page)} (N: next axis)"))
         if result.sat.colliding:
-            lines.append(Line(f"MTV: depth {result.sat.depth:.2f} along {sat_view.axis_degrees(result.sat.normal):.1f}°"))
+            lines.append(Line(f"MTV: depth {result.sat.depth:.2f} along {sat_view.degrees_text(sat_view.axis_degrees(result.sat.normal))}"))
         if result.page < 0 and len(result.sat.axes) > CROWD and self.settings.get("projections"):
             lines.append(Line(f"Over {CROWD} axes: only {sat_view.axis_name(result.strips[0].index)}, the one the verdict names, is drawn."))
         return lines

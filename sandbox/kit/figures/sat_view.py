@@ -23,15 +23,21 @@ def axis_name(index):
 
 
 def axis_degrees(axis):
-    """The angle of an axis as a line, in degrees within (-90, 90]: an axis has no arrow head,
-    so (cos 69°, sin 69°) and its opposite both read 69.0."""
+    """The direction of an axis in degrees, within (-180, 180]: the direction its intervals
+    were measured along, so a class projecting by hand along the angle gets the same numbers.
+    (Folding it into (-90, 90] would negate both intervals on half the axes.)"""
     degrees = math.degrees(math.atan2(axis[1], axis[0]))
-    folded = math.remainder(degrees, 180.0)
-    return 90.0 if folded == -90.0 else folded + 0.0
+    return 180.0 if degrees == -180.0 else degrees + 0.0  # + 0.0: no negative zero
+
+
+def degrees_text(degrees):
+    """An angle as the class reads it, one decimal, never "-0.0" and never "-180.0"."""
+    text = number(degrees)
+    return f"{'180.0' if text == '-180.0' else text}°"
 
 
 def axis_label(index, axis):
-    return f"{axis_name(index)} {axis_degrees(axis):.1f}°"
+    return f"{axis_name(index)} {degrees_text(axis_degrees(axis))}"
 
 
 def place_strips(tests, indices, shapes, view, taken):

@@ -23,7 +23,7 @@ MARGIN = 10
 """Pixels kept clear round the edge of the free area."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, order=True)
 class Strip:
     """Where one axis is drawn."""
 
