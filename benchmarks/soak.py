@@ -1,8 +1,8 @@
 """Soak: every registered scene driven through the session with random input for N seconds.
 
-Run: python benchmarks/soak.py --seconds 600 [--seed 1]
+Run: python benchmarks/soak.py --seconds 600 [--seed 1] [--scenes benchmarks/broken_scenes]
 
-The input is what a restless class does with a mouse and keyboard: moves, clicks and drags
+Each frame is updated and drawn (into a recording painter). The input is what a restless class does with a mouse and keyboard: moves, clicks and drags
 with every button (half of them near the middle of the view, where the figures are), wheel turns, key taps and holds (turning,
 pausing, the themes, Tab and Shift+Tab, Home, Ctrl+S), the panel's settings set to values
 within their limits, window resizes, and frames of uneven
@@ -11,9 +11,15 @@ session's public event methods are used, so what runs is what the window runs. E
 and F12 only raise flags, which are read and cleared here as the window would. The run
 happens in a temporary folder, so Ctrl+S writes its layouts there.
 
-It prints the number of events, each distinct exception with one traceback, the shapes whose
-positions or angles went NaN or infinite, the process's memory at the start and the end, and
-the worst update time with its scene. The exit status is 1 if there was any exception or NaN.
+``--scenes DIR`` loads a teacher's scene files too, as the app's option does; the folder
+``benchmarks/broken_scenes`` holds one that fails to load and one that fails now and then in
+every place a scene's code runs. Those failures are faults the app shows on the canvas, not
+exceptions: they are counted apart.
+
+It prints the number of events, each distinct exception with one traceback (an exception that
+reached the user), the scene faults shown instead, the shapes whose positions or angles went
+NaN or infinite, the process's memory at the start, after each round and at the end, and the
+worst update time with its scene. The exit status is 1 if there was any exception or NaN.
 """
 
 import argparse
@@ -26,15 +32,19 @@ import time
 import traceback
 from pathlib import Path
 
-from sandbox.boot import gl
+# This checkout's packages, not an installed copy elsewhere.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from sandbox.boot import gl  # noqa: E402
 
 # Headless, chosen before anything imports pyglet.window.
 gl.configure(headless=True)
 
-from pyglet.window import key, mouse
+from pyglet.window import key, mouse  # noqa: E402
 
-from sandbox.app.registry import all_scenes
-from sandbox.app.session import Session
+from sandbox.app.registry import all_scenes, load_folder  # noqa: E402
+from sandbox.app.session import Session  # noqa: E402
+from sandbox.kit import RecordingPainter  # noqa: E402
 
 SIZE = (1280, 720)
 TAPPED = [
@@ -63,9 +73,11 @@ class Soak:
         self.size = SIZE
         self.events = 0
         self.errors = {}  # (type, first line) -> [count, traceback]
+        self.faults = {}  # a scene's fault line -> how many events showed it first
         self.nans = {}  # (scene, shape) -> first bad value
         self.worst = (0.0, None)
         self.held = set()
+        self.last_fault = None
 
     def call(self, name, *args):
         """Send one event; an exception is recorded, and the soak goes on."""
@@ -77,6 +89,10 @@ class Soak:
             where = (type(error).__name__, str(error).splitlines()[0] if str(error) else "")
             entry = self.errors.setdefault(where, [0, traceback.format_exc()])
             entry[0] += 1
+        fault = self.session.fault
+        if fault is not None and fault != self.last_fault:
+            self.faults[fault] = self.faults.get(fault, 0) + 1
+        self.last_fault = fault
         if name == "update":
             spent = time.perf_counter() - started
             if spent > self.worst[0]:
@@ -111,6 +127,8 @@ class Soak:
     def frame(self):
         dt = self.rng.choice([1 / 60, 1 / 60, 1 / 60, 1 / 30, 0.0, 0.25, self.rng.uniform(0, 0.1)])
         self.call("update", dt)
+        # What the window draws each frame, recorded instead of painted.
+        self.call("draw", RecordingPainter())
         self.check()
 
     def tap(self, symbol, modifiers=0):
@@ -211,6 +229,7 @@ def soak(seconds, seed=1):
         "events": soaker.events,
         "scenes": sorted(visited),
         "exceptions": {f"{kind}: {message}": entry for (kind, message), entry in soaker.errors.items()},
+        "faults": soaker.faults,
         "nans": soaker.nans,
         "memory_start_kib": start_memory,
         "memory_end_kib": memory_kib(),
@@ -224,7 +243,11 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=60.0, help="how long to run (default 60)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the random input (default 1)")
+    parser.add_argument("--scenes", metavar="DIR", action="append", default=[], help="also load the scene files in DIR")
     args = parser.parse_args(argv)
+    for folder in args.scenes:
+        for problem in load_folder(folder):
+            print(f"left out: {problem}")
     with tempfile.TemporaryDirectory(prefix="soak-") as folder:
         os.chdir(folder)
         report = soak(args.seconds, args.seed)
@@ -233,6 +256,10 @@ def main(argv=None):
     print(f"exceptions: {sum(count for count, _ in report['exceptions'].values())} ({len(report['exceptions'])} distinct)")
     for what, (count, trace) in report["exceptions"].items():
         print(f"\n{count} x {what}\n{trace}")
+    faults = report["faults"]
+    print(f"scene faults shown on the canvas: {sum(faults.values())} ({len(faults)} distinct)")
+    for line, count in sorted(faults.items(), key=lambda item: -item[1]):
+        print(f"  {count} x {line}")
     print(f"NaN or infinite shapes: {len(report['nans'])}")
     for (scene_id, name), values in report["nans"].items():
         print(f"  {scene_id} {name}: {values}")

@@ -30,7 +30,7 @@ from .point_query import PointQuery, point_query
 from .projection import Interval, project
 from .quadtree import QuadArrays, QuadNode, Quadtree
 from .sat import TOLERANCE, AxisTest, Candidate, SatResult, sat
-from .shapes import MAX_SIDES, Box, Circle, Polygon, regular_polygon
+from .shapes import MAX_SIDES, MAX_VERTICES, Box, Circle, Polygon, regular_polygon
 from .sweep import Sweep
 from .sweep import sweep
 from .tiles import QuarterTile, sat_tile
@@ -39,6 +39,7 @@ from .voronoi import Feature, Region, voronoi_region
 
 __all__ = [
     "MAX_SIDES",
+    "MAX_VERTICES",
     "TOLERANCE",
     "AxisKind",
     "AxisSource",

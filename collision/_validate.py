@@ -10,6 +10,10 @@ LIMIT = 1e150
 products of such numbers (lengths, areas, dot products) stay finite, so no shape within it
 has bounds or projections that overflow to inf."""
 
+SMALLEST = 1 / LIMIT
+"""The smallest size a polygon takes, across: the square of anything smaller underflows, and
+an area of zero would tell nothing of its shape."""
+
 
 def finite_number(value, what):
     """``value`` as a float, or ShapeError naming ``what`` if it is not a real number within

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 
+from ._validate import finite_pair
 from .errors import ShapeError
 from .shapes import Circle, Polygon
 from .vector import PairLike, Vector
@@ -45,7 +46,7 @@ def support(shape: Polygon | Circle, direction: PairLike) -> Vector:
     >>> support(Circle((1, 1), 2), (0, -5))
     Vector(x=1.0, y=-1.0)
     """
-    dx, dy = direction
+    dx, dy = finite_pair(direction, "the direction")
     length = math.hypot(dx, dy)
     if not length:
         raise ShapeError("a support point needs a direction that is not (0, 0)")

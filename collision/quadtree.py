@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import numbers
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -11,7 +10,7 @@ from typing import Any, NamedTuple
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._validate import finite_number
+from ._validate import LIMIT, finite_number
 from .errors import ShapeError
 from .fast.quadtree import (
     Flat,
@@ -92,7 +91,8 @@ def _aabb(value, what):
         except (TypeError, ValueError, OverflowError):
             pass
         else:
-            if math.isfinite(min_x + min_y + max_x + max_y) and min_x <= max_x and min_y <= max_y:
+            # Within ±LIMIT (a NaN fails the comparisons, an inf the limit) and min <= max.
+            if -LIMIT <= min_x <= max_x <= LIMIT and -LIMIT <= min_y <= max_y <= LIMIT:
                 return (min_x, min_y, max_x, max_y)
     try:
         parts = list(value)
@@ -179,7 +179,7 @@ class _Node:
                 break
             node = node.children[index]
         node.entries.append(entry)
-        if len(node.entries) > tree.max_objects and node.level < tree.max_levels:
+        if len(node.entries) > tree.max_objects and node.level < tree.max_levels and (tree.straddle == "parent" or _separates(node.bounds, node.entries)):
             if node.children is None:
                 node.split()
             staying = []
@@ -268,6 +268,17 @@ def tip_walk(root: _Node, box: Sequence[float], straddle: str = "parent") -> lis
         for item, _, _ in node.entries:
             found.setdefault(id(item), item)
     return list(found.values())
+
+
+def _separates(bounds, entries):
+    """Whether splitting a node over ``bounds`` would part any of ``entries`` in the variant:
+    an entry whose box holds the node's centre touches all four children, and one outside the
+    node none. A node of nothing else would only copy them all into each child, and each child
+    again: 4**levels nodes for two boxes that coincide."""
+    mid_x, mid_y = (bounds[0] + bounds[2]) / 2, (bounds[1] + bounds[3]) / 2
+    return any(
+        bounds_touch(bounds, box) and not (box[0] <= mid_x <= box[2] and box[1] <= mid_y <= box[3]) for _, box, _ in entries
+    )
 
 
 def _quadrant(bounds, box):
@@ -402,6 +413,9 @@ class Quadtree:
             valid = np.isfinite(boxes).all(axis=1) & (boxes[:, 0] <= boxes[:, 2]) & (boxes[:, 1] <= boxes[:, 3])
             bad = int(np.flatnonzero(~valid)[0])
             raise ShapeError(f"aabb {bad} must be (min_x, min_y, max_x, max_y) with min <= max, got {tuple(boxes[bad])}")
+        if boxes.size and (boxes.min() < -LIMIT or boxes.max() > LIMIT):
+            bad = int(np.flatnonzero((np.abs(boxes) > LIMIT).any(axis=1))[0])
+            raise ShapeError(f"aabb {bad} is {tuple(boxes[bad].tolist())}: too far out; keep bounds within ±{LIMIT:g}")
         empty = self._arrays().start[-1] == 0 if self._root is None else not self._root.entries and self._root.children is None
         if not empty:
             root = self._tree()

@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 import numpy as np
 from numpy.typing import NDArray
 
-from ._validate import LIMIT, finite_number, finite_pair, positive_number
+from ._validate import LIMIT, SMALLEST, finite_number, finite_pair, positive_number
 from .axes import edge_source
 from .errors import ShapeError
 from .projection import Interval
@@ -23,6 +23,11 @@ _new = tuple.__new__
 MAX_SIDES = 1024
 """The most sides :func:`regular_polygon` makes (GPWiki's figures go to 570): enough to look
 round, few enough that building and testing one stays well under a frame."""
+
+MAX_VERTICES = 2 * MAX_SIDES
+"""The most vertices a Polygon takes: enough for the Minkowski difference of two regular
+polygons of MAX_SIDES sides. Making a polygon merges its parallel edges, in time growing as the
+square of the count (2,048 vertices: about a quarter of a second)."""
 
 PARALLEL = 1e-12
 """Two unit normals whose cross product is at most this are one axis (float noise, not geometry)."""
@@ -76,6 +81,9 @@ def _convex_ccw(vertices):
     Plain Python rather than numpy: for a handful of vertices numpy's per-call cost dominates.
     """
     points = _vertex_pairs(vertices)
+    if len(points) > MAX_VERTICES:
+        # Merging parallel edges takes time growing as the square of the count.
+        raise ShapeError(f"polygon has {len(points)} vertices; give at most {MAX_VERTICES} (use a Circle for a round shape)")
     distinct = len(set(points))
     if distinct < 3:
         raise ShapeError(f"polygon needs at least 3 distinct vertices, got {distinct}")
@@ -89,6 +97,9 @@ def _convex_ccw(vertices):
     area2 = sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1]))
     xs, ys = zip(*points)
     span = max(max(xs) - min(xs), max(ys) - min(ys))
+    if span < SMALLEST:
+        # Its area would underflow to zero, and every test below with it.
+        raise ShapeError(f"polygon is {span:g} across: too small; keep sizes at least {SMALLEST:g}")
     if abs(area2) <= 1e-12 * span * span:
         (x0, y0), (x1, y1) = points[0], next(p for p in points if p != points[0])
         if all(abs((x1 - x0) * (y - y0) - (y1 - y0) * (x - x0)) <= 1e-12 * span * span for x, y in points):

@@ -50,21 +50,34 @@ class PolygonsResult(NamedTuple):
     """Why the last vertex drag stopped short, or ""."""
 
 
-def convex_problem(points):
-    """Why ``points`` (counter-clockwise) would not make a fair convex polygon, or ""."""
-    n = len(points)
-    for i in range(n):
-        (x0, y0), (x1, y1), (x2, y2) = points[i - 1], points[i], points[(i + 1) % n]
-        chord = math.hypot(x2 - x0, y2 - y0)
-        # Twice the area of the corner's triangle over its base: the corner's height over the chord.
-        height = ((x1 - x0) * (y2 - y0) - (y1 - y0) * (x2 - x0)) / chord if chord else 0.0
-        if height < THINNEST:
-            return f"vertex {i} would turn inwards or go flat"
+def convex_problem(points, before=None, moved=None):
+    """Why ``points`` (counter-clockwise) would not make a fair convex polygon, or "".
+
+    Dragged from ``before`` (the vertices as they were) by vertex ``moved``, no corner may come
+    nearer than THINNEST to the line through its neighbours, except one that was that thin
+    already: the dragged vertex may not get thinner still, its neighbours need only stay
+    convex. So a fine polygon of many vertices keeps its drags. A whole polygon given at once
+    (a layout's) need only be convex.
+    """
+    if before is not None:
+        for i in range(len(points)):
+            height, was = _height(points, i), _height(before, i)
+            if height < THINNEST and (was >= THINNEST or (i == moved and height < was)):
+                return f"vertex {i} would turn inwards or go flat (within {THINNEST:g} of the line through its neighbours)"
     try:
         Polygon(points)
     except ShapeError as error:
         return str(error)
     return ""
+
+
+def _height(points, i):
+    """How far vertex ``i`` stands out from the line through its neighbours (below 0: inwards)."""
+    n = len(points)
+    (x0, y0), (x1, y1), (x2, y2) = points[i - 1], points[i], points[(i + 1) % n]
+    chord = math.hypot(x2 - x0, y2 - y0)
+    # Twice the area of the corner's triangle over its base: the corner's height over the chord.
+    return ((x1 - x0) * (y2 - y0) - (y1 - y0) * (x2 - x0)) / chord if chord else 0.0
 
 
 def interval(points, axis):
@@ -124,13 +137,14 @@ class Polygons(PairSatScene):
         it stops at the last convex place, and where none is nearer it stays (ValueError)."""
         shape, index = self._vertex(name)
         start = self.position_of(name)
-        problem = convex_problem(self._moved(shape, index, point))
+        before = [tuple(v) for v in shape.local_vertices.tolist()]
+        problem = convex_problem(self._moved(shape, index, point), before, index)
         if not problem:
             return point
         low, high = 0.0, 1.0
         for _ in range(30):
             middle = (low + high) / 2
-            if convex_problem(self._moved(shape, index, _between(start, point, middle))):
+            if convex_problem(self._moved(shape, index, _between(start, point, middle)), before, index):
                 high = middle
             else:
                 low = middle
@@ -144,7 +158,7 @@ class Polygons(PairSatScene):
             super().move(name, point)
             return
         shape, index = self._vertex(name)
-        problem = convex_problem(self._moved(shape, index, point))
+        problem = convex_problem(self._moved(shape, index, point), [tuple(v) for v in shape.local_vertices.tolist()], index)
         self.refused = f"{name.replace('.', ' vertex ')} stops: {problem}" if problem else ""
         try:
             placed = self.constrain(name, point)

@@ -17,6 +17,7 @@ from typing import NamedTuple
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from .._validate import LIMIT
 from ..errors import ShapeError
 from ..sat import TOLERANCE
 from .box_rows import BoxPairs, Rectangles, carve, rectangles
@@ -52,7 +53,7 @@ class SatMany(NamedTuple):
 
 def _vertex_array(vertices, label):
     """``vertices`` as a float array (N, K, 2), or ShapeError saying what to fix."""
-    raw = np.asarray(vertices)
+    raw = _asarray(vertices, label)
     # Bools, strings and ints too large for a float (object arrays) are not coordinates.
     if raw.dtype.kind not in "iuf":
         raise ShapeError(f"{label} must be an array of numbers, got {raw.dtype}: convert it to floats")
@@ -60,6 +61,7 @@ def _vertex_array(vertices, label):
         raise ShapeError(
             f"{label} must have shape (N, K, 2): N polygons of K >= 3 (x, y) vertices; got {raw.shape}"
         )
+    _check_range(raw, label)
     # Whether every coordinate is finite is asked block by block, where the block's rows are
     # read anyway (_check_finite): a pass over all of them first would read them twice.
     return raw.astype(float, copy=False)
@@ -385,13 +387,32 @@ def _in_blocks(rows, block):
 
 
 def _number_array(value, what):
-    """``value`` as a float array of finite numbers, or ShapeError naming ``what``."""
-    raw = np.asarray(value)
+    """``value`` as a float array of finite numbers within ±LIMIT, or ShapeError naming ``what``."""
+    raw = _asarray(value, what)
     if raw.dtype.kind not in "iuf":
         raise ShapeError(f"{what} must be numbers, got an array of {raw.dtype}: convert them to floats")
     if not np.isfinite(raw).all():
         raise ShapeError(f"{what} must be finite numbers")
+    _check_range(raw, what)
     return raw.astype(float)
+
+
+def _asarray(value, what):
+    """``value`` as a numpy array; ShapeError for ragged lists, which numpy cannot make one of."""
+    try:
+        return np.asarray(value)
+    except (ValueError, TypeError):
+        raise ShapeError(f"{what} must be a rectangular array of numbers: its rows differ in length") from None
+
+
+def _check_range(raw, what):
+    """ShapeError unless every finite number in ``raw`` lies within ±LIMIT (a NaN or an inf is
+    left for the finite checks, which say so); one pass for the smallest and one for the largest."""
+    if raw.size:
+        low, high = raw.min(), raw.max()
+        # An inf is left for the finite checks too: they name its row.
+        if (low < -LIMIT or high > LIMIT) and np.isfinite(low) and np.isfinite(high):
+            raise ShapeError(f"{what} holds {float(high if high > LIMIT else low):g}: too far out; keep coordinates and sizes within ±{LIMIT:g}")
 
 
 def box_vertices(centers: ArrayLike, half_sizes: ArrayLike, angles: ArrayLike) -> NDArray[np.float64]:

@@ -38,7 +38,7 @@ from typing import Any, NamedTuple
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from .._validate import finite_number, finite_pair
+from .._validate import LIMIT, finite_number, finite_pair
 from ..errors import ShapeError
 from ..quadtree import Quadtree
 from ..vector import PairLike
@@ -57,6 +57,9 @@ _OPTIONS = {"grid": ("cell", "origin"), "quadtree": ("straddle", "max_objects", 
 _SWEEP_BLOCK = 2**15
 """How many candidates the sweep tests at once: small enough for the cache, large enough
 that numpy's per-call cost does not show."""
+
+_CONTACT_BLOCK = 2**20
+"""The most candidate pairs contacts tests at once (a few arrays of this many: about 30 MB)."""
 
 _BRUTE_BLOCK = 2**22
 """How many pairs brute force tests at once: bounds its memory at a few tens of MB."""
@@ -92,8 +95,12 @@ class Grid(NamedTuple):
 
 def _bounds(aabbs):
     """``aabbs`` as a float array (N, 4) of valid bounds, or ShapeError saying what to fix."""
-    raw = np.asarray(aabbs)
-    if raw.size == 0:
+    try:
+        raw = np.asarray(aabbs)
+    except (ValueError, TypeError):
+        raise ShapeError("aabbs must be rows of (min_x, min_y, max_x, max_y): its rows differ in length") from None
+    # No boxes: [] or an empty (0, 4) array; (5, 0) is five rows with no bounds, refused below.
+    if raw.shape in ((0,), (0, 4)):
         return np.zeros((0, 4))
     # Bools, strings and ints too large for a float (object arrays) are not coordinates.
     if raw.dtype.kind not in "iuf":
@@ -106,6 +113,9 @@ def _bounds(aabbs):
     if not np.isfinite(boxes).all():
         row = int(np.flatnonzero(~np.isfinite(boxes).all(axis=1))[0])
         raise ShapeError(f"aabb {row} is {tuple(boxes[row].tolist())}: bounds must be finite numbers")
+    if boxes.size and (boxes.min() < -LIMIT or boxes.max() > LIMIT):
+        row = int(np.flatnonzero((np.abs(boxes) > LIMIT).any(axis=1))[0])
+        raise ShapeError(f"aabb {row} is {tuple(boxes[row].tolist())}: too far out; keep bounds within ±{LIMIT:g}")
     # Column by column: comparing (N, 2) halves of the array is several times slower.
     if (boxes[:, 0] > boxes[:, 2]).any() or (boxes[:, 1] > boxes[:, 3]).any():
         row = int(np.flatnonzero(~(boxes[:, :2] <= boxes[:, 2:]).all(axis=1))[0])
@@ -276,6 +286,8 @@ def _columns_and_rows(boxes, cell=None, origin=None):
     # Count cells from the grid line just below the boxes: the divisions then stay small and
     # exact enough, however far the origin is.
     skip = np.floor((low - origin) / cell)
+    if not (np.abs(skip) <= 2**52).all():
+        raise ShapeError(f"grid origin {tuple(origin.tolist())} lies over 2**52 cells of {cell:g} from the boxes: put it nearer them")
     near = origin + skip * cell
     # A hair more than a cell, so that rounding in the division cannot push two touching boxes,
     # whose centres are at most one cell apart, two cells apart.
@@ -517,14 +529,36 @@ def contacts(aabbs: ArrayLike, cell: float | None = None, origin: PairLike | Non
     if count < 2:
         _layout(boxes, cell, origin)  # still refuse a bad cell or origin
         return Contacts(np.zeros(count, np.intp), 0)
-    order, per_box, other, keep, total = _grid_tested(boxes, cell, origin)
-    # A box's own candidates are one stretch of ``keep``: its hits there are a difference of
-    # running sums; as someone else's candidate it is counted where it is ``other``.
-    hits = np.zeros(len(keep) + 1, np.intp)
-    np.cumsum(keep, out=hits[1:])
+    order, starts, runs = _grid_runs(boxes, cell, origin)
+    per_box = runs[0::2] + runs[1::2]
     ends = np.cumsum(per_box)
+    total = int(ends[-1])
+    min_x, min_y, max_x, max_y = _sides(boxes[order])
+    met = np.zeros(count, np.intp)
+    # The candidates are tested a block of boxes at a time, each block's about _CONTACT_BLOCK of
+    # them (or one box's own), never all in memory at once however many there are (6,000
+    # boxes in one cell make 18 million); a scene's thousands are one block.
+    cuts = np.unique(np.append(np.searchsorted(ends, np.arange(0, total, _CONTACT_BLOCK), side="right"), count))
+    for first, last in zip(cuts[:-1].tolist(), cuts[1:].tolist()):
+        block_starts, block_runs, block_per_box = starts[2 * first : 2 * last], runs[2 * first : 2 * last], per_box[first:last]
+        run_ends = np.cumsum(block_runs)
+        other = np.arange(int(run_ends[-1])) + np.repeat(block_starts - (run_ends - block_runs), block_runs)
+        own = slice(first, last)
+        keep = (
+            (np.repeat(min_x[own], block_per_box) <= max_x[other])
+            & (min_x[other] <= np.repeat(max_x[own], block_per_box))
+            & (np.repeat(min_y[own], block_per_box) <= max_y[other])
+            & (min_y[other] <= np.repeat(max_y[own], block_per_box))
+        )
+        # A box's own candidates are one stretch of ``keep``: its hits there are a difference
+        # of running sums; as someone else's candidate it is counted where it is ``other``.
+        hits = np.zeros(len(keep) + 1, np.intp)
+        np.cumsum(keep, out=hits[1:])
+        box_ends = np.cumsum(block_per_box)
+        met[own] += hits[box_ends] - hits[box_ends - block_per_box]
+        met += np.bincount(other[keep], minlength=count)
     counts = np.empty(count, np.intp)
-    counts[order] = hits[ends] - hits[ends - per_box] + np.bincount(other[keep], minlength=count)
+    counts[order] = met
     return Contacts(counts, total)
 
 

@@ -180,6 +180,10 @@ def build_variant(root, items, boxes, max_objects, max_levels):
         crowded = np.bincount(local, minlength=len(bounds)) > max_objects
         if len(level_bounds) > max_levels:
             crowded[:] = False
+        # A split parts only entries that touch the node but not its centre (quadtree._separates).
+        mid_x, mid_y = ((bounds[:, 0] + bounds[:, 2]) / 2)[local], ((bounds[:, 1] + bounds[:, 3]) / 2)[local]
+        parted = ~stays & ~((x0[box] <= mid_x) & (mid_x <= x1[box]) & (y0[box] <= mid_y) & (mid_y <= y1[box]))
+        crowded &= np.bincount(local[parted], minlength=len(bounds)) > 0
         stays = stays | ~crowded[local]
         kept_box.append(box[stays])
         kept_node.append(offset + local[stays])

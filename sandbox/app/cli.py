@@ -68,40 +68,41 @@ def main(argv=None):
         )
         return 2
     gl.configure(headless=headless)
-    from .files import FileError, save_target
-    from .layout import LayoutError
-    from .registry import SceneError, all_scenes, load_folder
-    from .session import Session
+    from sandbox.kit.errors import SandboxError
 
     try:
-        for folder in args.scenes:
-            load_folder(folder)
-        scenes = all_scenes()
-    except SceneError as error:
+        return _run(args)
+    except SandboxError as error:
+        # Every refusal the user is told of, once: one line, no traceback.
         print(f"sandbox: {error}", file=sys.stderr)
         return 2
+
+
+def _run(args):
+    from .files import save_target
+    from .registry import all_scenes, load_folder
+    from .session import Session
+
+    for folder in args.scenes:
+        # A teacher's broken file is reported and left out; the others join.
+        for problem in load_folder(folder):
+            print(f"sandbox: {problem}", file=sys.stderr)
+    scenes = all_scenes()
     if args.list:
         for cls in scenes:
             print(f"{cls.id:20} {cls.category:28} {cls.title}")
         return 0
-    refused = (LayoutError, KeyError, FileError)
     if args.walkthrough is not None:
         # Only for a walkthrough: what it needs (tomllib, html) a plain start-up does without.
         from . import handout, walkthrough
 
-        refused += (walkthrough.WalkthroughError, handout.HandoutError)
-    try:
-        if args.walkthrough is not None:
-            lesson = walkthrough.load(args.walkthrough)
-            if args.export is not None:
-                print(handout.export(lesson, args.export, args.size, args.theme or "projector", args.palette))
-                return 0
-            session = Session(size=args.size, walkthrough=lesson, palette=args.palette)
-        else:
-            session = Session(args.scene, args.size, args.layout, palette=args.palette)
-    except refused as error:
-        print(f"sandbox: {error.args[0]}", file=sys.stderr)
-        return 2
+        lesson = walkthrough.load(args.walkthrough)
+        if args.export is not None:
+            print(handout.export(lesson, args.export, args.size, args.theme or "projector", args.palette))
+            return 0
+        session = Session(size=args.size, walkthrough=lesson, palette=args.palette)
+    else:
+        session = Session(args.scene, args.size, args.layout, palette=args.palette)
     from . import window
     from sandbox.kit.theme import THEMES, with_palette
 
@@ -119,13 +120,13 @@ def main(argv=None):
         session.set_font_scale(scale)
     session.fullscreen_requested = args.fullscreen or args.present
     if args.screenshot is not None:
-        try:
-            # Refuse a path that cannot be a PNG before rendering; the write checks again.
-            save_target(args.screenshot)
-            print(window.screenshot(session, args.screenshot))
-        except FileError as error:
-            print(f"sandbox: {error}", file=sys.stderr)
-            return 2
+        # Refuse a path that cannot be a PNG before rendering; the write checks again.
+        save_target(args.screenshot)
+        print(window.screenshot(session, args.screenshot))
+        if session.fault is not None:
+            # The picture shows the scene's error in place of its figure; say it here too.
+            print(f"sandbox: {session.fault}", file=sys.stderr)
+            return 1
         return 0
     try:
         window.run(session)

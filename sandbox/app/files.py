@@ -4,8 +4,9 @@ A save writes a temporary file beside the target and renames it over the target,
 leaves the old file or the new one, never half of either. A symbolic link is written through
 to the file it points to, as editors do, so the link stays a link. Anything that exists and is
 not a regular file (a folder, a device, a FIFO) is refused. A new file gets the mode the umask
-allows; a replaced file keeps its own. Temporary files left by a save that was killed are
-removed by the next save of the same file.
+allows; a replaced file keeps its own. A save removes only the temporary file it made itself:
+never a file it did not write, however its name looks (a teacher's own ``.index.html.x.tmp``,
+or another process's save of the same file at that moment).
 
 Reading takes regular files only, up to a size limit, so a path such as /dev/zero or a FIFO
 cannot exhaust memory or hang the app.
@@ -13,22 +14,25 @@ cannot exhaust memory or hang the app.
 Every refusal is a :class:`FileError` whose message is one line naming the path and what to do.
 """
 
+import contextlib
+import contextvars
 import errno
 import os
 import stat
 import tempfile
 from pathlib import Path
 
+from sandbox.kit.errors import SandboxError
+
 MAX_READ = 1 << 20
 """The largest file read_bytes takes by default: 1 MiB, far more than any layout or lesson."""
 
 _TEMPORARY_SUFFIX = ".tmp"
-# mkstemp's random part: 8 characters from this alphabet (CPython's tempfile._RandomNameSequence).
-_RANDOM_LENGTH = 8
-_RANDOM_CHARACTERS = set("abcdefghijklmnopqrstuvwxyz0123456789_")
+
+_TAG = contextvars.ContextVar("temporary_tag", default="")
 
 
-class FileError(OSError):
+class FileError(SandboxError, OSError):
     """A file the app cannot write or read. ``str(error)`` is one line naming the path and what
     to do; ``strerror`` is the same without the path, for messages that already name it.
 
@@ -119,9 +123,10 @@ def write_bytes(path, data, follow_links=True):
         mode = 0o666 & ~_umask()
     except OSError as error:
         _fail("write", path, explain(error))
-    _remove_strays(folder, target.name)
     try:
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=_TEMPORARY_SUFFIX)
+        tag = _TAG.get()
+        prefix = f".{target.name}.{tag}." if tag else f".{target.name}."
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=prefix, suffix=_TEMPORARY_SUFFIX)
     except OSError as error:
         _fail("write", path, explain(error))
     try:
@@ -140,6 +145,37 @@ def write_bytes(path, data, follow_links=True):
     return Path(path)
 
 
+@contextlib.contextmanager
+def tagged(tag):
+    """Within this block, saves put ``tag`` in their temporary files' names: an unguessable
+    token that the caller keeps (a handout keeps its own in its manifest), so that
+    remove_temporaries(folder, tag) later removes what a killed save left, and nothing else."""
+    token = _TAG.set(tag)
+    try:
+        yield
+    finally:
+        _TAG.reset(token)
+
+
+def remove_temporaries(folder, tag):
+    """Remove the temporary files that saves tagged ``tag`` left in ``folder`` (killed before
+    they renamed them into place); no file without the tag in its name is touched."""
+    middle = f".{tag}."
+    try:
+        entries = os.listdir(folder)
+    except OSError:
+        return
+    for entry in entries:
+        if entry.startswith(".") and entry.endswith(_TEMPORARY_SUFFIX) and middle in entry:
+            stray = Path(folder) / entry
+            try:
+                if stat.S_ISREG(os.lstat(stray).st_mode):
+                    os.unlink(stray)
+            except OSError:
+                # Gone already: the save itself does not depend on it.
+                pass
+
+
 def write_text(path, text, follow_links=True):
     """Write ``text`` as UTF-8 to ``path`` atomically, as write_bytes does; return ``path``."""
     return write_bytes(path, text.encode("utf-8"), follow_links)
@@ -150,30 +186,6 @@ def _umask():
     mask = os.umask(0o022)
     os.umask(mask)
     return mask
-
-
-def _remove_strays(folder, name):
-    """Delete temporary files a killed save of ``name`` left in ``folder``."""
-    prefix = f".{name}."
-    try:
-        entries = os.listdir(folder)
-    except OSError:
-        return
-    for entry in entries:
-        middle = entry[len(prefix) : -len(_TEMPORARY_SUFFIX)]
-        if (
-            entry.startswith(prefix)
-            and entry.endswith(_TEMPORARY_SUFFIX)
-            and len(middle) == _RANDOM_LENGTH
-            and set(middle) <= _RANDOM_CHARACTERS
-        ):
-            stray = folder / entry
-            try:
-                if stat.S_ISREG(os.lstat(stray).st_mode):
-                    os.unlink(stray)
-            except OSError:
-                # Gone already, or not ours to remove: the save itself does not depend on it.
-                pass
 
 
 def read_bytes(path, limit=MAX_READ):

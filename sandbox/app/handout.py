@@ -8,14 +8,17 @@ where a handout file would go is refused, so an export never writes outside its 
 """
 
 import html
+import inspect
 import json
 import os
+import secrets
 from pathlib import Path
 
 from sandbox.app import files
 from sandbox.app import screen
 from sandbox.app.camera import Camera
 from sandbox.app.session import Session
+from sandbox.kit.errors import SandboxError
 from sandbox.kit.theme import THEMES, with_palette
 
 MANIFEST = ".handout.json"
@@ -25,7 +28,7 @@ PRINT_SCALE = 1.5
 default window, about 260 dots an inch across a page of A4."""
 
 
-class HandoutError(Exception):
+class HandoutError(SandboxError):
     """An export that would overwrite someone else's file, or cannot write its own."""
 
 
@@ -39,12 +42,12 @@ def export(walkthrough, directory, size=(1280, 720), theme="projector", palette=
     Raises HandoutError, or files.FileError when a file cannot be written, each with a
     one-line message.
     """
-    from . import window
-
+    if str(directory) == "":
+        raise HandoutError('cannot export to "": the folder name is empty; give a folder such as handout')
     directory = Path(directory)
     count = len(walkthrough.steps)
     names = [f"step-{i:02d}.{kind}" for i in range(1, count + 1) for kind in ("png", "json")] + ["index.html"]
-    ours = _manifest(directory)
+    ours, key = _manifest(directory)
     for name in names:
         path = directory / name
         if os.path.islink(path):
@@ -58,12 +61,28 @@ def export(walkthrough, directory, size=(1280, 720), theme="projector", palette=
     except OSError as error:
         raise HandoutError(f"cannot export to {directory}: {files.explain(error)}") from None
 
+    def record():
+        files.write_text(directory / MANIFEST, json.dumps({"files": ours, "key": key}, indent=2) + "\n", follow_links=False)
+
     def claim(name):
         """Record ``name`` in the manifest before writing it: a rerun may then redo it."""
         if name not in ours:
             ours.append(name)
-            files.write_text(directory / MANIFEST, json.dumps({"files": ours}, indent=2) + "\n", follow_links=False)
+            record()
         return directory / name
+
+    # The temporary files of this folder's saves carry the manifest's key, kept there before
+    # the first of them is made: those a killed export left are ours to remove, and no one
+    # else's file is.
+    record()
+    files.remove_temporaries(directory, key)
+    with files.tagged(key):
+        return _write(walkthrough, directory, size, theme, palette, count, claim)
+
+
+def _write(walkthrough, directory, size, theme, palette, count, claim):
+    """Write every step's files and the page through ``claim``; return the index.html path."""
+    from . import window
 
     session = Session(size=(round(size[0] * PRINT_SCALE), round(size[1] * PRINT_SCALE)), walkthrough=walkthrough)
     session.figure_only, session.show_panel, session.theme = True, False, with_palette(THEMES[theme], palette)
@@ -74,22 +93,44 @@ def export(walkthrough, directory, size=(1280, 720), theme="projector", palette=
         session.go(index)
         if not session.camera.fitted:
             _show_as_on_screen(session, step, size)
+        _refuse_fault(session, walkthrough, index)
         stem = f"step-{index + 1:02d}"
         window.screenshot(session, claim(f"{stem}.png"), follow_links=False)
+        _refuse_fault(session, walkthrough, index)
         record = {"step": index + 1, "scene": step.scene, "caption": step.caption}
         if step.question:
             session.reveal()
             answer = step.answer_text(session.scene)
             record.update(question=step.question, choices=list(step.choices), answer_field=step.answer, answer=answer)
-            key.append(_answer(index + 1, step, answer, session.scene.reported))
-        record["numbers"] = session.scene.reported.numbers
-        files.write_text(claim(f"{stem}.json"), json.dumps(record, indent=2) + "\n", follow_links=False)
+            key.append(_answer(index + 1, step, answer, session.report()))
+        record["numbers"] = session.report().numbers
+        _refuse_fault(session, walkthrough, index)
         sections.append(_section(index + 1, count, session.scene, step, stem))
+        files.write_text(claim(f"{stem}.json"), _json(record, session.scene, walkthrough, index), follow_links=False)
     if key:
         sections.append('<section class="key" id="answers"><h2>Answers</h2>\n' + "\n".join(key) + "</section>")
     page = _PAGE.format(title=html.escape(walkthrough.title), sections="\n".join(sections))
     files.write_text(claim("index.html"), page, follow_links=False)
     return directory / "index.html"
+
+
+def _refuse_fault(session, walkthrough, index):
+    """HandoutError naming the step and the scene file's line, when the scene's own code raised."""
+    if session.fault is not None:
+        raise HandoutError(f"walkthrough {walkthrough.path}, step {index + 1}: {session.fault}")
+
+
+def _json(record, scene, walkthrough, index):
+    """A step's record as strict JSON, or HandoutError naming the scene's file: a NaN or an
+    object in its numbers() would make a file no JSON reader takes."""
+    try:
+        return json.dumps(record, indent=2, allow_nan=False) + "\n"
+    except (TypeError, ValueError) as error:
+        where = inspect.getsourcefile(type(scene))
+        raise HandoutError(
+            f"walkthrough {walkthrough.path}, step {index + 1}: the {scene.id} scene's numbers() ({where}) are not JSON: "
+            + ("a NaN or an infinity is no JSON number" if isinstance(error, ValueError) else str(error))
+        ) from None
 
 
 def _show_as_on_screen(session, step, size):
@@ -104,10 +145,11 @@ def _show_as_on_screen(session, step, size):
 
 
 def _manifest(directory):
-    """The names an earlier export into ``directory`` wrote, as a list (empty if none)."""
+    """The names an earlier export into ``directory`` wrote, as a list (empty if none), and the
+    key its temporary files carry (a new one if it had none)."""
     path = directory / MANIFEST
     if not os.path.lexists(path):
-        return []
+        return [], secrets.token_hex(16)
     try:
         data = json.loads(files.read_text(path))
     except files.FileError as error:
@@ -118,7 +160,10 @@ def _manifest(directory):
         raise HandoutError(
             f'{path} is not a handout manifest (JSON with a "files" list): remove it if the folder is yours, or choose another folder'
         )
-    return list(data["files"])
+    key = data.get("key")
+    if not (isinstance(key, str) and len(key) == 32 and set(key) <= set("0123456789abcdef")):
+        key = secrets.token_hex(16)
+    return list(data["files"]), key
 
 
 def _section(number, count, scene, step, stem):

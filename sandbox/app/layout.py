@@ -10,19 +10,28 @@
      "view": {"center": [0, 0], "zoom": 1.0}}
 
 Positions are world units, angles degrees; every field but "scene" may be left out, and
-"view" is there only when the user zoomed or panned. Loading checks every field against the
+"view" is there only when the user zoomed or panned. ``"format"`` (sandbox.app.migrations)
+says which version of the format wrote the file: an earlier one is brought up to date as it is
+read, a newer one refused. Loading checks every field against the
 scene and names the first bad one. Reading and saving go through sandbox.app.files: regular files
 only, at most 1 MiB read, and a save that a crash cannot leave half written.
 """
 
+import copy
 import json
 import math
+import types
+from collections.abc import Mapping
+from typing import NamedTuple
 
 from collision import Box, Circle, Polygon, Vector
 
 from sandbox.app import files
+from sandbox.app import migrations
+from sandbox.app.camera import Camera
+from sandbox.kit.errors import SandboxError
 
-FIELDS = {"scene", "shapes", "handles", "overlays", "settings", "view"}
+FIELDS = {"format", "scene", "shapes", "handles", "overlays", "settings", "view"}
 """Every field a layout may have; anything else is refused, naming it."""
 
 WORLD_LIMIT = 1e6
@@ -36,7 +45,7 @@ MAX_VERTICES = 100
 """The most vertices a reshaped polygon in a layout may have."""
 
 
-class LayoutError(Exception):
+class LayoutError(SandboxError):
     """A layout file that cannot be used; the message names the file and the field."""
 
 
@@ -56,6 +65,7 @@ def capture(scene, camera):
         shapes[name] = entry
     overlays = {p.name: scene.settings[p.name] for p in scene.params if p.overlay}
     data = {
+        "format": migrations.FORMAT,
         "scene": scene.id,
         "shapes": shapes,
         "handles": {name: [float(v) for v in point] for name, point in scene.points.items()},
@@ -86,6 +96,12 @@ def read(path):
     field = _too_large(data)
     if field is not None:
         raise LayoutError(f"layout {path}: {field} is a whole number too large for the world; give a coordinate such as 120")
+    # Saved by an earlier version: in today's words before anything is checked.
+    try:
+        start = migrations.version(data.pop("format", None), f"layout {path}")
+    except ValueError as error:
+        raise LayoutError(str(error)) from None
+    migrations.migrate(data, start)
     # The containers' types, so that whoever merges this data with more (a walkthrough step)
     # meets objects where it expects them; apply checks what is inside.
     for field, meaning in _CONTAINERS.items():
@@ -136,12 +152,33 @@ def _too_large(data):
     return None
 
 
-def apply(data, scene, camera, where):
-    """Put ``scene`` and ``camera`` in the layout ``data``; ``where`` names its source in errors,
-    such as "layout lessons/one.json". A shape, handle or setting the layout leaves out keeps
-    its default.
+class Layout(NamedTuple):
+    """A layout checked against its scene, ready to apply: nothing in it can be refused any more."""
 
-    Everything is checked before anything changes, so a bad file leaves the scene as it was.
+    scene: str
+    """The scene's id."""
+
+    settings: Mapping
+    """Overlay and setting name -> checked value."""
+
+    poses: Mapping
+    """Shape name -> ((x, y) or None, angle in radians or None); None keeps what the shape has."""
+
+    reshaped: Mapping
+    """Shape name -> the polygon its layout vertices make, in the shape's pose before the layout."""
+
+    points: Mapping
+    """Handle name -> Vector, each where the scene's constrain put it."""
+
+    view: tuple | None
+    """((x, y), zoom) when the layout sets the view, else None."""
+
+
+def parse(data, scene, where):
+    """The layout ``data`` (as read returns it) checked against ``scene``, as a Layout;
+    LayoutError naming ``where`` and the first bad field otherwise. ``scene`` is not changed:
+    a setting that chooses the scene's shapes (the minkowski scene's pair) is tried on a scene
+    made afresh.
     """
 
     def fail(field, problem):
@@ -161,8 +198,10 @@ def apply(data, scene, camera, where):
     unknown = sorted(set(data) - FIELDS)
     if unknown:
         fail(unknown[0], f"is not a layout field (use {', '.join(sorted(FIELDS))})")
-    if data["scene"] != scene.id:
-        fail("scene", f'is "{data["scene"]}" but this is the "{scene.id}" scene')
+    if data.get("format", migrations.FORMAT) != migrations.FORMAT:
+        fail("format", f"must be {migrations.FORMAT}: read the file with read, which brings an earlier format up to date")
+    if data.get("scene") != scene.id:
+        fail("scene", f'is {_show(data.get("scene"))} but this is the "{scene.id}" scene')
     declared = {p.name: p for p in scene.params}
     values = {}
     for field, overlay in (("overlays", True), ("settings", False)):
@@ -175,69 +214,80 @@ def apply(data, scene, camera, where):
                 values[name] = param.check(value)
             except ValueError as error:
                 fail(f"{field}.{name}", str(error))
-    if values:
-        # A setting may choose the scene's shapes (the minkowski scene's pair): check the kinds
-        # against the shapes the scene makes with the layout's settings, not its defaults. A
-        # refused layout leaves this scene half set, but both callers discard it then.
-        scene.settings.update(values)
-        scene.invalidate()
+    # A setting may choose the scene's shapes (the minkowski scene's pair): check the kinds
+    # against the shapes a scene makes with the layout's settings, never touching this one.
+    checker = scene
+    if any(scene.settings.get(name) != value for name, value in values.items()):
+        checker = type(scene)()
+        checker.settings.update(scene.settings)
+        checker.settings.update(values)
+        checker.invalidate()
     shapes = table("shapes", "shapes by name")
     poses, reshaped = {}, {}
     for name, entry in shapes.items():
         field = f"shapes.{name}"
-        if name not in scene.shapes:
-            fail(field, f"is not a shape of this scene (it has {', '.join(scene.shapes) or 'none'})")
+        if name not in checker.shapes:
+            fail(field, f"is not a shape of this scene (it has {', '.join(checker.shapes) or 'none'})")
+        kind = kind_of(checker.shapes[name])
         if not isinstance(entry, dict):
-            fail(field, f'must be an object such as {{"kind": "{kind_of(scene.shapes[name])}", "position": [0, 0], "angle": 0}}')
+            fail(field, f'must be an object such as {{"kind": "{kind}", "position": [0, 0], "angle": 0}}')
         known = ("kind", "position", "angle", "vertices") if name in scene.reshapable else ("kind", "position", "angle")
         extra = sorted(set(entry) - set(known))
         if extra:
             fail(f"{field}.{extra[0]}", f"is not a shape field (use {', '.join(known)})")
-        if entry.get("kind", kind_of(scene.shapes[name])) != kind_of(scene.shapes[name]):
-            fail(f"{field}.kind", f'must be "{kind_of(scene.shapes[name])}" in this scene, got {_show(entry.get("kind"))}')
-        angle = entry.get("angle", math.degrees(getattr(scene.shapes[name], "angle", 0.0)))
-        if not _is_number(angle, ANGLE_LIMIT):
+        if entry.get("kind", kind) != kind:
+            fail(f"{field}.kind", f'must be "{kind}" in this scene, got {_show(entry.get("kind"))}')
+        angle = entry.get("angle")
+        if angle is not None and not _is_number(angle, ANGLE_LIMIT):
             fail(f"{field}.angle", f"must be a number of degrees within ±{ANGLE_LIMIT:g}, got {_show(angle)}")
-        position = entry.get("position", [float(v) for v in scene.shapes[name].position])
-        poses[name] = (pair(position, f"{field}.position"), math.radians(angle))
+        position = pair(entry["position"], f"{field}.position") if "position" in entry else None
+        poses[name] = (position, None if angle is None else math.radians(angle))
         if "vertices" in entry:
-            reshaped[name] = _vertices(scene, name, entry["vertices"], pair, fail)
+            reshaped[name] = _vertices(checker, name, entry["vertices"], pair, fail)
     points = {}
     for name, point in table("handles", "points by name").items():
         if name not in scene.points:
             fail(f"handles.{name}", f"is not a handle of this scene (it has {', '.join(scene.points) or 'none'})")
         points[name] = Vector(*pair(point, f"handles.{name}"))
     # Handles may only make sense together (a triangle's corners): each is checked with all the
-    # layout's handles in place, and the scene's own put back whatever the answer.
-    before = dict(scene.points)
-    scene.points.update(points)
-    try:
-        for name, point in points.items():
-            try:
-                points[name] = Vector(*map(float, scene.constrain(name, point)))
-            except ValueError as error:
-                fail(f"handles.{name}", str(error))
-    finally:
-        scene.points.update(before)
+    # layout's handles in place, on a copy whose points are its own.
+    probe = copy.copy(checker)
+    probe.points = {**checker.points, **points}
+    for name, point in points.items():
+        try:
+            points[name] = Vector(*map(float, probe.constrain(name, point)))
+        except ValueError as error:
+            fail(f"handles.{name}", str(error))
     view = None
     if "view" in data:
         if not isinstance(data["view"], dict) or set(data["view"]) - {"center", "zoom"}:
             fail("view", "must be an object with center and zoom")
         center = pair(data["view"].get("center"), "view.center")
         zoom = data["view"].get("zoom")
-        if not _is_number(zoom, camera.MAX_ZOOM) or zoom < camera.MIN_ZOOM:
-            fail("view.zoom", f"must be a number from {camera.MIN_ZOOM} to {camera.MAX_ZOOM}, got {_show(zoom)}")
+        if not _is_number(zoom, Camera.MAX_ZOOM) or zoom < Camera.MIN_ZOOM:
+            fail("view.zoom", f"must be a number from {Camera.MIN_ZOOM} to {Camera.MAX_ZOOM}, got {_show(zoom)}")
         view = (center, float(zoom))
-    scene.shapes.update(reshaped)
-    for name, (position, angle) in poses.items():
+    frozen = types.MappingProxyType
+    return Layout(scene.id, frozen(values), frozen(poses), frozen(reshaped), frozen(points), view)
+
+
+def apply(parsed, scene, camera):
+    """Put ``scene`` and ``camera`` in the checked layout ``parsed`` (from parse); a shape,
+    handle or setting it leaves out keeps what it has. Nothing here can be refused, so nothing
+    is left half set; the caller recomputes the scene once, afterwards.
+    """
+    scene.settings.update(parsed.settings)
+    # A copy of each reshaped polygon, so that a Layout applied twice shares no shape.
+    scene.shapes.update({name: copy.deepcopy(shape) for name, shape in parsed.reshaped.items()})
+    for name, (position, angle) in parsed.poses.items():
         shape = scene.shapes[name]
-        shape.position = position
-        if hasattr(shape, "angle"):
+        if position is not None:
+            shape.position = position
+        if angle is not None and hasattr(shape, "angle"):
             shape.angle = angle
-    scene.points.update(points)
-    scene.settings.update(values)
-    if view is not None:
-        camera.center, camera.zoom = view
+    scene.points.update(parsed.points)
+    if parsed.view is not None:
+        camera.center, camera.zoom = parsed.view
         camera.fitted = False
 
 

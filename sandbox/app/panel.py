@@ -93,7 +93,7 @@ def _rest(session, panel_width, frame_ms):
         # The scene's results would answer the question: they wait for the reveal.
         imgui.text_wrapped(f"{session.step.question} The results show when the answer is revealed (Right or Space).")
     else:
-        report(session.theme, scene.reported)
+        report(session.theme, session.report())
     imgui.separator_text("View")
     if imgui.button("Reset layout (Home)"):
         session.reset()

@@ -9,8 +9,11 @@ import functools
 import importlib
 import importlib.metadata
 import importlib.util
+import os
 import pkgutil
+import stat
 import sys
+import traceback
 from pathlib import Path
 
 from sandbox.kit import registration
@@ -59,19 +62,64 @@ def load_builtin():
 
 
 def load_folder(folder):
-    """Register the scenes in every ``*.py`` file of ``folder``; SceneError names a bad one."""
+    """Register the scenes in every ``*.py`` file of ``folder``; return what went wrong, one
+    line per file that was left out, naming it (and its line): a file that raises or exits at
+    import, that is not a regular file (a FIFO would hang the read), or whose scene declares
+    what the kit cannot use (sandbox.app.guard.problem). The other files' scenes join.
+    SceneError if ``folder`` is not a folder."""
+    from sandbox.app import guard
+
     folder = Path(folder)
     if not folder.is_dir():
         raise SceneError(f"--scenes {folder}: not a folder of scene files")
     all_scenes()
+    problems = []
     for path in sorted(folder.glob("*.py")):
+        try:
+            mode = os.stat(path).st_mode
+        except OSError as error:
+            problems.append(f"scene file {path} was left out: {error.strerror}")
+            continue
+        if not stat.S_ISREG(mode):
+            problems.append(f"scene file {path} was left out: it is not a regular file")
+            continue
+        before = dict(registration._scenes)
         name = f"user_scenes.{path.stem}"
         spec = importlib.util.spec_from_file_location(name, path)
         module = importlib.util.module_from_spec(spec)
         sys.modules[name] = module
         try:
             spec.loader.exec_module(module)
-        except SceneError:
-            raise
-        except Exception as error:
-            raise SceneError(f"scene file {path} failed to load: {type(error).__name__}: {error}") from None
+        except (Exception, SystemExit) as error:
+            # A broken file takes none of its scenes with it into the app.
+            registration._scenes.clear()
+            registration._scenes.update(before)
+            sys.modules.pop(name, None)
+            problems.append(_load_failure(path, error))
+            continue
+        for scene_id, cls in list(registration._scenes.items()):
+            if before.get(scene_id) is not cls:
+                wrong = guard.problem(cls)
+                if wrong is not None:
+                    del registration._scenes[scene_id]
+                    if scene_id in before:
+                        registration._scenes[scene_id] = before[scene_id]
+                    problems.append(wrong)
+    return problems
+
+
+def _load_failure(path, error):
+    """One line naming ``path``, the line of it that raised, and what ``error`` says."""
+    from sandbox.app import guard
+
+    if isinstance(error, SceneError):
+        return str(error)
+    if isinstance(error, SystemExit):
+        return f"scene file {path} was left out: it called sys.exit({error.code!r}) as it was imported"
+    mine = os.path.abspath(path)
+    line = error.lineno if isinstance(error, SyntaxError) and error.filename and os.path.abspath(error.filename) == mine else None
+    for frame in traceback.extract_tb(error.__traceback__):
+        if os.path.abspath(frame.filename) == mine:
+            line = frame.lineno
+    at = f", line {line}" if line else ""
+    return f"scene file {path}{at} failed to load: {guard.message(error)}"

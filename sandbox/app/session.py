@@ -6,19 +6,21 @@ input that changes a scene's state or the view the session marks the scene out o
 hands it a new Context; the kit computes once, when the frame (or a handout) reads the result.
 """
 
+import functools
 import math
 from pathlib import Path
 from typing import NamedTuple
 
 from pyglet.window import key
 
+from sandbox.app import guard
 from sandbox.app import layout, preferences
 from sandbox.app import screen
 from sandbox.app.camera import Camera
 from sandbox.app.controller import Controller
 from sandbox.app.dashes import DashedPainter
-from sandbox.kit import Context, View
-from sandbox.app.registry import all_scenes
+from sandbox.kit import Context, Report, View
+from sandbox.app.registry import SceneError, all_scenes
 from sandbox.kit.theme import DARK, PROJECTOR, with_palette
 
 ISO_LEFT_TAB = 0xFE20
@@ -74,12 +76,22 @@ STATUS_SECONDS = 4.0
 """How long a status line ("layout saved to ...") stays on screen."""
 
 
+def _scene_input(handler):
+    """An input handler whose scene code (click, constrain...) may raise: reported as a fault."""
+
+    @functools.wraps(handler)
+    def guarded(self, *args):
+        return self.guarded("input", handler, self, *args)
+
+    return guarded
+
+
 class Session:
     """The app's state: one scene at a time, with its camera and controller.
 
     ``layout_path`` is a layout file to start from (its scene is used unless ``scene_id``
-    names one, which must then match). Raises ``layout.LayoutError`` or ``KeyError`` for a
-    bad file or an unknown scene, before anything opens. With ``walkthrough`` (a loaded
+    names one, which must then match). Raises ``layout.LayoutError`` or ``SceneError`` (both
+    SandboxErrors) for a bad file or an unknown scene, before anything opens. With ``walkthrough`` (a loaded
     Walkthrough) the session starts at its first step, and ``go`` moves between steps.
     """
 
@@ -107,6 +119,8 @@ class Session:
         self.figure_only = False
         """Draw the figure alone (handouts): no panel, title, caption or key hints."""
         self._motion = None
+        self.fault = None
+        """What the scene's own code raised (guard.fault), shown on the canvas in place of its figure; or None."""
         if walkthrough is not None:
             self.layout_scene = None
             self.go(0)
@@ -158,21 +172,52 @@ class Session:
 
     def verdict(self):
         """The scene's Verdict, or None while a question is open (it would give the answer away)."""
-        return None if self.asking else self.scene.reported.verdict
+        if self.asking:
+            return None
+        return self.report().verdict
 
     def claims(self):
         """What the scene's flawed methods claim, or none while a question is open."""
-        return () if self.asking else self.scene.reported.claims
+        return () if self.asking else self.report().claims
+
+    def report(self):
+        """The scene's Report, read through ``guarded``: an empty one when the scene's code
+        raised, or when what it reported names a colour the theme lacks (``fault`` says which)."""
+        if self.fault is not None:
+            return Report()
+        reported = self.guarded("report", lambda: self.scene.reported)
+        if reported is None:
+            return Report()
+        wrong = guard.report_problem(reported)
+        if wrong is not None:
+            self.fault = self.status = f"scene {self.scene.id} ({guard.source(type(self.scene))}, line {guard.line_of(type(self.scene).report)}): {wrong}"
+            return Report()
+        return reported
+
+    def guarded(self, what, method, *args):
+        """``method(*args)``, a scene's own; an exception raised in the scene's file becomes
+        ``fault`` (and the status line) and None is returned, so a teacher's scene cannot end
+        the app. An exception that never passed through the scene's file is the app's: raised."""
+        try:
+            return method(*args)
+        except Exception as error:
+            line = guard.fault(error, method if isinstance(method, type) else type(self.scene), what)
+            if line is None:
+                raise
+            self.fault = line
+            self.status = line
+            return None
 
     def open(self, scene_id, data=None, where="the starting layout"):
         """Show scene ``scene_id`` at its default layout, or at the layout ``data`` (from ``where``)."""
         if scene_id not in self.classes:
-            raise KeyError(f'there is no scene "{scene_id}"; python sandbox.py --list shows them all')
-        self.scene = self.classes[scene_id]()
+            raise SceneError(f'there is no scene "{scene_id}"; python sandbox.py --list shows them all')
+        self.fault = None
+        self.scene = self.guarded("setup", self.classes[scene_id]) or guard.FailedScene(self.classes[scene_id])
         self._motion = None
         self.camera.fitted = True
-        if data is not None:
-            layout.apply(data, self.scene, self.camera, where)
+        if data is not None and not isinstance(self.scene, guard.FailedScene):
+            layout.apply(layout.parse(data, self.scene, where), self.scene, self.camera)
         self.start = layout.capture(self.scene, self.camera)
         self.controller = Controller(self.scene, self.camera)
         self.refresh()
@@ -187,15 +232,23 @@ class Session:
             camera.place(screen.free_area(camera.width, camera.height, self.font_scale, self.show_panel, self.caption))
         if camera.fitted:
             camera.fit(self.scene.frame)
+        # A scene that failed as it was made keeps saying so; any other starts afresh.
+        self.fault = self.fault if isinstance(self.scene, guard.FailedScene) else None
         view = View(camera.visible(), 1 / camera.zoom, self.label_scale())
-        self.scene.use(Context(view, self.controller.hovered, self.controller.selected))
-        self.scene.invalidate()
+        context = Context(view, self.controller.hovered, self.controller.selected)
+        # use() and invalidate() run the scene's settle(): a teacher's may raise.
+        self.guarded("settle", lambda: (self.scene.use(context), self.scene.invalidate()))
 
     def draw(self, painter):
         """Draw the scene with ``painter`` in the theme; in the colour-blind palette B's lines dashed."""
         if self.theme.dashed_b:
             painter = DashedPainter(painter, self.theme, 1 / self.camera.zoom)
-        self.scene.paint(painter, self.theme)
+        # The report first: one that fails shows its fault, in place of the figure, from the first frame.
+        self.report()
+        if self.fault is None:
+            self.guarded("draw", self.scene.paint, painter, self.theme)
+        if self.fault is not None:
+            guard.draw_fault(painter, self.theme, self.camera, self.fault)
 
     def label_scale(self):
         """How much larger than 1x the figure's labels are drawn: the theme's and the presenter's
@@ -328,10 +381,11 @@ class Session:
         else:
             data = {"scene": self.scene.id, "shapes": {name: {"position": [x, y]} | ({} if angle is None else {"angle": angle})}}
         try:
-            layout.apply(data, self.scene, self.camera, "typed pose")
+            parsed = layout.parse(data, self.scene, "typed pose")
         except layout.LayoutError as error:
             self.status = str(error)
             return False
+        layout.apply(parsed, self.scene, self.camera)
         self.controller.selected = name
         unit = self.scene.pose_unit
         self.status = f"{name} placed at ({x / unit:g}, {y / unit:g})" + ("" if angle is None else f", turned {angle:g}°")
@@ -345,7 +399,7 @@ class Session:
 
     def act(self, name, argument=None):
         """Press the scene's declared action ``name`` (a panel button or its key)."""
-        self.scene.act(name, argument)
+        self.guarded("act", self.scene.act, name, argument)
         self.refresh()
 
     def layout_file(self):
@@ -374,14 +428,15 @@ class Session:
         changed |= self.controller.update(dt)
         # An open question holds an animated scene still: the answer revealed is then the one
         # the class predicted from, and the one the handout printed, not wherever it drifted.
-        if self.scene.animated and not self.paused and not self.asking:
-            self.scene.update(dt)
+        if self.scene.animated and not self.paused and not self.asking and self.fault is None:
+            self.guarded("update", self.scene.update, dt)
             changed = True
         if changed:
             self.refresh()
 
     # Keys and the mouse, as pyglet hands them over.
 
+    @_scene_input
     def on_key_press(self, symbol, modifiers):
         for binding in BINDINGS:
             if symbol in binding.symbols and (modifiers & key.MOD_CTRL or not binding.ctrl):
@@ -459,26 +514,32 @@ class Session:
             self.status = self.controller.aligned
         self.refresh()
 
+    @_scene_input
     def on_key_release(self, symbol, modifiers):
         if self.controller.on_key_release(symbol):
             self._turned()
 
+    @_scene_input
     def on_mouse_motion(self, x, y, dx, dy):
         if self.controller.on_mouse_motion(x, y):
             self.refresh()
 
+    @_scene_input
     def on_mouse_press(self, x, y, button, modifiers):
         if self.controller.on_mouse_press(x, y, button):
             self.refresh()
 
+    @_scene_input
     def on_mouse_drag(self, x, y, dx, dy, buttons, modifiers):
         if self.controller.on_mouse_drag(x, y, dx, dy):
             self.refresh()
 
+    @_scene_input
     def on_mouse_release(self, x, y, button, modifiers):
         if self.controller.on_mouse_release(x, y, button):
             self.refresh()
 
+    @_scene_input
     def on_mouse_scroll(self, x, y, scroll_x, scroll_y):
         if self.controller.on_mouse_scroll(x, y, scroll_y):
             self.refresh()

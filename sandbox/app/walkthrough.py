@@ -3,6 +3,7 @@
 ::
 
     title = "SAT from scratch"
+    format = 2                            # optional: the layout format its steps are in (1 if left out)
 
     [[steps]]
     scene = "projection"
@@ -31,20 +32,26 @@ Every step is checked when the file is loaded, so a bad file is refused before a
 with a message naming the file, the step and the field.
 """
 
-import math
 import tomllib
 from pathlib import Path
 from typing import NamedTuple
 
 from sandbox.app import files
+from sandbox.app import guard
 from sandbox.app import layout
+from sandbox.app import migrations
 from sandbox.app.camera import Camera
 from sandbox.app.registry import all_scenes
+from sandbox.kit.errors import SandboxError
 
 STEP_FIELDS = {"scene", "caption", "layout", "shapes", "handles", "overlays", "settings", "view", "animate", "question", "choices", "answer", "explain", "hide"}
 
 
-class WalkthroughError(Exception):
+MAX_ANIMATE = 60.0
+"""The longest a step may take to move its shapes into place, in seconds."""
+
+
+class WalkthroughError(SandboxError):
     """A walkthrough file that cannot be used; the message names the file, the step and the field."""
 
 
@@ -77,8 +84,15 @@ class Step(NamedTuple):
     """What the teacher adds once the answer is shown, or ""."""
 
     def answer_text(self, scene):
-        """The answer, computed from ``scene`` (at this step's layout), in words."""
-        return scene.reported.answers[self.answer]
+        """The answer, computed from ``scene`` (at this step's layout), in words; a scene whose
+        report raises says so instead (guard.fault), naming its file and line."""
+        try:
+            return scene.reported.answers[self.answer]
+        except Exception as error:
+            line = guard.fault(error, type(scene), "report")
+            if line is None:
+                raise
+            return f"(none: {line})"
 
 
 class Walkthrough(NamedTuple):
@@ -96,23 +110,34 @@ def load(path):
         raise WalkthroughError(f"cannot read walkthrough {path}: {error.strerror}") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise WalkthroughError(f"walkthrough {path} is not valid TOML: {error}") from None
+    except RecursionError:
+        raise WalkthroughError(f"walkthrough {path} is not a lesson: its tables or lists are nested too deeply") from None
+    except ValueError:
+        # tomllib leaves int()'s refusal of a number of more than 4,300 digits uncaught.
+        raise WalkthroughError(f"walkthrough {path} is not valid TOML: it has a whole number of more than 4,300 digits") from None
     title = data.get("title")
     if not isinstance(title, str) or not title.strip():
         raise WalkthroughError(f"walkthrough {path}: title must be a line of text")
     steps = data.get("steps")
     if not isinstance(steps, list) or not steps:
         raise WalkthroughError(f"walkthrough {path}: it needs at least one [[steps]] table")
+    try:
+        start = migrations.version(data.get("format"), f"walkthrough {path}")
+    except ValueError as error:
+        raise WalkthroughError(str(error)) from None
     classes = {cls.id: cls for cls in all_scenes()}
-    return Walkthrough(title, path, tuple(_step(path, number, step, classes) for number, step in enumerate(steps, 1)))
+    return Walkthrough(title, path, tuple(_step(path, number, step, classes, start) for number, step in enumerate(steps, 1)))
 
 
-def _step(path, number, step, classes):
+def _step(path, number, step, classes, start=migrations.FORMAT):
     where = f"walkthrough {path}, step {number}"
     if not isinstance(step, dict):
         raise WalkthroughError(f"{where}: a step must be a table with scene and caption ([[steps]]), got {step!r:.40}")
     unknown = sorted(set(step) - STEP_FIELDS)
     if unknown:
         raise WalkthroughError(f"{where}: {unknown[0]} is not a step field (use {', '.join(sorted(STEP_FIELDS))})")
+    # A step written in an earlier format says its settings in today's words first.
+    step = {**step, **migrations.migrate({"scene": step.get("scene"), **{f: step[f] for f in ("handles", "settings") if f in step}}, start)}
     scene_id = step.get("scene")
     if not isinstance(scene_id, str):
         raise WalkthroughError(f'{where}: scene must be a scene id in quotes, e.g. "box-box"; got {scene_id!r:.40}')
@@ -122,9 +147,10 @@ def _step(path, number, step, classes):
     if not isinstance(caption, str) or not caption.strip():
         raise WalkthroughError(f"{where}: caption must be the text the class reads at this step")
     animate = step.get("animate", 0.0)
-    if not isinstance(animate, (int, float)) or isinstance(animate, bool) or not (math.isfinite(animate) and animate >= 0):
-        raise WalkthroughError(f"{where}: animate must be a number of seconds, 0 or more")
-    scene, camera = classes[scene_id](), Camera(1280, 720)
+    # Compared as given, before any float(): an int of 400 digits would overflow it.
+    if not isinstance(animate, (int, float)) or isinstance(animate, bool) or not 0 <= animate <= MAX_ANIMATE:
+        raise WalkthroughError(f"{where}: animate must be a number of seconds from 0 to {MAX_ANIMATE:g}, got {_show(animate)}")
+    scene, camera = _scenes_own(where, "setup", classes[scene_id], classes[scene_id]), Camera(1280, 720)
     if "layout" in step:
         try:
             data = layout.read(files.inside(path.parent, step["layout"]))
@@ -153,10 +179,11 @@ def _step(path, number, step, classes):
     if "view" in step:
         data["view"] = step["view"]
     try:
-        layout.apply(data, scene, camera, where)
+        parsed = layout.parse(data, scene, where)
     except layout.LayoutError as error:
         raise WalkthroughError(str(error)) from None
-    scene.invalidate()
+    layout.apply(parsed, scene, camera)
+    _scenes_own(where, "settle", type(scene), scene.invalidate)
     return Step(scene_id, caption.strip(), layout.capture(scene, camera), float(animate), *_question(where, step, scene))
 
 
@@ -168,8 +195,8 @@ def _question(where, step, scene):
     question, answer = step.get("question"), step.get("answer")
     if not isinstance(question, str) or not question.strip():
         raise WalkthroughError(f"{where}: question must be the line the class answers, with answer naming a field of the result")
-    answers = scene.reported.answers
-    if answer not in answers:
+    answers = _scenes_own(where, "report", type(scene), lambda: scene.reported.answers)
+    if not isinstance(answer, str) or answer not in answers:
         raise WalkthroughError(f"{where}: answer must name a field of the {scene.id} scene's result, one of {', '.join(answers)}; got {answer!r:.40}")
     choices = step.get("choices", [])
     if not isinstance(choices, list) or not all(isinstance(c, str) and c.strip() for c in choices) or len(choices) == 1:
@@ -184,3 +211,20 @@ def _question(where, step, scene):
     if not isinstance(explain, str):
         raise WalkthroughError(f"{where}: explain must be a line of text, said with the answer")
     return question.strip(), tuple(c.strip() for c in choices), answer, tuple(hide), explain.strip()
+
+
+def _scenes_own(where, what, cls, method, *args):
+    """``method(*args)``, the scene's own code; WalkthroughError naming the step and the scene
+    file's line if it raises there."""
+    try:
+        return method(*args)
+    except Exception as error:
+        line = guard.fault(error, cls, what)
+        if line is None:
+            raise
+        raise WalkthroughError(f"{where}: {line}") from None
+
+
+def _show(value):
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -4,6 +4,8 @@ import inspect
 from collections.abc import Callable
 from typing import Any
 
+from sandbox.kit.errors import SandboxError
+
 CATEGORIES = ("Basics", "SAT", "Circles, tiles and points", "Motion and response", "Broad phase", "Beyond")
 """The picker's groups in lesson order; a scene of another category comes after them."""
 
@@ -11,7 +13,7 @@ _scenes: dict[str, Any] = {}
 """Scene classes by id: the app's registry lists them."""
 
 
-class SceneError(Exception):
+class SceneError(SandboxError):
     """A scene that cannot join: a duplicate id, or a folder or file that cannot be loaded."""
 
 

@@ -10,10 +10,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def run(*args, env=None, timeout=120):
-    """``python sandbox.py ARGS`` from the checkout; a hang (reading a FIFO, say) fails the test."""
+def run(*args, env=None, timeout=120, cwd=ROOT):
+    """``python sandbox.py ARGS`` from the checkout (or run in ``cwd``); a hang (reading a FIFO,
+    say) fails the test."""
     return subprocess.run(
-        [sys.executable, "sandbox.py", *map(str, args)], cwd=ROOT, capture_output=True, text=True, env=env, timeout=timeout
+        [sys.executable, ROOT / "sandbox.py", *map(str, args)], cwd=cwd, capture_output=True, text=True, env=env, timeout=timeout
     )
 
 

@@ -96,7 +96,7 @@ def test_a_layout_may_leave_out_what_it_does_not_change(tmp_path):
         (lambda d: d["settings"].update(page=10**400), "settings.page is a whole number too large for the world"),
         (lambda d: d["settings"].update(page=True), "settings.page must be a whole number from -1 to 127, got True"),
         (lambda d: d["settings"].update(projections=True), "settings.projections is not one of this scene's settings (it has page)"),
-        (lambda d: d.update(colour="red"), "colour is not a layout field (use handles, overlays, scene, settings, shapes, view)"),
+        (lambda d: d.update(colour="red"), "colour is not a layout field (use format, handles, overlays, scene, settings, shapes, view)"),
     ],
 )
 def test_a_bad_field_is_named(tmp_path, change, message):
@@ -241,7 +241,7 @@ def test_a_reshaped_polygon_is_saved_and_loads_back(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("vertices, message", [
-    ([[0, 0], [100, 0], [200, 0]], "shapes.B.vertices make no shape this scene allows: vertex 0 would turn inwards or go flat"),
+    ([[0, 0], [100, 0], [200, 0]], "shapes.B.vertices make no shape this scene allows: polygon has zero area: its vertices lie on one line"),
     ([[0, 0], [100, 0], [100, 100], [50, 10]], "shapes.B.vertices make no shape this scene allows"),
     ([[0, 0], [100, 0]], "shapes.B.vertices must be a list of 3 to 100 points"),
     ([[0, 0], [100, 0], [0, "x"]], "shapes.B.vertices[2] must be [x, y]"),
@@ -257,3 +257,55 @@ def test_only_a_reshapable_polygon_takes_vertices(tmp_path):
     data = {"scene": "hex-triangle", "shapes": {"B": {"kind": "polygon", "vertices": [[0, 0], [100, 0], [0, 100]]}}}
     with pytest.raises(LayoutError, match=re.escape("shapes.B.vertices is not a shape field (use kind, position, angle)")):
         Session(None, (1280, 720), write(tmp_path, data))
+
+
+@pytest.mark.parametrize("scene_id", ["minkowski", "voronoi-regions"])
+def test_a_layout_refused_at_its_last_field_leaves_the_scene_as_it_was(scene_id):
+    """Parse, then apply: every field is checked before anything changes (issue 19, item 4)."""
+    session = Session(scene_id)
+    scene = session.scene
+    before = (layout.capture(scene, session.camera), dict(scene.settings), dict(scene.points), scene.computes, scene.shapes)
+    data = layout.capture(scene, session.camera)
+    for entry in data["shapes"].values():
+        entry["position"] = [entry["position"][0] + 7, entry["position"][1] - 3]
+        entry.pop("kind")
+    data["settings"] = {p.name: (p.choices[-1] if p.choices else p.default) for p in scene.params if not p.overlay}
+    data["overlays"] = {p.name: not p.default for p in scene.params if p.overlay}
+    data["handles"] = {name: [x + 1, y + 1] for name, (x, y) in scene.points.items()}
+    data["view"] = {"center": [0, 0], "zoom": 99}
+    with pytest.raises(LayoutError, match="view.zoom"):
+        layout.parse(data, scene, "layout test")
+    # Nothing set, nothing recomputed, the very same shapes.
+    assert (layout.capture(scene, session.camera), dict(scene.settings), dict(scene.points), scene.computes, scene.shapes) == before
+
+
+def test_an_unknown_scene_is_a_sandbox_error_not_a_key_error():
+    from sandbox.kit.errors import SandboxError
+
+    with pytest.raises(SandboxError, match='there is no scene "no-such-scene"') as caught:
+        Session("no-such-scene")
+    assert not isinstance(caught.value, KeyError)
+
+
+def test_a_legal_polygon_of_a_hundred_vertices_opens_and_its_vertices_still_drag(tmp_path):
+    """It was refused: "vertex 0 would turn inwards or go flat" (issue 22, case 9)."""
+    import math
+
+    from collision import Polygon
+
+    ring = [[round(150 * math.cos(2 * math.pi * k / 100), 6), round(150 * math.sin(2 * math.pi * k / 100), 6)] for k in range(100)]
+    data = {"scene": "polygons", "shapes": {"B": {"kind": "polygon", "position": [200, 0], "angle": 0, "vertices": ring}}}
+    driver = Driver(None, write(tmp_path, data))
+    try:
+        shape = driver.scene.shapes["B"]
+        assert shape.local_vertices.tolist() == ring
+        tip = tuple(shape.world_vertices()[0])
+        # Pulled out, it goes as far as its neighbours stay convex; pushed in, it stays.
+        driver.drag(tip, (tip[0] + 40, tip[1]))
+        moved = driver.scene.shapes["B"].world_vertices()
+        assert tip[0] < moved[0][0] < tip[0] + 2
+        Polygon(moved)
+        driver.drag(tuple(moved[0]), (tip[0] - 60, tip[1]))
+        assert driver.scene.shapes["B"].world_vertices()[0][0] == moved[0][0]
+    finally:
+        driver.close()

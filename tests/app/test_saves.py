@@ -100,13 +100,23 @@ def test_new_files_follow_the_umask_and_replaced_files_keep_their_mode(tmp_path,
     assert mode(tmp_path / "kept") == 0o640 and (tmp_path / "kept").read_bytes() != b"old"
 
 
-def test_a_killed_saves_temporary_files_go_with_the_next_save(tmp_path):
-    strays = [".lesson.json.k2x_9q0a.tmp", ".lesson.json.zzzzzzzz.tmp"]
-    others = [".other.json.k2x_9q0a.tmp", ".lesson.json.notes.tmp", "lesson.json.k2x_9q0a.tmp"]
-    for name in strays + others:
+def test_a_save_removes_no_file_it_did_not_write(tmp_path):
+    """Files named like a save's temporary file belong to whoever wrote them: a teacher, or
+    another process saving the same file at that moment (issue 22, case 1)."""
+    theirs = [".lesson.json.k2x_9q0a.tmp", ".lesson.json.zzzzzzzz.tmp", ".other.json.k2x_9q0a.tmp", "lesson.json.k2x_9q0a.tmp"]
+    for name in theirs:
         (tmp_path / name).write_text("{")
     layout.save(LAYOUT, tmp_path / "lesson.json")
-    assert sorted(os.listdir(tmp_path)) == sorted(others + ["lesson.json"])
+    assert sorted(os.listdir(tmp_path)) == sorted(theirs + ["lesson.json"])
+
+
+def test_an_export_keeps_a_teachers_file_named_like_a_temporary_one(tmp_path):
+    out = tmp_path / "handout"
+    out.mkdir()
+    (out / ".index.html.abcdefgh.tmp").write_text("my notes\n")
+    done = run("--walkthrough", "walkthroughs/sat-from-scratch.toml", "--export", out, "--size", "400x300")
+    assert done.returncode == 0, done.stderr
+    assert (out / ".index.html.abcdefgh.tmp").read_text() == "my notes\n"
 
 
 def test_a_full_disk_leaves_the_old_file_and_no_temporary_file(tmp_path, monkeypatch):

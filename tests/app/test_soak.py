@@ -1,4 +1,5 @@
-"""A 20-second soak: every scene through the session with random input, no exception, no NaN."""
+"""A 20-second soak: every scene through the session with random input, no exception, no NaN,
+with a teacher's scene broken on purpose loaded beside the built-in ones (issue 22)."""
 
 import subprocess
 import sys
@@ -7,15 +8,18 @@ from command import ROOT
 from sandbox.app.registry import all_scenes
 
 
-def test_twenty_seconds_of_random_input_in_every_scene():
+def test_twenty_seconds_of_random_input_in_every_scene_and_a_broken_one():
     done = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "soak.py"), "--seconds", "20", "--seed", "9"],
+        [sys.executable, str(ROOT / "benchmarks" / "soak.py"), "--seconds", "20", "--seed", "9", "--scenes", str(ROOT / "benchmarks" / "broken_scenes")],
         capture_output=True, text=True, timeout=300,
     )
     assert done.returncode == 0, done.stdout + done.stderr
     lines = done.stdout.splitlines()
-    assert lines[0].endswith(", ".join(sorted(cls.id for cls in all_scenes())))
+    assert lines[0].startswith("left out: scene file") and "fails_to_load.py, line 3" in lines[0]
+    assert lines[1].endswith(", ".join(sorted([cls.id for cls in all_scenes()] + ["broken-flaky"])))
     assert "exceptions: 0 (0 distinct)" in lines and "NaN or infinite shapes: 0" in lines
+    faults = next(line for line in lines if line.startswith("scene faults shown on the canvas:"))
+    assert int(faults.split(":")[1].split()[0]) > 0 and all("flaky.py" in line for line in lines if line.startswith("  ") and " x scene " in line)
     assert any(line.startswith("memory (RSS):") for line in lines)
     events = int(next(line for line in lines if line.startswith("events:")).split()[1].replace(",", ""))
     assert events > 10_000

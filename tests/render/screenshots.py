@@ -8,11 +8,18 @@ steps meant to change. A baseline that matches (or is re-recorded) leaves the pa
 it lists what still fails however the tests were selected.
 """
 
+import contextlib
 import html
 import json
 import os
 import shlex
 from pathlib import Path
+from urllib.parse import quote
+
+try:
+    import fcntl
+except ImportError:  # Windows: no advisory locks; the page is then rebuilt unguarded
+    fcntl = None
 
 import numpy as np
 
@@ -91,16 +98,30 @@ def add_to_review(review, stem, expected, actual, mask, numbers, command):
         "numbers": [[field, repr(old), repr(new)] for field, old, new in numbers],
         "command": command,
     }
-    _write_whole(review / f"{stem}.json", json.dumps(entry, indent=2) + "\n")
-    return _rebuild(review)
+    with _locked(review):
+        _write_whole(review / f"{stem}.json", json.dumps(entry, indent=2) + "\n")
+        return _rebuild(review)
 
 
 def _forget(review, stem):
     """Take ``stem`` off the review page, if it is there."""
     if (review / f"{stem}.json").exists():
-        for name in (f"{stem}.json", f"{stem}-expected.png", f"{stem}-actual.png", f"{stem}-diff.png"):
-            (review / name).unlink(missing_ok=True)
-        _rebuild(review)
+        with _locked(review):
+            for name in (f"{stem}.json", f"{stem}-expected.png", f"{stem}-actual.png", f"{stem}-diff.png"):
+                (review / name).unlink(missing_ok=True)
+            _rebuild(review)
+
+
+@contextlib.contextmanager
+def _locked(review):
+    """One test worker at a time changes the entries and rebuilds the page (pytest -n runs
+    many): otherwise one reads an entry another has just removed, or removes the page another
+    has just written for entries that remain."""
+    review.mkdir(parents=True, exist_ok=True)
+    with open(review / ".lock", "a") as lock:
+        if fcntl is not None:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
 
 
 def _write_whole(path, text):
@@ -124,8 +145,10 @@ def _rebuild(review):
 
 def _entry(entry):
     stem = html.escape(entry["stem"])
+    # A file name is a URL path here: quoted, so that a lesson named "lesson #2" keeps its "#".
+    link = html.escape(quote(entry["stem"]))
     figures = "".join(
-        f'<figure><a href="{stem}-{kind}.png"><img src="{stem}-{kind}.png" alt="{kind}"></a><figcaption>{kind}</figcaption></figure>'
+        f'<figure><a href="{link}-{kind}.png"><img src="{link}-{kind}.png" alt="{kind}"></a><figcaption>{kind}</figcaption></figure>'
         for kind in ("expected", "actual", "diff")
     )
     rows = "".join(

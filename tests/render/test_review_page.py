@@ -83,3 +83,45 @@ def test_the_command_on_the_page_selects_exactly_that_step():
     assert collected.returncode == 0, collected.stdout + collected.stderr
     tests = [line for line in collected.stdout.splitlines() if "::" in line]
     assert tests == [nodeid]
+
+
+def _fail_then_pass(args):
+    """One test's life on a shared review page: fail (an entry), then match again (none)."""
+    review, baselines, index = args
+    import screenshots
+
+    expected, actual = pictures()
+    for picture in (actual, expected, actual):
+        try:
+            screenshots.check(picture, f"step-{index:03d}", request_for(f"t.py::t[{index}]"), Path(baselines), review=Path(review))
+        except AssertionError:
+            pass
+    return index
+
+
+def test_the_page_survives_many_workers_at_once(tmp_path):
+    """Under pytest -n, 12 to 31 of 240 concurrent checks raised FileNotFoundError (issue 22, case 8)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    expected, _ = pictures()
+    baselines, review = tmp_path / "lesson", tmp_path / "review"
+    for index in range(240):
+        png.write(expected, baselines / f"step-{index:03d}.png")
+    with ProcessPoolExecutor(8) as pool:
+        done = list(pool.map(_fail_then_pass, [(str(review), str(baselines), index) for index in range(240)]))
+    assert done == list(range(240))
+    # Each test ended failing: all 240 are on the page, each once.
+    stems = re.findall(r"<h2>([^<]+)</h2>", (review / "index.html").read_text())
+    assert sorted(stems) == [f"lesson-step-{index:03d}" for index in range(240)]
+
+
+def test_a_lesson_named_with_a_hash_keeps_its_image_links(tmp_path):
+    expected, actual = pictures()
+    baselines, review = tmp_path / "lesson #2", tmp_path / "review"
+    png.write(expected, baselines / "step-01.png")
+    with pytest.raises(AssertionError):
+        check(actual, "step-01", request_for("t.py::t"), baselines, review=review)
+    for link in re.findall(r'<img src="([^"]+)"', (review / "index.html").read_text()):
+        from urllib.parse import unquote
+
+        assert "#" not in link and (review / unquote(link)).exists()
