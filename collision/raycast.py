@@ -219,7 +219,9 @@ def _box(box, origin, translation):
     if inside:
         return _inside(origin, steps)
     if missed or decider is None:
-        # No overlap of the spans, or none that starts after the origin: the box is behind it.
+        # The spans do not overlap. (An origin outside the box always has a slab it enters
+        # after the start, or one it never enters, so a decider is set: the second test only
+        # guards the lookup below.)
         return _miss(steps)
     ax, ay = axes[decider]
     # Entering through the face of this slab that faces the origin: against the motion.
