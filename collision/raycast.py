@@ -190,10 +190,11 @@ def _box(box, origin, translation):
     tolerance = TOLERANCE * _scale(reach, origin, translation)
     rx, ry = ox - cx, oy - cy
     lower, upper = 0.0, 1.0
-    spans, decider, missed = [], None, False
+    spans, decider, missed, inside = [], None, False, True
     for k, ((ax, ay), half) in enumerate(zip(axes, (hx, hy))):
         # The origin and the translation along this axis of the box: its own frame's coordinate.
         at = rx * ax + ry * ay
+        inside = inside and abs(at) <= half + tolerance
         along = dx * ax + dy * ay
         if abs(along) <= tolerance:
             # Parallel to the slab (drifting across it by no more than the tolerance over the
@@ -211,13 +212,11 @@ def _box(box, origin, translation):
             # The spans no longer overlap: the segment is never in both slabs at once.
             missed, decider = True, k
         spans.append((entry, exit_, lower, upper))
-    inside = abs(rx * axes[0].x + ry * axes[0].y) <= hx + tolerance and abs(rx * axes[1].x + ry * axes[1].y) <= hy + tolerance
     if inside:
-        # Starting inside or on the box: no face is crossed, so no slab decides.
-        decider, missed = None, False
+        # Starting inside or on the box (within the tolerance in both slabs): no face is
+        # crossed, so no slab decides.
+        return _inside(origin, tuple(Slab(axes[k], *span, False) for k, span in enumerate(spans)))
     steps = tuple(Slab(axes[k], *span, k == decider) for k, span in enumerate(spans))
-    if inside:
-        return _inside(origin, steps)
     if missed or decider is None:
         # The spans do not overlap. (An origin outside the box always has a slab it enters
         # after the start, or one it never enters, so a decider is set: the second test only
