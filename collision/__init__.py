@@ -23,12 +23,14 @@ Vector(x=5.0, y=0.0)
 from . import broadphase
 from .axes import AxisKind, AxisSource
 from .fast.batch import SatMany, box_vertices, sat_many, sat_many_circles
+from .dynamic_tree import DynamicTree, TreeNode, TreeQuery
 from .errors import ShapeError
 from .gjk import Epa, EpaStep, Gjk, GjkStep, Stop, epa, gjk
 from .minkowski import minkowski_difference, support
 from .point_query import PointQuery, point_query
 from .projection import Interval, project
 from .quadtree import QuadArrays, QuadNode, Quadtree
+from .raycast import RayHit, Slab, ray_cast
 from .sat import TOLERANCE, AxisTest, Candidate, SatResult, sat
 from .shapes import MAX_SIDES, MAX_VERTICES, Box, Circle, Polygon, regular_polygon
 from .sweep import Sweep
@@ -46,9 +48,10 @@ __all__ = [
     "AxisTest",
     "Box",
     "Candidate",
+    "Circle",
+    "DynamicTree",
     "Epa",
     "EpaStep",
-    "Circle",
     "Feature",
     "Gjk",
     "GjkStep",
@@ -59,12 +62,16 @@ __all__ = [
     "QuadNode",
     "Quadtree",
     "QuarterTile",
+    "RayHit",
     "Region",
     "SatMany",
     "SatResult",
     "ShapeError",
+    "Slab",
     "Stop",
     "Sweep",
+    "TreeNode",
+    "TreeQuery",
     "Vector",
     "box_vertices",
     "broadphase",
@@ -73,6 +80,7 @@ __all__ = [
     "minkowski_difference",
     "point_query",
     "project",
+    "ray_cast",
     "regular_polygon",
     "sat",
     "sat_many",

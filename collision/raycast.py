@@ -18,14 +18,14 @@ from typing import NamedTuple
 
 from ._validate import finite_pair
 from .errors import ShapeError
+from .sat import TOLERANCE
 from .shapes import Box, Circle, Polygon
 from .vector import Vector
 
-TOLERANCE = 1e-14
-"""Relative, as :data:`collision.TOLERANCE`: an origin within ``TOLERANCE * scale`` of the
-shape counts as on it (a hit at fraction 0), and a segment that runs along an edge within it
-grazes that edge (a hit). ``scale`` is the largest |x| or |y| that the origin, the end or the
-shape reaches: float rounding grows with the coordinates' magnitude, not with the shapes' size."""
+# TOLERANCE, relative as in SAT: an origin within ``TOLERANCE * scale`` of the shape counts as
+# on it (a hit at fraction 0), and a segment that runs along an edge within it grazes that edge
+# (a hit). ``scale`` is the largest |x| or |y| that the origin, the end or the shape reaches:
+# float rounding grows with the coordinates' magnitude, not with the shapes' size.
 
 _NO_NORMAL = Vector(0.0, 0.0)
 
