@@ -23,8 +23,9 @@ from sandbox.kit import Context, Report, View
 from sandbox.app.registry import SceneError, all_scenes
 from sandbox.kit.theme import DARK, PROJECTOR, with_palette
 
-ISO_LEFT_TAB = 0xFE20
-"""What X11 sends for Shift+Tab: a keysym of its own, which pyglet passes on as it is."""
+SHIFT_TAB = (0xFE20, key.user_key(23))
+"""What X11 sends for Shift+Tab: a keysym of its own, ISO_Left_Tab, which pyglet passes on as
+it is, or (having no name for it, as under Xvfb) as its user key of the Tab key's keycode, 23."""
 
 NEXT = (key.RIGHT, key.SPACE, key.PAGEDOWN)
 BACK = (key.LEFT, key.PAGEUP)
@@ -55,7 +56,7 @@ BINDINGS = (
     Binding("Wheel", "zoom about the cursor"),
     Binding("Right or middle drag", "pan the view"),
     Binding("Right, Space, Page Down / Left, Page Up", "next / previous walkthrough step", NEXT + BACK, "page"),
-    Binding("Tab / Shift+Tab", "next / previous scene (not during a walkthrough)", (key.TAB, ISO_LEFT_TAB), "tab"),
+    Binding("Tab / Shift+Tab", "next / previous scene (not during a walkthrough)", (key.TAB, *SHIFT_TAB), "tab"),
     Binding("Home", "back to the starting layout and view", (key.HOME,), "reset"),
     Binding("P", "pause or resume an animated scene (Space too, outside a walkthrough)", (key.P, key.SPACE), "pause"),
     Binding("Ctrl+S", "save the layout", (key.S,), "save_layout", ctrl=True),
@@ -471,7 +472,7 @@ class Session:
         return True
 
     def tab(self, symbol, modifiers):
-        self.step_scene(-1 if modifiers & key.MOD_SHIFT or symbol == ISO_LEFT_TAB else 1)
+        self.step_scene(-1 if modifiers & key.MOD_SHIFT or symbol in SHIFT_TAB else 1)
 
     def pause(self, symbol, modifiers):
         if self.scene.animated:

@@ -230,12 +230,11 @@ def test_one_key_table_lists_and_dispatches_every_key(drive):
     assert not driver.session.show_panel and driver.session.show_help
 
 
-def test_shift_tab_as_x11_sends_it_goes_back_a_scene(drive):
-    from sandbox.app.session import ISO_LEFT_TAB
-
+@pytest.mark.parametrize("symbol", [0xFE20, key.user_key(23)], ids=["ISO_Left_Tab", "pyglet's user key"])
+def test_shift_tab_as_x11_sends_it_goes_back_a_scene(drive, symbol):
     driver = drive("box-box")
     ids = list(driver.session.classes)
-    driver.tap(ISO_LEFT_TAB, key.MOD_SHIFT)
+    driver.tap(symbol, key.MOD_SHIFT)
     assert driver.scene.id == ids[ids.index("box-box") - 1]
     driver.tap(key.TAB)
     assert driver.scene.id == "box-box"

@@ -87,3 +87,26 @@ def windows(display):
     """The ids of the sandbox's windows on ``display`` now."""
     found = subprocess.run(["xdotool", "search", "--name", "Collision Sandbox"], env=display, capture_output=True, text=True)
     return found.stdout.split()
+
+
+@pytest.mark.gui
+def test_shift_tab_goes_back_a_scene_on_a_real_display(display, tmp_path):
+    """X11 sends Shift+Tab as a key of its own (ISO_Left_Tab): it still goes back a scene. Which
+    scene is open shows in the layout Ctrl+S then saves, layouts/<scene id>.json."""
+    from sandbox.app.registry import all_scenes
+
+    ids = [cls.id for cls in all_scenes()]
+    app = subprocess.Popen([sys.executable, str(ROOT / "sandbox.py"), "--scene", "box-box"], cwd=tmp_path, env=display,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        shown = find_window(display, app)
+        time.sleep(1.0)
+        xdotool(display, "windowfocus", "--sync", shown)
+        xdotool(display, "key", "shift+Tab")
+        time.sleep(0.3)
+        xdotool(display, "key", "ctrl+s")
+        previous = tmp_path / "layouts" / f"{ids[ids.index('box-box') - 1]}.json"
+        wait_for(previous.exists, 10, f"Ctrl+S to save {previous.name}")
+    finally:
+        app.kill()
+        app.communicate()
