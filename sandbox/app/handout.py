@@ -122,13 +122,13 @@ def _refuse_fault(session, walkthrough, index):
 
 def _json(record, scene, walkthrough, index):
     """A step's record as strict JSON, or HandoutError naming the scene's file: a NaN or an
-    object in its numbers() would make a file no JSON reader takes."""
+    object in its Report's numbers would make a file no JSON reader takes."""
     try:
         return json.dumps(record, indent=2, allow_nan=False) + "\n"
     except (TypeError, ValueError) as error:
         where = inspect.getsourcefile(type(scene))
         raise HandoutError(
-            f"walkthrough {walkthrough.path}, step {index + 1}: the {scene.id} scene's numbers() ({where}) are not JSON: "
+            f"walkthrough {walkthrough.path}, step {index + 1}: the {scene.id} scene's Report numbers ({where}) are not JSON: "
             + ("a NaN or an infinity is no JSON number" if isinstance(error, ValueError) else str(error))
         ) from None
 

@@ -21,7 +21,7 @@ A step may ask the class to predict before it shows::
 
     question = "Which axis separates A and B?"
     choices = ["P", "Q", "R", "S"]        # optional; the answer must be one of them
-    answer = "separating_axes"            # a field of the scene's result (Scene.answers)
+    answer = "separating_axes"            # one of the answers of the scene's Report
     explain = "One gap is enough."        # optional: said with the answer
     hide = ["projections"]                # optional: the overlays that give it away (default: all)
 
@@ -75,7 +75,7 @@ class Step(NamedTuple):
     """The answers offered, or () for an open question."""
 
     answer: str = ""
-    """The name of the scene's answer field (Scene.answers) that answers the question."""
+    """The name of the answer in the scene's Report (Report.answers) that answers the question."""
 
     hide: tuple = ()
     """The overlays switched off while the question is open."""
