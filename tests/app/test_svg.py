@@ -1,7 +1,8 @@
 """A scene's SVG is its screenshot as vectors: every registered scene, in both themes and both
 palettes, rasterised with cairosvg and compared with the headless PNG of the figure drawn alone
 (as a handout's picture: no panel, title or hints; the verdict line at the top). Scenes that
-draw thousands of objects as dots are drawn so too.
+draw thousands of objects as dots are drawn so too, and every scene at a handout's size and
+scale (1920 x 1080, lines and text 1.5 times) in the projector theme.
 
 The measure: both pictures are averaged over square blocks of pixels (which forgives
 antialiasing and a pixel's offset, not a missing line), and a block differs when any channel
@@ -33,6 +34,7 @@ import pytest
 cairosvg = pytest.importorskip("cairosvg")
 from PIL import Image  # noqa: E402  (cairosvg brings Pillow)
 
+from sandbox.app.handout import PRINT_SCALE  # noqa: E402
 from sandbox.app.pyglet_painter import PygletPainter  # noqa: E402
 from sandbox.app.registry import all_scenes  # noqa: E402
 from sandbox.app.session import Session  # noqa: E402
@@ -54,9 +56,9 @@ CASES = [(scene_id, None) for scene_id in SCENES] + [
 LOOKS = [(theme, palette) for theme in (DARK, PROJECTOR) for palette in ("standard", "colour-blind")]
 
 
-def figure_session(scene_id, theme, count=None):
+def figure_session(scene_id, theme, count=None, size=SIZE):
     """A session drawing ``scene_id``'s figure alone, as a handout's picture."""
-    session = Session(scene_id, SIZE)
+    session = Session(scene_id, size)
     session.figure_only, session.show_panel, session.theme = True, False, theme
     if count is not None:
         session.set_setting("count", count)
@@ -74,7 +76,7 @@ def render(session):
             window.render()
         pixels = window.pixels()[..., :3].astype(float)
         painter = window.painter
-        labels = [(label.text, label.font_size, label.x, SIZE[1] - label.y, label.anchor_x, tuple(label.color[:3]))
+        labels = [(label.text, label.font_size, label.x, window.height - label.y, label.anchor_x, tuple(label.color[:3]))
                   for label in painter._pools["label"][: painter._used["label"]]]
         line = [(label.text, label.font_size, tuple(label.color[:3]))
                 for label in (window._verdict, window._claims, window._detail) if label.text]
@@ -126,9 +128,23 @@ def svg_labels(svg):
 def test_svg_rasterised_matches_the_screenshot(scene_id, count, theme, palette, monkeypatch):
     theme = with_palette(theme, palette)
     session = figure_session(scene_id, theme, count)
-    svg = session.scene.to_svg(*SIZE, theme)
+    check(session, session.scene.to_svg(*SIZE, theme), SIZE, monkeypatch)
+
+
+@pytest.mark.parametrize("scene_id", list(SCENES))
+def test_a_handout_sized_svg_matches_the_handout_picture(scene_id, monkeypatch):
+    """A handout's picture: PRINT_SCALE times the window, lines and text with it, projector theme."""
+    size = tuple(round(side * PRINT_SCALE) for side in SIZE)
+    session = figure_session(scene_id, PROJECTOR, size=size)
+    session.set_font_scale(PRINT_SCALE)
+    check(session, session.scene.to_svg(*size, PROJECTOR, scale=PRINT_SCALE), size, monkeypatch)
+
+
+def check(session, svg, size, monkeypatch):
+    """``svg`` is valid and, rasterised, shows what the window shows for ``session``."""
+    scene_id = session.scene.id
     root = ElementTree.fromstring(svg)
-    assert root.tag == SVG + "svg" and (root.get("width"), root.get("height")) == tuple(map(str, SIZE))
+    assert root.tag == SVG + "svg" and (root.get("width"), root.get("height")) == tuple(map(str, size))
 
     pixels, labels, line = render(session)
     full = int((block_difference(pixels, rasterise(svg), 16) > FULL_LEVELS).sum())
