@@ -2,7 +2,8 @@
 palettes, rasterised with cairosvg and compared with the headless PNG of the figure drawn alone
 (as a handout's picture: no panel, title or hints; the verdict line at the top). Scenes that
 draw thousands of objects as dots are drawn so too, and every scene at a handout's size and
-scale (1920 x 1080, lines and text 1.5 times) in the projector theme.
+scale (1920 x 1080, lines and text 1.5 times) in the projector theme, and every scene with
+every overlay on (the flawed methods' claims shown) at 1280 x 720 and at 640 x 480.
 
 The measure: both pictures are averaged over square blocks of pixels (which forgives
 antialiasing and a pixel's offset, not a missing line), and a block differs when any channel
@@ -138,6 +139,18 @@ def test_a_handout_sized_svg_matches_the_handout_picture(scene_id, monkeypatch):
     session = figure_session(scene_id, PROJECTOR, size=size)
     session.set_font_scale(PRINT_SCALE)
     check(session, session.scene.to_svg(*size, PROJECTOR, scale=PRINT_SCALE), size, monkeypatch)
+
+
+@pytest.mark.parametrize("size", [SIZE, (640, 480)], ids=["1280x720", "640x480"])
+@pytest.mark.parametrize("scene_id", list(SCENES))
+def test_with_every_overlay_on_the_claims_shrink_as_on_screen(scene_id, size, monkeypatch):
+    """Every overlay switched on, so the flawed methods' claims join the verdict line; in a
+    small picture they shrink to fit and the detail is left out, as the window's labels do."""
+    session = figure_session(scene_id, DARK, size=size)
+    for param in session.scene.params:
+        if param.overlay:
+            session.set_setting(param.name, True)
+    check(session, session.scene.to_svg(*size, DARK), size, monkeypatch)
 
 
 def check(session, svg, size, monkeypatch):
