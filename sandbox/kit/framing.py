@@ -34,3 +34,10 @@ def fit(
     height = max(area[3] - area[1] - 2 * margin, 1.0)
     zoom = min(max(min(width / (x1 - x0), height / (y1 - y0)), MIN_ZOOM), MAX_ZOOM)
     return ((x0 + x1) / 2, (y0 + y1) / 2), zoom
+
+
+def label_scale(theme_scale: float, font_scale: float, zoom: float) -> float:
+    """How much larger than 1x a figure's labels are drawn: the theme's scale times the
+    presenter font scale, but no larger than the figure itself is drawn (``zoom`` pixels a
+    world unit, 2.2 and up allowing all of it), or the names would bury the shapes."""
+    return theme_scale * min(font_scale, max(1.0, 2.2 * zoom))

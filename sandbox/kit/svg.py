@@ -21,7 +21,8 @@ import numpy as np
 from sandbox.kit import framing
 from sandbox.kit.painter import Color, Point, arrow_head, interval_ends
 from sandbox.kit.report import Report
-from sandbox.kit.theme import DASH, GAP, Theme
+from sandbox.kit.scene import Context, Scene, View
+from sandbox.kit.theme import DARK, DASH, GAP, Theme
 
 LEAST_PIXELS = 2.0
 """The smallest side, in pixels, of a rectangle drawn by ``rects`` (as the pyglet painter's)."""
@@ -253,13 +254,10 @@ def headline(report: Report, theme: Theme, width: int, scale: float = 1.0) -> st
     return f'<text x="14" y="{baseline}" style="white-space:pre">{spans}</text>'
 
 
-def figure(scene: Any, width: int = 1280, height: int = 720, theme: Theme | None = None, scale: float = 1.0) -> str:
+def figure(scene: Scene, width: int = 1280, height: int = 720, theme: Theme | None = None, scale: float = 1.0) -> str:
     """``scene``'s figure drawn alone as SVG, as a handout's picture or ``--screenshot`` of it:
     its ``frame`` fitted below the verdict line, lines and labels at presenter font ``scale``,
     in ``theme`` (its palette's dashes too; the dark theme by default)."""
-    from sandbox.kit.scene import Context, View
-    from sandbox.kit.theme import DARK
-
     theme = DARK if theme is None else theme
     area = framing.figure_area(width, height, scale)
     (cx, cy), zoom = framing.fit(scene.frame, area)
@@ -268,8 +266,7 @@ def figure(scene: Any, width: int = 1280, height: int = 720, theme: Theme | None
     def to_world(sx, sy):
         return (sx - ax) / zoom + cx, (sy - ay) / zoom + cy
 
-    # The label scale the session gives a figure: no larger than the figure itself is drawn.
-    label_scale = theme.label_scale * min(scale, max(1.0, 2.2 * zoom))
+    label_scale = framing.label_scale(theme.label_scale, scale, zoom)
     before = scene.ctx
     scene.use(Context(View((*to_world(area[0], area[1]), *to_world(area[2], area[3])), 1 / zoom, label_scale),
                       before.hover, before.selection))
