@@ -1,5 +1,7 @@
 """The view: which part of the y-up world the window shows, and at what zoom."""
 
+from sandbox.kit import framing
+
 
 class Camera:
     """Maps world units to window pixels; pyglet's window coordinates are y-up too.
@@ -9,7 +11,7 @@ class Camera:
     zooms or pans, ``fitted`` is False and refits leave the view alone.
     """
 
-    MIN_ZOOM, MAX_ZOOM = 0.1, 10.0
+    MIN_ZOOM, MAX_ZOOM = framing.MIN_ZOOM, framing.MAX_ZOOM
 
     def __init__(self, width, height, center=(0.0, 0.0), zoom=1.0):
         self.width, self.height = width, height
@@ -42,11 +44,7 @@ class Camera:
 
     def fit(self, region, margin=12):
         """Show world ``region`` (x0, y0, x1, y1) as large as the free area allows, centred in it."""
-        x0, y0, x1, y1 = region
-        width = max(self.area[2] - self.area[0] - 2 * margin, 1.0)
-        height = max(self.area[3] - self.area[1] - 2 * margin, 1.0)
-        self.zoom = min(max(min(width / (x1 - x0), height / (y1 - y0)), self.MIN_ZOOM), self.MAX_ZOOM)
-        self.center = ((x0 + x1) / 2, (y0 + y1) / 2)
+        self.center, self.zoom = framing.fit(region, self.area, margin)
         self.fitted = True
 
     def visible(self):

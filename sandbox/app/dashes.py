@@ -9,12 +9,7 @@ must stay dashed). Everything else passes through unchanged, so scenes need not 
 import math
 
 from sandbox.kit.painter import interval_ends
-
-DASH = 11
-"""Pixels of each dash."""
-
-GAP = 7
-"""Pixels between dashes."""
+from sandbox.kit.theme import DASH, GAP
 
 CIRCLE_STEPS = 96
 """Sides of the polygon a dashed circle follows."""

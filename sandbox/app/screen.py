@@ -4,14 +4,14 @@ The session uses these numbers to frame the figure, the window to place its labe
 two always agree. Sizes are pixels at presenter font scale 1 and grow with it.
 """
 
+# The verdict line and the figure drawn alone are the kit's: Scene.to_svg frames with them too.
+from sandbox.kit.framing import VERDICT, figure_area
+
 PANEL_WIDTH = 470
 """The panel's width at font scale 1."""
 
 TITLE = 34
 """The title band at the top."""
-
-VERDICT = 44
-"""The verdict line under the title."""
 
 HINTS = 44
 """The key hints and the status line at the bottom."""
@@ -61,10 +61,3 @@ def free_area(width, height, scale, panel_shown, caption=""):
     bottom = HINTS * scale + caption_height(caption, text_width(width, scale, panel_shown), scale)
     top = height - (TITLE + VERDICT) * scale
     return (0.0, bottom, right, max(top, bottom + 1))
-
-
-def figure_area(width, height, scale):
-    """The window rectangle left for the figure when it is drawn alone (a handout's picture):
-    all of it but the verdict line at the top and a margin."""
-    margin = 12 * scale
-    return (margin, margin, width - margin, height - (VERDICT + 6) * scale)

@@ -220,6 +220,19 @@ class Scene:
         """Draw the current result."""
         self.draw(self.result, painter, theme)
 
+    def to_svg(self, width: int = 1280, height: int = 720, theme: Theme | None = None, scale: float = 1.0) -> str:
+        """The figure drawn alone as an SVG document, as a handout's picture or ``--screenshot``
+        of it shows it: the frame fitted below the verdict line (and the flawed methods'
+        claims), ``width`` x ``height`` pixels, in ``theme`` (dark by default; its palette's
+        dashes too) at presenter font ``scale``. The scene's own context is left as it was."""
+        from sandbox.kit.svg import figure
+
+        return figure(self, width, height, theme, scale)
+
+    def _repr_svg_(self) -> str:
+        """IPython shows a scene as its figure."""
+        return self.to_svg()
+
     def pick(self, point, reach):
         """The handle or topmost shape at world ``point`` (``reach`` world units for dots), or None."""
         for name, at in self.points.items():

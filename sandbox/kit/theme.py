@@ -13,6 +13,12 @@ from typing import Any
 
 Color = tuple[int, int, int, int]
 
+DASH = 11
+"""Pixels of each dash of B's lines in the colour-blind palette."""
+
+GAP = 7
+"""Pixels between those dashes."""
+
 
 @dataclass(frozen=True)
 class Theme:
