@@ -19,7 +19,7 @@ from sandbox.app import screen
 from sandbox.app.camera import Camera
 from sandbox.app.controller import Controller
 from sandbox.app.dashes import DashedPainter
-from sandbox.kit import Context, Report, View
+from sandbox.kit import Context, Report, View, framing
 from sandbox.app.registry import SceneError, all_scenes
 from sandbox.kit.theme import DARK, PROJECTOR, with_palette
 
@@ -252,9 +252,8 @@ class Session:
             guard.draw_fault(painter, self.theme, self.camera, self.fault)
 
     def label_scale(self):
-        """How much larger than 1x the figure's labels are drawn: the theme's and the presenter's
-        scale, but no larger than the figure itself is drawn, or the names would bury the shapes."""
-        return self.theme.label_scale * min(self.font_scale, max(1.0, 2.2 * self.camera.zoom))
+        """How much larger than 1x the figure's labels are drawn (the kit's rule, which an SVG follows too)."""
+        return framing.label_scale(self.theme.label_scale, self.font_scale, self.camera.zoom)
 
     def go(self, index, animated=False, revealed=False):
         """Show walkthrough step ``index`` (clamped to the steps there are) at its own layout.
