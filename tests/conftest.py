@@ -1,9 +1,11 @@
 """Test set-up: headless GL for the whole run, chosen before anything imports pyglet.window."""
 
+import itertools
 import os
 import shutil
 import subprocess
 import tempfile
+import time
 
 import pytest
 
@@ -84,26 +86,54 @@ def drive():
 
 @pytest.fixture
 def display():
-    """A fresh virtual display (Xvfb) for one test: the environment to run the app in. Xvfb picks
-    a free display number itself and says which, so tests running side by side never share one."""
+    """A fresh virtual display (Xvfb) for one test: the environment to run the app in.
+
+    Each worker takes display numbers from a range of its own and never the same one twice:
+    letting Xvfb pick the lowest free number (-displayfd) handed a test the number another
+    test's server was just giving up, and the app then met a server on its way out ("cannot
+    open a window on display ':0'", now and then, in CI). A number another program holds is
+    skipped; a test starts only on a display that answers."""
     needed_tools()
-    read, write = os.pipe()
-    server = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1600x900x24", "-nolisten", "tcp"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        pass_fds=(write,),
-    )
-    os.close(write)
+    for _ in range(20):
+        number = _DISPLAYS_FROM + next(_DISPLAY_COUNT)
+        env = {**os.environ, "DISPLAY": f":{number}"}
+        server = subprocess.Popen(
+            ["Xvfb", f":{number}", "-screen", "0", "1600x900x24", "-nolisten", "tcp"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        if _answers(server, env):
+            break
+        _stop(server)
+    else:
+        raise AssertionError("Xvfb did not start a display that answers")
     try:
-        with os.fdopen(read) as said:
-            number = said.readline().strip()
-        if not number:
-            raise AssertionError("Xvfb did not start")
-        yield {**os.environ, "DISPLAY": f":{number}"}
+        yield env
     finally:
-        server.terminate()
-        server.wait(10)
+        _stop(server)
+
+
+_WORKER = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+_DISPLAYS_FROM = 200 + 1000 * int(_WORKER[2:] or 0) + (os.getpid() % 10) * 100
+"""The first display number this process tries: a range per worker (and per process, for two
+runs side by side), each number used once."""
+
+_DISPLAY_COUNT = itertools.count()
+
+
+def _answers(server, env, seconds=10):
+    """Whether ``server`` is alive and its display takes a client within ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and server.poll() is None:
+        if subprocess.run(["xdotool", "getdisplaygeometry"], env=env, capture_output=True).returncode == 0:
+            return server.poll() is None
+        time.sleep(0.1)
+    return False
+
+
+def _stop(server):
+    server.terminate()
+    server.wait(10)
 
 
 def pytest_unconfigure(config):
