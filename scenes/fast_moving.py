@@ -246,7 +246,7 @@ class FastMoving(Scene):
             for a, b in zip(start.world_vertices(), step.end.world_vertices()):
                 painter.segment(a, b, theme.guide, 1)
         if method in ("all three", "multisampling"):
-            self.draw_samples(painter, theme, numbered=len(step.samples) - (method == "all three"))
+            self.draw_samples(result, painter, theme, numbered=len(step.samples) - (method == "all three"))
         if method in ("all three", "static"):
             painter.polygon(step.end.world_vertices(), theme.shape_b, None, 2)
             x0, y0, x1, _ = step.end.aabb()
@@ -255,7 +255,7 @@ class FastMoving(Scene):
             painter.text(((x0 + x1) / 2, y0 - 20 * pixel * self.view.text_scale), name, theme.shape_b, 14, "center")
             self.draw_push(painter, theme, step.static, step.end)
         if method in ("all three", "swept") and step.contact is not None:
-            self.draw_contact(painter, theme)
+            self.draw_contact(result, painter, theme)
         self.draw_shape(painter, theme, "B")
         painter.point(tip, theme.highlight if self.hovered == "d" else theme.shape_b, 7)
         # The name a quarter of the way along, on the arrow's left, clear of the sample boxes
@@ -269,9 +269,9 @@ class FastMoving(Scene):
         painter.text(((x0 + x1) / 2, y0 - 22 * pixel * self.view.text_scale), "wall", theme.shape_a, 16, "center")
         painter.text(self.label_spots()["B"], "B", theme.shape_b, 16)
 
-    def draw_samples(self, painter, theme, numbered):
+    def draw_samples(self, step, painter, theme, numbered):
         """Each sample's box, red where it hits the wall; the first ``numbered`` numbered."""
-        step, pixel = self.result, self.view.pixel
+        pixel = self.view.pixel
         for i, (box, push) in enumerate(step.samples):
             hit = push.sat.colliding
             color = theme.max_corner if hit else theme.overlap
@@ -296,8 +296,8 @@ class FastMoving(Scene):
         x0, _, x1, y1 = out.aabb()
         painter.text((x1 + 6 * self.view.pixel, y1 - 14 * self.view.pixel), "MTV", theme.mtv, 14)
 
-    def draw_contact(self, painter, theme):
-        step, pixel = self.result, self.view.pixel
+    def draw_contact(self, step, painter, theme):
+        pixel = self.view.pixel
         swept, box = step.swept, step.contact
         painter.polygon(box.world_vertices(), theme.highlight, faded(theme.shape_b, 90), 2)
         x0, y0, x1, y1 = box.aabb()

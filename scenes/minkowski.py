@@ -179,10 +179,10 @@ class Minkowski(Scene):
         if report.core:
             painter.polygon([shifted(p) for p in report.core], theme.guide, None, 1)
         if self.settings["mtv"]:
-            self.draw_chosen(painter, theme)
+            self.draw_chosen(result, painter, theme)
             sat_view.draw_mtv(painter, theme, report.sat, self.shapes["B"])
         if self.settings["steps"]:
-            self.draw_step(painter, theme)
+            self.draw_step(result, painter, theme)
         painter.point(ORIGIN, theme.highlight, 6)
         # O's name square to the axis: clear of the MTV, the gap and GJK's last direction, all along it.
         nx, ny = report.sat.normal
@@ -193,9 +193,8 @@ class Minkowski(Scene):
         painter.text(shifted((left, top + 10)), "A - B", theme.text, 16)
         self.label_shapes(painter, theme, self.mtv_avoid(report.sat))
 
-    def draw_chosen(self, painter, theme):
+    def draw_chosen(self, report, painter, theme):
         """The chosen SAT axis as A - B's supporting line across it, and the MTV (or gap) from O."""
-        report = self.result
         test = report.sat.axes[report.chosen]
         nx, ny = report.sat.normal
         reach = max(x * nx + y * ny for x, y in report.difference)
@@ -209,9 +208,9 @@ class Minkowski(Scene):
         elif report.sat.depth > 0:
             painter.arrow(ORIGIN, shifted(report.sat.mtv), theme.mtv, 3)
 
-    def draw_step(self, painter, theme):
+    def draw_step(self, report, painter, theme):
         """The iteration shown: GJK's direction, support point and simplex, or EPA's polytope."""
-        report, walked = self.result, self.result.gjk
+        walked = report.gjk
         if report.step < len(walked.steps):
             step = walked.steps[report.step]
             # The direction from O: the support point is A - B's furthest that way.

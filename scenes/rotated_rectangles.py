@@ -217,8 +217,8 @@ class RotatedRectangles(Scene):
             x0, y0 = self.view.rect[:2]
             painter.text((x0 + 14 * pixel, y0 + 40 * pixel), f"centres {fmt(distance)} apart, radii add to {fmt(reach)}", role, 15)
         if self.settings["local"]:
-            self._draw_local(painter, theme)
-        self._draw_shown_axis(painter, theme)
+            self._draw_local(result, painter, theme)
+        self._draw_shown_axis(result, painter, theme)
         for name in "AB":
             self.draw_shape(painter, theme, name)
             box = self.shapes[name]
@@ -243,8 +243,7 @@ class RotatedRectangles(Scene):
             painter.text(inside, str(k + 1), color, 15, "center")
         self.label_shapes(painter, theme)
 
-    def _draw_shown_axis(self, painter, theme):
-        report = self.result
+    def _draw_shown_axis(self, report, painter, theme):
         k = self.settings["axis"] - 1
         axis = report.axes[k].vector
         length = math.hypot(*axis)
@@ -264,11 +263,11 @@ class RotatedRectangles(Scene):
                 painter.point(tip, color, 5)
             painter.interval(unit, low / length * UNIT, high / length * UNIT, side, theme.shape(name), 4)
 
-    def _draw_local(self, painter, theme):
+    def _draw_local(self, result, painter, theme):
         """002's figure 9, faded at the origin: A centred and unturned there, B where it sits in A's frame."""
         hx, hy = self.shapes["A"].half_size
         painter.polygon(((hx, -hy), (hx, hy), (-hx, hy), (-hx, -hy)), faded(theme.shape_a, 150), None, 1)
-        painter.polygon([(x * UNIT, y * UNIT) for x, y in self.result.local], faded(theme.shape_b, 150), None, 1)
+        painter.polygon([(x * UNIT, y * UNIT) for x, y in result.local], faded(theme.shape_b, 150), None, 1)
         painter.text((-hx, hy + 6 * self.view.pixel), "in A's frame", theme.dim_text, 13)
 
     def report(self, result):
