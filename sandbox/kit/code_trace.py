@@ -10,18 +10,18 @@ figure, the code and the cost meter all come from the same run.
 
 from __future__ import annotations
 
+import functools
 import inspect
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-SHOWN = (bool, int, float, str, type(None))
-"""Values kept as they are; anything else is kept as its text at that moment, since the
-object may change as the function goes on (a list growing, a simplex replaced)."""
+from sandbox.kit.report import Code
 
-LONGEST = 80
-"""The longest text kept of a value that is not one of SHOWN."""
+SHOWN = (bool, int, float, str, type(None))
+"""Values kept as they are, and tuples of them (a vector, an interval); anything else is kept
+as the name of its kind, since the object may change as the function goes on."""
 
 
 @dataclass(frozen=True)
@@ -101,7 +101,12 @@ class Trace:
 
 def listing(function: Callable) -> Listing:
     """The source of ``function`` (a plain function of the core)."""
-    function = inspect.unwrap(function)
+    return _listing(inspect.unwrap(function))
+
+
+@functools.lru_cache(maxsize=64)
+def _listing(function: Callable) -> Listing:
+    # Read once a run: inspect finds the end of a function by tokenising its file.
     lines, first = inspect.getsourcelines(function)
     return Listing(f"{function.__module__}.{function.__qualname__}", first, tuple(line.rstrip("\n") for line in lines))
 
@@ -149,8 +154,25 @@ def _kept(value: Any) -> Any:
         return value
     if isinstance(value, tuple) and all(isinstance(item, SHOWN) for item in value):
         return value
-    try:
-        text = repr(value)
-    except Exception:  # an object half built by the line about to run
-        return f"<{type(value).__name__}>"
-    return text if len(text) <= LONGEST else text[: LONGEST - 1] + "…"
+    # Shapes, poses and results by their kind only: their text is long, and costly to make at every line.
+    return f"<{type(value).__name__}>"
+
+
+def step_code(recorded: Trace, runs: tuple[LineRun, ...], step: str, marked_words: str) -> Code:
+    """The Report's :class:`~sandbox.kit.report.Code` for one step of a trace: its ``runs``,
+    described as ``step``, marking the last run of the line containing ``marked_words`` (or
+    the step's last line when that line did not run in it)."""
+    marker = recorded.listing.find(marked_words)
+    at = [index for index, run in enumerate(runs) if run.line == marker]
+    shown = tuple((run.line, tuple((name, shown_value(value)) for name, value in run.values.items())) for run in runs)
+    return Code(recorded.listing.name, recorded.listing.first, recorded.listing.lines, step, shown, at[-1] if at else max(len(runs) - 1, 0))
+
+
+def shown_value(value: Any) -> str:
+    """A local variable as the Code view prints it: floats to four decimals, no "-0.0000"."""
+    if isinstance(value, float):
+        text = f"{value:.4f}"
+        return text[1:] if text.startswith("-") and not text.strip("-0.") else text
+    if isinstance(value, tuple):
+        return "(" + ", ".join(shown_value(item) for item in value) + ")"
+    return str(value)

@@ -7,10 +7,12 @@ import textwrap
 
 import numpy as np
 import pytest
+from pyglet.window import key
 
 from collision import sat
 from random_shapes import place_near, random_box, random_circle, random_polygon
-from sandbox.kit.code_trace import listing, trace
+from sandbox.kit.code_trace import listing, shown_value, trace
+from sandbox.kit.figures import sat_scene
 
 AXIS_LOOP = "for ax, ay, _, a_min, a_max, b_min, b_max in candidate_axes("
 OVERLAP = "depth = overlap(a_min, a_max, b_min, b_max)"
@@ -71,3 +73,52 @@ def test_a_broken_sat_fails_the_trace_check():
         except AssertionError:
             failures += 1
     assert failures >= 15
+
+
+@pytest.mark.parametrize("scene_id", ["box-box", "hex-triangle", "polygons", "aabb-triangle"])
+def test_the_code_view_pages_the_axes_with_the_figure_and_counts_the_work(drive, monkeypatch, scene_id):
+    """C turns the Code view on; each N shows the next axis, its step marking the line that
+    tests it with the overlap the table prints; , and . step through the lines it ran. The
+    work counted equals the axes up to the first gap, and the calls to extent() counted by a
+    wrapper around it in the same run."""
+    driver = drive(scene_id)
+    calls, traced = [], []
+    extent, trace_call = SAT_MODULE.extent, sat_scene.trace
+
+    def traced_run(*args):
+        traced.append(True)
+        try:
+            return trace_call(*args)
+        finally:
+            traced.pop()
+
+    with monkeypatch.context() as patch:
+        patch.setattr(sat_scene, "trace", traced_run)
+        patch.setattr(SAT_MODULE, "extent", lambda *args: (calls.append(args) if traced else None) or extent(*args))
+        driver.tap(key.C)
+        driver.frame()
+        session = driver.session
+        tests = session.scene.result.sat.axes
+        tried = next((k + 1 for k, test in enumerate(tests) if test.separating), len(tests))
+        report = session.report()
+        # The Code view's run is the one drawn and counted: the extent() calls inside the trace.
+        assert [(cost.what, cost.count) for cost in report.costs] == [("axes tried", tried), ("shadows cast", len(calls))]
+    for page, test in enumerate(tests):
+        driver.tap(key.N)
+        driver.frame()
+        code = session.report().code
+        line, values = code.runs[code.marked]
+        if page < tried:
+            assert code.lines[line - code.first].strip() == "if depth < gap:"
+            assert dict(values)["depth"] == shown_value(test.overlap)
+        else:
+            assert code.lines[line - code.first].strip() == "break"
+        driver.tap(key.PERIOD)
+        driver.frame()
+        assert session.code_at(code) == min(code.marked + 1, len(code.runs) - 1)
+        driver.tap(key.COMMA)
+        driver.tap(key.COMMA)
+        assert session.code_at(code) == max(code.marked - 1, 0)
+    driver.tap(key.C)
+    driver.frame()
+    assert session.report().code is None and session.report().costs == ()
