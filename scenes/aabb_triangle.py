@@ -2,7 +2,8 @@
 
 from collision import Box, Polygon
 from sandbox.kit import Param, register
-from sandbox.kit.figures.sat_scene import CODE, PAGE, PairSatScene
+from sandbox.kit.code_trace import CODE
+from sandbox.kit.figures.sat_scene import PAGE, PairSatScene
 
 CELL = 160.0
 """The tile's square cell, in world units."""

@@ -4,7 +4,8 @@ import math
 
 from collision import Box
 from sandbox.kit import Param, register
-from sandbox.kit.figures.sat_scene import CODE, PAGE, PairSatScene
+from sandbox.kit.code_trace import CODE
+from sandbox.kit.figures.sat_scene import PAGE, PairSatScene
 
 
 @register("box-box", "SAT", "Box vs box", order=1)

@@ -2,7 +2,8 @@
 
 from collision import regular_polygon
 from sandbox.kit import Param, register
-from sandbox.kit.figures.sat_scene import CODE, PAGE, PairSatScene
+from sandbox.kit.code_trace import CODE
+from sandbox.kit.figures.sat_scene import PAGE, PairSatScene
 
 MOST_SIDES = 600
 RADIUS = {"A": 90, "B": 75}

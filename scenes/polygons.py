@@ -6,7 +6,8 @@ from typing import NamedTuple
 
 from collision import Polygon, ShapeError, Vector
 from sandbox.kit import Param, Table, register
-from sandbox.kit.figures.sat_scene import CODE, PAGE, PairSatScene
+from sandbox.kit.code_trace import CODE
+from sandbox.kit.figures.sat_scene import PAGE, PairSatScene
 from sandbox.kit.figures.sat_view import axis_name
 
 PRESETS = {

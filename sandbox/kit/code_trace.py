@@ -17,11 +17,19 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from sandbox.kit.params import Param
 from sandbox.kit.report import Code
+from sandbox.kit.scene import Action
+
+CODE = Param("code", "Code view", False, widget=False)
+"""A scene's Code view: on, the scene traces the core function it runs and reports its Code."""
+
+CODE_VIEW = Action("code_view", "Code view", key="C", help="The core's own code beside the figure: the lines the step shown ran, and the work counted")
+"""The key and button that turn the Code view on and off (Scene.code_view)."""
 
 SHOWN = (bool, int, float, str, type(None))
-"""Values kept as they are, and tuples of them (a vector, an interval); anything else is kept
-as the name of its kind, since the object may change as the function goes on."""
+"""Values kept as they are, and short lists and tuples of them copied (a vector, an interval,
+a simplex); anything else is kept as the name of its kind."""
 
 
 @dataclass(frozen=True)
@@ -59,25 +67,33 @@ class LineRun:
 
     line: int
     values: Mapping[str, Any]
+    function: int = 0
+    """Which of the trace's listings the line is in."""
 
 
 @dataclass(frozen=True)
 class Trace:
-    """What :func:`trace` recorded: the listing, every line run in order, and the result."""
+    """What :func:`trace` recorded: the listings, every line run in order, and the result."""
 
-    listing: Listing
+    listings: tuple[Listing, ...]
     runs: tuple[LineRun, ...]
     result: Any
-    counts: Mapping[int, int] = field(default_factory=dict)
-    """How many times each line ran, by file line number."""
+    counts: Mapping[tuple[int, int], int] = field(default_factory=dict)
+    """How many times each line ran, by (listing, file line number)."""
 
-    def ran(self, words: str) -> int:
+    @property
+    def listing(self) -> Listing:
+        """The first listing: the function called, or the first of those it was asked to record."""
+        return self.listings[0]
+
+    def ran(self, words: str, function: int = 0) -> int:
         """How many times the line containing ``words`` ran: a cost meter's count."""
-        return self.counts.get(self.listing.find(words), 0)
+        return self.counts.get((function, self.listings[function].find(words)), 0)
 
-    def steps(self, words: str) -> list[tuple[LineRun, ...]]:
-        """The runs cut into steps, a step starting each time the line containing ``words``
-        runs (a loop's first line, say); what runs before its first time belongs to step 0.
+    def steps(self, words: str, function: int = 0) -> list[tuple[LineRun, ...]]:
+        """The runs of listing ``function`` cut into steps, a step starting each time its line
+        containing ``words`` runs (a loop's first line, say); what runs before its first time
+        belongs to step 0. A function called twice starts a step at each call too.
 
         >>> def total(values):
         ...     sum = 0
@@ -90,9 +106,11 @@ class Trace:
         >>> [step[0].values.get("sum") for step in recorded.steps("sum += value")]
         [None, 0, 5]
         """
-        marker = self.listing.find(words)
+        marker = self.listings[function].find(words)
         steps: list[list[LineRun]] = [[]]
         for run in self.runs:
+            if run.function != function:
+                continue
             if run.line == marker and steps[-1]:
                 steps.append([])
             steps[-1].append(run)
@@ -111,11 +129,12 @@ def _listing(function: Callable) -> Listing:
     return Listing(f"{function.__module__}.{function.__qualname__}", first, tuple(line.rstrip("\n") for line in lines))
 
 
-def trace(function: Callable, *args: Any, **kwargs: Any) -> Trace:
-    """Call ``function(*args, **kwargs)`` and record each line of its own body as it runs.
+def trace(function: Callable, *args: Any, within: Callable | tuple[Callable, ...] | None = None, **kwargs: Any) -> Trace:
+    """Call ``function(*args, **kwargs)`` and record each line of its own body as it runs, or
+    of the functions ``within`` names (those it calls, such as GJK's loop) instead.
 
-    Lines of the functions it calls are not recorded (they have listings of their own); the
-    tracer that was set before (a debugger, coverage) is put back afterwards.
+    Lines of other functions are not recorded (they have listings of their own); the tracer
+    that was set before (a debugger, coverage) is put back afterwards.
 
     >>> def larger(a, b):
     ...     if a > b:
@@ -126,19 +145,32 @@ def trace(function: Callable, *args: Any, **kwargs: Any) -> Trace:
     (5, ['if a > b:', 'return b'])
     >>> dict(recorded.runs[-1].values)
     {'a': 2, 'b': 5}
+    >>> def largest(values):
+    ...     best = values[0]
+    ...     for value in values:
+    ...         best = larger(best, value)
+    ...     return best
+    >>> inner = trace(largest, [3, 9, 4], within=larger)
+    >>> inner.result, inner.listing.name.rsplit(".", 1)[-1], inner.ran("return a"), inner.ran("return b")
+    (9, 'larger', 1, 2)
     """
-    code = inspect.unwrap(function).__code__
+    recorded = within if isinstance(within, tuple) else (within or function,)
+    codes = {inspect.unwrap(each).__code__: index for index, each in enumerate(recorded)}
     runs: list[LineRun] = []
-    counts: dict[int, int] = {}
-
-    def lines(frame, event, _):
-        if event == "line":
-            runs.append(LineRun(frame.f_lineno, {name: _kept(value) for name, value in frame.f_locals.items()}))
-            counts[frame.f_lineno] = counts.get(frame.f_lineno, 0) + 1
-        return lines
+    counts: dict[tuple[int, int], int] = {}
 
     def calls(frame, event, _):
-        return lines if frame.f_code is code else None
+        index = codes.get(frame.f_code)
+        if index is None:
+            return None
+
+        def lines(frame, event, _):
+            if event == "line":
+                runs.append(LineRun(frame.f_lineno, {name: _kept(value) for name, value in frame.f_locals.items()}, index))
+                counts[index, frame.f_lineno] = counts.get((index, frame.f_lineno), 0) + 1
+            return lines
+
+        return lines
 
     before = sys.gettrace()
     sys.settrace(calls)
@@ -146,14 +178,15 @@ def trace(function: Callable, *args: Any, **kwargs: Any) -> Trace:
         result = function(*args, **kwargs)
     finally:
         sys.settrace(before)
-    return Trace(listing(function), tuple(runs), result, counts)
+    return Trace(tuple(listing(each) for each in recorded), tuple(runs), result, counts)
 
 
-def _kept(value: Any) -> Any:
+def _kept(value: Any, depth: int = 0) -> Any:
     if isinstance(value, SHOWN):
         return value
-    if isinstance(value, tuple) and all(isinstance(item, SHOWN) for item in value):
-        return value
+    if isinstance(value, (tuple, list)) and depth < 3 and len(value) <= 12:
+        # A vector, an interval, a simplex of a few points: copied now, as it is at this line.
+        return tuple(_kept(item, depth + 1) for item in value)
     # Shapes, poses and results by their kind only: their text is long, and costly to make at every line.
     return f"<{type(value).__name__}>"
 
@@ -162,10 +195,11 @@ def step_code(recorded: Trace, runs: tuple[LineRun, ...], step: str, marked_word
     """The Report's :class:`~sandbox.kit.report.Code` for one step of a trace: its ``runs``,
     described as ``step``, marking the last run of the line containing ``marked_words`` (or
     the step's last line when that line did not run in it)."""
-    marker = recorded.listing.find(marked_words)
+    listed = recorded.listings[runs[0].function if runs else 0]
+    marker = listed.find(marked_words)
     at = [index for index, run in enumerate(runs) if run.line == marker]
     shown = tuple((run.line, tuple((name, shown_value(value)) for name, value in run.values.items())) for run in runs)
-    return Code(recorded.listing.name, recorded.listing.first, recorded.listing.lines, step, shown, at[-1] if at else max(len(runs) - 1, 0))
+    return Code(listed.name, listed.first, listed.lines, step, shown, at[-1] if at else max(len(runs) - 1, 0))
 
 
 def shown_value(value: Any) -> str:

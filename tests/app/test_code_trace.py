@@ -3,13 +3,17 @@ and the values shown at each axis are the ones the report prints for that axis."
 
 import importlib
 import inspect
+import sys
 import textwrap
+
+import math
 
 import numpy as np
 import pytest
+import shapely
 from pyglet.window import key
 
-from collision import sat
+from collision import Circle, sat
 from random_shapes import place_near, random_box, random_circle, random_polygon
 from sandbox.kit.code_trace import listing, shown_value, trace
 from sandbox.kit.figures import sat_scene
@@ -122,3 +126,76 @@ def test_the_code_view_pages_the_axes_with_the_figure_and_counts_the_work(drive,
     driver.tap(key.C)
     driver.frame()
     assert session.report().code is None and session.report().costs == ()
+
+
+GJK_MODULE = importlib.import_module("collision.gjk")
+
+
+@pytest.mark.parametrize("pair", ["box-box", "polygon-polygon", "box-circle"])
+def test_the_code_view_steps_gjk_and_epa_with_the_figure_and_counts_their_work(drive, monkeypatch, pair):
+    """In minkowski, C shows GJK's loop at the iteration shown (Step pages it), then EPA's; the
+    simplex's nearest point shown is the figure's, and the support points and simplex updates
+    counted equal the calls a wrapper counts inside the traced run."""
+    driver = drive("minkowski")
+    driver.session.set_setting("pair", pair)
+    supports, nearest, traced = [], [], []
+    make_support, find_nearest, trace_call = GJK_MODULE._support, GJK_MODULE._nearest, scene_trace("minkowski")
+
+    def counting_support(*args):
+        support = make_support(*args)
+        return lambda *d: (supports.append(d) if traced else None) or support(*d)
+
+    def traced_run(*args, **kwargs):
+        traced.append(True)
+        try:
+            return trace_call(*args, **kwargs)
+        finally:
+            traced.pop()
+
+    with monkeypatch.context() as patch:
+        patch.setattr(GJK_MODULE, "_support", counting_support)
+        patch.setattr(GJK_MODULE, "_nearest", lambda simplex: (nearest.append(1) if traced else None) or find_nearest(simplex))
+        patch.setattr(sys.modules[type(driver.session.scene).__module__], "trace", traced_run)
+        driver.tap(key.C)
+        driver.frame()
+        session = driver.session
+        walked = session.scene.result.gjk
+        costs = {cost.what: cost.count for cost in session.report().costs}
+    assert costs["support points"] == len(supports) and costs["simplex updates"] == len(nearest)
+    epa_steps = walked.epa.steps if walked.epa else ()
+    for index in range(len(walked.steps) + len(epa_steps)):
+        session.scene.settings["step"] = index
+        session.scene.invalidate()
+        code = session.report().code
+        values = dict(code.runs[code.marked][1])
+        if index < len(walked.steps):
+            assert code.name == "collision.gjk._gjk" and code.step.startswith(f"GJK iteration {index + 1} ")
+            assert values["closest"] == shown_value(tuple(walked.steps[index].closest))
+        else:
+            step = epa_steps[index - len(walked.steps)]
+            assert code.name == "collision.gjk._epa" and code.step.startswith(f"EPA iteration {index - len(walked.steps) + 1} ")
+            assert values["distance"] == shown_value(step.distance)
+    check_against_sat(session.scene, walked, code)
+
+
+def check_against_sat(scene, walked, code):
+    """The last step's numbers against SAT's on the same two polygons, an independent test:
+    EPA's last edge is as far from O as SAT's depth, or GJK's nearest point as far as the gap."""
+    a, b = scene.shapes["A"], scene.shapes["B"]
+    if isinstance(b, Circle):
+        return
+    values = dict(code.runs[-1][1])
+    tested = sat(a, b)
+    if tested.colliding:
+        assert values["distance"] == shown_value(tested.depth)
+    else:
+        distance = shapely.Polygon(a.world_vertices()).distance(shapely.Polygon(b.world_vertices()))
+        closest = scene.result.trace.runs[-1].values["closest"]
+        assert math.hypot(*closest) == pytest.approx(distance, rel=1e-9)
+
+
+def scene_trace(scene_id):
+    from sandbox.app.registry import all_scenes
+
+    cls = next(cls for cls in all_scenes() if cls.id == scene_id)
+    return sys.modules[cls.__module__].trace

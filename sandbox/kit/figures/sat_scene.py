@@ -5,7 +5,7 @@ from typing import NamedTuple
 
 from collision import SatResult, sat
 
-from sandbox.kit.code_trace import Trace, step_code, trace
+from sandbox.kit.code_trace import CODE_VIEW, Trace, step_code, trace
 from sandbox.kit.figures import sat_view
 from sandbox.kit import Action, Cost, Line, Param, Scene
 
@@ -16,13 +16,10 @@ verdict names is drawn beside them."""
 PAGE = Param("page", "One axis at a time", -1, low=-1, high=127, widget=False)
 """DemoSAT3's paging: the axis shown alone, or -1 for all of them."""
 
-CODE = Param("code", "Code view", False, widget=False)
-"""Whether the panel shows sat()'s own code as it ran, and counts its work."""
-
 PAGING = (
     Action("next_axis", "Next axis", key="N", help="Show one axis at a time, the next one each press (DemoSAT3's button)"),
     Action("all_axes", "All axes"),
-    Action("code_view", "Code view", key="C", help="sat()'s own code beside the figure: the lines the axis shown ran, and the work counted"),
+    CODE_VIEW,
 )
 """The actions that page the axes, and show the code that tests them."""
 
@@ -88,9 +85,6 @@ class PairSatScene(Scene):
 
     def all_axes(self):
         self.settings["page"] = -1
-
-    def code_view(self):
-        self.settings["code"] = not self.settings.get("code")
 
     def mtv_avoid(self, result):
         tip = sat_view.mtv_tip(result, self.shapes["B"]) if self.settings.get("mtv") else None
