@@ -199,3 +199,25 @@ def scene_trace(scene_id):
 
     cls = next(cls for cls in all_scenes() if cls.id == scene_id)
     return sys.modules[cls.__module__].trace
+
+
+@pytest.mark.parametrize("focus", [0, 5, 17, 42, 99])
+def test_the_code_view_traces_the_tips_retrieve_and_counts_its_walk(drive, focus):
+    """In quadtree, with an object in focus, C traces the tip's walk: what it returns is what
+    the figure lights, the nodes walked are those whose bounds hold the object's box (counted
+    from the tree's arrays), and the entries gathered are the object and everything lit."""
+    driver = drive("quadtree")
+    session = driver.session
+    session.scene.settings["focus"] = focus
+    session.scene.invalidate()
+    driver.tap(key.C)
+    driver.frame()
+    frame = session.scene.result
+    box = frame.boxes[frame.focus]
+    bounds = frame.arrays.bounds
+    holding = int(((bounds[:, 0] <= box[0]) & (bounds[:, 1] <= box[1]) & (bounds[:, 2] >= box[2]) & (bounds[:, 3] >= box[3])).sum())
+    costs = {cost.what: cost.count for cost in session.report().costs}
+    assert sorted(frame.trace.result) == sorted([*frame.lit.tolist(), frame.focus])
+    assert costs == {"nodes walked": max(holding, 1), "entries gathered": len(frame.lit) + 1}
+    code = session.report().code
+    assert code.name == "collision.quadtree.tip_walk" and code.lines[code.runs[code.marked][0] - code.first].strip() == "return list(found.values())"
