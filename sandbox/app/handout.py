@@ -1,4 +1,5 @@
-"""Handouts: every step of a walkthrough rendered to PNG, its numbers as JSON, and an index.html.
+"""Handouts: every step of a walkthrough drawn as SVG (for the page) and as PNG (for the
+regression baselines), its numbers as JSON, and an index.html.
 
 A handout folder keeps a manifest of the files it wrote. Exporting again may replace those, but
 never a file it did not write: it stops and says which. The manifest is updated before each
@@ -16,6 +17,7 @@ from pathlib import Path
 
 from sandbox.app import files
 from sandbox.app import screen
+from sandbox.app import vector
 from sandbox.app.camera import Camera
 from sandbox.app.session import Session
 from sandbox.kit.errors import SandboxError
@@ -46,7 +48,7 @@ def export(walkthrough, directory, size=(1280, 720), theme="projector", palette=
         raise HandoutError('cannot export to "": the folder name is empty; give a folder such as handout')
     directory = Path(directory)
     count = len(walkthrough.steps)
-    names = [f"step-{i:02d}.{kind}" for i in range(1, count + 1) for kind in ("png", "json")] + ["index.html"]
+    names = [f"step-{i:02d}.{kind}" for i in range(1, count + 1) for kind in ("svg", "png", "json")] + ["index.html"]
     ours, key = _manifest(directory)
     for name in names:
         path = directory / name
@@ -96,6 +98,9 @@ def _write(walkthrough, directory, size, theme, palette, count, claim):
         _refuse_fault(session, walkthrough, index)
         stem = f"step-{index + 1:02d}"
         window.screenshot(session, claim(f"{stem}.png"), follow_links=False)
+        _refuse_fault(session, walkthrough, index)
+        # The page prints the vectors; the PNG of the same picture stays for the baselines.
+        files.write_text(claim(f"{stem}.svg"), vector.figure(session), follow_links=False)
         _refuse_fault(session, walkthrough, index)
         record = {"step": index + 1, "scene": step.scene, "caption": step.caption}
         if step.question:
@@ -171,7 +176,7 @@ def _section(number, count, scene, step, stem):
     caption = html.escape(step.caption)
     head = (
         f'<section class="step" id="step-{number}"><h2>Step {number} of {count} <span>{html.escape(scene.title)}</span></h2>\n'
-        f'<figure><img src="{stem}.png" alt="Step {number}: {caption}"><figcaption>{caption}</figcaption></figure>\n'
+        f'<figure><img src="{stem}.svg" alt="Step {number}: {caption}"><figcaption>{caption}</figcaption></figure>\n'
     )
     if not step.question:
         return head + _report(scene.reported) + "</section>"
