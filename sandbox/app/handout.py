@@ -16,6 +16,7 @@ import secrets
 from pathlib import Path
 
 from sandbox.app import files
+from sandbox.app import lesson_page
 from sandbox.app import screen
 from sandbox.app import vector
 from sandbox.app.camera import Camera
@@ -48,7 +49,7 @@ def export(walkthrough, directory, size=(1280, 720), theme="projector", palette=
         raise HandoutError('cannot export to "": the folder name is empty; give a folder such as handout')
     directory = Path(directory)
     count = len(walkthrough.steps)
-    names = [f"step-{i:02d}.{kind}" for i in range(1, count + 1) for kind in ("svg", "png", "json")] + ["index.html"]
+    names = [f"step-{i:02d}.{kind}" for i in range(1, count + 1) for kind in ("svg", "png", "json")] + ["index.html", "lesson.html"]
     ours, key = _manifest(directory)
     for name in names:
         path = directory / name
@@ -89,7 +90,7 @@ def _write(walkthrough, directory, size, theme, palette, count, claim):
     session = Session(size=(round(size[0] * PRINT_SCALE), round(size[1] * PRINT_SCALE)), walkthrough=walkthrough)
     session.figure_only, session.show_panel, session.theme = True, False, with_palette(THEMES[theme], palette)
     session.set_font_scale(PRINT_SCALE)
-    sections, key = [], []
+    sections, key, slides = [], [], []
     for index, step in enumerate(walkthrough.steps):
         # A question's picture is the one the class predicts from: its revealing overlays hidden.
         session.go(index)
@@ -100,7 +101,8 @@ def _write(walkthrough, directory, size, theme, palette, count, claim):
         window.screenshot(session, claim(f"{stem}.png"), follow_links=False)
         _refuse_fault(session, walkthrough, index)
         # The page prints the vectors; the PNG of the same picture stays for the baselines.
-        files.write_text(claim(f"{stem}.svg"), vector.figure(session), follow_links=False)
+        figure = vector.figure(session)
+        files.write_text(claim(f"{stem}.svg"), figure, follow_links=False)
         _refuse_fault(session, walkthrough, index)
         record = {"step": index + 1, "scene": step.scene, "caption": step.caption}
         if step.question:
@@ -111,11 +113,13 @@ def _write(walkthrough, directory, size, theme, palette, count, claim):
         record["numbers"] = session.report().numbers
         _refuse_fault(session, walkthrough, index)
         sections.append(_section(index + 1, count, session.scene, step, stem))
+        slides.append(lesson_page.slide(index + 1, step, session, figure, _report(session.report())))
         files.write_text(claim(f"{stem}.json"), _json(record, session.scene, walkthrough, index), follow_links=False)
     if key:
         sections.append('<section class="key" id="answers"><h2>Answers</h2>\n' + "\n".join(key) + "</section>")
     page = _PAGE.format(title=html.escape(walkthrough.title), sections="\n".join(sections))
     files.write_text(claim("index.html"), page, follow_links=False)
+    files.write_text(claim("lesson.html"), lesson_page.page(walkthrough.title, slides), follow_links=False)
     return directory / "index.html"
 
 
