@@ -113,7 +113,7 @@ def _write(walkthrough, directory, size, theme, palette, count, claim):
         record["numbers"] = session.report().numbers
         _refuse_fault(session, walkthrough, index)
         sections.append(_section(index + 1, count, session.scene, step, stem))
-        slides.append(lesson_page.slide(index + 1, step, session, figure, _report(session.report())))
+        slides.append(lesson_page.slide(index + 1, step, session, figure, report_html(session.report())))
         files.write_text(claim(f"{stem}.json"), _json(record, session.scene, walkthrough, index), follow_links=False)
     if key:
         sections.append('<section class="key" id="answers"><h2>Answers</h2>\n' + "\n".join(key) + "</section>")
@@ -183,7 +183,7 @@ def _section(number, count, scene, step, stem):
         f'<figure><img src="{stem}.svg" alt="Step {number}: {caption}"><figcaption>{caption}</figcaption></figure>\n'
     )
     if not step.question:
-        return head + _report(scene.reported) + "</section>"
+        return head + report_html(scene.reported) + "</section>"
     choices = "".join(f"<li>{html.escape(choice)}</li>" for choice in step.choices)
     return head + (
         f'<div class="question"><p><strong>Predict:</strong> {html.escape(step.question)}</p>\n'
@@ -196,11 +196,11 @@ def _answer(number, step, answer, report):
     """A question's entry in the key at the end: the answer, and the numbers that show it."""
     return (
         f'<div class="answer"><h3><a href="#step-{number}">Step {number}</a>: {html.escape(step.question)}</h3>\n'
-        f"<p>Answer: <strong>{html.escape(answer)}</strong>. {html.escape(step.explain)}</p>\n" + _report(report) + "</div>"
+        f"<p>Answer: <strong>{html.escape(answer)}</strong>. {html.escape(step.explain)}</p>\n" + report_html(report) + "</div>"
     )
 
 
-def _report(report):
+def report_html(report):
     """A scene's Report on paper: its flawed methods' claims, then its tables."""
     claims = "".join(f'<p class="claim{"" if claim.right else " wrong"}">{html.escape(claim.text())}</p>\n' for claim in report.claims)
     return claims + "".join(_table(table) for table in report.tables)
