@@ -34,6 +34,8 @@ class Slide(NamedTuple):
     """The Report's claims and tables, as the handout's HTML."""
     numbers: Any
     """The Report's numbers, as the step's JSON holds them."""
+    verdict: str
+    """The verdict line as words (empty without one): a phone shows it, the figure's being small there."""
 
 
 def slide(number, step, session, asked: str, tables: str) -> Slide:
@@ -41,8 +43,10 @@ def slide(number, step, session, asked: str, tables: str) -> Slide:
     ``asked`` is the SVG taken before, ``tables`` the revealed Report as HTML."""
     shown = vector.figure(session) if step.question else asked
     answer = step.answer_text(session.scene) if step.question else ""
+    report = session.report()
+    verdict = "" if report.verdict is None else f"{report.verdict.text}  {report.verdict.detail}".strip()
     return Slide(number, session.scene.title, step.caption, step.question, tuple(step.choices), answer, step.explain,
-                 asked, shown, tables, session.report().numbers)
+                 asked, shown, tables, report.numbers, verdict)
 
 
 def page(title: str, slides: list[Slide]) -> str:
@@ -82,7 +86,8 @@ def _after(s: Slide) -> str:
                    for name, value in _leaves(s.numbers))
     numbers = (f'<details class="numbers"><summary>Every number (step-{s.number:02d}.json)</summary>'
                f"<table><tbody>{rows}</tbody></table></details>\n") if rows else ""
-    return f'<div class="report">\n{s.tables}{numbers}</div>\n'
+    verdict = f'<p class="verdict">{html.escape(s.verdict)}</p>\n' if s.verdict else ""
+    return f'<div class="report">\n{verdict}{s.tables}{numbers}</div>\n'
 
 
 def _leaves(value: Any, name: str = ""):
