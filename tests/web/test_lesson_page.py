@@ -22,13 +22,18 @@ FORWARD = ("ArrowRight", "Space", "PageDown")
 
 @pytest.fixture(scope="module")
 def course(tmp_path_factory):
-    """Every shipped lesson exported once: name -> its folder."""
-    folder = tmp_path_factory.mktemp("lessons")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(window, "screenshot", lambda session, path, follow_links=True: path)
-        for path in LESSONS:
-            handout.export(walkthrough.load(path), folder / path.stem)
-    return {path.stem: folder / path.stem for path in LESSONS}
+    """A shipped lesson's folder by name, exported once (only the lessons a worker runs)."""
+    folders = {}
+
+    def export(name):
+        if name not in folders:
+            folders[name] = tmp_path_factory.mktemp(name)
+            with pytest.MonkeyPatch.context() as patch:
+                patch.setattr(window, "screenshot", lambda session, path, follow_links=True: path)
+                handout.export(walkthrough.load(ROOT / "walkthroughs" / f"{name}.toml"), folders[name])
+        return folders[name]
+
+    return export
 
 
 def leaves(value, name=""):
@@ -61,7 +66,7 @@ STATE = """() => {
 
 @pytest.mark.parametrize("name", [path.stem for path in LESSONS])
 def test_a_lesson_page_plays_offline_with_the_keys(browser, course, name):  # noqa: F811
-    folder = course[name]
+    folder = course(name)
     steps = [json.loads((folder / f"step-{n:02d}.json").read_text()) for n in range(1, len(list(folder.glob("step-*.json"))) + 1)]
     context = browser.new_context(offline=True, viewport={"width": 1280, "height": 720})
     page = context.new_page()
