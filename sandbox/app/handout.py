@@ -1,5 +1,6 @@
 """Handouts: every step of a walkthrough drawn as SVG (for the page) and as PNG (for the
-regression baselines), its numbers as JSON, and an index.html.
+regression baselines), its numbers as JSON, an index.html to print, and the lesson as a web page
+(lesson_page: lesson.html).
 
 A handout folder keeps a manifest of the files it wrote. Exporting again may replace those, but
 never a file it did not write: it stops and says which. The manifest is updated before each
