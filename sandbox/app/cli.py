@@ -37,7 +37,8 @@ def parser():
     p.add_argument("--screenshot", metavar="PATH", help="render headless to a PNG at PATH and exit")
     p.add_argument("--size", type=_size, default=(1280, 720), metavar="WxH", help="window size (default 1280x720)")
     p.add_argument("--walkthrough", metavar="FILE", help="run a walkthrough (TOML): Right or Page Down for the next step")
-    p.add_argument("--export", metavar="DIR", help="with --walkthrough: write its handout (figures, JSON, index.html) and exit")
+    p.add_argument("--export", metavar="DIR", help="with --walkthrough: write its handout (figures, JSON, index.html) and lesson.html, and exit")
+    p.add_argument("--export-course", metavar="DIR", help="write every lesson in walkthroughs/ (web page and handout) and an index page to DIR, and exit")
     p.add_argument("--theme", choices=("projector", "dark"), help="colours: light projector (a handout's default) or dark (the window's)")
     p.add_argument("--palette", choices=PALETTES, default="standard", metavar="NAME",
                    help="standard, or colour-blind: Okabe-Ito colours and B drawn dashed (the panel switches it too)")
@@ -59,7 +60,7 @@ def main(argv=None):
     if args.export is not None and args.walkthrough is None:
         print("sandbox: --export needs --walkthrough FILE", file=sys.stderr)
         return 2
-    headless = args.screenshot is not None or args.list or args.export is not None
+    headless = args.screenshot is not None or args.list or args.export is not None or args.export_course is not None
     if not headless and not gl.display_available():
         print(
             "No display found to open a window on; to render a picture instead, run: "
@@ -91,6 +92,11 @@ def _run(args):
     if args.list:
         for cls in scenes:
             print(f"{cls.id:20} {cls.category:28} {cls.title}")
+        return 0
+    if args.export_course is not None:
+        from . import course
+
+        print(course.export(args.export_course, args.size, args.theme or "projector", args.palette))
         return 0
     if args.walkthrough is not None:
         # Only for a walkthrough: what it needs (tomllib, html) a plain start-up does without.

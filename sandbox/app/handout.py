@@ -1,4 +1,6 @@
-"""Handouts: every step of a walkthrough rendered to PNG, its numbers as JSON, and an index.html.
+"""Handouts: every step of a walkthrough drawn as SVG (for the page) and as PNG (for the
+regression baselines), its numbers as JSON, an index.html to print, and the lesson as a web page
+(lesson_page: lesson.html).
 
 A handout folder keeps a manifest of the files it wrote. Exporting again may replace those, but
 never a file it did not write: it stops and says which. The manifest is updated before each
@@ -15,7 +17,9 @@ import secrets
 from pathlib import Path
 
 from sandbox.app import files
+from sandbox.app import lesson_page
 from sandbox.app import screen
+from sandbox.app import vector
 from sandbox.app.camera import Camera
 from sandbox.app.session import Session
 from sandbox.kit.errors import SandboxError
@@ -46,7 +50,7 @@ def export(walkthrough, directory, size=(1280, 720), theme="projector", palette=
         raise HandoutError('cannot export to "": the folder name is empty; give a folder such as handout')
     directory = Path(directory)
     count = len(walkthrough.steps)
-    names = [f"step-{i:02d}.{kind}" for i in range(1, count + 1) for kind in ("png", "json")] + ["index.html"]
+    names = [f"step-{i:02d}.{kind}" for i in range(1, count + 1) for kind in ("svg", "png", "json")] + ["index.html", "lesson.html"]
     ours, key = _manifest(directory)
     for name in names:
         path = directory / name
@@ -87,7 +91,7 @@ def _write(walkthrough, directory, size, theme, palette, count, claim):
     session = Session(size=(round(size[0] * PRINT_SCALE), round(size[1] * PRINT_SCALE)), walkthrough=walkthrough)
     session.figure_only, session.show_panel, session.theme = True, False, with_palette(THEMES[theme], palette)
     session.set_font_scale(PRINT_SCALE)
-    sections, key = [], []
+    sections, key, slides = [], [], []
     for index, step in enumerate(walkthrough.steps):
         # A question's picture is the one the class predicts from: its revealing overlays hidden.
         session.go(index)
@@ -96,6 +100,10 @@ def _write(walkthrough, directory, size, theme, palette, count, claim):
         _refuse_fault(session, walkthrough, index)
         stem = f"step-{index + 1:02d}"
         window.screenshot(session, claim(f"{stem}.png"), follow_links=False)
+        _refuse_fault(session, walkthrough, index)
+        # The page prints the vectors; the PNG of the same picture stays for the baselines.
+        figure = vector.figure(session)
+        files.write_text(claim(f"{stem}.svg"), figure, follow_links=False)
         _refuse_fault(session, walkthrough, index)
         record = {"step": index + 1, "scene": step.scene, "caption": step.caption}
         if step.question:
@@ -106,11 +114,13 @@ def _write(walkthrough, directory, size, theme, palette, count, claim):
         record["numbers"] = session.report().numbers
         _refuse_fault(session, walkthrough, index)
         sections.append(_section(index + 1, count, session.scene, step, stem))
+        slides.append(lesson_page.slide(index + 1, step, session, figure, report_html(session.report())))
         files.write_text(claim(f"{stem}.json"), _json(record, session.scene, walkthrough, index), follow_links=False)
     if key:
         sections.append('<section class="key" id="answers"><h2>Answers</h2>\n' + "\n".join(key) + "</section>")
     page = _PAGE.format(title=html.escape(walkthrough.title), sections="\n".join(sections))
     files.write_text(claim("index.html"), page, follow_links=False)
+    files.write_text(claim("lesson.html"), lesson_page.page(walkthrough.title, slides), follow_links=False)
     return directory / "index.html"
 
 
@@ -171,10 +181,10 @@ def _section(number, count, scene, step, stem):
     caption = html.escape(step.caption)
     head = (
         f'<section class="step" id="step-{number}"><h2>Step {number} of {count} <span>{html.escape(scene.title)}</span></h2>\n'
-        f'<figure><img src="{stem}.png" alt="Step {number}: {caption}"><figcaption>{caption}</figcaption></figure>\n'
+        f'<figure><img src="{stem}.svg" alt="Step {number}: {caption}"><figcaption>{caption}</figcaption></figure>\n'
     )
     if not step.question:
-        return head + _report(scene.reported) + "</section>"
+        return head + report_html(scene.reported) + "</section>"
     choices = "".join(f"<li>{html.escape(choice)}</li>" for choice in step.choices)
     return head + (
         f'<div class="question"><p><strong>Predict:</strong> {html.escape(step.question)}</p>\n'
@@ -187,11 +197,11 @@ def _answer(number, step, answer, report):
     """A question's entry in the key at the end: the answer, and the numbers that show it."""
     return (
         f'<div class="answer"><h3><a href="#step-{number}">Step {number}</a>: {html.escape(step.question)}</h3>\n'
-        f"<p>Answer: <strong>{html.escape(answer)}</strong>. {html.escape(step.explain)}</p>\n" + _report(report) + "</div>"
+        f"<p>Answer: <strong>{html.escape(answer)}</strong>. {html.escape(step.explain)}</p>\n" + report_html(report) + "</div>"
     )
 
 
-def _report(report):
+def report_html(report):
     """A scene's Report on paper: its flawed methods' claims, then its tables."""
     claims = "".join(f'<p class="claim{"" if claim.right else " wrong"}">{html.escape(claim.text())}</p>\n' for claim in report.claims)
     return claims + "".join(_table(table) for table in report.tables)

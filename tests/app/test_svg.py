@@ -28,6 +28,7 @@ colours, and the verdict line's parts in the same sizes and colours.
 import io
 import re
 import xml.etree.ElementTree as ElementTree
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -222,3 +223,53 @@ def test_repr_svg_is_the_figure_and_leaves_the_scene_as_it_was():
     assert scene._repr_svg_() == scene.to_svg()
     assert scene.ctx == before
     assert "SEPARATED" in scene.to_svg() and "<svg" in scene._repr_svg_()
+
+
+HANDOUT = """
+title = "Vectors on paper"
+[[steps]]
+scene = "box-box"
+caption = "Predict first."
+question = "Which axes separate A and B?"
+choices = ["P", "Q", "R", "S", "none"]
+answer = "separating_axes"
+[[steps]]
+scene = "box-box"
+caption = "Zoomed in on B, in the colour-blind palette's dashes."
+shapes = { B = { position = [-250, 0], angle = 55 } }
+view = { center = [-200, 0], zoom = 2.0 }
+"""
+
+
+def test_a_handout_prints_svg_figures_that_match_its_pngs(tmp_path):
+    """The handout's page shows each step's SVG; rasterised, it is the step's PNG (the same
+    measure as above, whole picture): a question's picture without its verdict, and a step's
+    own view (zoomed and panned) in the colour-blind palette."""
+    from sandbox.app import handout, png, walkthrough
+
+    (tmp_path / "lesson.toml").write_text(HANDOUT)
+    out = tmp_path / "out"
+    handout.export(walkthrough.load(tmp_path / "lesson.toml"), out, palette="colour-blind")
+    page = (out / "index.html").read_text()
+    assert '<img src="step-01.svg"' in page and '<img src="step-02.svg"' in page and ".png" not in page
+    for stem in ("step-01", "step-02"):
+        svg = (out / f"{stem}.svg").read_text()
+        full = int((block_difference(png.read(out / f"{stem}.png")[..., :3].astype(float), rasterise(svg), 16) > FULL_LEVELS).sum())
+        assert full <= FULL_BLOCKS, f"{stem}: {full} blocks of 16 x 16 differ by more than {FULL_LEVELS} levels"
+    assert "SEPARATED" not in (out / "step-01.svg").read_text() and "COLLIDING" in (out / "step-02.svg").read_text()
+    assert "stroke-dasharray" in (out / "step-02.svg").read_text()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lesson", sorted(p.stem for p in (Path(__file__).resolve().parents[2] / "walkthroughs").glob("*.toml")))
+def test_every_shipped_lesson_prints_svgs_that_match_its_pngs(lesson, tmp_path):
+    """The shipped handouts, every step (61 of them; the worst measured was 5 blocks, in
+    fast-objects-and-broad-phases step 9)."""
+    from sandbox.app import handout, png, walkthrough
+
+    root = Path(__file__).resolve().parents[2]
+    handout.export(walkthrough.load(root / "walkthroughs" / f"{lesson}.toml"), tmp_path)
+    for svg in sorted(tmp_path.glob("step-*.svg")):
+        picture = png.read(svg.with_suffix(".png"))[..., :3].astype(float)
+        full = int((block_difference(picture, rasterise(svg.read_text()), 16) > FULL_LEVELS).sum())
+        assert full <= FULL_BLOCKS, f"{lesson} {svg.stem}: {full} blocks of 16 x 16 differ by more than {FULL_LEVELS} levels"
