@@ -222,14 +222,15 @@ def sat(a: Polygon | Circle, b: Polygon | Circle, early_exit: bool = False) -> S
         depth = overlap(a_min, a_max, b_min + shift, b_max + shift)
         if depth < 0.0 and (depth < gap or depth < -axis_tolerance(pose_a.spread, pose_b.spread, ax, ay)):
             # A gap on one axis is enough: a line through it parts the shapes (the theorem).
-            separated, chosen = True, (ax, ay, a_min, a_max, b_min + shift, b_max + shift)
+            separated, chosen = True, (ax, ay, depth, a_max - (b_min + shift))
             break
         if depth < least:
             # The least overlap so far is the shortest way out (Metanet section 1); of equals, the first.
-            least, chosen = depth, (ax, ay, a_min, a_max, b_min + shift, b_max + shift)
-    ax, ay, a_min, a_max, b_min, b_max = chosen
-    # Point the normal the way B must go: towards the side where B's interval sticks out.
-    normal = _new(Vector, (-ax, -ay) if a_max - b_min > b_max - a_min else (ax, ay))
+            least, chosen = depth, (ax, ay, depth, a_max - (b_min + shift))
+    ax, ay, depth, forward = chosen
+    # Point the normal the way B must go: along the axis if overlap() took the way forwards
+    # (past A's max), else against it.
+    normal = _new(Vector, (ax, ay) if depth == forward else (-ax, -ay))
     result = _blank(SatResult)
     if separated:
         result.colliding = result.touching = False

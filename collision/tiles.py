@@ -304,17 +304,18 @@ def sat_tile(box: Box, tile: QuarterTile, circular_rule: bool = True) -> SatResu
         tests.append(test)
         if separating:
             if chosen is None or not chosen[0].separating:
-                chosen = test, tolerance, a_min, a_max, b_min, b_max
+                chosen = test, tolerance, a_max - b_min
         elif chosen is None or (depth < chosen[0].overlap and not chosen[0].separating):
             # The axis of least overlap is the shortest way out (Metanet section 1).
-            chosen = test, tolerance, a_min, a_max, b_min, b_max
+            chosen = test, tolerance, a_max - b_min
     # x and y are always candidates, so an axis was chosen.
     assert chosen is not None
-    test, tolerance, a_min, a_max, b_min, b_max = chosen
+    test, tolerance, forward = chosen
     colliding = not test.separating
     ax, ay = test.axis
-    # Point the normal the way the box must go: towards the side where its interval sticks out.
-    if a_max - b_min > b_max - a_min:
+    # Point the normal the way the box must go: along the axis if overlap() took the way
+    # forwards (past the tile's max), else against it.
+    if test.overlap != forward:
         ax, ay = -ax, -ay
     depth = test.overlap if colliding and test.overlap > 0.0 else 0.0
     return SatResult(
