@@ -124,8 +124,7 @@ def interval(pose: Pose, ax: float, ay: float) -> Interval:
     if pose.radius or pose.box:
         # The shadow from the shape's position, moved out to where the position projects.
         low, high = extent(pose, ax, ay)
-        cx, cy = pose.center
-        middle = cx * ax + cy * ay
+        middle = pose.x * ax + pose.y * ay
         low, high = middle + low, middle + high
     if pose.radius:
         # A circle has no vertices.

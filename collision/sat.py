@@ -203,8 +203,7 @@ def sat(a: Polygon | Circle, b: Polygon | Circle, early_exit: bool = False) -> S
         raise ShapeError(f"expected a Polygon, Box or Circle, got {type(b if hasattr(a, '_placed') else a).__name__}") from None
     # Both shadows are measured from A's position: B's is moved along each axis by the offset
     # B - A, exact when the shapes lie near each other, however far out (see extent).
-    (ox, oy), (bx, by) = pose_a.center, pose_b.center
-    dx, dy = bx - ox, by - oy
+    dx, dy = pose_b.x - pose_a.x, pose_b.y - pose_a.y
     # No axis's tolerance exceeds TOLERANCE times the larger shape's scale: most gaps and
     # depths are told from touching without working out the axis's own (axis_tolerance).
     scale_a, scale_b = pose_a.scale, pose_b.scale
@@ -220,7 +219,7 @@ def sat(a: Polygon | Circle, b: Polygon | Circle, early_exit: bool = False) -> S
         # B's shadow moved along by the offset between the positions.
         shift = dx * ax + dy * ay
         depth = overlap(a_min, a_max, b_min + shift, b_max + shift)
-        if depth < 0.0 and (depth < gap or depth < -axis_tolerance(pose_a.spread, pose_b.spread, ax, ay)):
+        if depth < 0.0 and (depth < gap or depth < -axis_tolerance(spread(pose_a), spread(pose_b), ax, ay)):
             # A gap on one axis is enough: a line through it parts the shapes (the theorem).
             separated, chosen = True, (ax, ay, depth, a_max - (b_min + shift))
             break
@@ -238,7 +237,7 @@ def sat(a: Polygon | Circle, b: Polygon | Circle, early_exit: bool = False) -> S
     else:
         depth = least if least > 0.0 else 0.0
         result.colliding = True
-        result.touching = depth <= most and depth <= axis_tolerance(pose_a.spread, pose_b.spread, ax, ay)
+        result.touching = depth <= most and depth <= axis_tolerance(spread(pose_a), spread(pose_b), ax, ay)
     result.depth = depth
     result.normal = normal
     result._mtv = None
@@ -248,22 +247,28 @@ def sat(a: Polygon | Circle, b: Polygon | Circle, early_exit: bool = False) -> S
     return result
 
 
-def axis_tolerance(spread_a: tuple, spread_b: tuple, ax: float, ay: float) -> float:
-    """How near zero a gap or depth along the unit axis (ax, ay) counts as touching for two
-    shapes that reach as far as ``spread_a`` and ``spread_b`` (Pose.spread: the largest |x|
-    and |y| of each): ``TOLERANCE`` times the larger of |ax| sx and |ay| sy, sx being the
-    larger |x| and sy the larger |y|. Rounding a coordinate moves a projection by that
-    rounding times the axis's share of it.
+def spread(pose: Pose) -> tuple[float, float]:
+    """How far a placed shape reaches along x and along y: |x| and |y| of its position, each
+    plus its reach (at least the largest |x| and |y| it reaches, at most twice them).
 
-    >>> spread = (1e20 + 110, 110.0)
-    >>> axis_tolerance(spread, (1e20 + 110, 160.0), 0.0, 1.0), axis_tolerance(spread, spread, 1.0, 0.0)
+    >>> from collision import Box
+    >>> spread(Box((1e20, -50), (110, 60))._placed())
+    (1e+20, 160.0)
+    """
+    return abs(pose.x) + pose.reach, abs(pose.y) + pose.reach
+
+
+def axis_tolerance(spread_a: tuple[float, float], spread_b: tuple[float, float], ax: float, ay: float) -> float:
+    """How near zero a gap or depth along the unit axis (ax, ay) counts as touching for two
+    shapes that reach as far as ``spread_a`` and ``spread_b`` (:func:`spread`): ``TOLERANCE``
+    times the larger of |ax| sx and |ay| sy, sx being the larger reach along x and sy along y.
+    Rounding a coordinate moves a projection by that rounding times the axis's share of it.
+
+    >>> axis_tolerance((1e20, 110.0), (1e20, 160.0), 0.0, 1.0), axis_tolerance((1e20, 110.0), (1e20, 160.0), 1.0, 0.0)
     (1.6e-12, 1000000.0)
     """
     (a_x, a_y), (b_x, b_y) = spread_a, spread_b
-    along_x, along_y = ax * (a_x if a_x > b_x else b_x), ay * (a_y if a_y > b_y else b_y)
-    along_x = along_x if along_x > 0.0 else -along_x
-    along_y = along_y if along_y > 0.0 else -along_y
-    return TOLERANCE * (along_x if along_x > along_y else along_y)
+    return TOLERANCE * max(abs(ax) * max(a_x, b_x), abs(ay) * max(a_y, b_y))
 
 
 def candidate_axes(pose_a: Pose, pose_b: Pose) -> Iterator[tuple]:
@@ -283,13 +288,13 @@ def candidate_axes(pose_a: Pose, pose_b: Pose) -> Iterator[tuple]:
     >>> len(list(candidate_axes(a._placed(), a._placed())))  # the same box twice: B's all merge
     2
     """
-    axes_a, parallel = pose_a.axes, PARALLEL
+    axes_a, low, high = pose_a.axes, -PARALLEL, PARALLEL
     if axes_a and pose_b.axes:
         yield from pose_a.as_a
         for candidate in pose_b.as_b:
             bx, by = candidate[0], candidate[1]
             for ax, ay in axes_a:
-                if -parallel <= ax * by - ay * bx <= parallel:
+                if low <= ax * by - ay * bx <= high:
                     # Parallel to one of A's: the same line, already tried.
                     break
             else:
@@ -297,18 +302,16 @@ def candidate_axes(pose_a: Pose, pose_b: Pose) -> Iterator[tuple]:
     elif axes_a or pose_b.axes:
         # A polygon and a circle: the polygon's own axes, then the circle's if it brings one.
         # The circle's centre is taken from the polygon's position, as every shadow is.
-        (ox, oy), (bx, by) = pose_a.center, pose_b.center
         if axes_a:
             yield from pose_a.as_a
-            vertex = circle_axis(pose_a, (bx - ox, by - oy), "A")
+            vertex = circle_axis(pose_a, (pose_b.x - pose_a.x, pose_b.y - pose_a.y), "A")
         else:
             yield from pose_b.as_b
-            vertex = circle_axis(pose_b, (ox - bx, oy - by), "B")
+            vertex = circle_axis(pose_b, (pose_a.x - pose_b.x, pose_a.y - pose_b.y), "B")
         if vertex is not None:
             yield vertex
     else:
-        (ox, oy), (bx, by) = pose_a.center, pose_b.center
-        yield centre_line((0.0, 0.0), (bx - ox, by - oy))
+        yield centre_line((0.0, 0.0), (pose_b.x - pose_a.x, pose_b.y - pose_a.y))
 
 
 def circle_axis(pose: Pose, center: tuple, label: str) -> tuple | None:
@@ -372,7 +375,7 @@ def _report(pose_a, pose_b, early_exit):
     candidates = list(candidate_axes(pose_a, pose_b))
     edges = sum(1 for candidate in candidates if candidate[2].kind is AxisKind.EDGE)
     merged = len(pose_a.normals) + len(pose_b.normals) - edges
-    (ox, oy), (bx, by) = pose_a.center, pose_b.center
+    (ox, oy), (bx, by) = (pose_a.x, pose_a.y), (pose_b.x, pose_b.y)
     dx, dy = bx - ox, by - oy
     tests = []
     for k, (ax, ay, source, a_min, a_max, b_min, b_max) in enumerate(candidates):
@@ -386,7 +389,7 @@ def _report(pose_a, pose_b, early_exit):
             b_min, b_max = extent(pose_b, ax, ay)
         shift = dx * ax + dy * ay
         depth = overlap(a_min, a_max, b_min + shift, b_max + shift)
-        separating = depth < -axis_tolerance(pose_a.spread, pose_b.spread, ax, ay)
+        separating = depth < -axis_tolerance(spread(pose_a), spread(pose_b), ax, ay)
         tests.append(_new(AxisTest, (_new(Vector, (ax, ay)), source, world_a, world_b, depth, separating)))
         if separating and early_exit:
             skipped = tuple([_new(Candidate, (_new(Vector, (c[0], c[1])), c[2])) for c in candidates[k + 1 :]])

@@ -178,28 +178,28 @@ class Turn(NamedTuple):
 class Pose(NamedTuple):
     """A shape as placed in the world, in plain floats: what projection and SAT read. It never
     changes; moving or turning the shape makes a new one, so a report built later still sees
-    the shape where it was."""
+    the shape where it was. (The fields SAT reads on every call come first: they share the
+    object's first bytes in memory.)"""
 
-    points: tuple
-    """World vertices, counter-clockwise, as (x, y) float pairs; empty for a circle."""
+    box: tuple
+    """A box's halfwidths as four floats (xx, xy, yx, yy); empty for any other shape."""
 
-    offsets: tuple
-    """The same vertices less the position (the turned local vertices), as float pairs: the
-    shape measured from its own position, where rounding grows with its size, not with how
-    far out it lies. Empty for a circle."""
+    radius: float
+    """A circle's radius; 0.0 for a polygon."""
 
-    normals: tuple
-    """The unit outward normal of every edge, as float pairs; empty for a circle."""
+    x: float
+    """The position's x: a circle's centre, a polygon's local origin in the world."""
+
+    y: float
+    """The position's y."""
+
+    scale: float
+    """|position| along x or y, whichever is larger, plus ``reach``: at least the largest |x|
+    or |y| the shape reaches, at most twice it; what float rounding in its projections grows
+    with (see :data:`collision.TOLERANCE`)."""
 
     axes: tuple
     """The distinct normals (parallel ones merged), as Vectors; empty for a circle."""
-
-    edges: tuple
-    """For each of ``axes``, the index of the edge it is the normal of."""
-
-    extents: tuple
-    """A polygon's own Interval along each of ``axes``, measured from its position (see
-    :func:`~collision.projection.extent`); empty for a box or a circle."""
 
     as_a: tuple
     """The shape's own SAT candidates as shape A, ``(ax, ay, AxisSource, a_min, a_max,
@@ -209,26 +209,30 @@ class Pose(NamedTuple):
     as_b: tuple
     """The same as shape B: ``(ax, ay, AxisSource, None, None, b_min, b_max)``."""
 
+    offsets: tuple
+    """The vertices less the position (the turned local vertices), as float pairs: the
+    shape measured from its own position, where rounding grows with its size, not with how
+    far out it lies. Empty for a circle."""
+
+    reach: float
+    """The largest |x| or |y| of ``offsets``, or a circle's radius: |x| + reach is at least
+    the largest |x| the shape reaches and at most twice it (and so for y)."""
+
+    points: tuple
+    """World vertices, counter-clockwise, as (x, y) float pairs; empty for a circle."""
+
+    normals: tuple
+    """The unit outward normal of every edge, as float pairs; empty for a circle."""
+
+    edges: tuple
+    """For each of ``axes``, the index of the edge it is the normal of."""
+
+    extents: tuple
+    """A polygon's own Interval along each of ``axes``, measured from its position (see
+    :func:`~collision.projection.extent`); empty for a box or a circle."""
+
     halfwidths: tuple
     """A box's (xw, yw) Vectors; empty for any other shape."""
-
-    box: tuple
-    """A box's halfwidths as four floats (xx, xy, yx, yy); empty for any other shape."""
-
-    center: tuple
-    """A circle's centre as a float pair; a polygon's position."""
-
-    radius: float
-    """A circle's radius; 0.0 for a polygon."""
-
-    spread: tuple
-    """The largest |x| and the largest |y| the shape reaches, each an estimate within a factor
-    of two (|position| plus the largest |x| or |y| of ``offsets``, or the radius): what float
-    rounding along x and along y grows with (see :data:`collision.TOLERANCE`)."""
-
-    scale: float
-    """The larger of ``spread``: at least the largest |x| or |y| the shape reaches, at most
-    twice it."""
 
 
 def _points_interval(points, ax, ay):
@@ -376,12 +380,14 @@ class Polygon:
             box, extents = (xx, xy, yx, yy), ()
         else:
             box, extents = (), self._local_extents
-        spread_x, spread_y = abs(px) + turn.reach, abs(py) + turn.reach
+        reach = turn.reach
+        scale = (px if px > 0.0 else -px) + reach
+        scale_y = (py if py > 0.0 else -py) + reach
         pose = self._pose = _new(
             Pose,
             (
-                points, turn.offsets, turn.normals, turn.axes, self._axis_edges, extents, turn.as_a, turn.as_b,
-                halfwidths, box, (px, py), 0.0, (spread_x, spread_y), max(spread_x, spread_y),
+                box, 0.0, px, py, scale if scale > scale_y else scale_y, turn.axes, turn.as_a, turn.as_b, turn.offsets,
+                reach, points, turn.normals, self._axis_edges, extents, halfwidths,
             ),
         )
         return pose
@@ -568,8 +574,8 @@ class Circle:
         pose = self._pose
         if pose is None:
             (x, y), radius = self._center, self._radius
-            spread = (abs(x) + radius, abs(y) + radius)
-            pose = self._pose = _new(Pose, ((), (), (), (), (), (), (), (), (), (), (x, y), radius, spread, max(spread)))
+            scale = max(abs(x), abs(y)) + radius
+            pose = self._pose = _new(Pose, ((), radius, x, y, scale, (), (), (), (), radius, (), (), (), (), ()))
         return pose
 
     def aabb(self) -> Bounds:

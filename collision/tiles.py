@@ -16,7 +16,7 @@ from ._validate import finite_pair, positive_number
 from .axes import AxisKind, AxisSource
 from .errors import ShapeError
 from .projection import Interval, extent, overlap, project
-from .sat import AxisTest, SatResult, _moved, axis_tolerance
+from .sat import AxisTest, SatResult, _moved, axis_tolerance, spread
 from .shapes import Box
 from .vector import Bounds, PairLike, Vector
 
@@ -277,7 +277,7 @@ def sat_tile(box: Box, tile: QuarterTile, circular_rule: bool = True) -> SatResu
     # box's offset from it is exact where both lie far out and their world vertices would round.
     (cx, cy), (sx, sy), size = tile.corner, QUADRANTS[tile.quadrant], tile.size
     pose = box._placed()
-    ox, oy = pose.center[0] - cx, pose.center[1] - cy
+    ox, oy = pose.x - cx, pose.y - cy
     points = [(x + ox, y + oy) for x, y in pose.offsets]
     # On x and y: the tile's square and the box's shadow (extent, from its position, moved
     # along by its offset from the corner); and where they lie in the world, for the report.
@@ -293,12 +293,12 @@ def sat_tile(box: Box, tile: QuarterTile, circular_rule: bool = True) -> SatResu
         shift = cx * axis.x + cy * axis.y
         candidates.append((axis, source, ia[:2], ib[:2], _moved(ia, shift), _moved(ib, shift)))
     # Relative, as in sat(): rounding grows with the largest x and y either shape reaches.
-    spread = (abs(cx) + size, abs(cy) + size)
+    tile_spread = (abs(cx) + size, abs(cy) + size)
     tests = []
     chosen = None
     for axis, source, (a_min, a_max), (b_min, b_max), world_a, world_b in candidates:
         depth = overlap(a_min, a_max, b_min, b_max)
-        tolerance = axis_tolerance(spread, pose.spread, *axis)
+        tolerance = axis_tolerance(tile_spread, spread(pose), *axis)
         separating = depth < -tolerance
         test = AxisTest(axis, source, world_a, world_b, depth, separating)
         tests.append(test)
