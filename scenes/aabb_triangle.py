@@ -2,7 +2,7 @@
 
 from collision import Box, Polygon
 from sandbox.kit import Param, register
-from sandbox.kit.figures.sat_scene import PAGE, PairSatScene
+from sandbox.kit.figures.sat_scene import CODE, PAGE, PairSatScene
 
 CELL = 160.0
 """The tile's square cell, in world units."""
@@ -40,6 +40,7 @@ class AabbTriangle(PairSatScene):
         Param("mtv", "MTV arrow", True, overlay=True),
         Param("corner", "Tile's right angle", "lower right", choices=CORNERS),
         PAGE,
+        CODE,
     )
     frame = (-220.0, -170.0, 380.0, 330.0)
     turnable = False

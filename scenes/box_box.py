@@ -4,7 +4,7 @@ import math
 
 from collision import Box
 from sandbox.kit import Param, register
-from sandbox.kit.figures.sat_scene import PAGE, PairSatScene
+from sandbox.kit.figures.sat_scene import CODE, PAGE, PairSatScene
 
 
 @register("box-box", "SAT", "Box vs box", order=1)
@@ -28,6 +28,7 @@ class BoxBox(PairSatScene):
         Param("guides", "Drop lines from the corners (one axis at a time)", True, overlay=True),
         Param("mtv", "MTV arrow", True, overlay=True),
         PAGE,
+        CODE,
     )
     frame = (-620.0, -300.0, 150.0, 300.0)
 

@@ -55,6 +55,13 @@ CASES = [(scene_id, None) for scene_id in SCENES] + [
     if any(param.name == "count" and param.high >= 2 * DOTS for param in cls.params)
 ]
 LOOKS = [(theme, palette) for theme in (DARK, PROJECTOR) for palette in ("standard", "colour-blind")]
+# The default run draws each case in one look, the four taken in turn so that every look and
+# every case is drawn; -m slow draws every case in every look.
+LOOKED = [
+    pytest.param(scene_id, count, theme, palette, id=f"{scene_id if count is None else f'{scene_id}-{count}'}-{theme.name}-{palette}",
+                 marks=() if (index + turn) % len(LOOKS) == 0 else pytest.mark.slow)
+    for index, (scene_id, count) in enumerate(CASES) for turn, (theme, palette) in enumerate(LOOKS)
+]
 
 
 def figure_session(scene_id, theme, count=None, size=SIZE):
@@ -124,8 +131,7 @@ def svg_labels(svg):
     return labels, line
 
 
-@pytest.mark.parametrize("theme, palette", LOOKS, ids=[f"{t.name}-{p}" for t, p in LOOKS])
-@pytest.mark.parametrize("scene_id, count", CASES, ids=[s if c is None else f"{s}-{c}" for s, c in CASES])
+@pytest.mark.parametrize("scene_id, count, theme, palette", LOOKED)
 def test_svg_rasterised_matches_the_screenshot(scene_id, count, theme, palette, monkeypatch):
     theme = with_palette(theme, palette)
     session = figure_session(scene_id, theme, count)
@@ -141,8 +147,15 @@ def test_a_handout_sized_svg_matches_the_handout_picture(scene_id, monkeypatch):
     check(session, session.scene.to_svg(*size, PROJECTOR, scale=PRINT_SCALE), size, monkeypatch)
 
 
-@pytest.mark.parametrize("size", [SIZE, (640, 480)], ids=["1280x720", "640x480"])
-@pytest.mark.parametrize("scene_id", list(SCENES))
+SIZES = [SIZE, (640, 480)]
+# By default each scene at one of the two sizes, taken in turn; -m slow draws both.
+SIZED = [
+    pytest.param(scene_id, size, id=f"{scene_id}-{size[0]}x{size[1]}", marks=() if (index + turn) % 2 == 0 else pytest.mark.slow)
+    for index, scene_id in enumerate(SCENES) for turn, size in enumerate(SIZES)
+]
+
+
+@pytest.mark.parametrize("scene_id, size", SIZED)
 def test_with_every_overlay_on_the_claims_shrink_as_on_screen(scene_id, size, monkeypatch):
     """Every overlay switched on, so the flawed methods' claims join the verdict line; in a
     small picture they shrink to fit and the detail is left out, as the window's labels do."""
