@@ -204,11 +204,11 @@ def sat(a: Polygon | Circle, b: Polygon | Circle, early_exit: bool = False) -> S
     # Both shadows are measured from A's position: B's is moved along each axis by the offset
     # B - A, exact when the shapes lie near each other, however far out (see extent).
     dx, dy = pose_b.x - pose_a.x, pose_b.y - pose_a.y
-    # No axis's tolerance exceeds TOLERANCE times the larger shape's scale: most gaps and
-    # depths are told from touching without working out the axis's own (axis_tolerance).
+    # No axis's tolerance exceeds TOLERANCE times the larger shape's scale: a gap wider than
+    # that separates on any axis; a narrower one, on an axis whose own tolerance it exceeds.
     scale_a, scale_b = pose_a.scale, pose_b.scale
     most = TOLERANCE * (scale_a if scale_a > scale_b else scale_b)
-    gap = -most
+    gap = near = -most
     least, separated = math.inf, False
     for ax, ay, _, a_min, a_max, b_min, b_max in candidate_axes(pose_a, pose_b):
         # Each shape's shadow on its own normals is known already; the other's is cast here.
@@ -218,14 +218,18 @@ def sat(a: Polygon | Circle, b: Polygon | Circle, early_exit: bool = False) -> S
             b_min, b_max = extent(pose_b, ax, ay)
         # B's shadow moved along by the offset between the positions.
         shift = dx * ax + dy * ay
-        depth = overlap(a_min, a_max, b_min + shift, b_max + shift)
-        if depth < 0.0 and (depth < gap or depth < -axis_tolerance(spread(pose_a), spread(pose_b), ax, ay)):
+        b_min, b_max = b_min + shift, b_max + shift
+        depth = overlap(a_min, a_max, b_min, b_max)
+        if near <= depth < 0.0:
+            # Near zero this axis's own tolerance decides: how far rounding moves a shadow along it.
+            gap = -axis_tolerance(spread(pose_a), spread(pose_b), ax, ay)
+        if depth < gap:
             # A gap on one axis is enough: a line through it parts the shapes (the theorem).
-            separated, chosen = True, (ax, ay, depth, a_max - (b_min + shift))
+            separated, chosen = True, (ax, ay, depth, a_max - b_min)
             break
         if depth < least:
             # The least overlap so far is the shortest way out (Metanet section 1); of equals, the first.
-            least, chosen = depth, (ax, ay, depth, a_max - (b_min + shift))
+            least, chosen = depth, (ax, ay, depth, a_max - b_min)
     ax, ay, depth, forward = chosen
     # Point the normal the way B must go: along the axis if overlap() took the way forwards
     # (past A's max), else against it.

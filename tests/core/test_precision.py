@@ -95,6 +95,9 @@ def test_boxes_far_out_along_x_keep_their_overlap_along_y():
     assert (result.colliding, result.touching, result.depth, tuple(result.normal)) == (True, False, 70.0, (0.0, 1.0))
     assert [test.overlap for test in result.axes] == [220.0, 70.0]
     assert [test.separating for test in result.axes] == [False, False]
+    # And 5 apart along y they are apart: the gap is far wider than y's rounding.
+    apart = sat(Box((FAR, 0), (110, 60)), Box((FAR, 125), (110, 60)))
+    assert (apart.colliding, tuple(apart.normal), apart.separating_axis.overlap) == (False, (0.0, 1.0), -5.0)
 
 
 def test_circles_polygons_and_tiles_far_out_along_x_keep_their_overlap_along_y():
