@@ -26,6 +26,7 @@ from .fast.batch import SatMany, box_vertices, sat_many, sat_many_circles
 from .dynamic_tree import DynamicTree, TreeNode, TreeQuery
 from .errors import ShapeError
 from .gjk import Epa, EpaStep, Gjk, GjkStep, Stop, epa, gjk
+from .manifold import ContactId, ContactPoint, Manifold, ManifoldStep, manifold
 from .minkowski import minkowski_difference, support
 from .point_query import PointQuery, point_query
 from .projection import Interval, project
@@ -49,6 +50,8 @@ __all__ = [
     "Box",
     "Candidate",
     "Circle",
+    "ContactId",
+    "ContactPoint",
     "DynamicTree",
     "Epa",
     "EpaStep",
@@ -56,6 +59,8 @@ __all__ = [
     "Gjk",
     "GjkStep",
     "Interval",
+    "Manifold",
+    "ManifoldStep",
     "PointQuery",
     "Polygon",
     "QuadArrays",
@@ -77,6 +82,7 @@ __all__ = [
     "broadphase",
     "epa",
     "gjk",
+    "manifold",
     "minkowski_difference",
     "point_query",
     "project",
