@@ -37,6 +37,7 @@ from .shapes import MAX_SIDES, MAX_VERTICES, Box, Circle, Polygon, regular_polyg
 from .sweep import Sweep
 from .sweep import sweep
 from .tiles import QuarterTile, sat_tile
+from .toi import Impact, Motion, ToiStep, time_of_impact
 from .vector import Vector
 from .voronoi import Feature, Region, voronoi_region
 
@@ -58,9 +59,11 @@ __all__ = [
     "Feature",
     "Gjk",
     "GjkStep",
+    "Impact",
     "Interval",
     "Manifold",
     "ManifoldStep",
+    "Motion",
     "PointQuery",
     "Polygon",
     "QuadArrays",
@@ -75,6 +78,7 @@ __all__ = [
     "Slab",
     "Stop",
     "Sweep",
+    "ToiStep",
     "TreeNode",
     "TreeQuery",
     "Vector",
@@ -94,5 +98,6 @@ __all__ = [
     "sat_tile",
     "support",
     "sweep",
+    "time_of_impact",
     "voronoi_region",
 ]
