@@ -22,6 +22,7 @@ Vector(x=5.0, y=0.0)
 
 from . import broadphase
 from .axes import AxisKind, AxisSource
+from .capsule import Capsule
 from .fast.batch import SatMany, box_vertices, sat_many, sat_many_circles
 from .dynamic_tree import DynamicTree, TreeNode, TreeQuery
 from .errors import ShapeError
@@ -50,6 +51,7 @@ __all__ = [
     "AxisTest",
     "Box",
     "Candidate",
+    "Capsule",
     "Circle",
     "ContactId",
     "ContactPoint",

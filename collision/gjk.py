@@ -148,7 +148,7 @@ class Gjk(NamedTuple):
 
 
 def gjk(a: Polygon | Circle, b: Polygon | Circle) -> Gjk:
-    """GJK on shapes ``a`` and ``b`` (each a Polygon, Box or Circle): their distance, the closest
+    """GJK on shapes ``a`` and ``b`` (each a Polygon, Box, Circle or Capsule): their distance, the closest
     points, and every iteration; EPA when they overlap. Returns a :class:`Gjk`.
 
     Separated, the nearest points and the gap; GJK's simplex shrinks to the segment nearest

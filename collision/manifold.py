@@ -21,9 +21,9 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
+from . import rounded
 from .minkowski import checked
 from .sat import TOLERANCE
-from .shapes import Circle
 from .vector import Vector
 
 PREFER_A = 1e-3
@@ -95,14 +95,16 @@ class Manifold(NamedTuple):
 
     separations: tuple
     """(A's best face, B's best face): how far each shape's face that parts the shapes most
-    does so, cores only (negative: no face of that shape parts them). Empty for circle cases."""
+    does so, cores only (negative: no face of that shape parts them). Empty for circle cases
+    and rounded corners."""
 
     steps: tuple
     """Every :class:`ManifoldStep`, in order."""
 
 
 def manifold(a, b) -> Manifold:
-    """The contact manifold of shapes ``a`` and ``b`` (each a Polygon, Box or Circle).
+    """The contact manifold of shapes ``a`` and ``b`` (each a Polygon, Box, Circle or Capsule,
+    polygons and boxes rounded or not).
 
     Two boxes overlapping face to face touch along a span: two points, each at a corner of the
     span, with the overlap as a negative separation:
@@ -141,11 +143,9 @@ def manifold(a, b) -> Manifold:
 
 def _core(shape):
     """A shape's core as (world points counter-clockwise, unit outward normals of its edges,
-    radius); a circle's core is its centre alone, with no edges."""
-    if isinstance(shape, Circle):
-        return (tuple(shape.center),), (), shape.radius
-    pose = shape._placed()
-    return pose.points, pose.normals, 0.0
+    radius): a circle's is its centre alone, with no edges; a capsule's its two ends, with an
+    edge each way."""
+    return rounded.core(shape)
 
 
 def _best_face(points, normals, others):
@@ -188,6 +188,13 @@ def _faces(core_a, core_b, tolerance):
     if max(separation_a, separation_b) > radius + tolerance:
         # A face parts the cores by more than the radii reach: apart, no points.
         return Manifold(normal, (), names[0], edge, incident_edge, separations, tuple(steps))
+    if radius and max(separation_a, separation_b) > tolerance:
+        # Rounded cores apart: if the faces are nearest at an end of each, two rounded corners
+        # meet, and the way apart is the line between those ends (Box2D's b2ClipPolygons).
+        gap, on_r, on_i, t, u = rounded.segment_closest(v1, v2, w1, w2)
+        if t in (0.0, 1.0) and u in (0.0, 1.0):
+            ends = ((edge + (t == 1.0)) % count_r, (incident_edge + (u == 1.0)) % count_i)
+            return _corners(gap, on_r, on_i, ends, ref_radius, radius, flip, tolerance, steps)
     # Each point carries the features it came from: (reference feature, incident feature).
     segment = [
         ((w1[0], w1[1]), (("edge", edge), ("vertex", incident_edge))),
@@ -229,6 +236,23 @@ def _faces(core_a, core_b, tolerance):
     return Manifold(normal, tuple(contacts), names[0], edge, incident_edge, separations, tuple(steps))
 
 
+def _corners(gap, on_r, on_i, ends, ref_radius, radius, flip, tolerance, steps):
+    """Two rounded corners: one point on the line between the core vertices ``ends``
+    (reference's, incident's), or none."""
+    ref_vertex, inc_vertex = ends
+    nx, ny = (on_i[0] - on_r[0]) / gap, (on_i[1] - on_r[1]) / gap
+    normal = Vector(-nx, -ny) if flip else Vector(nx, ny)
+    steps = steps + [ManifoldStep("rounded corners: the line between the nearest ends", (Vector(*on_r), Vector(*on_i)), None)]
+    separation = gap - radius
+    if separation > tolerance:
+        return Manifold(normal, (), None, None, None, (), tuple(steps))
+    shift = ref_radius + 0.5 * separation
+    point = Vector(on_r[0] + shift * nx, on_r[1] + shift * ny)
+    features = (("vertex", inc_vertex), ("vertex", ref_vertex)) if flip else (("vertex", ref_vertex), ("vertex", inc_vertex))
+    contact = ContactPoint(point, separation, ContactId(*features[0], *features[1]))
+    return Manifold(normal, (contact,), None, None, None, (), tuple(steps))
+
+
 def _clip(segment, point, side, ref_feature, inc_feature):
     """Keep the part of ``segment`` (two (point, features) pairs) on the inner side of the line
     through ``point`` with outward normal ``side``. A point made where the segment crosses the
@@ -267,7 +291,8 @@ def _with_circle(core, circle, tolerance, flip):
         # sending it to a corner.
         before = (cx - x1) * (x2 - x1) + (cy - y1) * (y2 - y1) < 0
         after = (cx - x2) * (x1 - x2) + (cy - y2) * (y1 - y2) < 0
-        if separation > 0 and (before or after):
+        # (A capsule's core is a segment: a centre on its line beyond an end is a corner's too.)
+        if (separation > 0 or len(points) == 2) and (before or after):
             vertex = edge if before else (edge + 1) % len(points)
             px, py = points[vertex]
             dx, dy = cx - px, cy - py

@@ -197,6 +197,11 @@ def sat(a: Polygon | Circle, b: Polygon | Circle, early_exit: bool = False) -> S
         pose_a, pose_b = a._pose or a._placed(), b._pose or b._placed()
     except AttributeError:
         raise ShapeError(f"expected a Polygon, Box or Circle, got {type(b if hasattr(a, '_placed') else a).__name__}") from None
+    if a._rounded or b._rounded:
+        # A capsule or a rounded polygon: cores grown by radii (collision.rounded).
+        from . import rounded
+
+        return rounded.sat(a, b, early_exit)
     # Rounding in a projection grows with the coordinates, not with the shapes' size.
     tolerance = TOLERANCE * (pose_a.scale if pose_a.scale > pose_b.scale else pose_b.scale)
     gap = -tolerance

@@ -217,5 +217,5 @@ def test_b_reference_face_flips_the_ids_and_the_normal():
 
 
 def test_bad_input_says_what_to_fix():
-    with pytest.raises(ShapeError, match="expected a Polygon, Box or Circle as B"):
+    with pytest.raises(ShapeError, match="expected a Polygon, Box, Circle or Capsule as B"):
         manifold(Box((0, 0), (1, 1)), "box")
