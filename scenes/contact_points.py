@@ -57,6 +57,7 @@ class ContactPoints(Scene):
         "Press On its corner and turn B past 45°: the incident face swaps to B's other side.",
     )
     params = (
+        Param("points", "The contact points (at the last stage)", True, overlay=True),
         Param("normal", "The normal, from A towards B", True, overlay=True),
         Param("ids", "Each point's features (its id)", True, overlay=True),
         Param("page", "Stage shown", -1, low=-1, high=99, widget=False),
@@ -116,7 +117,7 @@ class ContactPoints(Scene):
         elif steps:
             # A circle, or two rounded corners: the one line that stands in for the faces.
             painter.segment(*steps[-1].points, theme.guide, 2)
-        if page == len(found.steps) - 1:
+        if page == len(found.steps) - 1 and self.settings["points"]:
             self._contacts(painter, theme, found, pixel)
         if self.settings["normal"] and spot is not None:
             nx, ny = found.normal

@@ -57,7 +57,7 @@ class TimeOfImpact(Scene):
         "Drag the tip of d below the wall's top: now the sliding sweep hits too.",
     )
     params = (
-        Param("ghosts", "The pose at every step", True, overlay=True),
+        Param("ghosts", "The steps' poses and the gap", True, overlay=True),
         Param("straight", "The sweep without turning", True, overlay=True),
         Param("spin", "Turn (degrees)", 90, low=-720, high=720, help="How far the plank turns over the step, anticlockwise."),
         Param("page", "Step shown", -1, low=-1, high=9999, widget=False),
@@ -132,22 +132,26 @@ class TimeOfImpact(Scene):
                 painter.polygon(ghost.world_vertices(), theme.guide, None, 1)
         for name in self.shapes:
             self.draw_shape(painter, theme, name)
+        if self.settings["ghosts"]:
+            self._step(impact, page, plank, motion, painter, theme, pixel)
+        tip = self.points["d"]
+        painter.arrow(plank.position, tip, theme.shape("B"), 2)
+        painter.point(tip, theme.highlight if self.hovered == "d" else theme.shape("B"), 6)
+        painter.text((tip[0] + 9 * pixel, tip[1] + 9 * pixel), "d", theme.shape("B"), 16)
+        self.label_shapes(painter, theme)
+
+    def _step(self, impact, page, plank, motion, painter, theme, pixel):
+        """The pose at the step shown, thick, and its gap to the wall; at a hit, the touch."""
         step = impact.steps[page]
-        at = posed(plank, motion, step.time)
-        shown = theme.mtv if impact.hit and page == len(impact.steps) - 1 else theme.highlight
-        painter.polygon(at.world_vertices(), shown, None, 3)
         final = page == len(impact.steps) - 1
+        at = posed(plank, motion, step.time)
+        painter.polygon(at.world_vertices(), theme.mtv if impact.hit and final else theme.highlight, None, 3)
         if step.closest_a is not None and not (impact.hit and final):
             painter.segment(step.closest_a, step.closest_b, theme.axis, 2)
             middle = ((step.closest_a[0] + step.closest_b[0]) / 2, (step.closest_a[1] + step.closest_b[1]) / 2)
             painter.text((middle[0] - 8 * pixel, middle[1] + 8 * pixel), f"gap {step.distance:.1f}", theme.axis, 13, "right")
         if impact.hit and impact.point is not None and final:
             painter.point(impact.point, theme.mtv, 7)
-        tip = self.points["d"]
-        painter.arrow(plank.position, tip, theme.shape("B"), 2)
-        painter.point(tip, theme.highlight if self.hovered == "d" else theme.shape("B"), 6)
-        painter.text((tip[0] + 9 * pixel, tip[1] + 9 * pixel), "d", theme.shape("B"), 16)
-        self.label_shapes(painter, theme)
 
     def report(self, result):
         impact, straight, page = result.impact, result.straight, result.page
