@@ -183,9 +183,8 @@ def time_of_impact(a, motion_a, b, motion_b) -> Impact:
         if found.colliding and time == 0.0 and found.depth > 0:
             return Impact(True, 0.0, None, found.normal, tuple(steps))
         if found.distance <= target:
-            if found.closest_a is None:
-                point = None
-            else:
+            point = None
+            if found.closest_a is not None and found.closest_b is not None:
                 (ax, ay), (bx, by) = found.closest_a, found.closest_b
                 point = Vector(0.5 * (ax + bx), 0.5 * (ay + by))
             return Impact(True, time, point, found.normal, tuple(steps))
