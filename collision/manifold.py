@@ -22,6 +22,8 @@ import math
 from typing import NamedTuple
 
 from . import rounded
+from .capsule import Capsule
+from .shapes import Circle, Polygon
 from .minkowski import checked
 from .sat import TOLERANCE
 from .vector import Vector
@@ -102,7 +104,7 @@ class Manifold(NamedTuple):
     """Every :class:`ManifoldStep`, in order."""
 
 
-def manifold(a, b) -> Manifold:
+def manifold(a: Polygon | Circle | Capsule, b: Polygon | Circle | Capsule) -> Manifold:
     """The contact manifold of shapes ``a`` and ``b`` (each a Polygon, Box, Circle or Capsule,
     polygons and boxes rounded or not).
 

@@ -28,7 +28,8 @@ from .errors import ShapeError
 from .gjk import gjk
 from .minkowski import checked
 from .sat import TOLERANCE
-from .shapes import Circle
+from .capsule import Capsule
+from .shapes import Circle, Polygon
 from .vector import Vector
 
 TARGET = 1e-4
@@ -119,17 +120,20 @@ def _size(shape):
     return max(high_x - low_x, high_y - low_y)
 
 
-def posed(shape, motion: Motion, time: float):
+def posed(shape: Polygon | Circle | Capsule, motion: Motion, time: float) -> Polygon | Circle | Capsule:
     """A copy of ``shape`` as it is at ``time`` of ``motion``."""
     moved = copy.copy(shape)
     x, y = shape.position
     moved.position = (x + time * motion.dx, y + time * motion.dy)
-    if not isinstance(shape, Circle):
-        moved.angle = shape.angle + time * motion.dangle
+    # A circle turned about its centre is the same circle.
+    if isinstance(moved, (Polygon, Capsule)):
+        moved.angle = moved.angle + time * motion.dangle
     return moved
 
 
-def time_of_impact(a, motion_a, b, motion_b) -> Impact:
+def time_of_impact(
+    a: Polygon | Circle | Capsule, motion_a: Motion | tuple, b: Polygon | Circle | Capsule, motion_b: Motion | tuple
+) -> Impact:
     """When shapes ``a`` and ``b`` (Polygon, Box or Circle), moving by ``motion_a`` and
     ``motion_b`` (each a :class:`Motion` or an (dx, dy) pair), first touch within the step.
 
@@ -162,16 +166,16 @@ def time_of_impact(a, motion_a, b, motion_b) -> Impact:
     """
     checked(a, "A")
     checked(b, "B")
-    motion_a, motion_b = _motion(motion_a, "motion of A"), _motion(motion_b, "motion of B")
+    move_a, move_b = _motion(motion_a, "motion of A"), _motion(motion_b, "motion of B")
     # The relative translation of B seen from A, and how fast turning can move a point.
-    vx, vy = motion_b.dx - motion_a.dx, motion_b.dy - motion_a.dy
-    turning = abs(motion_a.dangle) * _reach(a) + abs(motion_b.dangle) * _reach(b)
-    scale = max(a._placed().scale, b._placed().scale) + max(map(abs, (*motion_a[:2], *motion_b[:2])))
+    vx, vy = move_b.dx - move_a.dx, move_b.dy - move_a.dy
+    turning = abs(move_a.dangle) * _reach(a) + abs(move_b.dangle) * _reach(b)
+    scale = max(a._placed().scale, b._placed().scale) + max(map(abs, (*move_a[:2], *move_b[:2])))
     target = max(TARGET * min(_size(a), _size(b)), TOLERANCE * scale)
     steps = []
     time = 0.0
     for _ in range(MAX_STEPS):
-        at_a, at_b = posed(a, motion_a, time), posed(b, motion_b, time)
+        at_a, at_b = posed(a, move_a, time), posed(b, move_b, time)
         found = gjk(at_a, at_b)
         nx, ny = found.normal
         if turning:
