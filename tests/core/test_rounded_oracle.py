@@ -17,7 +17,7 @@ import pytest
 import shapely
 
 import oracle
-from collision import Box, Capsule, Circle, Polygon, ShapeError, gjk, manifold, point_query, ray_cast, sat, sweep
+from collision import Box, Capsule, Circle, Polygon, ShapeError, gjk, manifold, point_query, project, ray_cast, sat, sweep
 from random_shapes import convex_vertices
 
 SIZES = [pytest.param(2_000, id="2k"), pytest.param(20_000, id="20k", marks=pytest.mark.slow)]
@@ -306,3 +306,15 @@ def test_manifold_of_rounded_shapes_against_geos(count):
 def test_bad_rounded_shapes_say_what_to_fix(make, message):
     with pytest.raises(ShapeError, match=message):
         make()
+
+
+def test_project_grows_the_cores_shadow_by_the_radius():
+    rng = np.random.default_rng(16)
+    for index in range(300):
+        shape = ROUNDED[index % 3](rng)
+        axis = rng.uniform(-2, 2, 2)
+        points, radius = core_points(shape)
+        dots = points @ axis
+        grow = radius * float(np.hypot(*axis))
+        found = project(shape, axis)
+        assert found.min == pytest.approx(dots.min() - grow, abs=TIGHT * 1e3) and found.max == pytest.approx(dots.max() + grow, abs=TIGHT * 1e3)
