@@ -318,3 +318,10 @@ def test_project_grows_the_cores_shadow_by_the_radius():
         grow = radius * float(np.hypot(*axis))
         found = project(shape, axis)
         assert found.min == pytest.approx(dots.min() - grow, abs=TIGHT * 1e3) and found.max == pytest.approx(dots.max() + grow, abs=TIGHT * 1e3)
+
+
+def test_a_rounded_box_against_a_tile_is_refused_not_answered_for_its_core():
+    from collision import QuarterTile, sat_tile
+
+    with pytest.raises(ShapeError, match="sat_tile needs a box without rounding, got radius 2.0"):
+        sat_tile(Box((0, 0), (1, 1), radius=2), QuarterTile((0, 0), 10, "NE"))
