@@ -32,10 +32,12 @@ Vector(x=5.0, y=0.0)
 
 from . import broadphase
 from .axes import AxisKind, AxisSource
+from .capsule import Capsule
 from .fast.batch import SatMany, box_vertices, sat_many, sat_many_circles
 from .dynamic_tree import DynamicTree, TreeNode, TreeQuery
 from .errors import ShapeError
 from .gjk import Epa, EpaStep, Gjk, GjkStep, Stop, epa, gjk
+from .manifold import ContactId, ContactPoint, Manifold, ManifoldStep, manifold
 from .minkowski import minkowski_difference, support
 from .point_query import PointQuery, point_query
 from .projection import Interval, project
@@ -46,6 +48,7 @@ from .shapes import MAX_SIDES, MAX_VERTICES, Box, Circle, Polygon, regular_polyg
 from .sweep import Sweep
 from .sweep import sweep
 from .tiles import QuarterTile, sat_tile
+from .toi import Impact, Motion, ToiStep, time_of_impact
 from .vector import Vector
 from .voronoi import Feature, Region, voronoi_region
 
@@ -58,14 +61,21 @@ __all__ = [
     "AxisTest",
     "Box",
     "Candidate",
+    "Capsule",
     "Circle",
+    "ContactId",
+    "ContactPoint",
     "DynamicTree",
     "Epa",
     "EpaStep",
     "Feature",
     "Gjk",
     "GjkStep",
+    "Impact",
     "Interval",
+    "Manifold",
+    "ManifoldStep",
+    "Motion",
     "PointQuery",
     "Polygon",
     "QuadArrays",
@@ -80,6 +90,7 @@ __all__ = [
     "Slab",
     "Stop",
     "Sweep",
+    "ToiStep",
     "TreeNode",
     "TreeQuery",
     "Vector",
@@ -87,6 +98,7 @@ __all__ = [
     "broadphase",
     "epa",
     "gjk",
+    "manifold",
     "minkowski_difference",
     "point_query",
     "project",
@@ -98,5 +110,6 @@ __all__ = [
     "sat_tile",
     "support",
     "sweep",
+    "time_of_impact",
     "voronoi_region",
 ]

@@ -1,4 +1,4 @@
-"""The broad phase: which of many axis-aligned boxes overlap or touch, found four ways.
+"""The broad phase: which of many axis-aligned boxes overlap or touch, found five ways.
 
 A box is its bounds ``(min_x, min_y, max_x, max_y)``. Two boxes meet when their shadows
 overlap on x and on y (:func:`bounds_touch`): SAT with the only two axes an axis-aligned
@@ -12,12 +12,15 @@ box has. Testing every pair costs N (N - 1) / 2 tests; each method here proposes
   cells at least as big as the largest box, and a box meets only boxes of its own cell and
   the eight around it;
 - the quadtree (:class:`~collision.Quadtree`) pairs the items of each node with the items
-  in that node and below it.
+  in that node and below it;
+- the dynamic tree (:class:`~collision.DynamicTree`, Box2D's) is walked once for each box,
+  down every node whose box meets it.
 
 These are written to be read, in plain Python. What a scene calls every frame at 10,000
 boxes are their numpy kernels in :mod:`collision.fast.broadphase`, which give the same pairs
 (the tests hold them to these) and are exported here: :func:`find`, :func:`pairs`,
-:func:`count_candidates`, :func:`grid_cells`, :func:`contacts`, :data:`METHODS`.
+:func:`count_candidates`, :func:`grid_cells`, :func:`contacts`, :data:`METHODS`, and
+:data:`ALL_METHODS`, which adds ``"tree"``: a :class:`~collision.DynamicTree` walked once per box.
 
 >>> boxes = [(0, 0, 2, 2), (2, 0, 4, 2), (5, 5, 6, 6), (0, 5, 1, 6)]
 >>> brute_force(boxes)
@@ -35,13 +38,14 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from .fast.broadphase import METHODS, BroadPhase, Contacts, Grid, contacts, count_candidates, find, grid_cells, pairs
+from .fast.broadphase import ALL_METHODS, METHODS, BroadPhase, Contacts, Grid, contacts, count_candidates, find, grid_cells, pairs
 from .projection import bounds_touch
 
 Bounds = Sequence[float]
 """A box as ``(min_x, min_y, max_x, max_y)``."""
 
 __all__ = [
+    "ALL_METHODS",
     "METHODS",
     "BroadPhase",
     "Contacts",

@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from .minkowski import checked, core
 from .sat import TOLERANCE
+from .capsule import Capsule
 from .shapes import Circle, Polygon
 from .vector import Vector
 
@@ -147,8 +148,8 @@ class Gjk(NamedTuple):
     """The radii the cores were grown by: A - B is the cores' A - B grown by this much."""
 
 
-def gjk(a: Polygon | Circle, b: Polygon | Circle) -> Gjk:
-    """GJK on shapes ``a`` and ``b`` (each a Polygon, Box or Circle): their distance, the closest
+def gjk(a: Polygon | Circle | Capsule, b: Polygon | Circle | Capsule) -> Gjk:
+    """GJK on shapes ``a`` and ``b`` (each a Polygon, Box, Circle or Capsule): their distance, the closest
     points, and every iteration; EPA when they overlap. Returns a :class:`Gjk`.
 
     Separated, the nearest points and the gap; GJK's simplex shrinks to the segment nearest
@@ -232,7 +233,7 @@ def gjk(a: Polygon | Circle, b: Polygon | Circle) -> Gjk:
     )
 
 
-def epa(a: Polygon | Circle, b: Polygon | Circle) -> Epa | None:
+def epa(a: Polygon | Circle | Capsule, b: Polygon | Circle | Capsule) -> Epa | None:
     """The penetration of overlapping shapes ``a`` and ``b`` by EPA: an :class:`Epa`, or None
     when EPA has nothing to do (separated, or only a circle's radius reaching over the gap;
     ``gjk(a, b)`` has the depth then).

@@ -11,6 +11,7 @@ import math
 
 from ._validate import finite_pair
 from .errors import ShapeError
+from .capsule import Capsule
 from .shapes import Circle, Polygon
 from .vector import PairLike, Vector
 
@@ -20,18 +21,19 @@ within r (1 - cos(ARC_STEP / 2)), under 0.13% of the radius, inside the exact ar
 
 
 def checked(shape, role):
-    """``shape`` if it is a Polygon, Box or Circle, else ShapeError naming its ``role``."""
-    if not isinstance(shape, (Polygon, Circle)):
-        raise ShapeError(f"expected a Polygon, Box or Circle as {role}, got {type(shape).__name__}")
+    """``shape`` if it is a Polygon, Box, Circle or Capsule, else ShapeError naming its ``role``."""
+    if not isinstance(shape, (Polygon, Circle, Capsule)):
+        raise ShapeError(f"expected a Polygon, Box, Circle or Capsule as {role}, got {type(shape).__name__}")
     return shape
 
 
 def core(shape):
     """The shape's core and radius, as GJK uses them (Box2D's rounded shapes): a polygon is its
-    own world vertices and radius 0; a circle is its centre alone and its radius."""
+    own world vertices and its radius (0 unless rounded); a capsule its segment's two ends and
+    its radius; a circle its centre alone and its radius."""
     if isinstance(shape, Circle):
         return (tuple(shape.center),), shape.radius
-    return shape._placed().points, 0.0
+    return shape._placed().points, shape.radius
 
 
 def support(shape: Polygon | Circle, direction: PairLike) -> Vector:
@@ -81,6 +83,8 @@ def minkowski_difference(a: Polygon | Circle, b: Polygon | Circle) -> Polygon | 
     radius = radius_a + radius_b
     if radius:
         outline = _rounded(outline, radius)
+    elif len(outline) < 3:
+        raise ShapeError("A - B of these shapes has no area (bare segments along one line, or a segment and a point): give a capsule a radius")
     return Polygon(outline)
 
 

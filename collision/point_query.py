@@ -8,6 +8,7 @@ from typing import NamedTuple
 from ._validate import finite_pair
 from .errors import ShapeError
 from .sat import TOLERANCE
+from .capsule import Capsule
 from .shapes import Circle, Polygon
 from .vector import PairLike, Vector
 from .voronoi import Feature, Region, voronoi_region
@@ -33,7 +34,7 @@ class PointQuery(NamedTuple):
 
 
 def point_query(shape: Polygon | Circle, point: PairLike) -> PointQuery:
-    """Query ``point`` against ``shape`` (a Polygon, Box or Circle); return a :class:`PointQuery`.
+    """Query ``point`` against ``shape`` (a Polygon, Box, Circle or Capsule); return a :class:`PointQuery`.
 
     The boundary counts as inside, and a point within the tolerance outside it does too: its
     ``distance`` stays the true, slightly positive number. The tolerance is relative, as in
@@ -73,6 +74,11 @@ def point_query(shape: Polygon | Circle, point: PairLike) -> PointQuery:
     >>> centre.feature.region
     <Region.INSIDE: 'inside'>
     """
+    if getattr(shape, "_rounded", False):
+        # A capsule or a rounded polygon: the core's nearest point, pushed out by the radius.
+        from . import rounded
+
+        return rounded.point_query(shape, finite_pair(point, "point"))
     if isinstance(shape, Polygon):
         px, py = finite_pair(point, "point")
         feature = voronoi_region(shape, (px, py))
@@ -93,10 +99,10 @@ def point_query(shape: Polygon | Circle, point: PairLike) -> PointQuery:
         distance = between - radius
         region = Region.INSIDE if distance <= 0 else Region.EDGE
         feature = Feature(region, 0, Vector(cx, cy))
-    elif isinstance(point, (Polygon, Circle)):
+    elif isinstance(point, (Polygon, Circle, Capsule)):
         raise ShapeError("point_query takes the shape first and the point second: point_query(shape, point)")
     else:
-        raise ShapeError(f"point_query needs a Polygon, Box or Circle as its shape, got {type(shape).__name__}")
+        raise ShapeError(f"point_query needs a Polygon, Box, Circle or Capsule as its shape, got {type(shape).__name__}")
     # Float rounding grows with the coordinates' magnitude: judge the boundary relative to it.
     scale = max(max(map(abs, shape.aabb())), abs(px), abs(py))
     return PointQuery(distance <= TOLERANCE * scale, distance, Vector(cx, cy), Vector(cx - px, cy - py), feature)

@@ -63,7 +63,12 @@ def project(shape: Polygon | Circle, axis: tuple[float, float]) -> Interval:
     placed = getattr(shape, "_placed", None)
     if placed is None:
         raise ShapeError(f"expected a Polygon, Box or Circle, got {type(shape).__name__}")
-    return interval(placed(), ax, ay)
+    found = interval(placed(), ax, ay)
+    if shape._rounded:
+        # A capsule or a rounded polygon: its core's shadow, grown by the radius at both ends.
+        grow = shape.radius * math.hypot(ax, ay)
+        return Interval(found.min - grow, found.max + grow, found.min_index, found.max_index)
+    return found
 
 
 def extent(pose: Pose, ax: float, ay: float) -> tuple[float, float]:

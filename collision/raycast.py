@@ -19,6 +19,7 @@ from typing import NamedTuple
 from ._validate import finite_pair
 from .errors import ShapeError
 from .sat import TOLERANCE
+from .capsule import Capsule
 from .shapes import Box, Circle, Polygon
 from .vector import Vector
 
@@ -83,8 +84,8 @@ class RayHit(NamedTuple):
 
 def _checked(shape, origin, translation):
     """The shape, the origin and the translation as float pairs, or ShapeError saying what to fix."""
-    if not isinstance(shape, (Polygon, Circle)):
-        raise ShapeError(f"ray_cast needs a Polygon, Box or Circle, got {type(shape).__name__}")
+    if not isinstance(shape, (Polygon, Circle, Capsule)):
+        raise ShapeError(f"ray_cast needs a Polygon, Box, Circle or Capsule, got {type(shape).__name__}")
     ox, oy = finite_pair(origin, "ray origin")
     dx, dy = finite_pair(translation, "ray translation")
     if dx == 0.0 and dy == 0.0:
@@ -173,6 +174,11 @@ def ray_cast(shape, origin, translation):
     collision.errors.ShapeError: ray translation is (0, 0): give the ray a direction and a length, e.g. (10, 0)
     """
     origin, translation = _checked(shape, origin, translation)
+    if shape._rounded:
+        # A capsule or a rounded polygon: its edges pushed out, a circle at each corner.
+        from . import rounded
+
+        return rounded.ray_cast(shape, origin, translation)
     if isinstance(shape, Box):
         return _box(shape, origin, translation)
     if isinstance(shape, Polygon):

@@ -201,6 +201,11 @@ def sat(a: Polygon | Circle, b: Polygon | Circle, early_exit: bool = False) -> S
         pose_a, pose_b = a._pose or a._placed(), b._pose or b._placed()
     except AttributeError:
         raise ShapeError(f"expected a Polygon, Box or Circle, got {type(b if hasattr(a, '_placed') else a).__name__}") from None
+    if a._rounded or b._rounded:
+        # A capsule or a rounded polygon: cores grown by radii (collision.rounded).
+        from . import rounded
+
+        return rounded.sat(a, b, early_exit)
     # Both shadows are measured from A's position: B's is moved along each axis by the offset
     # B - A, exact when the shapes lie near each other, however far out (see extent).
     dx, dy = pose_b.x - pose_a.x, pose_b.y - pose_a.y

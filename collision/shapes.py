@@ -258,7 +258,9 @@ class Polygon:
 
     The local vertices are turned by ``angle`` (radians, counter-clockwise) about the local
     origin, then moved by ``position``. Either winding is accepted; the vertices are stored
-    counter-clockwise with vertex 0 kept first.
+    counter-clockwise with vertex 0 kept first. With a ``radius`` (at least 0) the polygon is
+    rounded: every point within the radius of the vertices' polygon, its *core*, as Box2D
+    rounds a box; the vertices stay the core's.
 
     >>> square = Polygon([(0, 0), (2, 0), (2, 2), (0, 2)], position=(10, 5))
     >>> square.world_vertices()
@@ -296,10 +298,20 @@ class Polygon:
         "_turned",
         "_position",
         "_angle",
+        "_radius",
+        "_rounded",
     )
 
-    def __init__(self, vertices: Iterable[PairLike] | NDArray[Any], position: PairLike = (0.0, 0.0), angle: float = 0.0) -> None:
+    def __init__(
+        self, vertices: Iterable[PairLike] | NDArray[Any], position: PairLike = (0.0, 0.0), angle: float = 0.0, radius: float = 0.0
+    ) -> None:
         self._local = _convex_ccw(vertices)
+        # A rounded polygon is its core (these vertices) grown by the radius, as in Box2D; the
+        # algorithms that read cores and radii are in collision.rounded.
+        self._radius = finite_number(radius, "polygon radius")
+        if self._radius < 0:
+            raise ShapeError(f"polygon radius must be at least 0 (0 is no rounding), got {self._radius}")
+        self._rounded = self._radius > 0
         self._local_normals = _outward_normals(self._local)
         self._axis_edges = _distinct_axes(self._local_normals)
         self._sources_a = tuple(edge_source("A", i) for i in self._axis_edges)
@@ -334,6 +346,11 @@ class Polygon:
         self._angle = finite_number(value, "angle")
         self._pose = None
         self._turned = None
+
+    @property
+    def radius(self) -> float:
+        """How far the shape reaches beyond its vertices (its core): 0 for a sharp polygon."""
+        return self._radius
 
     @property
     def local_vertices(self) -> NDArray[np.float64]:
@@ -417,12 +434,15 @@ class Polygon:
         return Vector(c * x - s * y + self._position.x, s * x + c * y + self._position.y)
 
     def aabb(self) -> Bounds:
-        """World bounds as ``(min_x, min_y, max_x, max_y)``, the order of shapely's ``bounds``."""
+        """World bounds as ``(min_x, min_y, max_x, max_y)``, the order of shapely's ``bounds``
+        (a rounded polygon's grown by its radius)."""
         xs, ys = zip(*self._placed().points)
-        return (min(xs), min(ys), max(xs), max(ys))
+        r = self._radius
+        return (min(xs) - r, min(ys) - r, max(xs) + r, max(ys) + r)
 
     def __repr__(self):
-        return f"Polygon({[list(v) for v in self._local]}, position={tuple(self._position)}, angle={self._angle})"
+        rounded = f", radius={self._radius}" if self._radius else ""
+        return f"Polygon({[list(v) for v in self._local]}, position={tuple(self._position)}, angle={self._angle}{rounded})"
 
 
 class Box(Polygon):
@@ -448,12 +468,12 @@ class Box(Polygon):
 
     __slots__ = ("_half_size",)
 
-    def __init__(self, center: PairLike, half_size: PairLike, angle: float = 0.0) -> None:
+    def __init__(self, center: PairLike, half_size: PairLike, angle: float = 0.0, radius: float = 0.0) -> None:
         hx, hy = finite_pair(half_size, "box half_size")
         positive_number(hx, "box half_size x")
         positive_number(hy, "box half_size y")
         self._half_size = Vector(hx, hy)
-        super().__init__(((hx, -hy), (hx, hy), (-hx, hy), (-hx, -hy)), center, angle)
+        super().__init__(((hx, -hy), (hx, hy), (-hx, hy), (-hx, -hy)), center, angle, radius)
 
     @property
     def half_size(self) -> Vector:
@@ -491,7 +511,8 @@ class Box(Polygon):
         return Vector(*self._placed().points[self.CORNERS.index(name)])
 
     def __repr__(self):
-        return f"Box(center={tuple(self.position)}, half_size={tuple(self.half_size)}, angle={self.angle})"
+        rounded = f", radius={self._radius}" if self._radius else ""
+        return f"Box(center={tuple(self.position)}, half_size={tuple(self.half_size)}, angle={self.angle}{rounded})"
 
 
 def regular_polygon(sides: int, radius: float, center: PairLike = (0.0, 0.0), angle: float = 0.0) -> Polygon:
@@ -535,6 +556,9 @@ class Circle:
     """
 
     __slots__ = ("_center", "_radius", "_pose")
+
+    _rounded = False
+    """A circle's own algorithms handle its radius (see collision.rounded)."""
 
     def __init__(self, center: PairLike, radius: float) -> None:
         self.center = center

@@ -11,6 +11,7 @@ import numpy as np
 from ._validate import finite_pair
 from .errors import ShapeError
 from .sat import TOLERANCE, sat
+from .capsule import Capsule
 from .shapes import Circle, Polygon
 from .vector import PairLike, Vector
 
@@ -38,8 +39,8 @@ class Sweep(NamedTuple):
 
 
 def _checked(shape, role):
-    if not isinstance(shape, (Polygon, Circle)):
-        raise ShapeError(f"sweep needs a Polygon, Box or Circle as {role}, got {type(shape).__name__}")
+    if not isinstance(shape, (Polygon, Circle, Capsule)):
+        raise ShapeError(f"sweep needs a Polygon, Box, Circle or Capsule as {role}, got {type(shape).__name__}")
     return shape
 
 
@@ -56,7 +57,7 @@ def _scale(shape, dx=0.0, dy=0.0):
 def sweep(moving: Polygon | Circle, still: Polygon | Circle, displacement: PairLike) -> Sweep:
     """When ``moving``, translated along ``displacement``, first touches ``still``.
 
-    Each shape is a Polygon, Box or Circle; ``displacement`` is an (x, y) pair. The answer is
+    Each shape is a Polygon, Box, Circle or Capsule; ``displacement`` is an (x, y) pair. The answer is
     exact, not sampled: for two polygons the Separating Axis Theorem on swept intervals (along
     each edge normal of either polygon, the span of time in which the moving shadow overlaps the
     still one; they touch first when the last axis to close has closed, if no axis has opened
@@ -117,7 +118,12 @@ def sweep(moving: Polygon | Circle, still: Polygon | Circle, displacement: PairL
     dx, dy = finite_pair(displacement, "displacement")
     scale = max(_scale(still), _scale(moving), _scale(moving, dx, dy))
     tolerance = TOLERANCE * scale
-    if isinstance(moving, Polygon) and isinstance(still, Polygon):
+    if moving._rounded or still._rounded:
+        # A capsule or a rounded polygon: a ray against the cores' difference grown by the radii.
+        from . import rounded
+
+        found = rounded.sweep(moving, still, (dx, dy), tolerance)
+    elif isinstance(moving, Polygon) and isinstance(still, Polygon):
         found = _polygons(moving, still, dx, dy, tolerance)
     else:
         found = _with_circle(moving, still, dx, dy, scale, tolerance)
@@ -282,12 +288,13 @@ def _feature(shape, shift, nx, ny, ux, uy, tolerance):
         x, y = cx + shift[0] + radius * nx, cy + shift[1] + radius * ny
         across = x * ux + y * uy
         return across, across, x * nx + y * ny
-    points = shape.world_vertices() + shift
+    # The core's points (a polygon's vertices, a capsule's ends), then grown by any radius.
+    points = np.array(shape._placed().points) + shift
     level = points @ (nx, ny)
     top = level.max()
     # Vertices level with the furthest, within rounding, make an edge of contact.
     across = points[level >= top - tolerance] @ (ux, uy)
-    return across.min(), across.max(), top
+    return across.min(), across.max(), top + shape.radius
 
 
 def _contact(still, moving, sx, sy, normal, tolerance):

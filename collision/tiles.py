@@ -264,6 +264,8 @@ def sat_tile(box: Box, tile: QuarterTile, circular_rule: bool = True) -> SatResu
         raise ShapeError("sat_tile takes the box first and the tile second: sat_tile(box, tile)")
     if not isinstance(box, Box):
         raise ShapeError(f"sat_tile needs a Box as its first argument, got {type(box).__name__}")
+    if box.radius:
+        raise ShapeError(f"sat_tile needs a box without rounding, got radius {box.radius}; Metanet's tiles meet AABBs")
     if not isinstance(tile, QuarterTile):
         raise ShapeError(f"sat_tile needs a QuarterTile as its second argument, got {type(tile).__name__}")
     if not isinstance(circular_rule, bool):

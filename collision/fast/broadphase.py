@@ -1,4 +1,4 @@
-"""The broad phase in numpy: which of many axis-aligned boxes overlap or touch, found four ways.
+"""The broad phase in numpy: which of many axis-aligned boxes overlap or touch, found five ways.
 
 The fast path of :mod:`collision.broadphase`, whose plain functions (brute force, sort and
 sweep, the loose grid) say the same readably; ``tests/core/test_broadphase.py`` holds these
@@ -14,7 +14,10 @@ side by side:
 - ``"grid"`` is Metanet's loose grid: each box goes in the cell of its centre, cells at least
   as big as the largest box, and each cell is tested against its 3 x 3 neighbourhood;
 - ``"quadtree"`` builds a :class:`~collision.Quadtree` and pairs the items stored in each node
-  with the items in that node and below it (either straddle mode).
+  with the items in that node and below it (either straddle mode);
+- ``"tree"`` inserts the boxes in a :class:`~collision.DynamicTree` (no margin: they do not
+  move) and walks it once for each box, as Box2D's broad phase does, down every node whose
+  box meets it. Plain Python, not numpy: it is here to be compared, not to be fast.
 
 A method first proposes *candidate* pairs and then keeps those whose boxes really overlap
 (the AABB filter). :func:`find` reports both counts, which is how much work a method saved;
@@ -40,12 +43,17 @@ from numpy.typing import ArrayLike, NDArray
 
 from .._validate import LIMIT, finite_number, finite_pair
 from ..errors import ShapeError
+from ..dynamic_tree import DynamicTree
 from ..quadtree import Quadtree
 from .bounds import spans_touch, touching
 from ..vector import PairLike
 
 METHODS = ("brute", "sweep", "grid", "quadtree")
-"""The names :func:`pairs` and :func:`find` accept."""
+"""The methods fast enough to compare at 10,000 boxes every frame, as the scenes do."""
+
+ALL_METHODS = METHODS + ("tree",)
+"""Every name :func:`pairs` and :func:`find` accept: the fast ones and ``"tree"``, whose plain
+Python walks take seconds at 10,000 boxes."""
 
 _GRID_CELLS = 2**20
 """At most this many grid cells along either axis: keeps the cell keys inside int64 when a
@@ -406,7 +414,47 @@ def _quadtree(boxes, straddle="parent", max_objects=10, max_levels=5):
     return proposed[keep], len(proposed)
 
 
-_METHODS = {"brute": _brute, "sweep": _sweep, "grid": _grid, "quadtree": _quadtree}
+def _dynamic_tree(boxes):
+    """Each box's walk down a DynamicTree of all of them. The candidates are the leaves the
+    walks reach and test, each pair once (from the box with the smaller index); a node whose
+    box misses the walker's is passed over with everything below it."""
+    count = len(boxes)
+    if count < 2:
+        return np.zeros((0, 2), np.intp), 0
+    rows = boxes.tolist()
+    tree = DynamicTree(margin=0.0, prediction=0.0)
+    for i, row in enumerate(rows):
+        tree.insert(row, i)
+    nodes = tree.nodes()
+    # nodes() lists parents before children: a node's subtree runs to the next node no deeper.
+    after = [len(nodes)] * len(nodes)
+    open_nodes = []
+    for k, node in enumerate(nodes):
+        while open_nodes and nodes[open_nodes[-1]].depth >= node.depth:
+            after[open_nodes.pop()] = k
+        open_nodes.append(k)
+    first, second, tested = [], [], 0
+    for i, (x0, y0, x1, y1) in enumerate(rows):
+        k = 0
+        while k < len(nodes):
+            node = nodes[k]
+            proxy = node.proxy
+            if proxy is not None and proxy <= i:
+                # Met from the other end already (or the box itself): no test.
+                k += 1
+                continue
+            bx0, by0, bx1, by1 = node.bounds
+            meets = bx0 <= x1 and x0 <= bx1 and by0 <= y1 and y0 <= by1
+            if proxy is not None:
+                tested += 1
+                if meets:
+                    first.append(i)
+                    second.append(proxy)
+            k = k + 1 if meets else after[k]
+    return _sorted_pairs(np.array(first, np.intp), np.array(second, np.intp), count), tested
+
+
+_METHODS = {"brute": _brute, "sweep": _sweep, "grid": _grid, "quadtree": _quadtree, "tree": _dynamic_tree}
 
 
 def find(aabbs: ArrayLike, method: str = "sweep", **options: Any) -> BroadPhase:
@@ -441,7 +489,7 @@ def find(aabbs: ArrayLike, method: str = "sweep", **options: Any) -> BroadPhase:
 def _check(method, options):
     """ShapeError unless ``method`` is known and takes every one of ``options``."""
     if not isinstance(method, str) or method not in _METHODS:
-        raise ShapeError(f"broad-phase method must be one of {', '.join(METHODS)}, got {method!r}")
+        raise ShapeError(f"broad-phase method must be one of {', '.join(ALL_METHODS)}, got {method!r}")
     unknown = [name for name in options if name not in _OPTIONS.get(method, ())]
     if unknown:
         takes = ", ".join(_OPTIONS[method]) if method in _OPTIONS else "no options"
@@ -451,13 +499,14 @@ def _check(method, options):
 def count_candidates(aabbs: ArrayLike, method: str = "sweep", **options: Any) -> int:
     """How many candidate pairs :func:`find` would propose with ``method``, without proposing
     them: brute force's count is a formula, the sweep's and the grid's are sums of run
-    lengths, the quadtree's its own count (:meth:`~collision.Quadtree.candidate_pairs`).
+    lengths, the quadtree's its own count (:meth:`~collision.Quadtree.candidate_pairs`); the
+    tree's needs its walks.
 
     >>> boxes = [[0, 0, 1, 1], [5, 0, 6, 1], [0.5, 0.5, 2, 2]]
     >>> [count_candidates(boxes, method) for method in METHODS]
     [3, 1, 1, 3]
-    >>> [find(boxes, method).candidates for method in METHODS]
-    [3, 1, 1, 3]
+    >>> [find(boxes, method).candidates for method in ALL_METHODS]
+    [3, 1, 1, 3, 2]
     """
     _check(method, options)
     boxes = _bounds(aabbs)
@@ -477,6 +526,8 @@ def count_candidates(aabbs: ArrayLike, method: str = "sweep", **options: Any) ->
         axis = _sweep_axis(boxes)
         ends = np.searchsorted(np.sort(boxes[:, axis]), np.sort(boxes[:, axis + 2]), side="right")
         return int(ends.sum()) - count * (count + 1) // 2
+    if method == "tree":
+        return _dynamic_tree(boxes)[1]
     return _tree(boxes, options.get("straddle", "parent"), options.get("max_objects", 10), options.get("max_levels", 5)).candidate_pairs()
 
 

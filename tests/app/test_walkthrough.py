@@ -38,7 +38,14 @@ shapes = { B = { position = [-250, 0], angle = 55 } }
 
 def test_the_shipped_walkthroughs_load():
     lessons = {path.stem: walkthrough.load(path) for path in SHIPPED}
-    assert set(lessons) == {"sat-from-scratch", "why-quadtrees", "circles-tiles-points", "from-sat-to-gjk", "fast-objects-and-broad-phases"}
+    assert set(lessons) == {
+        "sat-from-scratch", "why-quadtrees", "circles-tiles-points", "from-sat-to-gjk", "fast-objects-and-broad-phases",
+        "where-do-they-touch", "rays-casts-and-time-of-impact",
+    }
+    assert {step.scene for step in lessons["where-do-they-touch"].steps} == {"contact-points"}
+    assert {step.scene for step in lessons["rays-casts-and-time-of-impact"].steps} == {"ray-cast", "time-of-impact"}
+    for name in ("where-do-they-touch", "rays-casts-and-time-of-impact"):
+        assert sum(bool(step.question) for step in lessons[name].steps) >= 3, name
     assert 8 <= len(lessons["from-sat-to-gjk"].steps) <= 12
     assert [step.scene for step in lessons["from-sat-to-gjk"].steps][:2] == ["box-box", "minkowski"]
     assert 8 <= len(lessons["circles-tiles-points"].steps) <= 14

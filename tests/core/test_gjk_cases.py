@@ -14,7 +14,7 @@ from random_shapes import place_near, random_box, random_circle, random_polygon
 @pytest.mark.parametrize("call", [gjk, epa, minkowski_difference])
 @pytest.mark.parametrize("bad", [None, (0, 0), "box", [(0, 0), (1, 0), (0, 1)]])
 def test_bad_input_is_one_clear_error(call, bad):
-    with pytest.raises(ShapeError, match=r"^expected a Polygon, Box or Circle as [AB], got \w+$"):
+    with pytest.raises(ShapeError, match=r"^expected a Polygon, Box, Circle or Capsule as [AB], got \w+$"):
         call(Box((0, 0), (1, 1)), bad)
     with pytest.raises(ShapeError, match="as A"):
         call(bad, Circle((0, 0), 1))

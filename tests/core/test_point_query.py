@@ -173,7 +173,7 @@ def test_degenerate_points():
         (Circle((0, 0), 1), (0, float("nan")), "point y must be a finite number"),
         (Polygon([(0, 0), (1, 0), (0, 1)]), (1, 2, 3), r"point must be an \(x, y\) pair"),
         (Polygon([(0, 0), (1, 0), (0, 1)]), "ab", "point x must be a number"),
-        ("circle", (0, 0), "needs a Polygon, Box or Circle as its shape, got str"),
+        ("circle", (0, 0), "needs a Polygon, Box, Circle or Capsule as its shape, got str"),
         ((0, 0), Circle((0, 0), 1), "takes the shape first and the point second"),
     ],
 )

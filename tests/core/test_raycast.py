@@ -342,5 +342,5 @@ def test_bad_rays_are_refused(origin, translation, message):
 
 
 def test_a_shape_is_needed():
-    with pytest.raises(ShapeError, match="ray_cast needs a Polygon, Box or Circle, got tuple"):
+    with pytest.raises(ShapeError, match="ray_cast needs a Polygon, Box, Circle or Capsule, got tuple"):
         ray_cast((0, 0, 1, 1), (0, 0), (1, 0))

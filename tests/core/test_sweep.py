@@ -342,8 +342,8 @@ BAD = {
     "not a pair": (lambda box: sweep(box, box, 3.0), "displacement must be an (x, y) pair, got 3.0"),
     "three numbers": (lambda box: sweep(box, box, (1, 2, 3)), "displacement must be an (x, y) pair, got (1, 2, 3)"),
     "too far": (lambda box: sweep(box, box, (1e200, 0)), "displacement x is 1e+200: too far out"),
-    "moving not a shape": (lambda box: sweep((0, 0), box, (1, 0)), "sweep needs a Polygon, Box or Circle as moving, got tuple"),
-    "still not a shape": (lambda box: sweep(box, "wall", (1, 0)), "sweep needs a Polygon, Box or Circle as still, got str"),
+    "moving not a shape": (lambda box: sweep((0, 0), box, (1, 0)), "sweep needs a Polygon, Box, Circle or Capsule as moving, got tuple"),
+    "still not a shape": (lambda box: sweep(box, "wall", (1, 0)), "sweep needs a Polygon, Box, Circle or Capsule as still, got str"),
 }
 
 

@@ -1,0 +1,325 @@
+"""Where two shapes touch: Box2D's contact manifold, found by clipping.
+
+SAT says how deep and which way; a physics engine also needs where. Box2D answers with at most
+two contact points, found in four steps that :class:`Manifold` keeps for a figure to page:
+
+1. the reference face: of both shapes' faces, the one whose normal parts them most (SAT's axis
+   of least penetration; A's face wins a near tie, so the choice does not flicker);
+2. the incident face: the other shape's face turned most against the reference normal;
+3. the incident face clipped against the reference face's two side planes, so that what is
+   left lies within the reference face's width;
+4. of what is left, the points at or below the reference face are the contacts.
+
+Every shape is a core grown by a radius, as in Box2D: a polygon is its own core (radius 0), a
+circle is its centre grown by its radius. A point's ``id`` names the two features it came from
+(an edge of one shape and a vertex of the other, or a vertex of the reference face and an edge
+clipped by its side plane), so a solver can match it with last step's point as the shapes move.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import NamedTuple
+
+from . import rounded
+from .capsule import Capsule
+from .shapes import Circle, Polygon
+from .minkowski import checked
+from .sat import TOLERANCE
+from .vector import Vector
+
+PREFER_A = 1e-3
+"""How much further (relative to the smaller shape's size) B's best face must part the shapes
+than A's before B's face becomes the reference: a near tie, as between two boxes resting face
+to face, then always picks A, and the contact ids do not flicker (Box2D's ``k_tol``)."""
+
+
+class ContactId(NamedTuple):
+    """The two features a contact point came from, one on each shape: ``"edge"`` or
+    ``"vertex"`` and its index among that shape's vertices (edge i runs from vertex i to i + 1).
+    A circle is vertex 0."""
+
+    kind_a: str
+    index_a: int
+    kind_b: str
+    index_b: int
+
+    def __str__(self):
+        return f"A {self.kind_a} {self.index_a} / B {self.kind_b} {self.index_b}"
+
+
+class ContactPoint(NamedTuple):
+    """One point of a :class:`Manifold`."""
+
+    point: Vector
+    """Midway between the two surfaces, along the normal."""
+
+    separation: float
+    """The gap between the surfaces along the normal here: negative when they overlap."""
+
+    id: ContactId
+    """The features the point came from; it stays the same while they do."""
+
+
+class ManifoldStep(NamedTuple):
+    """One step of finding the manifold, for a figure to page."""
+
+    title: str
+    """What this step did, in a few words."""
+
+    points: tuple
+    """The Vectors this step ends with: a face's two ends, or the points kept by a clip."""
+
+    plane: tuple | None
+    """The line this step cut against, as (a point on it, its unit normal pointing to the side
+    thrown away); None for a step that cut nothing."""
+
+
+class Manifold(NamedTuple):
+    """The outcome of :func:`manifold`."""
+
+    normal: Vector
+    """Unit, from A towards B. When the shapes are apart, the normal of the face that parts them
+    (or the line between the nearest features)."""
+
+    points: tuple
+    """Zero, one or two :class:`ContactPoint`; none when the shapes are apart."""
+
+    reference: str | None
+    """``"A"`` or ``"B"``: whose face is the reference; None when a circle's centre stood in
+    for a face (circle cases) or two rounded corners met (one point along the line between)."""
+
+    reference_edge: int | None
+    """The reference face's index on its shape; None as for ``reference``."""
+
+    incident_edge: int | None
+    """The incident face's index on the other shape; None as for ``reference``."""
+
+    separations: tuple
+    """(A's best face, B's best face): how far each shape's face that parts the shapes most
+    does so, cores only (negative: no face of that shape parts them). Empty for circle cases
+    and rounded corners."""
+
+    steps: tuple
+    """Every :class:`ManifoldStep`, in order."""
+
+
+def manifold(a: Polygon | Circle | Capsule, b: Polygon | Circle | Capsule) -> Manifold:
+    """The contact manifold of shapes ``a`` and ``b`` (each a Polygon, Box, Circle or Capsule,
+    polygons and boxes rounded or not).
+
+    Two boxes overlapping face to face touch along a span: two points, each at a corner of the
+    span, with the overlap as a negative separation:
+
+    >>> from collision import Box, Circle
+    >>> found = manifold(Box((0, 0), (2, 1)), Box((1, 1.75), (1, 1)))
+    >>> found.normal, found.reference, found.reference_edge
+    (Vector(x=0.0, y=1.0), 'A', 1)
+    >>> [(tuple(p.point), p.separation) for p in found.points]
+    [((0.0, 0.875), -0.25), ((2.0, 0.875), -0.25)]
+    >>> [str(p.id) for p in found.points]
+    ['A edge 1 / B vertex 3', 'A edge 1 / B vertex 0']
+
+    Tilted, one corner dips in and the other is clipped away above the face:
+
+    >>> len(manifold(Box((0, 0), (2, 1)), Box((0, 2.2), (1, 1), angle=0.3)).points)
+    1
+
+    A circle touches at one point; shapes apart give none:
+
+    >>> manifold(Box((0, 0), (1, 1)), Circle((0, 1.5), 1)).points[0].point
+    Vector(x=0.0, y=0.75)
+    >>> manifold(Box((0, 0), (1, 1)), Box((5, 0), (1, 1))).points
+    ()
+    """
+    checked(a, "A")
+    checked(b, "B")
+    core_a, core_b = _core(a), _core(b)
+    tolerance = TOLERANCE * max(a._placed().scale, b._placed().scale)
+    if len(core_b[0]) == 1:
+        return _with_circle(core_a, core_b, tolerance, flip=False)
+    if len(core_a[0]) == 1:
+        return _with_circle(core_b, core_a, tolerance, flip=True)
+    return _faces(core_a, core_b, tolerance)
+
+
+def _core(shape):
+    """A shape's core as (world points counter-clockwise, unit outward normals of its edges,
+    radius): a circle's is its centre alone, with no edges; a capsule's its two ends, with an
+    edge each way."""
+    return rounded.core(shape)
+
+
+def _best_face(points, normals, others):
+    """The face of ``points`` whose normal parts ``others`` most: (its index, how far)."""
+    best, best_separation = 0, -math.inf
+    for i, (nx, ny) in enumerate(normals):
+        vx, vy = points[i]
+        separation = min((x - vx) * nx + (y - vy) * ny for x, y in others)
+        if separation > best_separation:
+            best, best_separation = i, separation
+    return best, best_separation
+
+
+def _faces(core_a, core_b, tolerance):
+    """Two cores with faces: reference face, incident face, clipping."""
+    (points_a, normals_a, radius_a), (points_b, normals_b, radius_b) = core_a, core_b
+    edge_a, separation_a = _best_face(points_a, normals_a, points_b)
+    edge_b, separation_b = _best_face(points_b, normals_b, points_a)
+    size = min(_size(points_a), _size(points_b))
+    flip = separation_b > separation_a + PREFER_A * size
+    if flip:
+        reference, incident, edge, names = core_b, core_a, edge_b, ("B", "A")
+    else:
+        reference, incident, edge, names = core_a, core_b, edge_a, ("A", "B")
+    ref_points, ref_normals, ref_radius = reference
+    inc_points, inc_normals, inc_radius = incident
+    radius = radius_a + radius_b
+    nx, ny = ref_normals[edge]
+    normal = Vector(-nx, -ny) if flip else Vector(nx, ny)
+    separations = (separation_a, separation_b)
+    # The incident face: the other shape's face turned most against the reference normal.
+    incident_edge = min(range(len(inc_normals)), key=lambda k: inc_normals[k][0] * nx + inc_normals[k][1] * ny)
+    count_r, count_i = len(ref_points), len(inc_points)
+    v1, v2 = ref_points[edge], ref_points[(edge + 1) % count_r]
+    w1, w2 = inc_points[incident_edge], inc_points[(incident_edge + 1) % count_i]
+    steps = [
+        ManifoldStep(f"reference face: {names[0]}'s edge {edge}", (Vector(*v1), Vector(*v2)), None),
+        ManifoldStep(f"incident face: {names[1]}'s edge {incident_edge}", (Vector(*w1), Vector(*w2)), None),
+    ]
+    if max(separation_a, separation_b) > radius + tolerance:
+        # A face parts the cores by more than the radii reach: apart, no points.
+        return Manifold(normal, (), names[0], edge, incident_edge, separations, tuple(steps))
+    if radius and max(separation_a, separation_b) > tolerance:
+        # Rounded cores apart: if the faces are nearest at an end of each, two rounded corners
+        # meet, and the way apart is the line between those ends (Box2D's b2ClipPolygons).
+        gap, on_r, on_i, t, u = rounded.segment_closest(v1, v2, w1, w2)
+        if t in (0.0, 1.0) and u in (0.0, 1.0):
+            ends = ((edge + (t == 1.0)) % count_r, (incident_edge + (u == 1.0)) % count_i)
+            return _corners(gap, on_r, on_i, ends, ref_radius, radius, flip, tolerance, steps)
+    # Each point carries the features it came from: (reference feature, incident feature).
+    segment = [
+        ((w1[0], w1[1]), (("edge", edge), ("vertex", incident_edge))),
+        ((w2[0], w2[1]), (("edge", edge), ("vertex", (incident_edge + 1) % count_i))),
+    ]
+    tx, ty = v2[0] - v1[0], v2[1] - v1[1]
+    length = math.hypot(tx, ty)
+    tx, ty = tx / length, ty / length
+    # Side plane 1 keeps what lies past v1 along the face; side plane 2 what lies short of v2.
+    sides = (
+        ("side plane at the face's first end", v1, (-tx, -ty), edge),
+        ("side plane at the face's second end", v2, (tx, ty), (edge + 1) % count_r),
+    )
+    for title, (px, py), (sx, sy), vertex in sides:
+        segment = _clip(segment, (px, py), (sx, sy), ("vertex", vertex), ("edge", incident_edge))
+        steps.append(ManifoldStep(f"clip: {title}", tuple(Vector(*p) for p, _ in segment), (Vector(px, py), Vector(sx, sy))))
+        if len(segment) < 2:
+            # Rounding can clip a face seen edge-on to nothing: no span, no points.
+            break
+    contacts = []
+    front = nx * v1[0] + ny * v1[1]
+    for (x, y), (ref_feature, inc_feature) in segment:
+        core_gap = nx * x + ny * y - front
+        separation = core_gap - radius
+        if separation > tolerance:
+            continue
+        # Midway between the reference surface (face plus its radius) and the incident one.
+        shift = 0.5 * (ref_radius - inc_radius - core_gap)
+        point = Vector(x + shift * nx, y + shift * ny)
+        features = (inc_feature, ref_feature) if flip else (ref_feature, inc_feature)
+        contacts.append(ContactPoint(point, separation, ContactId(*features[0], *features[1])))
+    steps.append(
+        ManifoldStep(
+            "keep the points at or below the reference face",
+            tuple(c.point for c in contacts),
+            (Vector(*v1), Vector(nx, ny)),
+        )
+    )
+    return Manifold(normal, tuple(contacts), names[0], edge, incident_edge, separations, tuple(steps))
+
+
+def _corners(gap, on_r, on_i, ends, ref_radius, radius, flip, tolerance, steps):
+    """Two rounded corners: one point on the line between the core vertices ``ends``
+    (reference's, incident's), or none."""
+    ref_vertex, inc_vertex = ends
+    nx, ny = (on_i[0] - on_r[0]) / gap, (on_i[1] - on_r[1]) / gap
+    normal = Vector(-nx, -ny) if flip else Vector(nx, ny)
+    steps = steps + [ManifoldStep("rounded corners: the line between the nearest ends", (Vector(*on_r), Vector(*on_i)), None)]
+    separation = gap - radius
+    if separation > tolerance:
+        return Manifold(normal, (), None, None, None, (), tuple(steps))
+    shift = ref_radius + 0.5 * separation
+    point = Vector(on_r[0] + shift * nx, on_r[1] + shift * ny)
+    features = (("vertex", inc_vertex), ("vertex", ref_vertex)) if flip else (("vertex", ref_vertex), ("vertex", inc_vertex))
+    contact = ContactPoint(point, separation, ContactId(*features[0], *features[1]))
+    return Manifold(normal, (contact,), None, None, None, (), tuple(steps))
+
+
+def _clip(segment, point, side, ref_feature, inc_feature):
+    """Keep the part of ``segment`` (two (point, features) pairs) on the inner side of the line
+    through ``point`` with outward normal ``side``. A point made where the segment crosses the
+    line comes from the reference face's vertex there and the incident edge."""
+    (px, py), (sx, sy) = point, side
+    distances = [(x - px) * sx + (y - py) * sy for (x, y), _ in segment]
+    kept = [entry for entry, distance in zip(segment, distances) if distance <= 0]
+    if len(segment) == 2 and distances[0] * distances[1] < 0:
+        (x0, y0), _ = segment[0]
+        (x1, y1), _ = segment[1]
+        t = distances[0] / (distances[0] - distances[1])
+        crossing = ((x0 + t * (x1 - x0), y0 + t * (y1 - y0)), (ref_feature, inc_feature))
+        # Keep the order along the incident face.
+        kept = [crossing, segment[1]] if distances[0] > 0 else [segment[0], crossing]
+    return kept
+
+
+def _with_circle(core, circle, tolerance, flip):
+    """A circle (B, or A when ``flip``) against any core: one point at most."""
+    points, normals, radius = core
+    ((cx, cy),), _, circle_radius = circle
+    total = radius + circle_radius
+    if len(points) == 1:
+        (px, py) = points[0]
+        dx, dy = cx - px, cy - py
+        distance = math.hypot(dx, dy)
+        # Centres at one place: any way out is as short; take x, as sat() does.
+        nx, ny = (dx / distance, dy / distance) if distance else (1.0, 0.0)
+        core_gap, feature = distance, ("vertex", 0)
+        steps = (ManifoldStep("the line between the centres", (Vector(px, py), Vector(cx, cy)), None),)
+    else:
+        edge, separation = _best_face(points, normals, ((cx, cy),))
+        (x1, y1), (x2, y2) = points[edge], points[(edge + 1) % len(points)]
+        # Beyond an end of that face, the centre is nearest that corner (its Voronoi region).
+        # A centre inside lies over its nearest face; the sign test keeps rounding from
+        # sending it to a corner.
+        before = (cx - x1) * (x2 - x1) + (cy - y1) * (y2 - y1) < 0
+        after = (cx - x2) * (x1 - x2) + (cy - y2) * (y1 - y2) < 0
+        # (A capsule's core is a segment: a centre on its line beyond an end is a corner's too.)
+        if (separation > 0 or len(points) == 2) and (before or after):
+            vertex = edge if before else (edge + 1) % len(points)
+            px, py = points[vertex]
+            dx, dy = cx - px, cy - py
+            core_gap = math.hypot(dx, dy)
+            nx, ny = dx / core_gap, dy / core_gap
+            feature = ("vertex", vertex)
+            steps = (ManifoldStep(f"the centre is nearest vertex {vertex}", (Vector(px, py), Vector(cx, cy)), None),)
+        else:
+            nx, ny = normals[edge]
+            core_gap, feature = separation, ("edge", edge)
+            px, py = cx - separation * nx, cy - separation * ny
+            steps = (ManifoldStep(f"the centre faces edge {edge}", (Vector(x1, y1), Vector(x2, y2)), None),)
+    separation = core_gap - total
+    normal = Vector(-nx, -ny) if flip else Vector(nx, ny)
+    if separation > tolerance:
+        return Manifold(normal, (), None, None, None, (), steps)
+    # Midway between the core's surface and the circle's.
+    shift = radius + 0.5 * separation
+    point = Vector(px + shift * nx, py + shift * ny)
+    features = (("vertex", 0), feature) if flip else (feature, ("vertex", 0))
+    contact = ContactPoint(point, separation, ContactId(*features[0], *features[1]))
+    return Manifold(normal, (contact,), None, None, None, (), steps)
+
+
+def _size(points):
+    """The larger side of the points' bounding box."""
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return max(max(xs) - min(xs), max(ys) - min(ys))

@@ -1,0 +1,194 @@
+"""Where two boxes touch: Box2D's contact manifold by clipping, paged one stage at a time."""
+
+import math
+from typing import NamedTuple
+
+from collision import Box, Manifold, manifold
+from sandbox.kit import Action, Line, Param, Report, Scene, Table, Verdict, number, register
+
+A_POSE = ((-60.0, -60.0), (190.0, 55.0), 0.0)
+"""Box A's centre, half size and angle: a wide slab to rest on."""
+
+B_SIZE = (75.0, 45.0)
+
+PRESETS = {
+    "Resting": {"caption": "B rests on A, sunk a little: two points, one under each bottom corner.", "B": (10.0, 35.0), "angle": 0.0},
+    "Tilted": {"caption": "B tips over: one corner dips in, the other lifts off; one point is left.", "B": (10.0, 48.0), "angle": 0.12},
+    "Overhang": {"caption": "B hangs over A's end: A's corner cuts the span, making a point named by A's vertex and B's edge.", "B": (160.0, 35.0), "angle": 0.0},
+    "On its corner": {"caption": "B stands on a corner: A's face is the reference, B's two faces at the corner compete to be incident.", "B": (0.0, 62.0), "angle": math.radians(40)},
+}
+"""Teaching layouts: B's centre and angle; A stays as it is."""
+
+PLANE_REACH = 140.0
+"""World units: how far a side plane is drawn either side of the reference face."""
+
+
+def _clear_spot(face, other):
+    """The point a fifth of the way in from whichever end of ``face`` lies further from the
+    middle of ``other``: where the face's name and the normal stay clear of the other face."""
+    (x0, y0), (x1, y1) = face
+    (u0, v0), (u1, v1) = other
+    middle = ((u0 + u1) / 2, (v0 + v1) / 2)
+    spots = ((x0 + 0.2 * (x1 - x0), y0 + 0.2 * (y1 - y0)), (x1 + 0.2 * (x0 - x1), y1 + 0.2 * (y0 - y1)))
+    return max(spots, key=lambda p: math.dist(p, middle))
+
+
+class Result(NamedTuple):
+    manifold: Manifold
+    page: int
+    """The stage shown: an index into the manifold's steps."""
+
+
+@register("contact-points", "Motion and response", "Where do they touch?", order=3)
+class ContactPoints(Scene):
+    lesson = (
+        "SAT says how deep and which way; a physics engine also needs where. Box2D answers with at "
+        "most two contact points, found by clipping: the face that parts the boxes most is the "
+        "reference face (SAT's axis of least penetration); the other box's face turned most against "
+        "it is the incident face; that face is cut by the two side planes at the reference face's ends, "
+        "and what is left at or below the reference face are the contacts. Each point is named by the "
+        "two features it came from, so it keeps its name as the boxes move."
+    )
+    things_to_try = (
+        "Press Resting, then tap R with the pointer on B: both points keep their names until a corner lifts and one is left.",
+        "Press Overhang: the point at A's end is made by the side plane, named by A's vertex and B's edge.",
+        "Press Back until the reference face, then Step: the incident face, each clip, the kept points.",
+        "Lift B clear of A: no points. Push it in: the separations go negative, the deeper the more.",
+        "Press On its corner and turn B past 45°: the incident face swaps to B's other side.",
+    )
+    params = (
+        Param("points", "The contact points (at the last stage)", True, overlay=True),
+        Param("normal", "The normal, from A towards B", True, overlay=True),
+        Param("ids", "Each point's features (its id)", True, overlay=True),
+        Param("page", "Stage shown", -1, low=-1, high=99, widget=False),
+    )
+    frame = (-300.0, -140.0, 300.0, 200.0)
+    actions = (Action("step_back", "Back"), Action("step_on", "Step", key="N")) + tuple(
+        Action("preset", name, argument=name, help=case["caption"]) for name, case in PRESETS.items()
+    )
+
+    def setup(self):
+        centre, half, angle = A_POSE
+        case = PRESETS["Resting"]
+        self.shapes = {"A": Box(centre, half, angle), "B": Box(case["B"], B_SIZE, case["angle"])}
+
+    def preset(self, name):
+        """Put B as the teaching layout ``name`` has it, A back in its place, every stage shown."""
+        case = PRESETS[name]
+        centre, _, angle = A_POSE
+        self.shapes["A"].position, self.shapes["A"].angle = centre, angle
+        self.shapes["B"].position, self.shapes["B"].angle = case["B"], case["angle"]
+        self.settings["page"] = -1
+
+    def compute(self, ctx):
+        found = manifold(self.shapes["A"], self.shapes["B"])
+        last = len(found.steps) - 1
+        page = self.settings["page"]
+        return Result(found, last if page < 0 or page > last else page)
+
+    def step_back(self):
+        self.settings["page"] = max(self.result.page - 1, 0)
+
+    def step_on(self):
+        self.settings["page"] = min(self.result.page + 1, len(self.result.manifold.steps) - 1)
+
+    def draw(self, result, painter, theme):
+        found, page = result.manifold, result.page
+        pixel = self.view.pixel
+        for name in self.shapes:
+            self.draw_shape(painter, theme, name)
+        steps = found.steps[: page + 1]
+        owner = found.reference
+        spot = None
+        if owner is not None:
+            reference, incident = steps[0], found.steps[1]
+            spot = _clear_spot(reference.points, incident.points)
+            painter.segment(*reference.points, theme.shape(owner), 6)
+            self._name(painter, reference.points, spot, theme.shape(owner), "reference face", pixel, 1)
+            if len(steps) > 1:
+                other = "B" if owner == "A" else "A"
+                painter.segment(*incident.points, theme.shape(other), 6)
+                (x0, y0), (x1, y1) = incident.points
+                self._name(painter, incident.points, ((x0 + x1) / 2, (y0 + y1) / 2), theme.shape(other), "incident face", pixel, -1)
+            for k, step in enumerate(steps[2:4]):
+                self._side_plane(painter, theme, step, f"side {k + 1}", pixel)
+                for point in step.points:
+                    painter.point(point, theme.guide, 5)
+        elif steps:
+            # A circle, or two rounded corners: the one line that stands in for the faces.
+            painter.segment(*steps[-1].points, theme.guide, 2)
+        if page == len(found.steps) - 1 and self.settings["points"]:
+            self._contacts(painter, theme, found, pixel)
+        if self.settings["normal"] and spot is not None:
+            nx, ny = found.normal
+            tip = (spot[0] + nx * 60, spot[1] + ny * 60)
+            painter.arrow(spot, tip, theme.axis, 2)
+            painter.text((tip[0] + 6 * pixel, tip[1]), "n", theme.axis, 15)
+        # The reference face's name sits where A's would: A's goes below A.
+        x0, y0, x1, y1 = self.shapes["A"].aabb()
+        self.label_shapes(painter, theme, avoid=[((x0 + x1) / 2, y1 + 10 * pixel)])
+
+    def _name(self, painter, face, at, color, label, pixel, side):
+        """A face's name beside ``at``: on the outer side of the reference face and the inner
+        side of the incident one, so that the two names stay apart when the faces touch."""
+        (x0, y0), (x1, y1) = face
+        length = math.hypot(x1 - x0, y1 - y0) or 1.0
+        ox, oy = (y1 - y0) / length * side, (x0 - x1) / length * side
+        painter.text((at[0] + ox * 14 * pixel, at[1] + oy * 14 * pixel), label, color, 14, "center")
+
+    def _side_plane(self, painter, theme, step, label, pixel):
+        """A clip's side plane: the line through the face's end, square to the face."""
+        (px, py), (sx, sy) = step.plane
+        # The plane runs across the face's tangent (sx, sy), i.e. along the normal.
+        ax, ay = -sy, sx
+        start = (px - ax * PLANE_REACH, py - ay * PLANE_REACH)
+        end = (px + ax * PLANE_REACH, py + ay * PLANE_REACH)
+        painter.segment(start, end, theme.guide, 1)
+        painter.text((end[0] + sx * 6 * pixel, end[1] + sy * 6 * pixel), label, theme.guide, 13, "center")
+
+    def _contacts(self, painter, theme, found, pixel):
+        for k, contact in enumerate(found.points):
+            color = theme.mtv if contact.separation < 0 else theme.separating
+            painter.point(contact.point, color, 8)
+            if self.settings["ids"]:
+                x, y = contact.point
+                below = -(22 + 18 * k) * pixel
+                painter.text((x, y + below), f"{contact.id}: {contact.separation:.1f}", color, 13, "center")
+
+    def report(self, result):
+        found, page = result.manifold, result.page
+        count = len(found.points)
+        if not count:
+            verdict = Verdict("APART: NO CONTACT POINTS", "separating", "a face parts them")
+        else:
+            deepest = min(p.separation for p in found.points)
+            verdict = Verdict(f"{count} CONTACT POINT{'S' if count > 1 else ''}", "mtv", f"deepest {-deepest:.1f} in")
+        step = found.steps[page]
+        lines = (Line(f"Stage {page + 1} of {len(found.steps)}: {step.title}"),)
+        numbers = {
+            "points": [{"point": list(p.point), "separation": p.separation, "id": str(p.id)} for p in found.points],
+            "normal": list(found.normal),
+            "reference": found.reference,
+            "reference_edge": found.reference_edge,
+            "incident_edge": found.incident_edge,
+            "stage": step.title,
+        }
+        answers = {
+            "count": str(count),
+            "reference": f"{found.reference}'s edge {found.reference_edge}" if found.reference else "none",
+            "ids": "; ".join(str(p.id) for p in found.points) or "none",
+        }
+        return Report(verdict, lines, self._tables(found), numbers, answers)
+
+    def _tables(self, found):
+        points = Table(
+            ("point", "where", "separation (negative: overlap)", "features (its id)"),
+            tuple((str(k + 1), number(tuple(p.point)), number(p.separation), str(p.id)) for k, p in enumerate(found.points)),
+            "Contact points",
+        )
+        stages = Table(
+            ("stage", "what it keeps"),
+            tuple((step.title, ", ".join(number(tuple(p)) for p in step.points) or "nothing") for step in found.steps),
+            "How they were found",
+        )
+        return (points, stages)

@@ -1,0 +1,229 @@
+"""Box2D's dynamic AABB tree: moving boxes kept in fat boxes, the tree drawn by depth beside the
+world, and one query's work against the quadtree and the loose grid on the same objects."""
+
+from typing import NamedTuple
+
+import numpy as np
+
+from collision import DynamicTree, Quadtree, TreeQuery, broadphase
+from sandbox.kit import Param, Report, Table, Verdict, faded, number, register
+from sandbox.kit.figures.swarm import Swarm, fill_box, outlines
+
+WORLD = (-620.0, -340.0, 100.0, 340.0)
+"""The world the objects move in; the tree is drawn to its right."""
+
+DIAGRAM = (160.0, -320.0, 640.0, 300.0)
+"""Where the tree is drawn: (min_x, min_y, max_x, max_y), the root at the top."""
+
+MARGIN = 6.0
+"""The fat box's margin on every side, in world units (objects are 6 to 26 across)."""
+
+
+class Frame(NamedTuple):
+    boxes: np.ndarray
+    fat: np.ndarray
+    """Each object's fat box in the tree."""
+
+    nodes: tuple
+    """The tree's nodes, parents before children (TreeNode)."""
+
+    parents: tuple
+    """Each node's parent's index in ``nodes``, -1 for the root."""
+
+    focus: object
+    query: TreeQuery | None
+    """The tree's answer for the focused object's box, or None."""
+
+    reached: tuple
+    """Indices of the nodes the query's walk visited."""
+
+    quadtree: tuple
+    """(nodes visited, objects tested) by the quadtree's range query for the same box."""
+
+    grid: int
+    """Objects in the focused object's 3 x 3 cells of the loose grid: the ones it tests."""
+
+    moved: int
+    """Objects re-inserted at the last frame (they left their fat boxes)."""
+
+    height: int
+
+
+def _parents(nodes):
+    """Each node's parent, from the depths of a parents-before-children list."""
+    parents, path = [], []
+    for node in nodes:
+        del path[node.depth :]
+        parents.append(path[-1] if path else -1)
+        path.append(len(parents) - 1)
+    return tuple(parents)
+
+
+def _overlap(a, b):
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
+
+
+def _quadtree_work(boxes, box):
+    """Nodes a range query of the quadtree visits for ``box`` (every node whose parent it
+    enters), and the objects stored in the nodes it enters: what it tests."""
+    tree = Quadtree(WORLD, 10, 5)
+    tree.insert_many(range(len(boxes)), boxes)
+    arrays = tree.arrays()
+    entered = [k for k in range(len(arrays.level)) if _overlap(arrays.bounds[k], box)]
+    visited = 1 + sum(4 for k in entered if arrays.first_child[k] >= 0)
+    tested = int(sum(arrays.start[k + 1] - arrays.start[k] for k in entered))
+    return visited, tested
+
+
+@register("dynamic-tree", "Broad phase", "Dynamic AABB tree", order=3)
+class DynamicTreeScene(Swarm):
+    lesson = (
+        "Box2D's broad phase keeps every object in a tree of boxes: each leaf holds a fat box, the "
+        "object's box grown by a margin and stretched the way it moves; each inner node the box round "
+        "its two children. A move that stays inside the fat box changes nothing; only an object that "
+        "leaves it is taken out and put back, where it makes the parent boxes grow least. Rotations keep "
+        "the tree about log2(n) deep, so a query walks down only the branches whose boxes it meets."
+    )
+    things_to_try = (
+        "Point at an object: the nodes its query walks light up in the tree, and the table compares the work with the quadtree and the grid.",
+        "Pause with P and step a frame at a time: only the objects that leave their fat boxes (lit) are re-inserted.",
+        "Raise the count to 1,000: the height stays near log2 of it.",
+        "Switch off the fat boxes to see the objects alone, then on again: the thin outlines run ahead of the moving objects.",
+    )
+    params = (
+        Param("fat", "Fat boxes", True, overlay=True),
+        Param("diagram", "The tree by depth", True, overlay=True),
+        Param("count", "Objects", 60, low=1, high=1000, help="Plain Python: at 1,000 objects a frame takes about 25 ms."),
+        Param("focus", "Object whose query is shown", -1, low=-1, high=999, widget=False),
+    )
+    world = WORLD
+    most = 1000
+    frame = (WORLD[0] - 10, WORLD[1] - 10, DIAGRAM[2] + 10, WORLD[3] + 10)
+
+    def setup(self):
+        super().setup()
+        self.tree, self.proxies, self.moved = DynamicTree(margin=MARGIN), [], 0
+        self.sync()
+
+    def settle(self):
+        super().settle()
+        if hasattr(self, "tree"):
+            self.sync()
+
+    def sync(self):
+        """Bring the tree in line with the objects: a proxy for each, its fat box around it."""
+        boxes = self.boxes().tolist()
+        while len(self.proxies) > len(boxes):
+            self.tree.remove(self.proxies.pop())
+        for index in range(len(self.proxies), len(boxes)):
+            # The item is the object's number: proxies are never reused, numbers are.
+            self.proxies.append(self.tree.insert(boxes[index], index))
+        for proxy, box in zip(self.proxies, boxes):
+            self.tree.move(proxy, box)
+
+    def update(self, dt):
+        before = self.position.copy()
+        super().update(dt)
+        moves = (self.position - before).tolist()
+        self.moved = sum(self.tree.move(proxy, box, move) for proxy, box, move in zip(self.proxies, self.boxes().tolist(), moves))
+
+    def compute(self, ctx):
+        boxes = self.boxes()
+        nodes = tuple(self.tree.nodes())
+        fat = np.array([self.tree.fat_bounds(proxy) for proxy in self.proxies]).reshape(-1, 4)
+        focus, query, reached, quad, grid = self.focus(), None, (), (0, 0), 0
+        if focus is not None:
+            box = boxes[focus].tolist()
+            query = self.tree.query(box)
+            reached = tuple(k for k, node in enumerate(nodes) if _overlap(node.bounds, box) or k == 0)
+            quad = _quadtree_work(boxes, box)
+            cells = broadphase.grid_cells(boxes).cells
+            near = (np.abs(cells - cells[focus]) <= 1).all(axis=1)
+            grid = int(near.sum()) - 1
+        return Frame(boxes, fat, nodes, _parents(nodes), focus, query, reached, quad, grid, self.moved, self.tree.height)
+
+    def draw(self, result, painter, theme):
+        x0, y0, x1, y1 = WORLD
+        painter.polygon([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], theme.guide, None, 1)
+        if self.settings["fat"] and len(result.fat):
+            painter.lines(outlines(result.fat), np.tile(np.array(theme.guide, dtype=np.uint8), (4 * len(result.fat), 1)))
+        colors = np.tile(np.array(theme.shape_a, dtype=np.uint8), (len(result.boxes), 1))
+        if result.query is not None:
+            colors[result.query.items] = theme.highlight
+        self.draw_objects(painter, result.boxes, colors)
+        if result.focus is not None:
+            fill_box(painter, result.boxes[result.focus], theme.highlight, 90)
+        if self.settings["diagram"]:
+            self._diagram(result, painter, theme)
+
+    def _diagram(self, result, painter, theme):
+        """The tree by depth: leaves spread evenly along the bottom in walk order, each inner
+        node above the middle of its children; the nodes a query visited lit."""
+        nodes, parents = result.nodes, result.parents
+        if not nodes:
+            return
+        left, bottom, right, top = DIAGRAM
+        depth = max(node.depth for node in nodes) or 1
+        leaves = [k for k, node in enumerate(nodes) if node.proxy is not None]
+        spots = [None] * len(nodes)
+        for place, k in enumerate(leaves):
+            spots[k] = left + (right - left) * (place + 0.5) / len(leaves)
+        # Children come after their parent: from the last node back, each inner node's two
+        # children are placed before it is.
+        children = [[] for _ in nodes]
+        for k, parent in enumerate(parents):
+            if parent >= 0:
+                children[parent].append(k)
+        for k in reversed(range(len(nodes))):
+            if spots[k] is None:
+                spots[k] = sum(spots[c] for c in children[k]) / len(children[k])
+        step = (top - bottom) / depth
+        points = [(spots[k], top - node.depth * step) for k, node in enumerate(nodes)]
+        reached = set(result.reached)
+        for k, parent in enumerate(parents):
+            if parent >= 0:
+                color = theme.highlight if k in reached else faded(theme.guide, 160)
+                painter.segment(points[parent], points[k], color, 1)
+        for k, node in enumerate(nodes):
+            color = theme.highlight if k in reached else (theme.shape_a if node.proxy is not None else theme.guide)
+            painter.point(points[k], color, 4 if node.proxy is not None else 3)
+        painter.text((left, top + 14), f"the tree: height {result.height}", theme.text, 14)
+
+    def report(self, result):
+        count = len(result.boxes)
+        verdict = Verdict(f"HEIGHT {result.height}", "text", f"{count} objects; {result.moved} re-inserted last frame")
+        lines = ()
+        if result.query is None:
+            lines = ("Point at or click an object to walk the tree with its box.",)
+        numbers = {
+            "objects": count,
+            "height": result.height,
+            "nodes": len(result.nodes),
+            "moved": result.moved,
+            "focus": result.focus,
+            "tree_visited": result.query.visited if result.query else 0,
+            "tree_found": len(result.query.proxies) - 1 if result.query else 0,
+            "quadtree_visited": result.quadtree[0],
+            "quadtree_tested": result.quadtree[1],
+            "grid_tested": result.grid,
+        }
+        answers = {"height": str(result.height), "moved": str(result.moved)}
+        return Report(verdict, lines, self._tables(result), numbers, answers)
+
+    def _tables(self, result):
+        rows = [
+            ("objects", number(len(result.boxes))),
+            ("tree height (log2 of the count)", f"{result.height} ({np.log2(max(len(result.boxes), 1)):.1f})"),
+            ("nodes", number(len(result.nodes))),
+            ("re-inserted last frame", number(result.moved)),
+        ]
+        tables = [Table((), tuple(rows))]
+        if result.query is not None:
+            work = (
+                ("dynamic tree", number(result.query.visited), number(len(result.query.proxies) - 1)),
+                ("quadtree (10 a node, 5 levels)", number(result.quadtree[0]), number(result.quadtree[1])),
+                ("loose grid (3 x 3 cells)", "9 cells", number(result.grid)),
+                ("every other object", "", number(len(result.boxes) - 1)),
+            )
+            tables.append(Table(("method", "nodes visited", "objects it tests / finds"), work, f"One query: object {result.focus}'s box"))
+        return tuple(tables)

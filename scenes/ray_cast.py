@@ -1,0 +1,179 @@
+"""Ray casts: a draggable segment against a box, a pentagon, a circle and a capsule; the box's slab test stepped."""
+
+import math
+from typing import NamedTuple
+
+from collision import Box, Capsule, Circle, RayHit, Vector, ray_cast, regular_polygon
+from sandbox.kit import Action, Line, Param, Report, Scene, Table, Verdict, faded, number, register
+
+CAPSULE = Capsule((-55.0, 0.0), (55.0, 0.0), 28.0, position=(170.0, -110.0), angle=0.35)
+"""The capsule stands still: it is cast at, not dragged (its outline is the segment grown by 28)."""
+
+NORMAL_LENGTH = 45.0
+"""World units: the drawn length of a hit's normal."""
+
+PRESETS = {
+    "Through the box": {"caption": "The x slab is entered last: its entry is the hit, on the box's left face.", "origin": (-330.0, 40.0), "end": (-20.0, 100.0)},
+    "Along the top": {"caption": "Parallel to the box's top face, inside its slab all along: that slab never decides.", "origin": (-330.0, 100.0), "end": (40.0, 100.0)},
+    "Slabs apart": {"caption": "It enters the y slab only after leaving the x slab: the spans do not overlap, a miss.", "origin": (-330.0, 60.0), "end": (-160.0, 230.0)},
+    "From inside": {"caption": "Starting inside the circle: a hit at t = 0, with no normal.", "origin": (-40.0, -80.0), "end": (300.0, 40.0)},
+    "At the capsule": {"caption": "The capsule is its segment grown by a radius: the hit is on a round end or a side.", "origin": (60.0, -220.0), "end": (300.0, -20.0)},
+}
+"""Teaching layouts: the segment's two ends; the shapes stay as they are."""
+
+
+class Result(NamedTuple):
+    hits: dict
+    """Shape name -> RayHit, the capsule's included."""
+
+    first: str | None
+    """The shape met first along the segment, or None."""
+
+
+def capsule_outline(capsule, steps=24):
+    """The capsule's outline as points: a half circle round each end of its core."""
+    (x0, y0), (x1, y1) = capsule.world_points().tolist()
+    base = math.atan2(y1 - y0, x1 - x0)
+    r = capsule.radius
+    points = []
+    for (cx, cy), start in (((x1, y1), base - math.pi / 2), ((x0, y0), base + math.pi / 2)):
+        points += [(cx + r * math.cos(start + math.pi * k / steps), cy + r * math.sin(start + math.pi * k / steps)) for k in range(steps + 1)]
+    return points
+
+
+@register("ray-cast", "Motion and response", "Ray casts", order=5)
+class RayCast(Scene):
+    lesson = (
+        "A ray cast asks where a segment from an origin first meets a shape: the fraction t of the "
+        "way along, the point, and the outward normal there. A box answers by the slab test: in its "
+        "own frame it is the crossing of two slabs, and the segment is inside each for one span of t; "
+        "it enters the box at the later entry, if that comes before the earlier exit. A circle solves a "
+        "quadratic; a capsule is its segment grown by a radius: its pushed-out sides and round ends."
+    )
+    things_to_try = (
+        "Drag the ray's end across the box: the first hit's t, point and normal follow, and the slab table says which slab decided.",
+        "Press Along the top: the y slab is entered at minus infinity, since the ray runs inside it all the way.",
+        "Press Slabs apart: each slab is crossed, but never both at once: the spans do not overlap.",
+        "Press From inside: a ray that starts inside a shape hits at t = 0 with no normal.",
+        "Press At the capsule, then drag the origin along: the hit moves from the round end onto the side.",
+    )
+    params = (
+        Param("normals", "Normals at the hits", True, overlay=True),
+        Param("slabs", "The box's slab test", True, overlay=True),
+    )
+    handles = {"origin": PRESETS["Through the box"]["origin"], "end": PRESETS["Through the box"]["end"]}
+    frame = (-350.0, -230.0, 350.0, 230.0)
+    actions = tuple(Action("preset", name, argument=name, help=case["caption"]) for name, case in PRESETS.items())
+
+    def setup(self):
+        self.shapes = {
+            "box": Box((-160.0, 70.0), (70.0, 45.0), 0.0),
+            "pentagon": regular_polygon(5, 65.0, (150.0, 90.0), 0.3),
+            "circle": Circle((-10.0, -80.0), 55.0),
+        }
+
+    def preset(self, name):
+        case = PRESETS[name]
+        self.points["origin"], self.points["end"] = Vector(*case["origin"]), Vector(*case["end"])
+
+    def constrain(self, name, point):
+        other = self.points["end" if name == "origin" else "origin"]
+        if math.dist(point, other) < 5:
+            raise ValueError("the ray needs a length: keep its ends at least 5 apart")
+        return point
+
+    def compute(self, ctx):
+        origin, end = self.points["origin"], self.points["end"]
+        translation = (end[0] - origin[0], end[1] - origin[1])
+        hits = {name: ray_cast(shape, origin, translation) for name, shape in self.shapes.items()}
+        hits["capsule"] = ray_cast(CAPSULE, origin, translation)
+        met = [name for name, hit in hits.items() if hit.hit]
+        return Result(hits, min(met, key=lambda name: hits[name].fraction) if met else None)
+
+    def draw(self, result, painter, theme):
+        pixel = self.view.pixel
+        origin, end = self.points["origin"], self.points["end"]
+        for name in self.shapes:
+            self.draw_shape(painter, theme, name)
+        outline = capsule_outline(CAPSULE)
+        painter.polygon(outline, theme.text, faded(theme.text, 40), 2)
+        painter.segment(*CAPSULE.world_points().tolist(), theme.guide, 1)
+        painter.text((CAPSULE.position[0], CAPSULE.aabb()[1] - 22 * pixel), "capsule (fixed)", theme.text, 14, "center")
+        if self.settings["slabs"]:
+            self._slabs(result.hits["box"], painter, theme, pixel)
+        painter.arrow(origin, end, theme.axis, 2)
+        for name, hit in result.hits.items():
+            if not hit.hit:
+                continue
+            color = theme.highlight if name == result.first else theme.guide
+            painter.point(hit.point, color, 7 if name == result.first else 5)
+            painter.text((hit.point[0] + 8 * pixel, hit.point[1] - 18 * pixel), f"t = {hit.fraction:.2f}", color, 13)
+            if self.settings["normals"] and hit.normal != (0.0, 0.0):
+                tip = (hit.point[0] + hit.normal[0] * NORMAL_LENGTH, hit.point[1] + hit.normal[1] * NORMAL_LENGTH)
+                painter.arrow(hit.point, tip, color, 2)
+        for name, at in (("origin", origin), ("end", end)):
+            painter.point(at, theme.highlight if self.hovered == name else theme.axis, 6)
+            painter.text((at[0] + 9 * pixel, at[1] + 9 * pixel), name, theme.axis, 15)
+        self.label_shapes(painter, theme)
+
+    def _slabs(self, hit, painter, theme, pixel):
+        """Each slab's two faces (the box's faces, drawn long) and where the ray enters and leaves it."""
+        box, origin, end = self.shapes["box"], self.points["origin"], self.points["end"]
+        dx, dy = end[0] - origin[0], end[1] - origin[1]
+        reach = 2000.0
+        for slab, half, name in zip(hit.steps, box.half_size, ("x", "y")):
+            (ax, ay) = slab.axis
+            across = (-ay, ax)
+            for side in (-1, 1):
+                cx, cy = box.center[0] + side * half * ax, box.center[1] + side * half * ay
+                painter.segment((cx - across[0] * reach, cy - across[1] * reach), (cx + across[0] * reach, cy + across[1] * reach), theme.guide, 1)
+            for t, word in ((slab.entry, "in"), (slab.exit, "out")):
+                # Before the origin the segment is not yet there: only its own span is marked.
+                if math.isfinite(t) and 0.0 <= t <= 1.5:
+                    at = (origin[0] + t * dx, origin[1] + t * dy)
+                    painter.point(at, theme.guide, 5)
+                    painter.text((at[0] - 8 * pixel, at[1] + 8 * pixel), f"{name} {word}", theme.guide, 13, "right")
+
+    def report(self, result):
+        hits, first = result.hits, result.first
+        if first is None:
+            verdict = Verdict("MISSES EVERY SHAPE", "separating")
+        elif hits[first].fraction == 0.0:
+            verdict = Verdict(f"STARTS INSIDE THE {first.upper()}", "mtv", "t = 0, no normal")
+        else:
+            verdict = Verdict(f"FIRST HIT: THE {first.upper()}", "highlight", f"t = {hits[first].fraction:.3f}")
+        box = hits["box"]
+        decided = next((k for k, slab in enumerate(box.steps) if slab.decides), None)
+        lines = (Line(f"The box: the {'xy'[decided]} slab decides." if decided is not None else "The box: no slab decides (the ray starts inside)."),)
+        numbers = {
+            name: {"hit": hit.hit, "fraction": hit.fraction, "point": list(hit.point) if hit.point else None, "normal": list(hit.normal)}
+            for name, hit in hits.items()
+        }
+        answers = {"first": first or "none", "fraction": f"{hits[first].fraction:.3f}" if first else "none"}
+        return Report(verdict, lines, self._tables(hits), numbers, answers)
+
+    def _tables(self, hits):
+        shapes = Table(
+            ("shape", "hit?", "t", "point", "normal"),
+            tuple(
+                (name, number(hit.hit), f"{hit.fraction:.3f}" if hit.hit else "", number(tuple(hit.point)) if hit.point else "", number(tuple(hit.normal)) if hit.hit else "")
+                for name, hit in hits.items()
+            ),
+            "Every shape",
+        )
+        slabs = Table(
+            ("slab", "enters at t", "leaves at t", "latest entry so far", "earliest exit so far", "decides"),
+            tuple(
+                (name, _t(slab.entry), _t(slab.exit), _t(slab.lower), _t(slab.upper), number(slab.decides))
+                for name, slab in zip(("x", "y"), hits["box"].steps)
+            ),
+            "The box's slab test",
+        )
+        return (shapes, slabs)
+
+
+def _t(value):
+    """A fraction as the slab table shows it: infinities by name."""
+    if math.isinf(value):
+        return "minus infinity" if value < 0 else "infinity"
+    return f"{value:.3f}"

@@ -1,0 +1,186 @@
+"""Time of impact with rotation: a plank spinning past a wall, found by conservative advancement."""
+
+import math
+from typing import NamedTuple
+
+from collision import Box, Impact, Motion, Sweep, Vector, sweep, time_of_impact
+from collision.toi import posed
+from sandbox.kit import Action, Claim, Line, Param, Report, Scene, Table, Verdict, number, register
+
+WALL = ((0.0, -40.0), (10.0, 110.0))
+"""The wall's centre and half size."""
+
+PLANK = (90.0, 9.0)
+"""The plank's half size."""
+
+PRESETS = {
+    "Spinning plank": {
+        "caption": "Slid without turning it clears the wall's top; turning, its end swings down into it.",
+        "B": (-230.0, 130.0), "tip": (230.0, 130.0), "spin": 90,
+    },
+    "No spin": {"caption": "Without turning both answers agree: one step lands on the touch.", "B": (-230.0, 20.0), "tip": (230.0, 20.0), "spin": 0},
+    "Fast spin": {
+        "caption": "A whole turn in the step: the bound grows with the turn, so each step is short.",
+        "B": (-230.0, 110.0), "tip": (230.0, 110.0), "spin": 360,
+    },
+    "Near miss": {
+        "caption": "Turning the other way it passes just over the wall's top: the steps crowd where the gap is small, then run to the end.",
+        "B": (-230.0, 130.0), "tip": (230.0, 130.0), "spin": -90,
+    },
+}
+"""Teaching layouts: the plank's start, its displacement's tip and its turn in degrees."""
+
+
+class Result(NamedTuple):
+    impact: Impact
+    straight: Sweep
+    """The sweep of the same displacement without turning."""
+
+    page: int
+    """The advancement step shown."""
+
+
+@register("time-of-impact", "Motion and response", "Time of impact with rotation", order=4)
+class TimeOfImpact(Scene):
+    lesson = (
+        "A plank that turns as it flies can hit a wall although neither its start nor its end "
+        "touches it, and a sweep that only slides it misses that. Conservative advancement walks "
+        "forward in time instead: GJK gives the gap d, no point of the plank can close on the wall "
+        "faster than its speed plus its turn rate times its half length, so nothing can touch before "
+        "d over that bound: step there, measure again, and stop when the gap is all but closed."
+    )
+    things_to_try = (
+        "Press Spinning plank: the sweep without turning misses (its claim on the canvas), the steps close in on the top corner.",
+        "Press Back and Step: each grey pose is one step, the gap to the wall shrinking as it nears.",
+        "Set the spin to 0: one step lands on the touch, as the sweep does.",
+        "Press Near miss: the grey poses crowd together over the wall's top, where the gap is small, then run to the end of the move.",
+        "Drag the tip of d below the wall's top: now the sliding sweep hits too.",
+    )
+    params = (
+        Param("ghosts", "The steps' poses and the gap", True, overlay=True),
+        Param("straight", "The sweep without turning", True, overlay=True),
+        Param("spin", "Turn (degrees)", 90, low=-720, high=720, help="How far the plank turns over the step, anticlockwise."),
+        Param("page", "Step shown", -1, low=-1, high=9999, widget=False),
+    )
+    handles = {"d": PRESETS["Spinning plank"]["tip"]}
+    frame = (-340.0, -160.0, 340.0, 230.0)
+    actions = (Action("step_back", "Back"), Action("step_on", "Step", key="N")) + tuple(
+        Action("preset", name, argument=name, help=case["caption"]) for name, case in PRESETS.items()
+    )
+
+    def setup(self):
+        self.shapes = {"wall": Box(*WALL), "B": Box(PRESETS["Spinning plank"]["B"], PLANK)}
+
+    def preset(self, name):
+        case = PRESETS[name]
+        self.shapes["wall"].position, self.shapes["wall"].angle = WALL[0], 0.0
+        self.shapes["B"].position, self.shapes["B"].angle = case["B"], 0.0
+        self.points["d"] = Vector(*case["tip"])
+        self.settings["spin"] = case["spin"]
+        self.settings["page"] = -1
+
+    def constrain(self, name, point):
+        if math.dist(point, self.shapes["B"].position) < 10:
+            raise ValueError("must be at least 10 units from B's centre")
+        return point
+
+    def move(self, name, point):
+        # d travels with the plank: dragging it keeps the displacement.
+        if name == "B":
+            before = self.shapes["B"].position
+            super().move(name, point)
+            after = self.shapes["B"].position
+            tip = self.points["d"]
+            self.points["d"] = Vector(tip.x + after[0] - before[0], tip.y + after[1] - before[1])
+        else:
+            super().move(name, point)
+
+    def motion(self):
+        (x, y), tip = self.shapes["B"].position, self.points["d"]
+        return Motion(tip.x - x, tip.y - y, math.radians(self.settings["spin"]))
+
+    def compute(self, ctx):
+        motion = self.motion()
+        wall, plank = self.shapes["wall"], self.shapes["B"]
+        impact = time_of_impact(wall, Motion(0.0, 0.0), plank, motion)
+        straight = sweep(plank, wall, (motion.dx, motion.dy))
+        page = self.settings["page"]
+        last = len(impact.steps) - 1
+        return Result(impact, straight, last if page < 0 or page > last else page)
+
+    def step_back(self):
+        self.settings["page"] = max(self.result.page - 1, 0)
+
+    def step_on(self):
+        self.settings["page"] = min(self.result.page + 1, len(self.result.impact.steps) - 1)
+
+    def draw(self, result, painter, theme):
+        impact, page = result.impact, result.page
+        motion, plank = self.motion(), self.shapes["B"]
+        pixel = self.view.pixel
+        end = posed(plank, motion, 1.0)
+        painter.polygon(end.world_vertices(), theme.guide, None, 1)
+        painter.text((end.position[0], end.aabb()[3] + 8 * pixel), "end of the step", theme.guide, 13, "center")
+        if self.settings["straight"]:
+            slid = Box((plank.position[0] + motion.dx, plank.position[1] + motion.dy), plank.half_size, plank.angle)
+            color = theme.mtv if result.straight.hit else theme.separating
+            painter.polygon(slid.world_vertices(), color, None, 1)
+            painter.text((slid.position[0], slid.aabb()[1] - 20 * pixel), "slid, not turned", color, 13, "center")
+        if self.settings["ghosts"]:
+            for step in impact.steps[: page + 1]:
+                ghost = posed(plank, motion, step.time)
+                painter.polygon(ghost.world_vertices(), theme.guide, None, 1)
+        for name in self.shapes:
+            self.draw_shape(painter, theme, name)
+        if self.settings["ghosts"]:
+            self._step(impact, page, plank, motion, painter, theme, pixel)
+        tip = self.points["d"]
+        painter.arrow(plank.position, tip, theme.shape("B"), 2)
+        painter.point(tip, theme.highlight if self.hovered == "d" else theme.shape("B"), 6)
+        painter.text((tip[0] + 9 * pixel, tip[1] + 9 * pixel), "d", theme.shape("B"), 16)
+        self.label_shapes(painter, theme)
+
+    def _step(self, impact, page, plank, motion, painter, theme, pixel):
+        """The pose at the step shown, thick, and its gap to the wall; at a hit, the touch."""
+        step = impact.steps[page]
+        final = page == len(impact.steps) - 1
+        at = posed(plank, motion, step.time)
+        painter.polygon(at.world_vertices(), theme.mtv if impact.hit and final else theme.highlight, None, 3)
+        if step.closest_a is not None and not (impact.hit and final):
+            painter.segment(step.closest_a, step.closest_b, theme.axis, 2)
+            middle = ((step.closest_a[0] + step.closest_b[0]) / 2, (step.closest_a[1] + step.closest_b[1]) / 2)
+            painter.text((middle[0] - 8 * pixel, middle[1] + 8 * pixel), f"gap {step.distance:.1f}", theme.axis, 13, "right")
+        if impact.hit and impact.point is not None and final:
+            painter.point(impact.point, theme.mtv, 7)
+
+    def report(self, result):
+        impact, straight, page = result.impact, result.straight, result.page
+        if impact.hit and impact.time == 0.0:
+            verdict = Verdict("TOUCHING AT THE START", "mtv")
+        elif impact.hit:
+            verdict = Verdict(f"HITS AT t = {impact.time:.3f}", "mtv", f"{len(impact.steps)} steps")
+        else:
+            verdict = Verdict("MISSES THE WALL", "separating", f"{len(impact.steps)} steps")
+        step = impact.steps[page]
+        lines = (
+            Line(f"Step {page + 1} of {len(impact.steps)}: t = {step.time:.4f}, gap {step.distance:.2f}, closing at most {step.speed:.1f} per step"),
+        )
+        claims = ()
+        if self.settings["straight"]:
+            claims = (Claim("the sweep without turning", "HIT" if straight.hit else "MISS", straight.hit == impact.hit),)
+        numbers = {
+            "hit": impact.hit,
+            "time": impact.time,
+            "steps": [{"time": s.time, "gap": s.distance, "bound": s.speed} for s in impact.steps],
+            "straight": {"hit": straight.hit, "time": straight.time},
+        }
+        answers = {"hit": "yes" if impact.hit else "no", "time": f"{impact.time:.3f}", "steps": str(len(impact.steps)),
+                   "straight": "hit" if straight.hit else "miss"}
+        return Report(verdict, lines, self._tables(impact), numbers, answers, claims)
+
+    def _tables(self, impact):
+        rows = []
+        for k, step in enumerate(impact.steps):
+            advance = impact.steps[k + 1].time - step.time if k + 1 < len(impact.steps) else 0.0
+            rows.append((str(k + 1), f"{step.time:.4f}", number(step.distance), number(step.speed), f"{advance:.4f}"))
+        return (Table(("step", "t", "gap", "fastest closing", "next step in t"), tuple(rows), "Conservative advancement"),)

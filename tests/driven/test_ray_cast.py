@@ -1,0 +1,55 @@
+"""ray-cast: each preset shows what its caption says, and every hit is the core's, on shapes
+rebuilt here from plain numbers."""
+
+import pytest
+
+from collision import Box, Circle, ray_cast
+from scenes.ray_cast import CAPSULE, PRESETS
+
+
+def preset(drive, name):
+    driver = drive("ray-cast")
+    driver.click(name)
+    return driver.scene
+
+
+def translation(name):
+    (ox, oy), (ex, ey) = PRESETS[name]["origin"], PRESETS[name]["end"]
+    return (ox, oy), (ex - ox, ey - oy)
+
+
+def test_through_the_box_the_x_slab_decides_on_the_left_face(drive):
+    scene = preset(drive, "Through the box")
+    origin, d = translation("Through the box")
+    expected = ray_cast(Box((-160.0, 70.0), (70.0, 45.0)), origin, d)
+    hit = scene.result.hits["box"]
+    assert scene.result.first == "box" and hit.fraction == pytest.approx(expected.fraction) and hit.normal == (-1.0, 0.0)
+    assert [slab.decides for slab in hit.steps] == [True, False]
+
+
+def test_along_the_top_the_y_slab_is_entered_at_minus_infinity(drive):
+    scene = preset(drive, "Along the top")
+    y = scene.result.hits["box"].steps[1]
+    assert y.entry == float("-inf") and y.exit == float("inf") and not y.decides
+    assert scene.reported.tables[1].rows[1][1] == "minus infinity"
+
+
+def test_slabs_apart_misses_though_it_crosses_both_slabs(drive):
+    scene = preset(drive, "Slabs apart")
+    x, y = scene.result.hits["box"].steps
+    assert not scene.result.hits["box"].hit and x.entry > y.exit
+    assert scene.reported.verdict.text == "MISSES EVERY SHAPE"
+
+
+def test_from_inside_the_circle_is_t_zero_with_no_normal(drive):
+    scene = preset(drive, "From inside")
+    hit = scene.result.hits["circle"]
+    assert hit.hit and hit.fraction == 0.0 and hit.normal == (0.0, 0.0)
+    assert Circle((-10.0, -80.0), 55.0).radius > ((-40 + 10) ** 2 + (-80 + 80) ** 2) ** 0.5
+
+
+def test_at_the_capsule_the_hit_is_on_its_outline(drive):
+    scene = preset(drive, "At the capsule")
+    origin, d = translation("At the capsule")
+    hit = scene.result.hits["capsule"]
+    assert scene.result.first == "capsule" and hit == ray_cast(CAPSULE, origin, d)
