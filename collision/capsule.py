@@ -116,8 +116,10 @@ class Capsule:
         length = math.hypot(x1 - x0, y1 - y0)
         nx, ny = (y1 - y0) / length, (x0 - x1) / length
         scale = max(max(abs(x), abs(y)) for x, y in points) + self._radius
+        offsets = tuple((x - px, y - py) for x, y in points)
+        reach = max(max(abs(x), abs(y)) for x, y in offsets)
         pose = self._pose = _new(
-            Pose, (points, ((nx, ny), (-nx, -ny)), (Vector(nx, ny),), (0,), (), (), (), (), (), (px, py), 0.0, scale)
+            Pose, ((), 0.0, px, py, scale, (Vector(nx, ny),), (), (), offsets, reach, points, ((nx, ny), (-nx, -ny)), (0,), (), ())
         )
         return pose
 
