@@ -209,16 +209,21 @@ class Session:
             self.status = line
             return None
 
-    def open(self, scene_id, data=None, where="the starting layout"):
-        """Show scene ``scene_id`` at its default layout, or at the layout ``data`` (from ``where``)."""
+    def open(self, scene_id, data=None, where="the starting layout", step=None):
+        """Show scene ``scene_id`` at its default layout, or at the layout ``data`` (from ``where``);
+        with a walkthrough ``step``, started from its seed and run for its time."""
         if scene_id not in self.classes:
             raise SceneError(f'there is no scene "{scene_id}"; python sandbox.py --list shows them all')
         self.fault = None
         self.scene = self.guarded("setup", self.classes[scene_id]) or guard.FailedScene(self.classes[scene_id])
+        if step is not None and not isinstance(self.scene, guard.FailedScene):
+            self.guarded("setup", step.seeded, self.scene)
         self._motion = None
         self.camera.fitted = True
         if data is not None and not isinstance(self.scene, guard.FailedScene):
             layout.apply(layout.parse(data, self.scene, where), self.scene, self.camera)
+        if step is not None and self.fault is None:
+            self.guarded("update", step.run, self.scene)
         self.start = layout.capture(self.scene, self.camera)
         self.controller = Controller(self.scene, self.camera)
         self.refresh()
@@ -266,7 +271,10 @@ class Session:
         step = steps[index]
         self.step_index = index
         self._motion = None
-        self.open(step.scene, step.layout, f"walkthrough {self.walkthrough.path}, step {index + 1}")
+        self.open(step.scene, step.layout, f"walkthrough {self.walkthrough.path}, step {index + 1}", step)
+        # An animated step holds still at its own moment, the one its caption, answer and
+        # handout speak of, until P lets it run.
+        self.paused = self.scene.animated
         previous = steps[index - 1] if index > 0 else None
         if animated and step.animate > 0 and previous is not None and previous.scene == step.scene:
             self._motion = (_poses(previous.layout), _poses(step.layout), 0.0, step.animate)
@@ -275,6 +283,8 @@ class Session:
         if step.question and not revealed:
             self.ask()
         self._status = ""
+        if self.paused:
+            self.status = f"held still at {step.time:g} s: P lets it run"
 
     def ask(self):
         """Open the step's question: hide the overlays that answer it, and the verdict."""
@@ -324,10 +334,12 @@ class Session:
     def reset(self, *pressed):
         """Back to the layout the scene started from, in a scene made afresh (so an animated
         scene's objects start over too), and the view framed again."""
-        self.open(self.scene.id, self.start)
+        if self.walkthrough is not None:
+            # The step's own moment too: its seed and time, held still.
+            self.go(self.step_index, revealed=not self.asking)
+        else:
+            self.open(self.scene.id, self.start)
         self.camera.fitted = True
-        if self.asking:
-            self.ask()
         self.refresh()
         self.status = "layout reset"
 

@@ -12,6 +12,8 @@
     settings = { page = 0 }               # optional: the scene's own settings, e.g. its page
     handles = { P = [25, 50] }            # optional: where draggable points sit
     animate = 1.5                         # optional: seconds to move there from the last step
+    seed = 7                              # optional, animated scenes with a seed: their random start
+    time = 2.0                            # optional, animated scenes: seconds run before the step shows
     layout = "box-box.json"               # optional: a layout file, relative to this file
     [steps.shapes.B]                      # optional: poses, world units and degrees
     position = [-140, 50]
@@ -27,6 +29,11 @@ A step may ask the class to predict before it shows::
 
 The answer is computed from the scene at the step's layout, never typed in. The first click
 shows the question with those overlays and the verdict hidden, the next reveals them.
+
+A step of an animated scene (the quadtree's moving objects, the bounce's replay) starts from
+its ``seed`` and is run ``time`` seconds (0 if left out) in frames of 1/60 s before it shows,
+then held still: the window, the handout and the answer all show that one moment, whatever
+the class's pace. P lets it run on.
 
 Every step is checked when the file is loaded, so a bad file is refused before anything starts,
 with a message naming the file, the step and the field.
@@ -44,11 +51,18 @@ from sandbox.app.camera import Camera
 from sandbox.app.registry import all_scenes
 from sandbox.kit.errors import SandboxError
 
-STEP_FIELDS = {"scene", "caption", "layout", "shapes", "handles", "overlays", "settings", "view", "animate", "question", "choices", "answer", "explain", "hide"}
+STEP_FIELDS = {"scene", "caption", "layout", "shapes", "handles", "overlays", "settings", "view", "animate", "question", "choices", "answer", "explain", "hide", "seed", "time"}
 
 
 MAX_ANIMATE = 60.0
 """The longest a step may take to move its shapes into place, in seconds."""
+
+
+MAX_TIME = 600.0
+"""The longest an animated step may be run before it shows, in seconds (36,000 frames)."""
+
+FRAME = 1 / 60
+"""The frame an animated step is run in: the window's own, so a step shows what the window would."""
 
 
 class WalkthroughError(SandboxError):
@@ -82,6 +96,24 @@ class Step(NamedTuple):
 
     explain: str = ""
     """What the teacher adds once the answer is shown, or ""."""
+
+    seed: int | None = None
+    """The random seed an animated scene starts from, or None for the scene's own."""
+
+    time: float = 0.0
+    """Seconds an animated scene runs from its start before the step shows it."""
+
+    def seeded(self, scene):
+        """Start ``scene`` (made afresh) from this step's seed, if it names one."""
+        if self.seed is not None:
+            scene.seed = self.seed
+            scene.setup()
+
+    def run(self, scene):
+        """Run ``scene`` (at this step's layout) for this step's time, frame by frame."""
+        for _ in range(round(self.time / FRAME)):
+            scene.update(FRAME)
+        scene.invalidate()
 
     def answer_text(self, scene):
         """The answer, computed from ``scene`` (at this step's layout), in words; a scene whose
@@ -151,6 +183,8 @@ def _step(path, number, step, classes, start=migrations.FORMAT):
     if not isinstance(animate, (int, float)) or isinstance(animate, bool) or not 0 <= animate <= MAX_ANIMATE:
         raise WalkthroughError(f"{where}: animate must be a number of seconds from 0 to {MAX_ANIMATE:g}, got {_show(animate)}")
     scene, camera = _scenes_own(where, "setup", classes[scene_id], classes[scene_id]), Camera(1280, 720)
+    timing = Step(scene_id, "", {}, 0.0, seed=_seed(where, step, scene), time=_time(where, step, scene))
+    _scenes_own(where, "setup", type(scene), timing.seeded, scene)
     if "layout" in step:
         try:
             data = layout.read(files.inside(path.parent, step["layout"]))
@@ -184,7 +218,32 @@ def _step(path, number, step, classes, start=migrations.FORMAT):
         raise WalkthroughError(str(error)) from None
     layout.apply(parsed, scene, camera)
     _scenes_own(where, "settle", type(scene), scene.invalidate)
-    return Step(scene_id, caption.strip(), layout.capture(scene, camera), float(animate), *_question(where, step, scene))
+    _scenes_own(where, "update", type(scene), timing.run, scene)
+    return Step(scene_id, caption.strip(), layout.capture(scene, camera), float(animate), *_question(where, step, scene), seed=timing.seed, time=timing.time)
+
+
+def _seed(where, step, scene):
+    """The step's seed, checked: a whole number, for a scene that starts from one."""
+    if "seed" not in step:
+        return None
+    seed = step["seed"]
+    if not isinstance(getattr(scene, "seed", None), int):
+        raise WalkthroughError(f"{where}: seed is only for a scene that starts from a random seed; the {scene.id} scene does not")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**32:
+        raise WalkthroughError(f"{where}: seed must be a whole number from 0 to {2**32 - 1}, got {_show(seed)}")
+    return seed
+
+
+def _time(where, step, scene):
+    """The step's time, checked: seconds from 0 to MAX_TIME, for an animated scene."""
+    if "time" not in step:
+        return 0.0
+    time = step["time"]
+    if not scene.animated:
+        raise WalkthroughError(f"{where}: time is only for an animated scene; the {scene.id} scene holds still")
+    if not isinstance(time, (int, float)) or isinstance(time, bool) or not 0 <= time <= MAX_TIME:
+        raise WalkthroughError(f"{where}: time must be a number of seconds from 0 to {MAX_TIME:g}, got {_show(time)}")
+    return float(time)
 
 
 def _question(where, step, scene):

@@ -143,8 +143,11 @@ def test_tab_during_a_walkthrough_keeps_its_scene_and_says_why(drive, tmp_path):
 def test_space_is_next_in_a_walkthrough_and_p_pauses(drive, tmp_path):
     lesson = walkthrough.load(ROOT / "walkthroughs" / "why-quadtrees.toml")
     driver = drive(walkthrough=lesson)
+    assert driver.session.paused and "P lets it run" in driver.session.status  # an animated step opens held still
     driver.tap(key.P)
-    assert driver.session.paused and driver.session.step_index == 0
+    assert not driver.session.paused and driver.session.step_index == 0
+    driver.tap(key.P)
+    assert driver.session.paused
     driver.tap(key.SPACE)
     assert driver.session.step_index == 1
 
