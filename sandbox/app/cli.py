@@ -37,6 +37,8 @@ def parser():
     p.add_argument("--screenshot", metavar="PATH", help="render headless to a PNG at PATH and exit")
     p.add_argument("--size", type=_size, default=(1280, 720), metavar="WxH", help="window size (default 1280x720)")
     p.add_argument("--walkthrough", metavar="FILE", help="run a walkthrough (TOML): Right or Page Down for the next step")
+    p.add_argument("--check-lesson", metavar="FILE",
+                   help="check a walkthrough's words against what its steps compute and show; one line per problem, exit 1 if any")
     p.add_argument("--export", metavar="DIR", help="with --walkthrough: write its handout (figures, JSON, index.html) and exit")
     p.add_argument("--theme", choices=("projector", "dark"), help="colours: light projector (a handout's default) or dark (the window's)")
     p.add_argument("--palette", choices=PALETTES, default="standard", metavar="NAME",
@@ -59,7 +61,7 @@ def main(argv=None):
     if args.export is not None and args.walkthrough is None:
         print("sandbox: --export needs --walkthrough FILE", file=sys.stderr)
         return 2
-    headless = args.screenshot is not None or args.list or args.export is not None
+    headless = args.screenshot is not None or args.list or args.export is not None or args.check_lesson is not None
     if not headless and not gl.display_available():
         print(
             "No display found to open a window on; to render a picture instead, run: "
@@ -92,6 +94,14 @@ def _run(args):
         for cls in scenes:
             print(f"{cls.id:20} {cls.category:28} {cls.title}")
         return 0
+    if args.check_lesson is not None:
+        from . import lessoncheck, walkthrough
+
+        found = lessoncheck.problems(walkthrough.load(args.check_lesson))
+        for problem in found:
+            print(problem)
+        print(f"{args.check_lesson}: {len(found)} problem{'' if len(found) == 1 else 's'}", file=sys.stderr)
+        return 1 if found else 0
     if args.walkthrough is not None:
         # Only for a walkthrough: what it needs (tomllib, html) a plain start-up does without.
         from . import handout, walkthrough

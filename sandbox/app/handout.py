@@ -97,15 +97,16 @@ def _write(walkthrough, directory, size, theme, palette, count, claim):
         stem = f"step-{index + 1:02d}"
         window.screenshot(session, claim(f"{stem}.png"), follow_links=False)
         _refuse_fault(session, walkthrough, index)
-        record = {"step": index + 1, "scene": step.scene, "caption": step.caption}
+        words = {field: step.filled(getattr(step, field), session.scene) for field in ("caption", "question", "explain")}
+        record = {"step": index + 1, "scene": step.scene, "caption": words["caption"]}
         if step.question:
             session.reveal()
             answer = step.answer_text(session.scene)
-            record.update(question=step.question, choices=list(step.choices), answer_field=step.answer, answer=answer)
-            key.append(_answer(index + 1, step, answer, session.report()))
+            record.update(question=words["question"], choices=list(step.choices), answer_field=step.answer, answer=answer)
+            key.append(_answer(index + 1, words, answer, session.report()))
         record["numbers"] = session.report().numbers
         _refuse_fault(session, walkthrough, index)
-        sections.append(_section(index + 1, count, session.scene, step, stem))
+        sections.append(_section(index + 1, count, session.scene, step, stem, words))
         files.write_text(claim(f"{stem}.json"), _json(record, session.scene, walkthrough, index), follow_links=False)
     if key:
         sections.append('<section class="key" id="answers"><h2>Answers</h2>\n' + "\n".join(key) + "</section>")
@@ -166,9 +167,10 @@ def _manifest(directory):
     return list(data["files"]), key
 
 
-def _section(number, count, scene, step, stem):
-    """One step: its heading, the figure with its caption, then its question or its tables."""
-    caption = html.escape(step.caption)
+def _section(number, count, scene, step, stem, words):
+    """One step: its heading, the figure with its caption, then its question or its tables;
+    ``words`` holds the step's caption, question and explain filled in."""
+    caption = html.escape(words["caption"])
     head = (
         f'<section class="step" id="step-{number}"><h2>Step {number} of {count} <span>{html.escape(scene.title)}</span></h2>\n'
         f'<figure><img src="{stem}.png" alt="Step {number}: {caption}"><figcaption>{caption}</figcaption></figure>\n'
@@ -177,17 +179,17 @@ def _section(number, count, scene, step, stem):
         return head + _report(scene.reported) + "</section>"
     choices = "".join(f"<li>{html.escape(choice)}</li>" for choice in step.choices)
     return head + (
-        f'<div class="question"><p><strong>Predict:</strong> {html.escape(step.question)}</p>\n'
+        f'<div class="question"><p><strong>Predict:</strong> {html.escape(words["question"])}</p>\n'
         + (f'<ol class="choices" type="A">{choices}</ol>\n' if choices else '<p class="blank">Your answer:</p>\n')
         + f'<p class="see">The answer and the numbers are in <a href="#answers">the key</a> at the end.</p></div></section>'
     )
 
 
-def _answer(number, step, answer, report):
+def _answer(number, words, answer, report):
     """A question's entry in the key at the end: the answer, and the numbers that show it."""
     return (
-        f'<div class="answer"><h3><a href="#step-{number}">Step {number}</a>: {html.escape(step.question)}</h3>\n'
-        f"<p>Answer: <strong>{html.escape(answer)}</strong>. {html.escape(step.explain)}</p>\n" + _report(report) + "</div>"
+        f'<div class="answer"><h3><a href="#step-{number}">Step {number}</a>: {html.escape(words["question"])}</h3>\n'
+        f"<p>Answer: <strong>{html.escape(answer)}</strong>. {html.escape(words['explain'])}</p>\n" + _report(report) + "</div>"
     )
 
 

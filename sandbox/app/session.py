@@ -160,16 +160,20 @@ class Session:
 
     @property
     def caption(self):
-        """The walkthrough step's caption, with its question and, once revealed, the answer; or ""."""
+        """The walkthrough step's caption, with its question and, once revealed, the answer; or "".
+        Its quoted numbers are filled in from the scene's Report."""
+        return self._caption(lambda text: self.step.filled(text, self.scene))
+
+    def _caption(self, fill):
         step = self.step
         if step is None or self.figure_only:
             return ""
         if not step.question:
-            return step.caption
+            return fill(step.caption)
         if self.asking:
             offered = f"  ({' / '.join(step.choices)})" if step.choices else ""
-            return f"{step.caption}\n{step.question}{offered}  Next reveals."
-        return f"{step.caption}\n{step.question}  Answer: {step.answer_text(self.scene)}. {step.explain}".rstrip()
+            return f"{fill(step.caption)}\n{fill(step.question)}{offered}  Next reveals."
+        return f"{fill(step.caption)}\n{fill(step.question)}  Answer: {step.answer_text(self.scene)}. {fill(step.explain)}".rstrip()
 
     def verdict(self):
         """The scene's Verdict, or None while a question is open (it would give the answer away)."""
@@ -235,7 +239,9 @@ class Session:
         if self.figure_only:
             camera.place(screen.figure_area(camera.width, camera.height, self.font_scale))
         else:
-            camera.place(screen.free_area(camera.width, camera.height, self.font_scale, self.show_panel, self.caption))
+            # The caption as written, about as long as filled in: filling it would compute the
+            # scene before it has its new context.
+            camera.place(screen.free_area(camera.width, camera.height, self.font_scale, self.show_panel, self._caption(str)))
         if camera.fitted:
             camera.fit(self.scene.frame)
         # A scene that failed as it was made keeps saying so; any other starts afresh.
@@ -283,7 +289,7 @@ class Session:
         if step.question and not revealed:
             self.ask()
         self._status = ""
-        if self.paused:
+        if self.paused and not self.figure_only:
             self.status = f"held still at {step.time:g} s: P lets it run"
 
     def ask(self):

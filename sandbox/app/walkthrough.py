@@ -30,6 +30,13 @@ A step may ask the class to predict before it shows::
 The answer is computed from the scene at the step's layout, never typed in. The first click
 shows the question with those overlays and the verdict hidden, the next reveals them.
 
+A caption, question or explanation may quote the step's Report by name, filled in from what
+the scene computes at that step, in the window and on paper alike: ``{gap:.1f}`` (a number of
+its Report's numbers, formatted as in Python), ``{axes[0]}``, ``{answer}`` (the question's
+answer). A number written into the text itself is the author's word: ``{~39}`` marks one as
+prose (shown as 39) for ``--check-lesson``, which holds every other to the step's own values;
+``{{`` and ``}}`` are braces.
+
 A step of an animated scene (the quadtree's moving objects, the bounce's replay) starts from
 its ``seed`` and is run ``time`` seconds (0 if left out) in frames of 1/60 s before it shows,
 then held still: the window, the handout and the answer all show that one moment, whatever
@@ -39,6 +46,7 @@ Every step is checked when the file is loaded, so a bad file is refused before a
 with a message naming the file, the step and the field.
 """
 
+import string
 import tomllib
 from pathlib import Path
 from typing import NamedTuple
@@ -63,6 +71,27 @@ MAX_TIME = 600.0
 
 FRAME = 1 / 60
 """The frame an animated step is run in: the window's own, so a step shows what the window would."""
+
+
+class _Template(string.Formatter):
+    """str.format's fields, with one more: ``{~39}``, a number written as prose, shown as it is."""
+
+    def get_field(self, field_name, args, kwargs):
+        if field_name.startswith(PROSE):
+            return field_name[len(PROSE):], field_name
+        return super().get_field(field_name, args, kwargs)
+
+
+PROSE = "~"
+"""What begins a template field that is a number in the author's own words, not the Report's."""
+
+TEMPLATE = _Template()
+
+
+def quoted(report, answer=""):
+    """What a template may quote: the Report's numbers by name (its answers where no number has
+    the name), and ``answer``."""
+    return {**report.answers, **report.numbers, "answer": answer}
 
 
 class WalkthroughError(SandboxError):
@@ -125,6 +154,17 @@ class Step(NamedTuple):
             if line is None:
                 raise
             return f"(none: {line})"
+
+    def filled(self, text, scene):
+        """``text`` (this step's caption, question or explain) with its fields filled from
+        ``scene``'s Report; as written if the scene's report raises (the fault is shown)."""
+        if "{" not in text and "}" not in text:
+            return text  # nothing to fill: the scene need not compute for it
+        try:
+            report = scene.reported
+        except Exception:
+            return text
+        return TEMPLATE.vformat(text, (), quoted(report, self.answer_text(scene) if self.answer else ""))
 
 
 class Walkthrough(NamedTuple):
@@ -219,7 +259,21 @@ def _step(path, number, step, classes, start=migrations.FORMAT):
     layout.apply(parsed, scene, camera)
     _scenes_own(where, "settle", type(scene), scene.invalidate)
     _scenes_own(where, "update", type(scene), timing.run, scene)
-    return Step(scene_id, caption.strip(), layout.capture(scene, camera), float(animate), *_question(where, step, scene), seed=timing.seed, time=timing.time)
+    made = Step(scene_id, caption.strip(), layout.capture(scene, camera), float(animate), *_question(where, step, scene), seed=timing.seed, time=timing.time)
+    for field in ("caption", "question", "explain"):
+        _fills(where, field, getattr(made, field), made, scene)
+    return made
+
+
+def _fills(where, field, text, step, scene):
+    """WalkthroughError unless ``text``'s template fields name what the step's Report has."""
+    try:
+        step.filled(text, scene)
+    except KeyError as error:
+        names = ", ".join(quoted(scene.reported, "x"))
+        raise WalkthroughError(f"{where}: {field} quotes {{{error.args[0]}}}, which the {scene.id} scene's Report does not have; it has {names}") from None
+    except (ValueError, IndexError, AttributeError, TypeError) as error:
+        raise WalkthroughError(f"{where}: {field} cannot be filled in ({error}); a field is {{name}} or {{name:.1f}}, a brace written {{{{ or }}}}") from None
 
 
 def _seed(where, step, scene):
