@@ -22,8 +22,8 @@ from sandbox.app import walkthrough
 from sandbox.app.session import Session
 from sandbox.kit.painter import RecordingPainter
 
-NUMBER = re.compile(r"(?<![\w.,])[-−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![\w])(%?)")
-"""A number as a caption writes it: 780, 79,800, -0.5, 51.0, 10%; not the 1 of "DemoSAT1" or "A1"."""
+NUMBER = re.compile(r"(?<![\w.,])[-−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?!(?!x\b)\w)(%?)")
+"""A number as a caption writes it: 780, 79,800, -0.5, 51.0, 10%, 0.62x; not the 1 of "DemoSAT1" or "A1"."""
 
 PANEL = re.compile(r"\b(panel|table|tables|sidebar|slider|checkbox)\b", re.IGNORECASE)
 """Words that point at the panel, or at what only the panel shows."""
