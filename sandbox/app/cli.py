@@ -40,6 +40,8 @@ def parser():
     p.add_argument("--check-lesson", metavar="FILE",
                    help="check a walkthrough's words against what its steps compute and show; one line per problem, exit 1 if any")
     p.add_argument("--export", metavar="DIR", help="with --walkthrough: write its handout (figures, JSON, index.html) and exit")
+    p.add_argument("--compact", action="store_true", help="with --export: print two steps a page, each figure beside its numbers")
+    p.add_argument("--greyscale", action="store_true", help="with --export: for greyscale printers (B dashed, the pictures grey)")
     p.add_argument("--theme", choices=("projector", "dark"), help="colours: light projector (a handout's default) or dark (the window's)")
     p.add_argument("--palette", choices=PALETTES, default="standard", metavar="NAME",
                    help="standard, or colour-blind: Okabe-Ito colours and B drawn dashed (the panel switches it too)")
@@ -108,7 +110,7 @@ def _run(args):
 
         lesson = walkthrough.load(args.walkthrough)
         if args.export is not None:
-            print(handout.export(lesson, args.export, args.size, args.theme or "projector", args.palette))
+            print(handout.export(lesson, args.export, args.size, args.theme or "projector", args.palette, args.compact, args.greyscale))
             return 0
         session = Session(size=args.size, walkthrough=lesson, palette=args.palette)
     else:

@@ -30,6 +30,15 @@ A step may ask the class to predict before it shows::
 The answer is computed from the scene at the step's layout, never typed in. The first click
 shows the question with those overlays and the verdict hidden, the next reveals them.
 
+A step may carry notes for the teacher, shown in the presenter view and printed in the
+teacher's edition of the handout, never to the class::
+
+    [steps.notes]
+    aim = "Shadows overlap on one axis though the boxes are apart."   # what the step is for
+    ask = "Does one overlapping axis prove a collision?"               # what to ask the class
+    minutes = 2                                                        # how long to spend
+    warning = "Pause here before moving on: the next step answers it." # what can go wrong
+
 A caption, question or explanation may quote the step's Report by name, filled in from what
 the scene computes at that step, in the window and on paper alike: ``{gap:.1f}`` (a number of
 its Report's numbers, formatted as in Python), ``{axes[0]}``, ``{answer}`` (the question's
@@ -59,7 +68,13 @@ from sandbox.app.camera import Camera
 from sandbox.app.registry import all_scenes
 from sandbox.kit.errors import SandboxError
 
-STEP_FIELDS = {"scene", "caption", "layout", "shapes", "handles", "overlays", "settings", "view", "animate", "question", "choices", "answer", "explain", "hide", "seed", "time"}
+STEP_FIELDS = {"scene", "caption", "layout", "shapes", "handles", "overlays", "settings", "view", "animate", "question", "choices", "answer", "explain", "hide", "seed", "time", "notes"}
+
+NOTE_FIELDS = ("aim", "ask", "minutes", "warning")
+"""What a step's teacher notes may hold, in the order they are printed."""
+
+MAX_MINUTES = 60
+"""The longest a note may say a step takes, in minutes."""
 
 
 MAX_ANIMATE = 60.0
@@ -98,6 +113,31 @@ class WalkthroughError(SandboxError):
     """A walkthrough file that cannot be used; the message names the file, the step and the field."""
 
 
+class Notes(NamedTuple):
+    """A step's notes for the teacher; every field may be empty."""
+
+    aim: str = ""
+    """What the step is for."""
+
+    ask: str = ""
+    """What to ask the class."""
+
+    minutes: float = 0.0
+    """About how long to spend on it; 0 if not said."""
+
+    warning: str = ""
+    """What can go wrong, or what not to do."""
+
+    def lines(self):
+        """(label, text) for every note given, in NOTE_FIELDS' order."""
+        labels = {"aim": "Aim", "ask": "Ask", "minutes": "Time", "warning": "Watch out"}
+        return [
+            (labels[field], f"about {self.minutes:g} min" if field == "minutes" else getattr(self, field))
+            for field in NOTE_FIELDS
+            if getattr(self, field)
+        ]
+
+
 class Step(NamedTuple):
     scene: str
     """The scene's id."""
@@ -131,6 +171,9 @@ class Step(NamedTuple):
 
     time: float = 0.0
     """Seconds an animated scene runs from its start before the step shows it."""
+
+    notes: Notes = Notes()
+    """What the teacher reads at this step, not the class."""
 
     def seeded(self, scene):
         """Start ``scene`` (made afresh) from this step's seed, if it names one."""
@@ -259,7 +302,7 @@ def _step(path, number, step, classes, start=migrations.FORMAT):
     layout.apply(parsed, scene, camera)
     _scenes_own(where, "settle", type(scene), scene.invalidate)
     _scenes_own(where, "update", type(scene), timing.run, scene)
-    made = Step(scene_id, caption.strip(), layout.capture(scene, camera), float(animate), *_question(where, step, scene), seed=timing.seed, time=timing.time)
+    made = Step(scene_id, caption.strip(), layout.capture(scene, camera), float(animate), *_question(where, step, scene), seed=timing.seed, time=timing.time, notes=_notes(where, step))
     for field in ("caption", "question", "explain"):
         _fills(where, field, getattr(made, field), made, scene)
     return made
@@ -274,6 +317,23 @@ def _fills(where, field, text, step, scene):
         raise WalkthroughError(f"{where}: {field} quotes {{{error.args[0]}}}, which the {scene.id} scene's Report does not have; it has {names}") from None
     except (ValueError, IndexError, AttributeError, TypeError) as error:
         raise WalkthroughError(f"{where}: {field} cannot be filled in ({error}); a field is {{name}} or {{name:.1f}}, a brace written {{{{ or }}}}") from None
+
+
+def _notes(where, step):
+    """The step's teacher notes, checked: a table of NOTE_FIELDS, text and a number of minutes."""
+    notes = step.get("notes", {})
+    if not isinstance(notes, dict):
+        raise WalkthroughError(f"{where}: notes must be a table ([steps.notes]) of {', '.join(NOTE_FIELDS)}")
+    unknown = sorted(set(notes) - set(NOTE_FIELDS))
+    if unknown:
+        raise WalkthroughError(f"{where}: notes.{unknown[0]} is not a note (use {', '.join(NOTE_FIELDS)})")
+    for field in ("aim", "ask", "warning"):
+        if not isinstance(notes.get(field, ""), str):
+            raise WalkthroughError(f"{where}: notes.{field} must be a line of text for the teacher")
+    minutes = notes.get("minutes", 0)
+    if not isinstance(minutes, (int, float)) or isinstance(minutes, bool) or not 0 <= minutes <= MAX_MINUTES:
+        raise WalkthroughError(f"{where}: notes.minutes must be a number of minutes from 0 to {MAX_MINUTES}, got {_show(minutes)}")
+    return Notes(notes.get("aim", "").strip(), notes.get("ask", "").strip(), float(minutes), notes.get("warning", "").strip())
 
 
 def _seed(where, step, scene):

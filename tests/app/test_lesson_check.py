@@ -1,6 +1,7 @@
 """--check-lesson: a caption's numbers held to what its step computes, questions that hide what
 they ask about, words that point at the panel; every shipped lesson passes, planted faults fail."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -71,3 +72,18 @@ def test_a_caption_quoting_what_its_report_lacks_is_refused_in_one_line(tmp_path
     with pytest.raises(WalkthroughError) as caught:
         walkthrough.load(path)
     assert f"walkthrough {path}, step 1: {message}" in str(caught.value) and "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    "notes, message",
+    [
+        ('notes = "say hello"', "notes must be a table ([steps.notes]) of aim, ask, minutes, warning"),
+        ("notes = { aims = 'x' }", "notes.aims is not a note (use aim, ask, minutes, warning)"),
+        ("notes = { minutes = 90 }", "notes.minutes must be a number of minutes from 0 to 60, got 90"),
+        ("notes = { ask = 3 }", "notes.ask must be a line of text for the teacher"),
+    ],
+)
+def test_bad_teacher_notes_are_refused_in_one_line(tmp_path, notes, message):
+    path = write(tmp_path, [f'scene = "projection"\ncaption = "c"\n{notes}'])
+    with pytest.raises(WalkthroughError, match=rf"step 1: {re.escape(message)}"):
+        walkthrough.load(path)

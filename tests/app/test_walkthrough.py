@@ -38,7 +38,8 @@ shapes = { B = { position = [-250, 0], angle = 55 } }
 
 def test_the_shipped_walkthroughs_load():
     lessons = {path.stem: walkthrough.load(path) for path in SHIPPED}
-    assert set(lessons) == {"sat-from-scratch", "why-quadtrees", "circles-tiles-points", "from-sat-to-gjk", "fast-objects-and-broad-phases"}
+    assert set(lessons) == {"sat-from-scratch", "why-quadtrees", "circles-tiles-points", "from-sat-to-gjk", "fast-objects-and-broad-phases",
+                            "vectors-and-the-dot-product", "any-convex-polygon", "collision-response"}
     assert 8 <= len(lessons["from-sat-to-gjk"].steps) <= 12
     assert [step.scene for step in lessons["from-sat-to-gjk"].steps][:2] == ["box-box", "minkowski"]
     assert 8 <= len(lessons["circles-tiles-points"].steps) <= 14
@@ -169,7 +170,7 @@ def test_export_writes_pictures_numbers_and_a_page_and_may_redo_its_own(tmp_path
     handout.export(lesson, out)
     handout.export(lesson, out)  # its own output: no complaint
     names = sorted(p.name for p in out.iterdir())
-    assert names == [".handout.json", "index.html", "step-01.json", "step-01.png", "step-02.json", "step-02.png"]
+    assert names == [".handout.json", "index.html", "step-01.json", "step-01.png", "step-02.json", "step-02.png", "teacher.html"]
     second = json.loads((out / "step-02.json").read_text())
     assert second["caption"] == "Second: B moves onto A" and second["numbers"]["verdict"] == "colliding"
     page = (out / "index.html").read_text()
