@@ -39,6 +39,8 @@ def parser():
     p.add_argument("--walkthrough", metavar="FILE", help="run a walkthrough (TOML): Right or Page Down for the next step")
     p.add_argument("--check-lesson", metavar="FILE",
                    help="check a walkthrough's words against what its steps compute and show; one line per problem, exit 1 if any")
+    p.add_argument("--presenter", action="store_true",
+                   help="with --walkthrough: a second window for the teacher (notes, numbers, the next step); the first shows the figure alone")
     p.add_argument("--export", metavar="DIR", help="with --walkthrough: write its handout (figures, JSON, index.html) and exit")
     p.add_argument("--compact", action="store_true", help="with --export: print two steps a page, each figure beside its numbers")
     p.add_argument("--greyscale", action="store_true", help="with --export: for greyscale printers (B dashed, the pictures grey)")
@@ -60,9 +62,10 @@ def main(argv=None):
     args = parser().parse_args(argv)
     if args.no_tweaks:  # the launcher has set it already when the flag came on the command line
         os.environ[tweaks.SWITCH] = "1"
-    if args.export is not None and args.walkthrough is None:
-        print("sandbox: --export needs --walkthrough FILE", file=sys.stderr)
-        return 2
+    for option, given in (("--export", args.export is not None), ("--presenter", args.presenter)):
+        if given and args.walkthrough is None:
+            print(f"sandbox: {option} needs --walkthrough FILE", file=sys.stderr)
+            return 2
     headless = args.screenshot is not None or args.list or args.export is not None or args.check_lesson is not None
     if not headless and not gl.display_available():
         print(
@@ -141,7 +144,12 @@ def _run(args):
             return 1
         return 0
     try:
-        window.run(session)
+        if args.presenter:
+            from . import presenter
+
+            presenter.run(session)
+        else:
+            window.run(session)
     except gl.no_display_errors():
         print(
             f"sandbox: cannot open a window on display {os.environ.get('DISPLAY', '')!r}; to render "
