@@ -368,7 +368,11 @@ body.greyscale img, body.greyscale .swatch {{ filter: grayscale(1); }}
   a {{ color: inherit; text-decoration: none; }}
   /* Compact: two steps a page, the figure beside its numbers. */
   body.compact {{ font-size: 8.5pt; }}
-  body.compact section.step {{ display: grid; grid-template-columns: 62% 36%; column-gap: 2%; margin: 0 0 4mm; }}
+  body.compact section.step {{ display: grid; grid-template-columns: 56% 42%; column-gap: 2%; margin: 0 0 4mm; }}
+  body.compact section.step > * {{ min-width: 0; }}
+  /* The numbers in a narrow column: small type, and a long cell wraps rather than runs off the page. */
+  body.compact .numbers table {{ width: 100%; font-size: 6.8pt; }}
+  body.compact .numbers td, body.compact .numbers th {{ padding: 1px 3px; overflow-wrap: anywhere; }}
   body.compact section.step h2 {{ grid-column: 1 / 3; }}
   body.compact section.step img {{ max-height: 78mm; }}
   body.compact section.step figcaption {{ font-size: 1.05em; }}
