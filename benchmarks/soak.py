@@ -216,7 +216,7 @@ def soak(seconds, seed=1):
     rounds = []
     # Round after round, each scene its share of a round, until the time is up: rounds of at
     # most a minute, so that a long run samples its memory often enough to show a trend.
-    share = min(max(seconds / len(ids) / 2, 1.0), 5.0)
+    share = min(max(seconds / len(ids) / 2, 0.25), 5.0)
     while time.perf_counter() - started < seconds:
         for scene_id in ids:
             soaker.visit(scene_id, min(share, max(0.0, seconds - (time.perf_counter() - started))))

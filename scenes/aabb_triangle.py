@@ -2,6 +2,7 @@
 
 from collision import Box, Polygon
 from sandbox.kit import Param, register
+from sandbox.kit.code_trace import CODE
 from sandbox.kit.figures.sat_scene import PAGE, PairSatScene
 
 CELL = 160.0
@@ -40,6 +41,7 @@ class AabbTriangle(PairSatScene):
         Param("mtv", "MTV arrow", True, overlay=True),
         Param("corner", "Tile's right angle", "lower right", choices=CORNERS),
         PAGE,
+        CODE,
     )
     frame = (-220.0, -170.0, 380.0, 330.0)
     turnable = False

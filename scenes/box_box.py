@@ -4,6 +4,7 @@ import math
 
 from collision import Box
 from sandbox.kit import Param, register
+from sandbox.kit.code_trace import CODE
 from sandbox.kit.figures.sat_scene import PAGE, PairSatScene
 
 
@@ -28,6 +29,7 @@ class BoxBox(PairSatScene):
         Param("guides", "Drop lines from the corners (one axis at a time)", True, overlay=True),
         Param("mtv", "MTV arrow", True, overlay=True),
         PAGE,
+        CODE,
     )
     frame = (-620.0, -300.0, 150.0, 300.0)
 

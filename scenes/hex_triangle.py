@@ -2,6 +2,7 @@
 
 from collision import regular_polygon
 from sandbox.kit import Param, register
+from sandbox.kit.code_trace import CODE
 from sandbox.kit.figures.sat_scene import PAGE, PairSatScene
 
 MOST_SIDES = 600
@@ -28,6 +29,7 @@ class HexTriangle(PairSatScene):
         Param("sides_a", "Sides of A", 6, low=3, high=MOST_SIDES),
         Param("sides_b", "Sides of B", 3, low=3, high=MOST_SIDES),
         PAGE,
+        CODE,
     )
     frame = (-620.0, -300.0, 150.0, 300.0)
 

@@ -5,8 +5,10 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from collision import Box, Circle, Gjk, SatResult, gjk, minkowski_difference, regular_polygon, sat
+from collision.gjk import _epa, _gjk
+from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, trace
 from sandbox.kit.figures import sat_view
-from sandbox.kit import Action, Param, Report, Scene, Table, Verdict, View, faded, number, register
+from sandbox.kit import Action, Cost, Param, Report, Scene, Table, Verdict, View, faded, number, register
 
 PAIRS = ("box-box", "polygon-polygon", "box-circle")
 ORIGIN = (380.0, 10.0)
@@ -16,6 +18,10 @@ SPLIT = 0.0
 RADIUS = {"A": 95, "B": 70}
 ARROW = 70
 """World units: the length a search direction is drawn at."""
+GJK_LOOP, EPA_LOOP = "dx, dy = direction", "edge, (nx, ny), distance = _nearest_edge("
+"""The first line of each iteration of GJK's loop (in _gjk) and EPA's (in _epa)."""
+SUPPORT = ("ids, w = support(dx, dy)", "ids, w = support(nx, ny)")
+"""The lines that ask A - B's support function for a point: GJK's (and EPA's widening), EPA's."""
 
 
 class Result(NamedTuple):
@@ -39,6 +45,9 @@ class Result(NamedTuple):
 
     strips: tuple
     """Where each SAT axis is drawn beside the shapes."""
+
+    trace: Trace | None = None
+    """GJK's and EPA's loops line by line, when the Code view is on."""
 
 
 def shifted(point):
@@ -67,9 +76,10 @@ class Minkowski(Scene):
         Param("sides_a", "Sides of A", 5, low=3, high=12),
         Param("sides_b", "Sides of B", 4, low=3, high=12),
         Param("step", "Iteration shown", -1, low=-1, high=999, widget=False),
+        CODE,
     )
     frame = (-640.0, -300.0, 640.0, 300.0)
-    actions = (Action("step_back", "Back"), Action("step_on", "Step"))
+    actions = (Action("step_back", "Back"), Action("step_on", "Step"), CODE_VIEW)
 
     def setup(self):
         self.shapes = {name: self.make(name, position, angle) for name, position, angle in (("A", (-380, -40), 0.35), ("B", (-250, 15), -0.2))}
@@ -93,7 +103,13 @@ class Minkowski(Scene):
 
     def compute(self, ctx):
         a, b = self.shapes["A"], self.shapes["B"]
-        tested, walked = sat(a, b), gjk(a, b)
+        tested, recorded = sat(a, b), None
+        if self.settings["code"]:
+            # The figure is drawn from the traced run itself: code, counts and picture agree.
+            recorded = trace(gjk, a, b, within=(_gjk, _epa))
+            walked = recorded.result
+        else:
+            walked = gjk(a, b)
         chosen = tested.axes.index(tested.separating_axis) if not tested.colliding else min(
             range(len(tested.axes)), key=lambda i: tested.axes[i].overlap)
         total = _count(walked)
@@ -112,7 +128,7 @@ class Minkowski(Scene):
             left = View((x0, y0, SPLIT, top), ctx.view.pixel, ctx.view.text_scale)
             shown = range(len(tested.axes)) if len(tested.axes) <= 6 else [chosen]
             strips = sat_view.place_strips(tested.axes, shown, [a, b], left, self.label_boxes(self.mtv_avoid(tested)))
-        return Result(tested, walked, tuple(map(tuple, difference.world_vertices())), core, chosen, step, strips)
+        return Result(tested, walked, tuple(map(tuple, difference.world_vertices())), core, chosen, step, strips, recorded)
 
     def headings(self):
         x0, _, x1, y1 = self.frame
@@ -251,7 +267,31 @@ class Minkowski(Scene):
         else:
             lines = [f"SAT: gap {-tested.axes[result.chosen].overlap:.2f} on {name}; GJK: distance {walked.distance:.2f}"]
         lines.append(_describe(walked, result.step))
-        return Report(self._verdict(result), tuple(lines), self._tables(result), self._numbers(result), self._answers(result))
+        report = Report(self._verdict(result), tuple(lines), self._tables(result), self._numbers(result), self._answers(result))
+        if result.trace is None:
+            return report
+        return replace(report, code=_code(result), costs=_costs(result.trace))
+
+
+def _code(result):
+    """GJK's loop at the iteration shown, or EPA's after GJK's last."""
+    recorded, walked, step = result.trace, result.gjk, result.step
+    if step < len(walked.steps):
+        runs = recorded.steps(GJK_LOOP, 0)[step + 1]
+        return step_code(recorded, runs, f"GJK iteration {step + 1} of {len(walked.steps)}", "direction = (-closest[0], -closest[1])")
+    index = step - len(walked.steps)
+    runs = recorded.steps(EPA_LOOP, 1)[index + 1]
+    return step_code(recorded, runs, f"EPA iteration {index + 1} of {len(walked.epa.steps)}", "polytope.insert(edge + 1, (ids, w))")
+
+
+def _costs(recorded):
+    """GJK's and EPA's work in the traced run: points asked of A - B's support function, and
+    the simplex made nearer the origin (EPA's polygon grown)."""
+    return (
+        Cost("support points", recorded.ran(SUPPORT[0], 0) + recorded.ran(SUPPORT[0], 1) + recorded.ran(SUPPORT[1], 1)),
+        Cost("simplex updates", recorded.ran("simplex, closest, enclosed = _nearest(simplex)", 0)),
+        Cost("EPA edges added", recorded.ran("polytope.insert(edge + 1, (ids, w))", 1)),
+    )
 
 
 def _outline(shape):

@@ -6,6 +6,7 @@ from typing import NamedTuple
 
 from collision import Polygon, ShapeError, Vector
 from sandbox.kit import Param, Table, register
+from sandbox.kit.code_trace import CODE
 from sandbox.kit.figures.sat_scene import PAGE, PairSatScene
 from sandbox.kit.figures.sat_view import axis_name
 
@@ -43,6 +44,9 @@ class PolygonsResult(NamedTuple):
     early: object
     page: int
     strips: tuple
+    trace: object
+    """sat() line by line, with the Code view on (PairResult's)."""
+
     offsets: tuple
     """An Offsets for every axis the full test tried, in its order."""
 
@@ -104,6 +108,7 @@ class Polygons(PairSatScene):
         Param("preset_a", "Polygon A", "GPWiki square", choices=tuple(PRESETS)),
         Param("preset_b", "Polygon B", "triangle", choices=tuple(PRESETS)),
         PAGE,
+        CODE,
     )
     frame = (-540.0, -300.0, 230.0, 300.0)
     reshapable = ("A", "B")

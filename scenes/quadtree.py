@@ -5,7 +5,9 @@ from typing import NamedTuple
 import numpy as np
 
 from collision import QuadArrays, Quadtree, broadphase
-from sandbox.kit import Claim, Line, Param, Report, Table, Verdict, faded, number, register
+from collision.quadtree import tip_walk
+from sandbox.kit import Claim, Cost, Line, Param, Report, Table, Verdict, faded, number, register
+from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, trace
 from sandbox.kit.figures.swarm import DOTS, Swarm, fill_box, paint
 
 WORLD = Swarm.world
@@ -50,6 +52,13 @@ class Frame(NamedTuple):
 
     missed: np.ndarray
     """With "missed" on: objects touching the focused one that the tip's walk does not return."""
+
+    trace: Trace | None = None
+    """The tip's walk for the focused object line by line, when the Code view is on."""
+
+
+TRACED_OBJECTS = 200
+"""The most objects a Code view traces the walk among: it is recorded again every frame."""
 
 
 def split_lines(arrays):
@@ -104,9 +113,12 @@ class QuadtreeScene(Swarm):
               "smaller than the objects, the variant copies each object into dozens of them, and a frame "
               "takes twice the 16.7 ms a smooth frame allows."),
         Param("focus", "Object whose candidates are lit", -1, low=-1, high=Swarm.most - 1, widget=False),
+        CODE,
     )
     frame = (WORLD[0] - 10, WORLD[1] - 10, WORLD[2] + 10, WORLD[3] + 10)
     animated = True
+
+    actions = (CODE_VIEW,)
 
     def compute(self, ctx):
         count = len(self.position)
@@ -137,7 +149,12 @@ class QuadtreeScene(Swarm):
         straddling[straddlers] = True
         pairs = count * (count - 1) // 2
         collisions = int(broadphase.contacts(boxes).counts.sum()) // 2
-        return Frame(tree, arrays, boxes, straddlers, tree.candidate_pairs(), pairs, collisions, focus, lit, int(straddling[lit].sum()), missed)
+        candidates = tree.candidate_pairs()
+        recorded = None
+        if self.settings["code"] and focus is not None and count <= TRACED_OBJECTS:
+            # The plain walk over the tip's nodes, traced: what retrieve_tip returns, line by line.
+            recorded = trace(tip_walk, tree._tree(), boxes[focus].tolist(), straddle)
+        return Frame(tree, arrays, boxes, straddlers, candidates, pairs, collisions, focus, lit, int(straddling[lit].sum()), missed, recorded)
 
     def _verdict(self, result):
         frame = result
@@ -190,7 +207,15 @@ class QuadtreeScene(Swarm):
                 claims = (Claim("The tip's retrieve", f"{missed} TOUCHING OBJECTS MISSED" if missed else "NOTHING MISSED", missed == 0),)
         else:
             lines.append("Point at or click an object to see what retrieve returns for it.")
-        return Report(self._verdict(result), tuple(lines), self._tables(result), self._numbers(result), self._answers(result), claims)
+        code, costs = None, ()
+        if result.trace is not None:
+            recorded = result.trace
+            visited = recorded.ran("walk.append(node)")
+            code = step_code(recorded, recorded.runs, f"the tip's retrieve for object {result.focus}: {visited} nodes walked", "return list(found.values())")
+            costs = (Cost("nodes walked", visited), Cost("entries gathered", recorded.ran("found.setdefault(id(item), item)")))
+        elif self.settings["code"]:
+            lines.append(f"Code view: point at an object, among {TRACED_OBJECTS} or fewer, to trace the tip's retrieve for it.")
+        return Report(self._verdict(result), tuple(lines), self._tables(result), self._numbers(result), self._answers(result), claims, costs, code)
 
     def _tables(self, result):
         frame = result

@@ -1,4 +1,4 @@
-"""The app: window, session, controller, camera, panel, layouts, walkthroughs, handouts, command line."""
+"""The app: window, session, controller, camera, panel, layouts, walkthroughs, handouts, lesson pages and courses, command line."""
 
 import pyglet
 

@@ -41,9 +41,10 @@ def parser():
                    help="check a walkthrough's words against what its steps compute and show; one line per problem, exit 1 if any")
     p.add_argument("--presenter", action="store_true",
                    help="with --walkthrough: a second window for the teacher (notes, numbers, the next step); the first shows the figure alone")
-    p.add_argument("--export", metavar="DIR", help="with --walkthrough: write its handout (figures, JSON, index.html) and exit")
+    p.add_argument("--export", metavar="DIR", help="with --walkthrough: write its handout (figures, JSON, index.html) and lesson.html, and exit")
     p.add_argument("--compact", action="store_true", help="with --export: print two steps a page, each figure beside its numbers")
     p.add_argument("--greyscale", action="store_true", help="with --export: for greyscale printers (B dashed, the pictures grey)")
+    p.add_argument("--export-course", metavar="DIR", help="write every lesson in walkthroughs/ (web page and handout) and an index page to DIR, and exit")
     p.add_argument("--theme", choices=("projector", "dark"), help="colours: light projector (a handout's default) or dark (the window's)")
     p.add_argument("--palette", choices=PALETTES, default="standard", metavar="NAME",
                    help="standard, or colour-blind: Okabe-Ito colours and B drawn dashed (the panel switches it too)")
@@ -66,7 +67,7 @@ def main(argv=None):
         if given and args.walkthrough is None:
             print(f"sandbox: {option} needs --walkthrough FILE", file=sys.stderr)
             return 2
-    headless = args.screenshot is not None or args.list or args.export is not None or args.check_lesson is not None
+    headless = args.screenshot is not None or args.list or args.export is not None or args.export_course is not None or args.check_lesson is not None
     if not headless and not gl.display_available():
         print(
             "No display found to open a window on; to render a picture instead, run: "
@@ -107,6 +108,11 @@ def _run(args):
             print(problem)
         print(f"{args.check_lesson}: {len(found)} problem{'' if len(found) == 1 else 's'}", file=sys.stderr)
         return 1 if found else 0
+    if args.export_course is not None:
+        from . import course
+
+        print(course.export(args.export_course, args.size, args.theme or "projector", args.palette))
+        return 0
     if args.walkthrough is not None:
         # Only for a walkthrough: what it needs (tomllib, html) a plain start-up does without.
         from . import handout, walkthrough

@@ -1,4 +1,6 @@
-"""Handouts: every step of a walkthrough rendered to PNG, its numbers as JSON, and an index.html.
+"""Handouts: every step of a walkthrough drawn as SVG (for the page) and as PNG (for the
+regression baselines), its numbers as JSON, an index.html to print, and the lesson as a web page
+(lesson_page: lesson.html).
 
 A handout folder keeps a manifest of the files it wrote. Exporting again may replace those, but
 never a file it did not write: it stops and says which. The manifest is updated before each
@@ -16,7 +18,9 @@ from pathlib import Path
 from typing import NamedTuple
 
 from sandbox.app import files
+from sandbox.app import lesson_page
 from sandbox.app import screen
+from sandbox.app import vector
 from sandbox.app.camera import Camera
 from sandbox.app.session import Session
 from sandbox.kit.errors import SandboxError
@@ -52,7 +56,10 @@ def export(walkthrough, directory, size=(1280, 720), theme="projector", palette=
     directory = Path(directory)
     count = len(walkthrough.steps)
     asked = [i for i, step in enumerate(walkthrough.steps, 1) if step.question]
-    names = [f"step-{i:02d}.{kind}" for i in range(1, count + 1) for kind in ("png", "json")] + [f"step-{i:02d}-answer.png" for i in asked] + list(EDITIONS)
+    names = (
+        [f"step-{i:02d}.{kind}" for i in range(1, count + 1) for kind in ("svg", "png", "json")]
+        + [f"step-{i:02d}-answer.svg" for i in asked] + list(EDITIONS) + ["lesson.html"]
+    )
     ours, key = _manifest(directory)
     for name in names:
         path = directory / name
@@ -93,7 +100,7 @@ def _write(walkthrough, directory, size, theme, palette, count, claim, layout):
     session = Session(size=(round(size[0] * PRINT_SCALE), round(size[1] * PRINT_SCALE)), walkthrough=walkthrough)
     session.figure_only, session.show_panel, session.theme = True, False, with_palette(THEMES[theme], palette)
     session.set_font_scale(PRINT_SCALE)
-    shown = []
+    shown, slides = [], []
     for index, step in enumerate(walkthrough.steps):
         # A question's picture is the one the class predicts from: its revealing overlays hidden.
         session.go(index)
@@ -103,21 +110,27 @@ def _write(walkthrough, directory, size, theme, palette, count, claim, layout):
         stem = f"step-{index + 1:02d}"
         window.screenshot(session, claim(f"{stem}.png"), follow_links=False)
         _refuse_fault(session, walkthrough, index)
+        # The page prints the vectors; the PNG of the same picture stays for the baselines.
+        figure = vector.figure(session)
+        files.write_text(claim(f"{stem}.svg"), figure, follow_links=False)
+        _refuse_fault(session, walkthrough, index)
         words = {field: step.filled(getattr(step, field), session.scene) for field in ("caption", "question", "explain")}
         record = {"step": index + 1, "scene": step.scene, "caption": words["caption"]}
         answer = ""
         if step.question:
             session.reveal()
             # The key shows the figure revealed: what the class predicted, now drawn.
-            window.screenshot(session, claim(f"{stem}-answer.png"), follow_links=False)
+            files.write_text(claim(f"{stem}-answer.svg"), vector.figure(session), follow_links=False)
             answer = step.answer_text(session.scene)
             record.update(question=words["question"], choices=list(step.choices), answer_field=step.answer, answer=answer)
         record["numbers"] = session.report().numbers
         _refuse_fault(session, walkthrough, index)
         shown.append(_Shown(index + 1, step, session.scene, stem, words, answer, session.report()))
+        slides.append(lesson_page.slide(index + 1, step, session, figure, report_html(session.report())))
         files.write_text(claim(f"{stem}.json"), _json(record, session.scene, walkthrough, index), follow_links=False)
     for name, edition in EDITIONS.items():
         files.write_text(claim(name), _page(walkthrough, shown, edition, layout, session.theme), follow_links=False)
+    files.write_text(claim("lesson.html"), lesson_page.page(walkthrough.title, slides), follow_links=False)
     return directory / "index.html"
 
 
@@ -270,11 +283,11 @@ def _section(item, count, teacher):
     caption = html.escape(item.words["caption"])
     head = (
         f'<section class="step" id="step-{item.number}"><h2>Step {item.number} of {count} <span>{html.escape(item.scene.title)}</span></h2>\n'
-        f'<figure><img src="{item.stem}.png" alt="Step {item.number}: {caption}"><figcaption>{caption}</figcaption></figure>\n'
+        f'<figure><img src="{item.stem}.svg" alt="Step {item.number}: {caption}"><figcaption>{caption}</figcaption></figure>\n'
     )
     notes = _notes(item.step.notes) if teacher else ""
     if not item.step.question:
-        return head + '<div class="numbers">' + _report(item.report) + "</div>" + notes + "</section>"
+        return head + '<div class="numbers">' + report_html(item.report) + "</div>" + notes + "</section>"
     # Numbered, not lettered: a choice "A" would read as shape A.
     choices = "".join(f"<li>{html.escape(choice)}</li>" for choice in item.step.choices)
     told = (
@@ -302,11 +315,11 @@ def _answer(item):
     return (
         f'<div class="answer"><h3><a href="#step-{item.number}">Step {item.number}</a>: {html.escape(item.words["question"])}</h3>\n'
         f"<p>Answer: <strong>{html.escape(item.answer)}</strong>. {html.escape(item.words['explain'])}</p>\n"
-        f'<figure><img src="{item.stem}-answer.png" alt="Step {item.number} revealed"></figure>\n' + _report(item.report) + "</div>"
+        f'<figure><img src="{item.stem}-answer.svg" alt="Step {item.number} revealed"></figure>\n' + report_html(item.report) + "</div>"
     )
 
 
-def _report(report):
+def report_html(report):
     """A scene's Report on paper: its flawed methods' claims, then its tables."""
     claims = "".join(f'<p class="claim{"" if claim.right else " wrong"}">{html.escape(claim.text())}</p>\n' for claim in report.claims)
     return claims + "".join(_table(table) for table in report.tables)

@@ -6,10 +6,14 @@ itself: the panel renders what the scene declares and reports."""
 from imgui_bundle import imgui, imgui_ctx
 
 from sandbox.app import screen
+from sandbox.kit import Table
 from sandbox.kit.theme import imgui_color
 
 TABLE_ROWS = 5
 """Rows a table with headings (a SAT scene's axes: up to 600) shows at once; more scroll inside it."""
+
+CODE_ROWS = 14
+"""Lines of a listing the Code view shows at once; the marked one is kept in view."""
 
 VERDICT_SIZE = 24
 """The verdict's font size in the panel, at font scale 1."""
@@ -93,7 +97,8 @@ def _rest(session, panel_width, frame_ms):
         # The scene's results would answer the question: they wait for the reveal.
         imgui.text_wrapped(f"{session.step.question} The results show when the answer is revealed (Right or Space).")
     else:
-        report(session.theme, session.report())
+        shown = session.report()
+        report(session.theme, shown, None if shown.code is None else session.code_at(shown.code))
     imgui.separator_text("View")
     if imgui.button("Reset layout (Home)"):
         session.reset()
@@ -207,8 +212,9 @@ def _actions(session):
             imgui.set_item_tooltip(action.help)
 
 
-def report(theme, report):
-    """A scene's Report below its actions: its lines, its flawed methods' claims, its tables."""
+def report(theme, report, code_at=None):
+    """A scene's Report below its actions: its lines, its flawed methods' claims, the work it
+    counted, its tables and, with the Code view on, the code it ran with line ``code_at`` marked."""
     for line in report.lines:
         imgui.push_style_color(imgui.Col_.text, imgui_color(getattr(theme, line.role)))
         imgui.text_wrapped(line.text)
@@ -217,8 +223,29 @@ def report(theme, report):
         imgui.push_style_color(imgui.Col_.text, imgui_color(theme.text if claim.right else theme.max_corner))
         imgui.text_wrapped(claim.text())
         imgui.pop_style_color()
+    if report.costs:
+        imgui.text_wrapped("Work counted: " + ", ".join(f"{cost.count:,} {cost.what}" for cost in report.costs))
     for index, table in enumerate(report.tables):
         _table(index, table)
+    if report.code is not None:
+        _code(theme, report.code, report.code.marked if code_at is None else code_at)
+
+
+def _code(theme, code, at):
+    """The listing the step ran: its lines in the text colour, the rest dimmed, line ``at`` of
+    the step marked and kept in view; below it, the local variables as that line begins."""
+    imgui.separator_text(f"Code: {code.name}")
+    imgui.text_wrapped(f"{code.step}. Line {at + 1} of {len(code.runs)} it ran (, and . step).")
+    line, values = code.runs[at] if code.runs else (0, ())
+    ran = {number for number, _ in code.runs}
+    height = CODE_ROWS * imgui.get_text_line_height_with_spacing()
+    with imgui_ctx.begin_child("code", (0, height), imgui.ChildFlags_.borders, imgui.WindowFlags_.horizontal_scrollbar):
+        for number, source in code.listed():
+            colour = theme.highlight if number == line else theme.text if number in ran else theme.dim_text
+            imgui.text_colored(imgui_color(colour), f"{'>' if number == line else ' '}{number:4d}  {source}")
+            if number == line and imgui.get_scroll_max_y() > 0:
+                imgui.set_scroll_here_y(0.5)
+    _table("values", Table((), tuple((name, value) for name, value in values if not value.startswith("<")), "Values as the marked line begins"))
 
 
 def _table(index, table):

@@ -65,6 +65,7 @@ BINDINGS = (
     Binding("F10", "hide or show the panel (captions and key hints stay)", (key.F10,), "toggle_panel"),
     Binding("F9", "projector theme (light, high contrast, thicker lines), or back", (key.F9,), "toggle_theme"),
     Binding("F1", "show or hide this help", (key.F1,), "toggle_help"),
+    Binding(", / .", "Code view: the line before / after the one marked", (key.COMMA, key.PERIOD), "code_line"),
     Binding("Esc", "leave full screen; otherwise press twice to quit", (key.ESCAPE,), "escape"),
 )
 """The app's keys: F1's list and the dispatch both read this table."""
@@ -111,6 +112,7 @@ class Session:
         self.fullscreen_requested = False
         self._status, self._status_left = "", 0.0
         self.pose_drafts = {}
+        self._code_line = (None, 0)  # the Code view's (step, line) the teacher stepped to
         """What the pose editor's fields hold while it is open: name -> [x, y, angle] as text."""
         self._quit_armed = 0.0
         self.walkthrough = walkthrough
@@ -513,6 +515,20 @@ class Session:
 
     def toggle_help(self, symbol, modifiers):
         self.show_help = not self.show_help
+
+    def code_line(self, symbol, modifiers):
+        """Step the Code view's marked line back or on, within the lines the step ran."""
+        code = self.report().code
+        if code is None:
+            return False
+        at = self.code_at(code) + (1 if symbol == key.PERIOD else -1)
+        self._code_line = ((code.name, code.step), min(max(at, 0), len(code.runs) - 1))
+
+    def code_at(self, code):
+        """The index in ``code.runs`` the Code view marks: the step's own line until the
+        teacher steps away from it, and again once the step changes."""
+        step, at = self._code_line
+        return min(at, len(code.runs) - 1) if step == (code.name, code.step) else code.marked
 
     def _action_key(self, symbol):
         """The scene's declared action that key ``symbol`` presses, or None."""

@@ -61,6 +61,53 @@ class Claim(NamedTuple):
         return f"{self.method}: {self.says} ({'right' if self.right else 'wrong'})"
 
 
+class Cost(NamedTuple):
+    """One count of an algorithm's work, from the run that drew the figure."""
+
+    what: str
+    """What was counted, in plain words: "axes tested", "shadows cast"."""
+
+    count: int
+
+
+@dataclass(frozen=True)
+class Code:
+    """The core function a step ran, as the Code view shows it: its listing, the lines this
+    step ran (in order), and the values of its local variables at each of them."""
+
+    name: str
+    """The function's dotted name, e.g. "collision.sat.sat"."""
+
+    first: int
+    """The file line number of the listing's first line."""
+
+    lines: tuple[str, ...]
+    """The listing."""
+
+    step: str
+    """Which step this is, in words: "axis Q, the 2nd of 4"."""
+
+    runs: tuple[tuple[int, tuple[tuple[str, str], ...]], ...]
+    """(file line, ((name, value as text), ...)) for each line run in this step, in order."""
+
+    marked: int
+    """The index in ``runs`` of the line the step is about (the line a handout marks)."""
+
+    def listed(self) -> list[tuple[int, str]]:
+        """(file line, source) of the listing without its docstring: the code a class reads."""
+        numbered = list(enumerate(self.lines, self.first))
+        quotes = [index for index, (_, source) in enumerate(numbered) if '"""' in source][:2]
+        if len(quotes) == 2 and quotes[0] <= 2:
+            # The first line can hold the whole docstring: then it alone goes.
+            end = quotes[0] if numbered[quotes[0]][1].count('"""') == 2 else quotes[1]
+            numbered = numbered[: quotes[0]] + numbered[end + 1 :]
+        return numbered
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.marked < max(len(self.runs), 1):
+            raise ValueError(f"marked {self.marked} is not one of the step's {len(self.runs)} runs")
+
+
 JsonValue = Any
 """A value json.dumps takes: None, bool, int, float, str, and lists and dicts of them."""
 
@@ -76,6 +123,10 @@ class Report:
     numbers: Mapping[str, JsonValue] = field(default_factory=dict)
     answers: Mapping[str, str] | None = None
     claims: tuple[Claim, ...] = ()
+    costs: tuple[Cost, ...] = ()
+    """The algorithm's work counted in this run (a cost meter); empty for a scene that counts none."""
+    code: Code | None = None
+    """The core's code as this step ran it, when the scene's Code view is on."""
 
     def __post_init__(self) -> None:
         if self.tables is None:
@@ -88,6 +139,7 @@ class Report:
             object.__setattr__(self, "answers", singles)
         object.__setattr__(self, "lines", tuple(Line(line) if isinstance(line, str) else line for line in self.lines))
         object.__setattr__(self, "claims", tuple(self.claims))
+        object.__setattr__(self, "costs", tuple(self.costs))
 
 
 def number(value: object, digits: int = 1) -> str:

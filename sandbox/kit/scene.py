@@ -216,6 +216,10 @@ class Scene:
         method() if action.argument is None else method(action.argument)
         self.invalidate()
 
+    def code_view(self) -> None:
+        """The Code view's action (code_trace.CODE_VIEW): show or hide the core's code."""
+        self.settings["code"] = not self.settings.get("code")
+
     def paint(self, painter: Painter, theme: Theme) -> None:
         """Draw the current result."""
         self.draw(self.result, painter, theme)

@@ -83,10 +83,11 @@ def test_the_teachers_edition_has_the_notes_and_answers_beside_each_step_and_the
 def test_the_key_shows_the_figure_revealed(exported):
     _, out = exported
     key = (out / "index.html").read_text().split('<section class="key"')[1]
-    assert 'src="step-01-answer.png"' in key
-    asked, revealed = png.read(out / "step-01.png"), png.read(out / "step-01-answer.png")
-    # The revealed picture draws what the question hid: the shadows (and the verdict line).
-    assert asked.shape == revealed.shape and (np.abs(asked.astype(int) - revealed.astype(int)).max(axis=2) > 40).sum() > 5000
+    assert 'src="step-01-answer.svg"' in key
+    asked, revealed = ((out / name).read_text() for name in ("step-01.svg", "step-01-answer.svg"))
+    # The revealed picture draws what the question hid: the four axes' labels and the verdict line.
+    assert all(f">{axis} " not in asked and f">{axis} " in revealed for axis in "PQRS")
+    assert "SEPARATED" in revealed and "SEPARATED" not in asked
 
 
 def test_the_greyscale_and_compact_layouts(tmp_path):

@@ -28,7 +28,7 @@ def good_layout():
         },
         "view": {"center": [10, 5], "zoom": 1.5},
         "overlays": {"projections": False, "guides": True, "mtv": True},
-        "settings": {"page": 1},
+        "settings": {"page": 1, "code": False},
     }
 
 
@@ -95,7 +95,7 @@ def test_a_layout_may_leave_out_what_it_does_not_change(tmp_path):
         (lambda d: d["settings"].update(page=-2), "settings.page must be from -1 to 127, got -2"),
         (lambda d: d["settings"].update(page=10**400), "settings.page is a whole number too large for the world"),
         (lambda d: d["settings"].update(page=True), "settings.page must be a whole number from -1 to 127, got True"),
-        (lambda d: d["settings"].update(projections=True), "settings.projections is not one of this scene's settings (it has page)"),
+        (lambda d: d["settings"].update(projections=True), "settings.projections is not one of this scene's settings (it has page, code)"),
         (lambda d: d.update(colour="red"), "colour is not a layout field (use format, handles, overlays, scene, settings, shapes, view)"),
     ],
 )

@@ -28,6 +28,7 @@ colours, and the verdict line's parts in the same sizes and colours.
 import io
 import re
 import xml.etree.ElementTree as ElementTree
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -55,6 +56,13 @@ CASES = [(scene_id, None) for scene_id in SCENES] + [
     if any(param.name == "count" and param.high >= 2 * DOTS for param in cls.params)
 ]
 LOOKS = [(theme, palette) for theme in (DARK, PROJECTOR) for palette in ("standard", "colour-blind")]
+# The default run draws each case in one look, the four taken in turn so that every look and
+# every case is drawn; -m slow draws every case in every look.
+LOOKED = [
+    pytest.param(scene_id, count, theme, palette, id=f"{scene_id if count is None else f'{scene_id}-{count}'}-{theme.name}-{palette}",
+                 marks=() if (index + turn) % len(LOOKS) == 0 else pytest.mark.slow)
+    for index, (scene_id, count) in enumerate(CASES) for turn, (theme, palette) in enumerate(LOOKS)
+]
 
 
 def figure_session(scene_id, theme, count=None, size=SIZE):
@@ -124,8 +132,7 @@ def svg_labels(svg):
     return labels, line
 
 
-@pytest.mark.parametrize("theme, palette", LOOKS, ids=[f"{t.name}-{p}" for t, p in LOOKS])
-@pytest.mark.parametrize("scene_id, count", CASES, ids=[s if c is None else f"{s}-{c}" for s, c in CASES])
+@pytest.mark.parametrize("scene_id, count, theme, palette", LOOKED)
 def test_svg_rasterised_matches_the_screenshot(scene_id, count, theme, palette, monkeypatch):
     theme = with_palette(theme, palette)
     session = figure_session(scene_id, theme, count)
@@ -141,8 +148,15 @@ def test_a_handout_sized_svg_matches_the_handout_picture(scene_id, monkeypatch):
     check(session, session.scene.to_svg(*size, PROJECTOR, scale=PRINT_SCALE), size, monkeypatch)
 
 
-@pytest.mark.parametrize("size", [SIZE, (640, 480)], ids=["1280x720", "640x480"])
-@pytest.mark.parametrize("scene_id", list(SCENES))
+SIZES = [SIZE, (640, 480)]
+# By default each scene at one of the two sizes, taken in turn; -m slow draws both.
+SIZED = [
+    pytest.param(scene_id, size, id=f"{scene_id}-{size[0]}x{size[1]}", marks=() if (index + turn) % 2 == 0 else pytest.mark.slow)
+    for index, scene_id in enumerate(SCENES) for turn, size in enumerate(SIZES)
+]
+
+
+@pytest.mark.parametrize("scene_id, size", SIZED)
 def test_with_every_overlay_on_the_claims_shrink_as_on_screen(scene_id, size, monkeypatch):
     """Every overlay switched on, so the flawed methods' claims join the verdict line; in a
     small picture they shrink to fit and the detail is left out, as the window's labels do."""
@@ -209,3 +223,53 @@ def test_repr_svg_is_the_figure_and_leaves_the_scene_as_it_was():
     assert scene._repr_svg_() == scene.to_svg()
     assert scene.ctx == before
     assert "SEPARATED" in scene.to_svg() and "<svg" in scene._repr_svg_()
+
+
+HANDOUT = """
+title = "Vectors on paper"
+[[steps]]
+scene = "box-box"
+caption = "Predict first."
+question = "Which axes separate A and B?"
+choices = ["P", "Q", "R", "S", "none"]
+answer = "separating_axes"
+[[steps]]
+scene = "box-box"
+caption = "Zoomed in on B, in the colour-blind palette's dashes."
+shapes = { B = { position = [-250, 0], angle = 55 } }
+view = { center = [-200, 0], zoom = 2.0 }
+"""
+
+
+def test_a_handout_prints_svg_figures_that_match_its_pngs(tmp_path):
+    """The handout's page shows each step's SVG; rasterised, it is the step's PNG (the same
+    measure as above, whole picture): a question's picture without its verdict, and a step's
+    own view (zoomed and panned) in the colour-blind palette."""
+    from sandbox.app import handout, png, walkthrough
+
+    (tmp_path / "lesson.toml").write_text(HANDOUT)
+    out = tmp_path / "out"
+    handout.export(walkthrough.load(tmp_path / "lesson.toml"), out, palette="colour-blind")
+    page = (out / "index.html").read_text()
+    assert '<img src="step-01.svg"' in page and '<img src="step-02.svg"' in page and ".png" not in page
+    for stem in ("step-01", "step-02"):
+        svg = (out / f"{stem}.svg").read_text()
+        full = int((block_difference(png.read(out / f"{stem}.png")[..., :3].astype(float), rasterise(svg), 16) > FULL_LEVELS).sum())
+        assert full <= FULL_BLOCKS, f"{stem}: {full} blocks of 16 x 16 differ by more than {FULL_LEVELS} levels"
+    assert "SEPARATED" not in (out / "step-01.svg").read_text() and "COLLIDING" in (out / "step-02.svg").read_text()
+    assert "stroke-dasharray" in (out / "step-02.svg").read_text()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lesson", sorted(p.stem for p in (Path(__file__).resolve().parents[2] / "walkthroughs").glob("*.toml")))
+def test_every_shipped_lesson_prints_svgs_that_match_its_pngs(lesson, tmp_path):
+    """The shipped handouts, every step (61 of them; the worst measured was 5 blocks, in
+    fast-objects-and-broad-phases step 9)."""
+    from sandbox.app import handout, png, walkthrough
+
+    root = Path(__file__).resolve().parents[2]
+    handout.export(walkthrough.load(root / "walkthroughs" / f"{lesson}.toml"), tmp_path)
+    for svg in sorted(tmp_path.glob("step-*.svg")):
+        picture = png.read(svg.with_suffix(".png"))[..., :3].astype(float)
+        full = int((block_difference(picture, rasterise(svg.read_text()), 16) > FULL_LEVELS).sum())
+        assert full <= FULL_BLOCKS, f"{lesson} {svg.stem}: {full} blocks of 16 x 16 differ by more than {FULL_LEVELS} levels"

@@ -170,11 +170,12 @@ def test_export_writes_pictures_numbers_and_a_page_and_may_redo_its_own(tmp_path
     handout.export(lesson, out)
     handout.export(lesson, out)  # its own output: no complaint
     names = sorted(p.name for p in out.iterdir())
-    assert names == [".handout.json", "index.html", "step-01.json", "step-01.png", "step-02.json", "step-02.png", "teacher.html"]
+    assert names == [".handout.json", "index.html", "lesson.html", "step-01.json", "step-01.png", "step-01.svg",
+                     "step-02.json", "step-02.png", "step-02.svg", "teacher.html"]
     second = json.loads((out / "step-02.json").read_text())
     assert second["caption"] == "Second: B moves onto A" and second["numbers"]["verdict"] == "colliding"
     page = (out / "index.html").read_text()
-    assert "<h1>Two steps</h1>" in page and 'src="step-02.png"' in page and "Second: B moves onto A" in page
+    assert "<h1>Two steps</h1>" in page and 'src="step-02.svg"' in page and "Second: B moves onto A" in page
 
 
 def test_a_step_can_take_its_layout_from_a_file_beside_it(tmp_path):

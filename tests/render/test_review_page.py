@@ -89,7 +89,8 @@ def test_the_command_on_the_page_selects_exactly_that_step():
     nodeid = "tests/render/test_walkthrough_regression.py::test_a_walkthrough_step_exports_as_recorded[sat-from-scratch-step-03]"
     command = shlex.split(record_command(nodeid))
     collected = subprocess.run(
-        [sys.executable, *command[1:], "--collect-only", "-q", "-p", "no:cacheprovider"],
+        # -n 0: only the selection is in question, not three processes collecting it.
+        [sys.executable, *command[1:], "--collect-only", "-q", "-p", "no:cacheprovider", "-n", "0"],
         cwd=ROOT, capture_output=True, text=True, timeout=120,
     )
     assert collected.returncode == 0, collected.stdout + collected.stderr

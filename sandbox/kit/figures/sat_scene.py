@@ -1,11 +1,13 @@
 """A scene of two shapes, A and B, under the full SAT: the base of box-box and hex-triangle."""
 
+import dataclasses
 from typing import NamedTuple
 
 from collision import SatResult, sat
 
+from sandbox.kit.code_trace import CODE_VIEW, Trace, step_code, trace
 from sandbox.kit.figures import sat_view
-from sandbox.kit import Action, Line, Param, Scene
+from sandbox.kit import Action, Cost, Line, Param, Scene
 
 CROWD = 12
 """Beyond this many axes their strips would hide the shapes and each other: only the axis the
@@ -17,8 +19,21 @@ PAGE = Param("page", "One axis at a time", -1, low=-1, high=127, widget=False)
 PAGING = (
     Action("next_axis", "Next axis", key="N", help="Show one axis at a time, the next one each press (DemoSAT3's button)"),
     Action("all_axes", "All axes"),
+    CODE_VIEW,
 )
-"""The actions that page the axes."""
+"""The actions that page the axes, and show the code that tests them."""
+
+AXIS_LOOP = "for ax, ay, _, a_min, a_max, b_min, b_max in candidate_axes("
+"""sat()'s loop over the axes: each time it runs, a step (an axis) begins."""
+
+OVERLAP = "depth = overlap(a_min, a_max, b_min, b_max)"
+"""The line that applies the overlap rule to one axis: one axis tried each time it runs."""
+
+SHADOWS = ("a_min, a_max = extent(pose_a, ax, ay)", "b_min, b_max = extent(pose_b, ax, ay)")
+"""The lines that cast a shape's shadow on an axis (a shape's own normals need none)."""
+
+TRACED_AXES = CROWD
+"""The most axes a Code view traces line by line; more would take too long to record as you drag."""
 
 
 class PairResult(NamedTuple):
@@ -34,6 +49,9 @@ class PairResult(NamedTuple):
     strips: tuple
     """Where each drawn axis sits beside the shapes (sat_view.Strip)."""
 
+    trace: Trace | None = None
+    """sat() as it ran, line by line, when the Code view is on (and the axes few enough)."""
+
 
 class PairSatScene(Scene):
     """Shapes A and B tested on every axis, drawn all at once or a page at a time (DemoSAT3).
@@ -46,7 +64,11 @@ class PairSatScene(Scene):
 
     def compute(self, ctx):
         a, b = self.shapes["A"], self.shapes["B"]
-        result = sat(a, b)
+        result, recorded = sat(a, b), None
+        if self.settings.get("code") and len(result.axes) <= TRACED_AXES:
+            # The figure is drawn from the traced run itself: code, counts and picture agree.
+            recorded = trace(sat, a, b)
+            result = recorded.result
         page = self.settings["page"]
         page = page % len(result.axes) if page >= 0 else -1
         shown = range(len(result.axes)) if page < 0 else [page]
@@ -55,7 +77,7 @@ class PairSatScene(Scene):
         strips = ()
         if self.settings.get("projections"):
             strips = sat_view.place_strips(result.axes, shown, [a, b], ctx.view, self.label_boxes(self.mtv_avoid(result)))
-        return PairResult(result, sat(a, b, early_exit=True), page, strips)
+        return PairResult(result, sat(a, b, early_exit=True), page, strips, recorded)
 
     def next_axis(self):
         page = self.settings["page"]
@@ -93,4 +115,31 @@ class PairSatScene(Scene):
         return lines
 
     def report(self, result):
-        return sat_view.sat_report(result.sat, result.early, self.pair_lines(result))
+        report = sat_view.sat_report(result.sat, result.early, self.pair_lines(result))
+        if not self.settings.get("code"):
+            return report
+        if result.trace is None:
+            lines = (*report.lines, Line(f"Code view: {len(result.sat.axes)} axes are too many to trace line by line; {TRACED_AXES} or fewer are."))
+            return dataclasses.replace(report, lines=lines)
+        return dataclasses.replace(report, code=self.code(result), costs=costs(result.trace))
+
+    def code(self, result):
+        """sat()'s lines for the axis shown (the whole call when all are shown)."""
+        recorded, tests = result.trace, result.sat.axes
+        steps = [step for step in recorded.steps(AXIS_LOOP)[1:] if any(recorded.listing.text(run.line) == OVERLAP for run in step)]
+        if result.page < 0:
+            return step_code(recorded, recorded.runs, f"the whole call: {len(steps)} of {len(tests)} axes tried", "return result")
+        name = sat_view.axis_name(result.page)
+        if result.page >= len(steps):
+            gap = sat_view.axis_name(len(steps) - 1)
+            return step_code(recorded, steps[-1], f"axis {name} is never tried: sat() left the loop at the gap on {gap}", "break")
+        return step_code(recorded, steps[result.page], f"axis {name}, {result.page + 1} of {len(tests)}", "if depth < gap:")
+
+
+def costs(recorded):
+    """sat()'s work in the traced run: the axes it tried and the shadows it cast (a shape's
+    shadow on its own edge normals was known before the loop)."""
+    return (
+        Cost("axes tried", recorded.ran(OVERLAP)),
+        Cost("shadows cast", sum(recorded.ran(line) for line in SHADOWS)),
+    )

@@ -1,0 +1,21 @@
+"""A session's figure drawn alone as SVG: the vectors of what ``window.screenshot`` takes as a
+PNG for a handout, in the session's own view (a step's zoom and pan included) and theme, with
+the verdict line only when the window shows it (not while a question is open)."""
+
+from sandbox.kit import svg
+
+
+def figure(session) -> str:
+    """The SVG document of ``session``'s figure, drawn alone (``session.figure_only``)."""
+    camera, theme = session.camera, session.theme
+    report = session.report()
+    painter = svg.SvgPainter(
+        (*camera.to_world(0, 0), *camera.to_world(camera.width, camera.height)), camera.width, camera.height,
+        theme.line_scale * session.font_scale, session.label_scale(), theme.background,
+        theme.shape_b if theme.dashed_b else None,
+    )
+    if session.fault is None:
+        session.guarded("draw", session.scene.paint, painter, theme)
+    if session.verdict() is not None:
+        painter.labels.append(svg.headline(report, theme, camera.width, session.font_scale))
+    return painter.svg()

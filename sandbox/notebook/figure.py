@@ -1,0 +1,165 @@
+"""The notebook figure: the kernel computes and draws SVG, the browser shows it and sends the mouse.
+
+The figure is an app :class:`~sandbox.app.session.Session` drawing its scene alone (as a handout's
+picture), so a drag, a turn with R or T, a setting or a button goes through the very methods the
+desktop window calls: the browser sends a press, a drag or a key at a pixel of the picture, the
+session picks and moves the shape with its camera and controller, and the figure is drawn again
+(``sandbox.app.vector``) with its Report's verdict, tables and poses.
+"""
+
+import sys
+
+import anywidget
+import traitlets
+
+from sandbox.boot import gl
+
+if "pyglet.window" not in sys.modules:
+    # A notebook never opens a window: pyglet (which the session's keys come from) loads headless.
+    gl.configure(headless=True)
+
+from importlib import resources  # noqa: E402
+
+from pyglet.window import key, mouse  # noqa: E402
+
+from sandbox.app import vector  # noqa: E402
+from sandbox.app.handout import report_html  # noqa: E402
+from sandbox.app.session import Session  # noqa: E402
+from sandbox.kit.report import Report  # noqa: E402
+from sandbox.kit.theme import THEMES, with_palette  # noqa: E402
+
+_HERE = resources.files("sandbox.notebook")
+TURN = {"r": key.R, "t": key.T}
+
+
+class Figure(anywidget.AnyWidget):
+    """Scene ``scene_id`` (``python sandbox.py --list`` names them) as a live figure of
+    ``width`` x ``height`` pixels, in ``theme`` ("dark" or "projector") and ``palette``.
+
+    Drag a shape or a handle; R and T turn the shape under the pointer (or the last one
+    grabbed) 3 degrees a press. ``fig.report`` is the scene's Report, ``fig.pose("B", x=...,
+    y=..., angle=...)`` places a shape (degrees, as the desktop's pose editor), and
+    ``fig.scene`` is the scene itself, its ``shapes`` the collision shapes the figure tests.
+    """
+
+    _esm = _HERE / "figure.js"
+    _css = _HERE / "figure.css"
+
+    svg = traitlets.Unicode("").tag(sync=True)
+    title = traitlets.Unicode("").tag(sync=True)
+    tables = traitlets.Unicode("").tag(sync=True)
+    """The Report's claims and tables, as the handout prints them (HTML)."""
+    poses = traitlets.List().tag(sync=True)
+    """[name, x, y, angle in degrees or None] of every shape and handle, as text."""
+    settings = traitlets.List().tag(sync=True)
+    """The scene's settings with a widget: name, label, kind, value, low, high, choices."""
+    actions = traitlets.List().tag(sync=True)
+    """The scene's buttons: [name, label]."""
+    status = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, scene_id: str, width: int = 800, height: int = 450, theme: str = "dark", palette: str = "standard") -> None:
+        super().__init__()
+        if theme not in THEMES:
+            raise ValueError(f"theme must be one of {', '.join(THEMES)}, got {theme!r}")
+        self._session = Session(scene_id, size=(width, height), palette=palette)
+        self._session.figure_only, self._session.show_panel = True, False
+        self._session.theme = with_palette(THEMES[theme], palette)
+        self._session.refresh()
+        self._dragging = False
+        scene = self._session.scene
+        self.title = f"{scene.category}: {scene.title}"
+        self.actions = [[action.name, action.label] for action in scene.actions]
+        self.on_msg(self._message)
+        self._show()
+
+    @property
+    def scene(self):
+        """The scene the figure shows."""
+        return self._session.scene
+
+    @property
+    def report(self) -> Report:
+        """The scene's Report as now posed: verdict, tables, numbers, answers."""
+        return self._session.report()
+
+    def pose(self, name: str, x: float | None = None, y: float | None = None, angle: float | None = None) -> None:
+        """Put shape or handle ``name`` at (``x``, ``y``) turned ``angle`` degrees; what is
+        left out stays as it is. ValueError, in the pose editor's words, for a value refused."""
+        current = self._session.pose_texts().get(name)
+        if current is None:
+            raise ValueError(f"{self.scene.id} has no shape or handle {name!r}: it has {', '.join(self._session.pose_texts())}")
+        x, y, turn = (current[i] if value is None else str(value) for i, value in enumerate((x, y, angle)))
+        if angle is not None and current[2] is None:
+            raise ValueError(f"{name} does not turn in this scene: give its x and y only")
+        if not self._session.type_pose(name, x, y, turn):
+            raise ValueError(self._session.status)
+        self._show()
+
+    def set(self, name: str, value) -> None:
+        """Change the scene's setting ``name`` (as the panel does); ValueError names what it takes."""
+        param = next((p for p in self.scene.params if p.name == name), None)
+        if param is None:
+            raise ValueError(f"{self.scene.id} has no setting {name!r}: it has {', '.join(p.name for p in self.scene.params)}")
+        try:
+            checked = param.check(value)
+        except ValueError as error:
+            raise ValueError(f"{name}: {error}") from None
+        self._session.set_setting(name, checked)
+        self._show()
+
+    def _repr_svg_(self) -> str:
+        return self.svg
+
+    def _message(self, widget, content, buffers) -> None:
+        """What the browser sends: the pointer at picture pixel (x, y), y down, as the SVG's."""
+        session = self._session
+        kind = content.get("kind")
+        # The session takes the window's pixels: y up from the bottom.
+        x, y = float(content.get("x", 0)), session.camera.height - float(content.get("y", 0))
+        if kind == "move" and not self._dragging:
+            # Only the hover changes: draw again only if it moved to another shape.
+            before = session.controller.hovered
+            session.on_mouse_motion(x, y, 0, 0)
+            if session.controller.hovered != before:
+                self._show()
+            return
+        if kind in ("down", "key", "set", "act"):
+            session.status = ""
+        if kind == "down":
+            self._dragging = True
+            session.on_mouse_press(x, y, mouse.LEFT, 0)
+        elif kind == "move":
+            session.on_mouse_drag(x, y, 0, 0, mouse.LEFT, 0)
+        elif kind == "up":
+            self._dragging = False
+            session.on_mouse_release(x, y, mouse.LEFT, 0)
+        elif kind == "key" and content.get("key", "").lower() in TURN:
+            symbol = TURN[content["key"].lower()]
+            session.on_mouse_motion(x, y, 0, 0)
+            session.on_key_press(symbol, 0)
+            session.on_key_release(symbol, 0)
+        elif kind == "set":
+            try:
+                self.set(content.get("name", ""), content.get("value"))
+            except ValueError as error:
+                session.status = str(error)
+        elif kind == "act" and any(action.name == content.get("name") for action in self.scene.actions):
+            session.act(content["name"])
+        else:
+            return
+        self._show()
+
+    def _show(self) -> None:
+        """Send the figure, its Report and its poses to the browser."""
+        session = self._session
+        report = session.report()
+        with self.hold_sync():
+            self.svg = vector.figure(session)
+            self.tables = report_html(report)
+            self.poses = [[name, *texts] for name, texts in session.pose_texts().items()]
+            self.settings = [
+                {"name": p.name, "label": p.label, "kind": p.kind.__name__, "value": self.scene.settings[p.name],
+                 "low": p.low, "high": p.high, "choices": list(p.choices)}
+                for p in self.scene.params if p.widget
+            ]
+            self.status = session.fault or session.status

@@ -1,0 +1,223 @@
+"""The Code view's trace of SAT (issue 26): the lines are sat()'s own, in the order they ran,
+and the values shown at each axis are the ones the report prints for that axis."""
+
+import importlib
+import inspect
+import sys
+import textwrap
+
+import math
+
+import numpy as np
+import pytest
+import shapely
+from pyglet.window import key
+
+from collision import Circle, sat
+from random_shapes import place_near, random_box, random_circle, random_polygon
+from sandbox.kit.code_trace import listing, shown_value, trace
+from sandbox.kit.figures import sat_scene
+
+AXIS_LOOP = "for ax, ay, _, a_min, a_max, b_min, b_max in candidate_axes("
+OVERLAP = "depth = overlap(a_min, a_max, b_min, b_max)"
+SAT_MODULE = importlib.import_module("collision.sat")  # the package's name "sat" is the function
+
+
+def pairs(count, seed=26):
+    rng = np.random.default_rng(seed)
+    makers = [random_box, random_polygon, random_circle]
+    for _ in range(count):
+        a, b = makers[rng.integers(3)](rng), makers[rng.integers(2)](rng)
+        place_near(rng, a, b)
+        yield a, b
+
+
+def check_axis_by_axis(function, a, b):
+    """``function`` traced on (a, b) against sat()'s report of the same pair: one step per
+    axis the loop reached, its axis and overlap those of the report's axis, the steps after
+    the first gap never run, and every line recorded a line of the listing."""
+    recorded = trace(function, a, b)
+    report = sat(a, b)
+    shown = listing(function)
+    span = range(shown.first, shown.first + len(shown.lines))
+    assert all(run.line in span for run in recorded.runs)
+    steps = recorded.steps(AXIS_LOOP)[1:]
+    # The loop's header runs once more to find the axes exhausted; that step holds no axis.
+    axis_steps = [step for step in steps if any(shown.text(run.line) == OVERLAP for run in step)]
+    first_gap = next((k for k, test in enumerate(report.axes) if test.separating), None)
+    assert len(axis_steps) == (len(report.axes) if first_gap is None else first_gap + 1)
+    for test, step in zip(report.axes, axis_steps):
+        # The values shown at a line are those before it runs: the overlap is in the next line's.
+        at = next(k for k, run in enumerate(step) if shown.text(run.line) == OVERLAP)
+        after = step[at + 1]
+        assert (after.values["ax"], after.values["ay"]) == pytest.approx(tuple(test.axis), abs=1e-12)
+        assert after.values["depth"] == pytest.approx(test.overlap, rel=1e-9, abs=1e-9)
+    assert recorded.ran(OVERLAP) == len(axis_steps)
+    assert (recorded.result.colliding, recorded.result.depth) == (report.colliding, report.depth)
+
+
+@pytest.mark.parametrize("index, pair", list(enumerate(pairs(60))))
+def test_sat_traced_axis_by_axis_agrees_with_its_report(index, pair):
+    check_axis_by_axis(sat, *pair)
+
+
+def test_a_broken_sat_fails_the_trace_check():
+    """The same check on sat() with its overlap rule's arguments swapped (B's interval as A's)."""
+    lines, first = inspect.getsourcelines(SAT_MODULE.sat)
+    source = textwrap.dedent("".join(lines))
+    assert OVERLAP in source
+    mutated = source.replace(OVERLAP, "depth = overlap(b_min, b_max, a_min, a_max) + 0.25 * (b_max - b_min)")
+    namespace = dict(vars(SAT_MODULE))
+    # Compiled at the lines it has in the file, so the listing shown is still the file's.
+    exec(compile("\n" * (first - 1) + mutated, inspect.getsourcefile(SAT_MODULE.sat), "exec"), namespace)
+    failures = 0
+    for a, b in pairs(20):
+        try:
+            check_axis_by_axis(namespace["sat"], a, b)
+        except AssertionError:
+            failures += 1
+    assert failures >= 15
+
+
+@pytest.mark.parametrize("scene_id", ["box-box", "hex-triangle", "polygons", "aabb-triangle"])
+def test_the_code_view_pages_the_axes_with_the_figure_and_counts_the_work(drive, monkeypatch, scene_id):
+    """C turns the Code view on; each N shows the next axis, its step marking the line that
+    tests it with the overlap the table prints; , and . step through the lines it ran. The
+    work counted equals the axes up to the first gap, and the calls to extent() counted by a
+    wrapper around it in the same run."""
+    driver = drive(scene_id)
+    calls, traced = [], []
+    extent, trace_call = SAT_MODULE.extent, sat_scene.trace
+
+    def traced_run(*args):
+        traced.append(True)
+        try:
+            return trace_call(*args)
+        finally:
+            traced.pop()
+
+    with monkeypatch.context() as patch:
+        patch.setattr(sat_scene, "trace", traced_run)
+        patch.setattr(SAT_MODULE, "extent", lambda *args: (calls.append(args) if traced else None) or extent(*args))
+        driver.tap(key.C)
+        driver.frame()
+        session = driver.session
+        tests = session.scene.result.sat.axes
+        tried = next((k + 1 for k, test in enumerate(tests) if test.separating), len(tests))
+        report = session.report()
+        # The Code view's run is the one drawn and counted: the extent() calls inside the trace.
+        assert [(cost.what, cost.count) for cost in report.costs] == [("axes tried", tried), ("shadows cast", len(calls))]
+    for page, test in enumerate(tests):
+        driver.tap(key.N)
+        driver.frame()
+        code = session.report().code
+        line, values = code.runs[code.marked]
+        if page < tried:
+            assert code.lines[line - code.first].strip() == "if depth < gap:"
+            assert dict(values)["depth"] == shown_value(test.overlap)
+        else:
+            assert code.lines[line - code.first].strip() == "break"
+        driver.tap(key.PERIOD)
+        driver.frame()
+        assert session.code_at(code) == min(code.marked + 1, len(code.runs) - 1)
+        driver.tap(key.COMMA)
+        driver.tap(key.COMMA)
+        assert session.code_at(code) == max(code.marked - 1, 0)
+    driver.tap(key.C)
+    driver.frame()
+    assert session.report().code is None and session.report().costs == ()
+
+
+GJK_MODULE = importlib.import_module("collision.gjk")
+
+
+@pytest.mark.parametrize("pair", ["box-box", "polygon-polygon", "box-circle"])
+def test_the_code_view_steps_gjk_and_epa_with_the_figure_and_counts_their_work(drive, monkeypatch, pair):
+    """In minkowski, C shows GJK's loop at the iteration shown (Step pages it), then EPA's; the
+    simplex's nearest point shown is the figure's, and the support points and simplex updates
+    counted equal the calls a wrapper counts inside the traced run."""
+    driver = drive("minkowski")
+    driver.session.set_setting("pair", pair)
+    supports, nearest, traced = [], [], []
+    make_support, find_nearest, trace_call = GJK_MODULE._support, GJK_MODULE._nearest, scene_trace("minkowski")
+
+    def counting_support(*args):
+        support = make_support(*args)
+        return lambda *d: (supports.append(d) if traced else None) or support(*d)
+
+    def traced_run(*args, **kwargs):
+        traced.append(True)
+        try:
+            return trace_call(*args, **kwargs)
+        finally:
+            traced.pop()
+
+    with monkeypatch.context() as patch:
+        patch.setattr(GJK_MODULE, "_support", counting_support)
+        patch.setattr(GJK_MODULE, "_nearest", lambda simplex: (nearest.append(1) if traced else None) or find_nearest(simplex))
+        patch.setattr(sys.modules[type(driver.session.scene).__module__], "trace", traced_run)
+        driver.tap(key.C)
+        driver.frame()
+        session = driver.session
+        walked = session.scene.result.gjk
+        costs = {cost.what: cost.count for cost in session.report().costs}
+    assert costs["support points"] == len(supports) and costs["simplex updates"] == len(nearest)
+    epa_steps = walked.epa.steps if walked.epa else ()
+    for index in range(len(walked.steps) + len(epa_steps)):
+        session.scene.settings["step"] = index
+        session.scene.invalidate()
+        code = session.report().code
+        values = dict(code.runs[code.marked][1])
+        if index < len(walked.steps):
+            assert code.name == "collision.gjk._gjk" and code.step.startswith(f"GJK iteration {index + 1} ")
+            assert values["closest"] == shown_value(tuple(walked.steps[index].closest))
+        else:
+            step = epa_steps[index - len(walked.steps)]
+            assert code.name == "collision.gjk._epa" and code.step.startswith(f"EPA iteration {index - len(walked.steps) + 1} ")
+            assert values["distance"] == shown_value(step.distance)
+    check_against_sat(session.scene, walked, code)
+
+
+def check_against_sat(scene, walked, code):
+    """The last step's numbers against SAT's on the same two polygons, an independent test:
+    EPA's last edge is as far from O as SAT's depth, or GJK's nearest point as far as the gap."""
+    a, b = scene.shapes["A"], scene.shapes["B"]
+    if isinstance(b, Circle):
+        return
+    values = dict(code.runs[-1][1])
+    tested = sat(a, b)
+    if tested.colliding:
+        assert values["distance"] == shown_value(tested.depth)
+    else:
+        distance = shapely.Polygon(a.world_vertices()).distance(shapely.Polygon(b.world_vertices()))
+        closest = scene.result.trace.runs[-1].values["closest"]
+        assert math.hypot(*closest) == pytest.approx(distance, rel=1e-9)
+
+
+def scene_trace(scene_id):
+    from sandbox.app.registry import all_scenes
+
+    cls = next(cls for cls in all_scenes() if cls.id == scene_id)
+    return sys.modules[cls.__module__].trace
+
+
+@pytest.mark.parametrize("focus", [0, 5, 17, 42, 99])
+def test_the_code_view_traces_the_tips_retrieve_and_counts_its_walk(drive, focus):
+    """In quadtree, with an object in focus, C traces the tip's walk: what it returns is what
+    the figure lights, the nodes walked are those whose bounds hold the object's box (counted
+    from the tree's arrays), and the entries gathered are the object and everything lit."""
+    driver = drive("quadtree")
+    session = driver.session
+    session.scene.settings["focus"] = focus
+    session.scene.invalidate()
+    driver.tap(key.C)
+    driver.frame()
+    frame = session.scene.result
+    box = frame.boxes[frame.focus]
+    bounds = frame.arrays.bounds
+    holding = int(((bounds[:, 0] <= box[0]) & (bounds[:, 1] <= box[1]) & (bounds[:, 2] >= box[2]) & (bounds[:, 3] >= box[3])).sum())
+    costs = {cost.what: cost.count for cost in session.report().costs}
+    assert sorted(frame.trace.result) == sorted([*frame.lit.tolist(), frame.focus])
+    assert costs == {"nodes walked": max(holding, 1), "entries gathered": len(frame.lit) + 1}
+    code = session.report().code
+    assert code.name == "collision.quadtree.tip_walk" and code.lines[code.runs[code.marked][0] - code.first].strip() == "return list(found.values())"
