@@ -15,6 +15,16 @@ Conventions, stated once for the whole package:
 
 The package needs numpy and the standard library only; it never imports the app.
 
+Reading order, for a student opening the files: ``vector.py`` and ``shapes.py`` (a shape
+placed by position and angle, and its Pose), ``projection.py`` (a shape's shadow on an axis,
+and :func:`~collision.projection.overlap`, the one rule that compares two shadows),
+``axes.py`` and ``voronoi.py`` (where an axis comes from), ``sat.py`` (:func:`sat`: read it
+first, then ``candidate_axes`` and ``circle_axis``), ``tiles.py``, then ``minkowski.py`` and
+``gjk.py`` (GJK and EPA), ``point_query.py``, ``raycast.py`` and ``sweep.py``, and last the
+broad phase: ``broadphase.py``, ``quadtree.py``, ``dynamic_tree.py``. ``collision/fast/``
+holds the same algorithms again for many at once, in numpy; each of its modules names the
+readable function it speeds up, and is tested against it.
+
 >>> from collision import Box, Circle, sat
 >>> sat(Box((0, 0), (50, 30)), Circle((70, 0), 25)).mtv
 Vector(x=5.0, y=0.0)

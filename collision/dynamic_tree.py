@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from ._validate import finite_number, finite_pair
 from .errors import ShapeError
+from .projection import bounds_touch
 
 MARGIN = 1.0
 """The default margin a fat box adds on every side, in world units (Box2D's
@@ -90,11 +91,6 @@ def _union(a, b):
 
 def _perimeter(box):
     return 2.0 * ((box[2] - box[0]) + (box[3] - box[1]))
-
-
-def _overlap(a, b):
-    """Whether boxes ``a`` and ``b`` overlap; touching counts, as everywhere in the core."""
-    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
 
 
 def _contains(outer, inner):
@@ -249,7 +245,7 @@ class DynamicTree:
         many nodes the walk visited: a :class:`TreeQuery`. A subtree whose box misses
         ``bounds`` is skipped whole."""
         box = _bounds(bounds, "query bounds")
-        return self._walk(lambda node_box: _overlap(node_box, box))
+        return self._walk(lambda node_box: bounds_touch(node_box, box))
 
     def ray_cast(self, origin, translation):
         """The proxies and items whose fat boxes the segment from ``origin`` to ``origin +
@@ -283,7 +279,7 @@ class DynamicTree:
         tuples, sorted: the candidates a broad phase hands to the narrow phase."""
         found = set()
         for proxy, leaf in self._leaves.items():
-            for other in self._walk(lambda node_box: _overlap(node_box, leaf.bounds)).proxies:
+            for other in self._walk(lambda node_box: bounds_touch(node_box, leaf.bounds)).proxies:
                 # Each pair is met from both ends: keep it once, and never a proxy with itself.
                 if other > proxy:
                     found.add((proxy, other))

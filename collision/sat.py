@@ -22,13 +22,16 @@ from .vector import Vector
 from .voronoi import box_corner_region, in_vertex_region, nearest_vertex
 
 TOLERANCE = 1e-14
-"""Relative: gaps and depths within ``TOLERANCE * scale`` of zero count as touching, where
-``scale`` is the largest |x| or |y| either shape reaches (a vertex, or a circle's centre
-plus its radius; for a polygon an estimate within a small factor). Float rounding in a projection grows
-with the coordinates' magnitude, not with the shapes' size: so tiny shapes near the origin
-keep their tiny gaps, and boxes that touch a billion units out still touch (about 45
-rounding steps of the largest coordinate). Beyond what floats hold nothing helps: at 1e20
-floats are 16384 apart, and an overlap of 70 is touching."""
+"""Relative: gaps and depths within a pair's tolerance of zero count as touching. Along a unit
+axis (ax, ay) the tolerance is ``TOLERANCE`` times the larger of |ax| sx and |ay| sy, where sx
+is the largest |x| either shape reaches (a vertex, or a circle's centre plus its radius; an
+estimate within a factor of two) and sy the largest |y|. Float rounding grows with the
+coordinates' magnitude, not with the shapes' size, and each coordinate rounds on its own: so
+tiny shapes near the origin keep their tiny gaps, boxes that touch a billion units out still
+touch (about 45 rounding steps of the largest coordinate, wherever their positions rounded),
+and boxes at x = 1e20, where floats are 16384 apart, still overlap by 70 along y. SAT measures
+both shapes from A's position (see :func:`sat`), so their offset, not their world vertices,
+carries the distance between them."""
 
 # tuple.__new__ skips a NamedTuple's Python-level __new__: a third of the cost on the hot path.
 _new = tuple.__new__
@@ -89,7 +92,7 @@ class SatResult:
         "_skipped": "The skipped Candidates, once built.",
         "_merged": "How many edge normals were merged away, once counted.",
         "_mtv": "The MTV, once made (sat() leaves it to the first reader).",
-        "_pending": "What builds the report, (pose_a, pose_b, tolerance, early_exit); None once built.",
+        "_pending": "What builds the report, (pose_a, pose_b, early_exit); None once built.",
     }
 
     _fields = ("colliding", "touching", "normal", "depth", "mtv", "axes", "skipped", "merged")
@@ -175,8 +178,9 @@ def sat(a: Polygon | Circle, b: Polygon | Circle, early_exit: bool = False) -> S
     the centre lies in that vertex's Voronoi region) or the line between two centres. With
     ``early_exit`` the test stops at the first separating axis and lists the rest as skipped.
     Touching counts as colliding; a gap or depth counts as zero within a tolerance relative
-    to the pair's largest coordinate (:data:`TOLERANCE` times it). Returns a
-    :class:`SatResult`.
+    to the largest coordinates the pair reaches along the axis (see :data:`TOLERANCE`). Both
+    shapes are measured from A's position, so boxes at x = 1e20 (where floats are 16384
+    apart) still overlap by what they overlap along y. Returns a :class:`SatResult`.
 
     >>> from collision import Box
     >>> result = sat(Box((0, 0), (1, 1)), Box((1.5, 0), (1, 1)))
@@ -197,9 +201,14 @@ def sat(a: Polygon | Circle, b: Polygon | Circle, early_exit: bool = False) -> S
         pose_a, pose_b = a._pose or a._placed(), b._pose or b._placed()
     except AttributeError:
         raise ShapeError(f"expected a Polygon, Box or Circle, got {type(b if hasattr(a, '_placed') else a).__name__}") from None
-    # Rounding in a projection grows with the coordinates, not with the shapes' size.
-    tolerance = TOLERANCE * (pose_a.scale if pose_a.scale > pose_b.scale else pose_b.scale)
-    gap = -tolerance
+    # Both shadows are measured from A's position: B's is moved along each axis by the offset
+    # B - A, exact when the shapes lie near each other, however far out (see extent).
+    dx, dy = pose_b.x - pose_a.x, pose_b.y - pose_a.y
+    # No axis's tolerance exceeds TOLERANCE times the larger shape's scale: a gap wider than
+    # that separates on any axis; a narrower one, on an axis whose own tolerance it exceeds.
+    scale_a, scale_b = pose_a.scale, pose_b.scale
+    most = TOLERANCE * (scale_a if scale_a > scale_b else scale_b)
+    gap = near = -most
     least, separated = math.inf, False
     for ax, ay, _, a_min, a_max, b_min, b_max in candidate_axes(pose_a, pose_b):
         # Each shape's shadow on its own normals is known already; the other's is cast here.
@@ -207,17 +216,24 @@ def sat(a: Polygon | Circle, b: Polygon | Circle, early_exit: bool = False) -> S
             a_min, a_max = extent(pose_a, ax, ay)
         if b_min is None:
             b_min, b_max = extent(pose_b, ax, ay)
+        # B's shadow moved along by the offset between the positions.
+        shift = dx * ax + dy * ay
+        b_min, b_max = b_min + shift, b_max + shift
         depth = overlap(a_min, a_max, b_min, b_max)
+        if near <= depth < 0.0:
+            # Near zero this axis's own tolerance decides: how far rounding moves a shadow along it.
+            gap = -axis_tolerance(spread(pose_a), spread(pose_b), ax, ay)
         if depth < gap:
             # A gap on one axis is enough: a line through it parts the shapes (the theorem).
-            separated, chosen = True, (ax, ay, a_min, a_max, b_min, b_max)
+            separated, chosen = True, (ax, ay, depth, a_max - b_min)
             break
         if depth < least:
             # The least overlap so far is the shortest way out (Metanet section 1); of equals, the first.
-            least, chosen = depth, (ax, ay, a_min, a_max, b_min, b_max)
-    ax, ay, a_min, a_max, b_min, b_max = chosen
-    # Point the normal the way B must go: towards the side where B's interval sticks out.
-    normal = _new(Vector, (-ax, -ay) if a_max - b_min > b_max - a_min else (ax, ay))
+            least, chosen = depth, (ax, ay, depth, a_max - b_min)
+    ax, ay, depth, forward = chosen
+    # Point the normal the way B must go: along the axis if overlap() took the way forwards
+    # (past A's max), else against it.
+    normal = _new(Vector, (ax, ay) if depth == forward else (-ax, -ay))
     result = _blank(SatResult)
     if separated:
         result.colliding = result.touching = False
@@ -225,14 +241,38 @@ def sat(a: Polygon | Circle, b: Polygon | Circle, early_exit: bool = False) -> S
     else:
         depth = least if least > 0.0 else 0.0
         result.colliding = True
-        result.touching = depth <= tolerance
+        result.touching = depth <= most and depth <= axis_tolerance(spread(pose_a), spread(pose_b), ax, ay)
     result.depth = depth
     result.normal = normal
     result._mtv = None
     # The report (every axis's intervals, and the count of merged normals) is built when
     # read, from these same poses.
-    result._pending = (pose_a, pose_b, tolerance, early_exit)
+    result._pending = (pose_a, pose_b, early_exit)
     return result
+
+
+def spread(pose: Pose) -> tuple[float, float]:
+    """How far a placed shape reaches along x and along y: |x| and |y| of its position, each
+    plus its reach (at least the largest |x| and |y| it reaches, at most twice them).
+
+    >>> from collision import Box
+    >>> spread(Box((1e20, -50), (110, 60))._placed())
+    (1e+20, 160.0)
+    """
+    return abs(pose.x) + pose.reach, abs(pose.y) + pose.reach
+
+
+def axis_tolerance(spread_a: tuple[float, float], spread_b: tuple[float, float], ax: float, ay: float) -> float:
+    """How near zero a gap or depth along the unit axis (ax, ay) counts as touching for two
+    shapes that reach as far as ``spread_a`` and ``spread_b`` (:func:`spread`): ``TOLERANCE``
+    times the larger of |ax| sx and |ay| sy, sx being the larger reach along x and sy along y.
+    Rounding a coordinate moves a projection by that rounding times the axis's share of it.
+
+    >>> axis_tolerance((1e20, 110.0), (1e20, 160.0), 0.0, 1.0), axis_tolerance((1e20, 110.0), (1e20, 160.0), 1.0, 0.0)
+    (1.6e-12, 1000000.0)
+    """
+    (a_x, a_y), (b_x, b_y) = spread_a, spread_b
+    return TOLERANCE * max(abs(ax) * max(a_x, b_x), abs(ay) * max(a_y, b_y))
 
 
 def candidate_axes(pose_a: Pose, pose_b: Pose) -> Iterator[tuple]:
@@ -252,39 +292,40 @@ def candidate_axes(pose_a: Pose, pose_b: Pose) -> Iterator[tuple]:
     >>> len(list(candidate_axes(a._placed(), a._placed())))  # the same box twice: B's all merge
     2
     """
-    axes_a, parallel = pose_a.axes, PARALLEL
+    axes_a, low, high = pose_a.axes, -PARALLEL, PARALLEL
     if axes_a and pose_b.axes:
         yield from pose_a.as_a
         for candidate in pose_b.as_b:
             bx, by = candidate[0], candidate[1]
             for ax, ay in axes_a:
-                if -parallel <= ax * by - ay * bx <= parallel:
+                if low <= ax * by - ay * bx <= high:
                     # Parallel to one of A's: the same line, already tried.
                     break
             else:
                 yield candidate
     elif axes_a or pose_b.axes:
         # A polygon and a circle: the polygon's own axes, then the circle's if it brings one.
+        # The circle's centre is taken from the polygon's position, as every shadow is.
         if axes_a:
             yield from pose_a.as_a
-            vertex = circle_axis(pose_a, pose_b.center, "A")
+            vertex = circle_axis(pose_a, (pose_b.x - pose_a.x, pose_b.y - pose_a.y), "A")
         else:
             yield from pose_b.as_b
-            vertex = circle_axis(pose_b, pose_a.center, "B")
+            vertex = circle_axis(pose_b, (pose_a.x - pose_b.x, pose_a.y - pose_b.y), "B")
         if vertex is not None:
             yield vertex
     else:
-        yield centre_line(pose_a.center, pose_b.center)
+        yield centre_line((0.0, 0.0), (pose_b.x - pose_a.x, pose_b.y - pose_a.y))
 
 
 def circle_axis(pose: Pose, center: tuple, label: str) -> tuple | None:
-    """The axis a circle centred at ``center`` brings against a placed polygon, as a
-    candidate ``(ax, ay, source, None, None, None, None)``: from the vertex whose Voronoi
-    region holds the centre to the centre, sourced as that vertex of the polygon (``label``
-    names it). None when the centre faces an edge or lies inside: the edge normals then say
-    all there is (Metanet figure 10). For a box the region is found in the box's own frame
-    (:func:`~collision.voronoi.box_corner_region`); for any other polygon it can only be the
-    nearest vertex's.
+    """The axis a circle centred at ``center`` (measured from the polygon's position) brings
+    against a placed polygon, as a candidate ``(ax, ay, source, None, None, None, None)``:
+    from the vertex whose Voronoi region holds the centre to the centre, sourced as that
+    vertex of the polygon (``label`` names it). None when the centre faces an edge or lies
+    inside: the edge normals then say all there is (Metanet figure 10). For a box the region
+    is found in the box's own frame (:func:`~collision.voronoi.box_corner_region`); for any
+    other polygon it can only be the nearest vertex's.
 
     >>> from collision import Box, regular_polygon
     >>> circle_axis(Box((0, 0), (1, 1))._placed(), (4.0, 5.0), "A")[:3]
@@ -300,13 +341,13 @@ def circle_axis(pose: Pose, center: tuple, label: str) -> tuple | None:
         vertex = box_corner_region(pose.box, cx, cy)
     else:
         # Any polygon: a vertex region holding the centre can only be the nearest vertex's.
-        vertex = nearest_vertex(pose.points, cx, cy)
-        if not in_vertex_region(pose.points, vertex, cx, cy):
+        vertex = nearest_vertex(pose.offsets, cx, cy)
+        if not in_vertex_region(pose.offsets, vertex, cx, cy):
             vertex = -1
     if vertex < 0:
         # The centre faces an edge, or lies inside: the edge normals say all there is.
         return None
-    vx, vy = pose.points[vertex]
+    vx, vy = pose.offsets[vertex]
     length = math.hypot(cx - vx, cy - vy)
     return (cx - vx) / length, (cy - vy) / length, vertex_source(label, vertex), None, None, None, None
 
@@ -330,20 +371,30 @@ def centre_line(center_a: tuple, center_b: tuple) -> tuple:
     return dx / length, dy / length, _CENTRE_LINE, None, None, None, None
 
 
-def _report(pose_a, pose_b, tolerance, early_exit):
+def _report(pose_a, pose_b, early_exit):
     """The AxisTests of sat()'s candidates, the Candidates an early exit skips, and how many
-    edge normals were merged away: the same extents and the same rule as the verdict, so the
-    same floats, now with the vertices at their ends."""
+    edge normals were merged away: the same extents, the same shift and the same rule as the
+    verdict, so the same overlaps; the intervals are reported where they lie in the world,
+    with the vertices at their ends."""
     candidates = list(candidate_axes(pose_a, pose_b))
     edges = sum(1 for candidate in candidates if candidate[2].kind is AxisKind.EDGE)
     merged = len(pose_a.normals) + len(pose_b.normals) - edges
+    (ox, oy), (bx, by) = (pose_a.x, pose_a.y), (pose_b.x, pose_b.y)
+    dx, dy = bx - ox, by - oy
     tests = []
-    for k, (ax, ay, source, a_min, _, b_min, _) in enumerate(candidates):
-        shadow_a = interval(pose_a, ax, ay) if a_min is None else _own(pose_a, source)
-        shadow_b = interval(pose_b, ax, ay) if b_min is None else _own(pose_b, source)
-        depth = overlap(shadow_a.min, shadow_a.max, shadow_b.min, shadow_b.max)
-        separating = depth < -tolerance
-        tests.append(_new(AxisTest, (_new(Vector, (ax, ay)), source, shadow_a, shadow_b, depth, separating)))
+    for k, (ax, ay, source, a_min, a_max, b_min, b_max) in enumerate(candidates):
+        # Where the shadows lie in the world, for a figure: on a shape's own normal its local
+        # extent moved out by position . axis, on any other axis its world vertices projected.
+        world_a = interval(pose_a, ax, ay) if a_min is None else _moved(_own(pose_a, source), ox * ax + oy * ay)
+        world_b = interval(pose_b, ax, ay) if b_min is None else _moved(_own(pose_b, source), bx * ax + by * ay)
+        if a_min is None:
+            a_min, a_max = extent(pose_a, ax, ay)
+        if b_min is None:
+            b_min, b_max = extent(pose_b, ax, ay)
+        shift = dx * ax + dy * ay
+        depth = overlap(a_min, a_max, b_min + shift, b_max + shift)
+        separating = depth < -axis_tolerance(spread(pose_a), spread(pose_b), ax, ay)
+        tests.append(_new(AxisTest, (_new(Vector, (ax, ay)), source, world_a, world_b, depth, separating)))
         if separating and early_exit:
             skipped = tuple([_new(Candidate, (_new(Vector, (c[0], c[1])), c[2])) for c in candidates[k + 1 :]])
             return tuple(tests), skipped, merged
@@ -353,3 +404,8 @@ def _report(pose_a, pose_b, tolerance, early_exit):
 def _own(pose, source):
     """A polygon's own Interval along the normal of edge ``source.index`` (Pose.extents)."""
     return pose.extents[pose.edges.index(source.index)]
+
+
+def _moved(shadow, shift):
+    """An Interval measured from a shape's position, moved out by position . axis: where it lies."""
+    return _new(Interval, (shadow.min + shift, shadow.max + shift, shadow.min_index, shadow.max_index))

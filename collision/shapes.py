@@ -169,8 +169,7 @@ class Turn(NamedTuple):
     """The largest |x| or |y| among ``offsets``."""
 
     as_a: tuple
-    """A box's SAT candidates (see Pose.as_a), which do not change as it moves; empty for
-    any other polygon."""
+    """The polygon's SAT candidates as shape A (see Pose.as_a); they do not change as it moves."""
 
     as_b: tuple
     """The same as shape B."""
@@ -179,7 +178,45 @@ class Turn(NamedTuple):
 class Pose(NamedTuple):
     """A shape as placed in the world, in plain floats: what projection and SAT read. It never
     changes; moving or turning the shape makes a new one, so a report built later still sees
-    the shape where it was."""
+    the shape where it was. (The fields SAT reads on every call come first: they share the
+    object's first bytes in memory.)"""
+
+    box: tuple
+    """A box's halfwidths as four floats (xx, xy, yx, yy); empty for any other shape."""
+
+    radius: float
+    """A circle's radius; 0.0 for a polygon."""
+
+    x: float
+    """The position's x: a circle's centre, a polygon's local origin in the world."""
+
+    y: float
+    """The position's y."""
+
+    scale: float
+    """|position| along x or y, whichever is larger, plus ``reach``: at least the largest |x|
+    or |y| the shape reaches, at most twice it; what float rounding in its projections grows
+    with (see :data:`collision.TOLERANCE`)."""
+
+    axes: tuple
+    """The distinct normals (parallel ones merged), as Vectors; empty for a circle."""
+
+    as_a: tuple
+    """The shape's own SAT candidates as shape A, ``(ax, ay, AxisSource, a_min, a_max,
+    b_min, b_max)`` for each of ``axes``: its own extent there filled in from ``extents``
+    (None for a box, whose extent is two products), the other shape's None until projected."""
+
+    as_b: tuple
+    """The same as shape B: ``(ax, ay, AxisSource, None, None, b_min, b_max)``."""
+
+    offsets: tuple
+    """The vertices less the position (the turned local vertices), as float pairs: the
+    shape measured from its own position, where rounding grows with its size, not with how
+    far out it lies. Empty for a circle."""
+
+    reach: float
+    """The largest |x| or |y| of ``offsets``, or a circle's radius: |x| + reach is at least
+    the largest |x| the shape reaches and at most twice it (and so for y)."""
 
     points: tuple
     """World vertices, counter-clockwise, as (x, y) float pairs; empty for a circle."""
@@ -187,40 +224,15 @@ class Pose(NamedTuple):
     normals: tuple
     """The unit outward normal of every edge, as float pairs; empty for a circle."""
 
-    axes: tuple
-    """The distinct normals (parallel ones merged), as Vectors; empty for a circle."""
-
     edges: tuple
     """For each of ``axes``, the index of the edge it is the normal of."""
 
     extents: tuple
-    """A polygon's own Interval along each of ``axes`` (see ``Polygon._placed``); empty for a
-    box or a circle."""
-
-    as_a: tuple
-    """The shape's own SAT candidates as shape A, ``(ax, ay, AxisSource, a_min, a_max,
-    b_min, b_max)`` for each of ``axes``: its own extent there filled in from ``extents``,
-    the other shape's None until projected."""
-
-    as_b: tuple
-    """The same as shape B: ``(ax, ay, AxisSource, None, None, b_min, b_max)``."""
+    """A polygon's own Interval along each of ``axes``, measured from its position (see
+    :func:`~collision.projection.extent`); empty for a box or a circle."""
 
     halfwidths: tuple
     """A box's (xw, yw) Vectors; empty for any other shape."""
-
-    box: tuple
-    """A box's centre and halfwidths as six floats (cx, cy, xx, xy, yx, yy); empty for any
-    other shape."""
-
-    center: tuple
-    """A circle's centre as a float pair; a polygon's position."""
-
-    radius: float
-    """A circle's radius; 0.0 for a polygon."""
-
-    scale: float
-    """At least the largest |x| or |y| the shape reaches, at most twice it: what float
-    rounding in its projections grows with (see :data:`collision.TOLERANCE`)."""
 
 
 def _points_interval(points, ax, ay):
@@ -335,12 +347,18 @@ class Polygon:
         offsets = tuple([(c * x - s * y, s * x + c * y) for x, y in self._local])
         axes = tuple([_new(Vector, normals[i]) for i in self._axis_edges])
         halfwidths = self._halfwidths(c, s)
-        as_a = as_b = ()
+        sources = zip(axes, self._sources_a, self._sources_b, self._local_extents)
         if halfwidths:
-            # A box's extent is three products on any axis: no interval is worth keeping, so
-            # its candidates stay as they are while it moves.
-            as_a = tuple([(ax, ay, source, None, None, None, None) for (ax, ay), source in zip(axes, self._sources_a)])
-            as_b = tuple([(ax, ay, source, None, None, None, None) for (ax, ay), source in zip(axes, self._sources_b)])
+            # A box's extent is two products on any axis: no interval is worth keeping.
+            candidates = [((ax, ay, a, None, None, None, None), (ax, ay, b, None, None, None, None)) for (ax, ay), a, b, _ in sources]
+        else:
+            # Along one of its own normals a polygon's extent, measured from its position, is
+            # its local extent: turning turns the normals with it (GPWiki's offset trick). SAT
+            # then projects only the other shape there.
+            candidates = [
+                ((ax, ay, a, low, high, None, None), (ax, ay, b, None, None, low, high)) for (ax, ay), a, b, (low, high, _, _) in sources
+            ]
+        as_a, as_b = (tuple(column) for column in zip(*candidates))
         reach = max(max(abs(x), abs(y)) for x, y in offsets)
         return Turn(offsets, normals, axes, halfwidths, reach, as_a, as_b)
 
@@ -356,30 +374,21 @@ class Polygon:
         px, py = self._position
         # The same sums as turning and moving at once, (c x - s y) + px, so the same floats.
         points = tuple([(x + px, y + py) for x, y in turn.offsets])
-        axes = turn.axes
-        as_a, as_b, extents = turn.as_a, turn.as_b, ()
-        if not as_a:
-            # GPWiki's offset trick: along one of its own normals a polygon's extent is its
-            # local extent shifted by position . normal; SAT then projects only the other shape.
-            as_a, as_b, extents = [], [], []
-            for (ax, ay), source_a, source_b, (low, high, low_index, high_index) in zip(
-                axes, self._sources_a, self._sources_b, self._local_extents
-            ):
-                shift = px * ax + py * ay
-                low, high = low + shift, high + shift
-                extents.append(_new(Interval, (low, high, low_index, high_index)))
-                as_a.append((ax, ay, source_a, low, high, None, None))
-                as_b.append((ax, ay, source_b, None, None, low, high))
-            as_a, as_b, extents = tuple(as_a), tuple(as_b), tuple(extents)
         halfwidths = turn.halfwidths
         if halfwidths:
             (xx, xy), (yx, yy) = halfwidths
-            box = (px, py, xx, xy, yx, yy)
+            box, extents = (xx, xy, yx, yy), ()
         else:
-            box = ()
-        scale = max(abs(px), abs(py)) + turn.reach
+            box, extents = (), self._local_extents
+        reach = turn.reach
+        scale = (px if px > 0.0 else -px) + reach
+        scale_y = (py if py > 0.0 else -py) + reach
         pose = self._pose = _new(
-            Pose, (points, turn.normals, axes, self._axis_edges, extents, as_a, as_b, halfwidths, box, (px, py), 0.0, scale)
+            Pose,
+            (
+                box, 0.0, px, py, scale if scale > scale_y else scale_y, turn.axes, turn.as_a, turn.as_b, turn.offsets,
+                reach, points, turn.normals, self._axis_edges, extents, halfwidths,
+            ),
         )
         return pose
 
@@ -565,7 +574,8 @@ class Circle:
         pose = self._pose
         if pose is None:
             (x, y), radius = self._center, self._radius
-            pose = self._pose = _new(Pose, ((), (), (), (), (), (), (), (), (), (x, y), radius, max(abs(x), abs(y)) + radius))
+            scale = max(abs(x), abs(y)) + radius
+            pose = self._pose = _new(Pose, ((), radius, x, y, scale, (), (), (), (), radius, (), (), (), (), ()))
         return pose
 
     def aabb(self) -> Bounds:

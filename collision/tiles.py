@@ -15,8 +15,8 @@ from numpy.typing import NDArray
 from ._validate import finite_pair, positive_number
 from .axes import AxisKind, AxisSource
 from .errors import ShapeError
-from .projection import Interval, overlap, project
-from .sat import TOLERANCE, AxisTest, SatResult
+from .projection import Interval, extent, overlap, project
+from .sat import AxisTest, SatResult, _moved, axis_tolerance, spread
 from .shapes import Box
 from .vector import Bounds, PairLike, Vector
 
@@ -147,15 +147,17 @@ class QuarterTile:
 def _circular_axis(tile, points, circular_rule):
     """The circular axis candidate ``(axis, source, tile interval, box interval)``, or None.
 
-    ``points`` are the box's world vertices. The box's innermost corner, the one furthest
-    towards the tile's solid corner, is the one that meets the arc first.
+    ``points`` are the box's vertices measured from the tile's corner, and so are the
+    intervals. The box's innermost corner, the one furthest towards the tile's solid corner,
+    is the one that meets the arc first.
     """
-    (cx, cy), (sx, sy), size = tile.corner, QUADRANTS[tile.quadrant], tile.size
+    (sx, sy), size = QUADRANTS[tile.quadrant], tile.size
     # Along (sx, sy) the corner furthest back is the innermost, the one furthest on the outermost.
     reach = [sx * x + sy * y for x, y in points]
     inner, outer = reach.index(min(reach)), reach.index(max(reach))
     (qx, qy), (far_x, far_y) = points[inner], points[outer]
-    mx, my = tile.arc_center
+    # The arc's centre: the corner itself, or for a concave tile the square's opposite corner.
+    mx, my = (sx * size, sy * size) if tile.concave else (0.0, 0.0)
     if tile.concave:
         # From the corner towards the hollow's centre: the way the box goes to fall into the hollow.
         dx, dy = mx - qx, my - qy
@@ -177,7 +179,7 @@ def _circular_axis(tile, points, circular_rule):
     if tile.concave:
         # Solid from the tile's corner up to where the arc crosses the axis: what the box meets
         # along this line (a concave tile has no projection to speak of).
-        tile_interval = Interval(cx * ax + cy * ay, middle - size, -1, -1)
+        tile_interval = Interval(0.0, middle - size, -1, -1)
     else:
         # In the quadrant the quarter disc reaches from its corner (the centre) to the arc.
         tile_interval = Interval(middle, middle + size, -1, -1)
@@ -271,38 +273,51 @@ def sat_tile(box: Box, tile: QuarterTile, circular_rule: bool = True) -> SatResu
             "sat_tile needs an axis-aligned box (angle a multiple of 90 degrees), "
             f"got angle {box.angle!r}; Metanet's tiles meet AABBs"
         )
-    points = box.world_vertices().tolist()
+    # Everything is measured from the tile's corner, as sat() measures from A's position: the
+    # box's offset from it is exact where both lie far out and their world vertices would round.
+    (cx, cy), (sx, sy), size = tile.corner, QUADRANTS[tile.quadrant], tile.size
+    pose = box._placed()
+    ox, oy = pose.x - cx, pose.y - cy
+    points = [(x + ox, y + oy) for x, y in pose.offsets]
+    # On x and y: the tile's square and the box's shadow (extent, from its position, moved
+    # along by its offset from the corner); and where they lie in the world, for the report.
+    (left, right), (low, high) = extent(pose, 1.0, 0.0), extent(pose, 0.0, 1.0)
     x0, y0, x1, y1 = tile.aabb()
     candidates = [
-        (Vector(1.0, 0.0), _X_EDGE, Interval(x0, x1, -1, -1), project(box, (1.0, 0.0))),
-        (Vector(0.0, 1.0), _Y_EDGE, Interval(y0, y1, -1, -1), project(box, (0.0, 1.0))),
+        (Vector(1.0, 0.0), _X_EDGE, sorted((0.0, sx * size)), (left + ox, right + ox), Interval(x0, x1, -1, -1), project(box, (1.0, 0.0))),
+        (Vector(0.0, 1.0), _Y_EDGE, sorted((0.0, sy * size)), (low + oy, high + oy), Interval(y0, y1, -1, -1), project(box, (0.0, 1.0))),
     ]
     circular = _circular_axis(tile, points, circular_rule)
     if circular is not None:
-        candidates.append(circular)
-    # Relative, as in sat(): rounding grows with the largest coordinate either shape reaches.
-    tolerance = TOLERANCE * max(max(map(abs, box.aabb())), max(map(abs, tile.aabb())))
+        axis, source, ia, ib = circular
+        shift = cx * axis.x + cy * axis.y
+        candidates.append((axis, source, ia[:2], ib[:2], _moved(ia, shift), _moved(ib, shift)))
+    # Relative, as in sat(): rounding grows with the largest x and y either shape reaches.
+    tile_spread = (abs(cx) + size, abs(cy) + size)
     tests = []
-    chosen: AxisTest | None = None
-    for axis, source, ia, ib in candidates:
-        depth = overlap(ia.min, ia.max, ib.min, ib.max)
+    chosen = None
+    for axis, source, (a_min, a_max), (b_min, b_max), world_a, world_b in candidates:
+        depth = overlap(a_min, a_max, b_min, b_max)
+        tolerance = axis_tolerance(tile_spread, spread(pose), *axis)
         separating = depth < -tolerance
-        test = AxisTest(axis, source, ia, ib, depth, separating)
+        test = AxisTest(axis, source, world_a, world_b, depth, separating)
         tests.append(test)
         if separating:
-            if chosen is None or not chosen.separating:
-                chosen = test
-        elif chosen is None or (depth < chosen.overlap and not chosen.separating):
+            if chosen is None or not chosen[0].separating:
+                chosen = test, tolerance, a_max - b_min
+        elif chosen is None or (depth < chosen[0].overlap and not chosen[0].separating):
             # The axis of least overlap is the shortest way out (Metanet section 1).
-            chosen = test
+            chosen = test, tolerance, a_max - b_min
     # x and y are always candidates, so an axis was chosen.
     assert chosen is not None
-    colliding = not chosen.separating
-    ax, ay = chosen.axis
-    # Point the normal the way the box must go: towards the side where its interval sticks out.
-    if chosen.a.max - chosen.b.min > chosen.b.max - chosen.a.min:
+    test, tolerance, forward = chosen
+    colliding = not test.separating
+    ax, ay = test.axis
+    # Point the normal the way the box must go: along the axis if overlap() took the way
+    # forwards (past the tile's max), else against it.
+    if test.overlap != forward:
         ax, ay = -ax, -ay
-    depth = chosen.overlap if colliding and chosen.overlap > 0.0 else 0.0
+    depth = test.overlap if colliding and test.overlap > 0.0 else 0.0
     return SatResult(
         colliding,
         colliding and depth <= tolerance,

@@ -80,19 +80,18 @@ def nearest_vertex(points, px, py):
     return nearest
 
 
-def box_corner_region(box, px, py):
-    """Index of the box corner whose Voronoi region holds (px, py), or -1: the box-circle
-    lesson's test in the box's own frame. ``box`` is (cx, cy, xx, xy, yx, yy), the centre and
-    the halfwidth vectors. The point is in a corner's region when it lies beyond the box's
-    sides along both of the box's own axes; the signs name the corner (LR, UR, UL, LL are 0
-    to 3, as in :class:`~collision.Box`).
+def box_corner_region(box, dx, dy):
+    """Index of the box corner whose Voronoi region holds the point (dx, dy) from the box's
+    centre, or -1: the box-circle lesson's test in the box's own frame. ``box`` is (xx, xy,
+    yx, yy), the halfwidth vectors. The point is in a corner's region when it lies beyond the
+    box's sides along both of the box's own axes; the signs name the corner (LR, UR, UL, LL
+    are 0 to 3, as in :class:`~collision.Box`).
 
-    >>> box = (0.0, 0.0, 2.0, 0.0, 0.0, 1.0)
+    >>> box = (2.0, 0.0, 0.0, 1.0)
     >>> box_corner_region(box, 3.0, 2.0), box_corner_region(box, -3.0, -2.0), box_corner_region(box, 3.0, 0.5)
     (1, 3, -1)
     """
-    cx, cy, xx, xy, yx, yy = box
-    dx, dy = px - cx, py - cy
+    xx, xy, yx, yy = box
     # Along each halfwidth vector w, the point is beyond the box where d . w > w . w.
     along_x, along_y = dx * xx + dy * xy, dx * yx + dy * yy
     if abs(along_x) <= xx * xx + xy * xy or abs(along_y) <= yx * yx + yy * yy:

@@ -118,7 +118,7 @@ class QuadtreeScene(Swarm):
     frame = (WORLD[0] - 10, WORLD[1] - 10, WORLD[2] + 10, WORLD[3] + 10)
     animated = True
 
-    actions = (CODE_VIEW,)
+    actions = (*Swarm.actions, CODE_VIEW)
 
     def compute(self, ctx):
         count = len(self.position)

@@ -8,13 +8,17 @@ the same thing readably, and is tested against it; read that one first.
   (``tests/core/test_sat_many.py`` compares them row by row);
 - :mod:`collision.fast.box_rows`: the box-against-box case of ``sat_many``, from centres,
   normals and half lengths (Metanet's halfwidths, as :func:`collision.projection.extent`
-  projects a box), in arrays made once per block size;
+  projects a box), in arrays made once per block size, with :func:`collision.projection.overlap`
+  on every axis (held to ``sat()`` through ``sat_many``'s tests);
 - :mod:`collision.fast.broadphase`: brute force, sort and sweep, the loose grid and the
   quadtree's pairs over (N, 4) arrays of bounds, the kernels behind
   :func:`collision.broadphase.find` and :func:`~collision.broadphase.contacts`
   (``tests/core/test_broadphase.py`` holds them to :func:`~collision.broadphase.brute_force`,
   :func:`~collision.broadphase.sort_and_sweep` and :func:`~collision.broadphase.loose_grid`,
   pairs and candidate counts alike);
+- :mod:`collision.fast.bounds`: whether columns of spans and boxes meet, the predicate the
+  two modules above ask: :func:`collision.projection.overlap` >= 0, held to it and to
+  :func:`collision.projection.bounds_touch` in ``tests/core/test_broadphase.py``;
 - :mod:`collision.fast.quadtree`: the quadtree built a level at a time in arrays for
   ``insert_many``, and the arrays ``retrieve`` and ``retrieve_tip`` read; the tip's own
   insert, node by node, and the queries written plainly over its nodes

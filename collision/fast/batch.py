@@ -5,9 +5,8 @@ vertices, without the per-axis report: whether each pair collides, how deep, and
 :func:`box_vertices` turns centres, half sizes and angles into the vertex arrays it takes.
 
 A fast path of :func:`collision.sat`: the same axes, the same overlap rule
-(:func:`collision.projection.overlap`, here as ``np.minimum(forward, backward)`` on whole
-columns) and the same choice of axis; ``tests/core/test_sat_many.py`` holds it to ``sat()``
-row by row.
+(:func:`collision.projection.overlap` itself, given whole columns of interval ends) and the
+same choice of axis; ``tests/core/test_sat_many.py`` holds it to ``sat()`` row by row.
 """
 
 from __future__ import annotations
@@ -19,6 +18,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from .._validate import LIMIT
 from ..errors import ShapeError
+from ..projection import overlap
 from ..sat import TOLERANCE
 from .box_rows import BoxPairs, Rectangles, carve, rectangles
 
@@ -217,7 +217,7 @@ def _shadow(shape, nx, ny):
 
 def _general(a, b):
     """The overlap on each edge normal of two rows of polygons, the normals, and for each
-    the shadows' (forward - backward): negative where B's sticks out below A's."""
+    the way each overlap goes: negative where B leaves backwards, past A's min."""
     axes = _axes(a)
     found = None
     if isinstance(b, _Circles):
@@ -230,11 +230,10 @@ def _general(a, b):
     for nx, ny in axes:
         a_min, a_max = _shadow(a, nx, ny)
         b_min, b_max = _shadow(b, nx, ny)
-        forward = a_max - b_min
-        backward = b_max - a_min
-        # B leaves A's interval the shorter way: forward when B's sticks out beyond A's max.
-        overlaps.append(np.minimum(forward, backward))
-        directions.append(backward - forward)
+        depth = overlap(a_min, a_max, b_min, b_max)
+        overlaps.append(depth)
+        # Negative where overlap() took the way backwards, past A's min: B goes against the axis.
+        directions.append(depth - (a_max - b_min))
     if found is not None:
         # Where the centre is in no vertex's region there is no vertex axis: it never counts.
         overlaps[-1] = np.where(found, overlaps[-1], np.inf)

@@ -15,6 +15,7 @@ import math
 
 import numpy as np
 
+from ..projection import overlap
 from ..sat import TOLERANCE
 
 RECTANGLE = 1e-13
@@ -259,5 +260,7 @@ class BoxPairs(Boxes):
         np.multiply(*self.by_sines, out=reaches)
         reaches += np.multiply(*self.by_cosines, out=work)
         reaches += self.own
-        reaches -= np.abs(self.distances, out=work)
+        # The one overlap rule, on A's shadow grown by B's reach either side of A's centre
+        # against B's centre as a point: the sum of the reaches less the distance.
+        np.copyto(reaches, overlap(np.negative(reaches, out=work), reaches, self.distances, self.distances))
         return self.overlaps

@@ -41,6 +41,7 @@ from numpy.typing import ArrayLike, NDArray
 from .._validate import LIMIT, finite_number, finite_pair
 from ..errors import ShapeError
 from ..quadtree import Quadtree
+from .bounds import spans_touch, touching
 from ..vector import PairLike
 
 METHODS = ("brute", "sweep", "grid", "quadtree")
@@ -145,12 +146,9 @@ def _touching_in_runs(boxes, left, starts, counts, members):
     for start, stop in zip(blocks[:-1].tolist(), blocks[1:].tolist()):
         owner, place = _spans(starts[start:stop], counts[start:stop])
         first, second = left[start:stop][owner], members[place]
-        keep = (
-            (min_x[first] <= max_x[second])
-            & (min_x[second] <= max_x[first])
-            & (min_y[first] <= max_y[second])
-            & (min_y[second] <= max_y[first])
-        )
+        # An axis at a time, so that only its four columns of floats are in memory at once.
+        keep = spans_touch(min_x[first], max_x[first], min_x[second], max_x[second])
+        keep &= spans_touch(min_y[first], max_y[first], min_y[second], max_y[second])
         firsts.append(first[keep])
         seconds.append(second[keep])
     return np.concatenate(firsts), np.concatenate(seconds)
@@ -158,8 +156,7 @@ def _touching_in_runs(boxes, left, starts, counts, members):
 
 def _overlapping(boxes, first, second):
     """Of the candidate pairs ``first[k], second[k]``, the mask of those whose boxes touch."""
-    a, b = boxes[first], boxes[second]
-    return (a[:, 0] <= b[:, 2]) & (b[:, 0] <= a[:, 2]) & (a[:, 1] <= b[:, 3]) & (b[:, 1] <= a[:, 3])
+    return touching(boxes[first].T, boxes[second].T)
 
 
 def _sorted_pairs(first, second, count):
@@ -185,11 +182,9 @@ def _brute(boxes):
         # start + r, column c box start + 1 + c. Compared by broadcasting the sides, with no
         # index arrays to gather through.
         rows, later = slice(start, stop), slice(start + 1, count)
-        hit = (
-            (min_x[rows, None] <= max_x[None, later])
-            & (min_x[None, later] <= max_x[rows, None])
-            & (min_y[rows, None] <= max_y[None, later])
-            & (min_y[None, later] <= max_y[rows, None])
+        hit = touching(
+            (min_x[rows, None], min_y[rows, None], max_x[rows, None], max_y[rows, None]),
+            (min_x[None, later], min_y[None, later], max_x[None, later], max_y[None, later]),
         )
         # Box start + r meets only the boxes after it: columns c >= r.
         row, column = np.nonzero(np.triu(hit))
@@ -249,10 +244,10 @@ def _sweep(boxes):
         first_place = int(run_ends[start] - runs[0])
         places = np.arange(first_place, int(run_ends[stop - 1]))
         other = places + np.repeat(shifts[start:stop], runs)
-        touching = (np.repeat(cross_low[start:stop], runs) <= cross_high[other]) & (
-            cross_low[other] <= np.repeat(cross_high[start:stop], runs)
-        )
-        found.append(places[touching])
+        # Along the sweep axis they already overlap: only the cross axis's sides are asked.
+        own = (np.repeat(cross_low[start:stop], runs), np.repeat(cross_high[start:stop], runs))
+        meet = spans_touch(own[0], own[1], cross_low[other], cross_high[other])
+        found.append(places[meet])
     places = np.concatenate(found)
     # Only the few that survive need to know which run they came from.
     owner = np.searchsorted(run_ends, places, side="right")
@@ -345,6 +340,8 @@ def _grid_tested(boxes, cell=None, origin=None):
     other = np.arange(total) + np.repeat(starts - (run_ends - counts), counts)
     per_box = counts[0::2] + counts[1::2]
     min_x, min_y, max_x, max_y = _sides(boxes[order])
+    # spans_touch on x and on y, written out: each comparison's two columns are freed before
+    # the next two are made (through spans_touch all four live at once: 1.35x the time here).
     keep = (
         (np.repeat(min_x, per_box) <= max_x[other])
         & (min_x[other] <= np.repeat(max_x, per_box))
@@ -544,6 +541,8 @@ def contacts(aabbs: ArrayLike, cell: float | None = None, origin: PairLike | Non
         run_ends = np.cumsum(block_runs)
         other = np.arange(int(run_ends[-1])) + np.repeat(block_starts - (run_ends - block_runs), block_runs)
         own = slice(first, last)
+        # spans_touch on x and on y, written out: each comparison's two columns are freed
+        # before the next two are made (through spans_touch all four live at once: 1.4x the time).
         keep = (
             (np.repeat(min_x[own], block_per_box) <= max_x[other])
             & (min_x[other] <= np.repeat(max_x[own], block_per_box))

@@ -16,6 +16,7 @@ import functools
 import numpy as np
 
 from ..projection import bounds_touch
+from .bounds import touching
 
 def child_bounds(bounds):
     """The four children's bounds of each row of node ``bounds``, in split()'s order and with
@@ -170,7 +171,7 @@ def build_variant(root, items, boxes, max_objects, max_levels):
     # The entries waiting at the current level: which box, in which node of the level.
     box, local = np.arange(len(boxes)), np.zeros(len(boxes), dtype=np.intp)
     # Wholly outside the root, a box touches none of its children: the root keeps it.
-    stays = ~((x0 <= root[2]) & (root[0] <= x1) & (y0 <= root[3]) & (root[1] <= y1))
+    stays = ~touching(sides, root)
     kept_box, kept_node = [], []
     offset = 0
     while True:
@@ -307,7 +308,7 @@ def flat_range_query(flat, box, probe):
         begin, end = int(flat.start[k]), int(flat.start[k + 1])
         if end > begin:
             stored = flat.node_boxes(begin, end)
-            hit = (stored[:, 0] <= box[2]) & (box[0] <= stored[:, 2]) & (stored[:, 1] <= box[3]) & (box[1] <= stored[:, 3])
+            hit = touching(stored.T, box)
             for item in flat.node_items(begin, end, np.flatnonzero(hit)):
                 found.setdefault(id(item), item)
         first = int(flat.first_child[k])

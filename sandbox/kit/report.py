@@ -61,7 +61,8 @@ class Claim(NamedTuple):
         return f"{self.method}: {self.says} ({'right' if self.right else 'wrong'})"
 
 
-class Cost(NamedTuple):
+@dataclass(frozen=True)
+class Cost:
     """One count of an algorithm's work, from the run that drew the figure."""
 
     what: str

@@ -241,3 +241,18 @@ def test_bad_grid_cells_say_what_to_fix(cell, origin, message):
 def test_tiny_cells_over_a_wide_spread_are_refused():
     with pytest.raises(ShapeError, match="over 2\\*\\*30 cells"):
         find([[0, 0, 1e-9, 1e-9], [1e6, 0, 1e6, 0]], "grid", cell=1e-9)
+
+
+def test_the_kernels_predicate_is_the_one_overlap_rule():
+    """spans_touch, the comparisons the kernels ask, is overlap() >= 0 on every pair of spans
+    drawn from a few ends that often coincide (touching), and touching() is bounds_touch."""
+    from collision.fast.bounds import spans_touch, touching
+    from collision.projection import bounds_touch, overlap
+
+    ends = np.array([-3.0, -1e-300, 0.0, 1e-300, 2.0, 2.0 + 2**-51, 5.0])
+    spans = np.array([(low, high) for low in ends for high in ends if low <= high])
+    a, b = np.repeat(spans, len(spans), axis=0), np.tile(spans, (len(spans), 1))
+    assert (spans_touch(a[:, 0], a[:, 1], b[:, 0], b[:, 1]) == (overlap(a[:, 0], a[:, 1], b[:, 0], b[:, 1]) >= 0)).all()
+    boxes = np.column_stack([a[::7, 0], b[::7, 0], a[::7, 1], b[::7, 1]])
+    other = boxes[::-1]
+    assert touching(boxes.T, other.T).tolist() == [bounds_touch(p, q) for p, q in zip(boxes.tolist(), other.tolist())]

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import oracle
-from collision import TOLERANCE, Box, Circle, Polygon, sat, sat_many
+from collision import TOLERANCE, Box, Circle, Polygon, QuarterTile, regular_polygon, sat, sat_many, sat_tile
 from random_shapes import convex_vertices, place_near
 
 
@@ -82,3 +82,37 @@ def test_verdict_and_depth_agree_with_geos_at_every_scale(size, offset):
         assert result.colliding == (gap[i] < 0), (size, offset, i, gap[i])
         if result.colliding:
             assert abs(result.depth + gap[i]) <= 1e-9 * reach, (size, offset, i, result.depth, gap[i])
+
+
+FAR = 1e20
+"""Where floats are 16384 apart: a box's corners' x round to its centre's (issue 22, case 9)."""
+
+
+def test_boxes_far_out_along_x_keep_their_overlap_along_y():
+    """Measured from A's position, B's offset (0, 50) is exact: the boxes overlap by 70 on y,
+    though their world vertices' x all round to 1e20; the report says what the verdict does."""
+    result = sat(Box((FAR, 0), (110, 60)), Box((FAR, 50), (110, 60)))
+    assert (result.colliding, result.touching, result.depth, tuple(result.normal)) == (True, False, 70.0, (0.0, 1.0))
+    assert [test.overlap for test in result.axes] == [220.0, 70.0]
+    assert [test.separating for test in result.axes] == [False, False]
+    # And 5 apart along y they are apart: the gap is far wider than y's rounding.
+    apart = sat(Box((FAR, 0), (110, 60)), Box((FAR, 125), (110, 60)))
+    assert (apart.colliding, tuple(apart.normal), apart.separating_axis.overlap) == (False, (0.0, 1.0), -5.0)
+
+
+def test_circles_polygons_and_tiles_far_out_along_x_keep_their_overlap_along_y():
+    """The same for a circle against a circle, a box against a circle, a hexagon against a
+    triangle and a box against a round tile, each going out along y: each depth as it is at
+    the origin. (Along an axis that runs partly along x, x's rounding at 1e20 counts: see
+    TOLERANCE.)"""
+    pairs = [
+        lambda x: sat(Circle((x, 0), 60), Circle((x, 100), 60)),
+        lambda x: sat(Box((x, 0), (110, 60)), Circle((x, 100), 60)),
+        lambda x: sat(regular_polygon(6, 60, (x, 0)), regular_polygon(3, 40, (x, 80), -math.pi / 2)),
+        lambda x: sat_tile(Box((x, 105), (20, 10)), QuarterTile((x, 0), 100, "NE")),
+    ]
+    for collide in pairs:
+        near, far = collide(0.0), collide(FAR)
+        assert near.colliding and not near.touching and near.depth > 1
+        assert (far.colliding, far.touching, tuple(far.normal)) == (True, False, tuple(near.normal))
+        assert far.depth == pytest.approx(near.depth, rel=1e-12)
