@@ -96,6 +96,12 @@ class _Template(string.Formatter):
             return field_name[len(PROSE):], field_name
         return super().get_field(field_name, args, kwargs)
 
+    def format_field(self, value, format_spec):
+        # A list or table printed whole is no sentence: quote one of its values.
+        if isinstance(value, (list, tuple, dict)):
+            raise ValueError(f"it names a list or table, {_show(value)}; quote one value of it, e.g. {{axes[0][overlap]:.1f}}")
+        return super().format_field(value, format_spec)
+
 
 PROSE = "~"
 """What begins a template field that is a number in the author's own words, not the Report's."""

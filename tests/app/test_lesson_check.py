@@ -65,6 +65,7 @@ def test_a_caption_is_filled_from_its_steps_report_live_and_on_paper(drive, tmp_
         ("{gapp:.1f}", "caption quotes {gapp}, which the projection scene's Report does not have; it has "),
         ("{gap:.1q}", "caption cannot be filled in (Unknown format code 'q'"),
         ("{", "caption cannot be filled in"),
+        ("{a}", "caption cannot be filled in (it names a list or table, [-297.487"),
     ],
 )
 def test_a_caption_quoting_what_its_report_lacks_is_refused_in_one_line(tmp_path, caption, message):
