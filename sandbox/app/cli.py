@@ -37,7 +37,13 @@ def parser():
     p.add_argument("--screenshot", metavar="PATH", help="render headless to a PNG at PATH and exit")
     p.add_argument("--size", type=_size, default=(1280, 720), metavar="WxH", help="window size (default 1280x720)")
     p.add_argument("--walkthrough", metavar="FILE", help="run a walkthrough (TOML): Right or Page Down for the next step")
+    p.add_argument("--check-lesson", metavar="FILE",
+                   help="check a walkthrough's words against what its steps compute and show; one line per problem, exit 1 if any")
+    p.add_argument("--presenter", action="store_true",
+                   help="with --walkthrough: a second window for the teacher (notes, numbers, the next step); the first shows the figure alone")
     p.add_argument("--export", metavar="DIR", help="with --walkthrough: write its handout (figures, JSON, index.html) and lesson.html, and exit")
+    p.add_argument("--compact", action="store_true", help="with --export: print two steps a page, each figure beside its numbers")
+    p.add_argument("--greyscale", action="store_true", help="with --export: for greyscale printers (B dashed, the pictures grey)")
     p.add_argument("--export-course", metavar="DIR", help="write every lesson in walkthroughs/ (web page and handout) and an index page to DIR, and exit")
     p.add_argument("--theme", choices=("projector", "dark"), help="colours: light projector (a handout's default) or dark (the window's)")
     p.add_argument("--palette", choices=PALETTES, default="standard", metavar="NAME",
@@ -57,10 +63,11 @@ def main(argv=None):
     args = parser().parse_args(argv)
     if args.no_tweaks:  # the launcher has set it already when the flag came on the command line
         os.environ[tweaks.SWITCH] = "1"
-    if args.export is not None and args.walkthrough is None:
-        print("sandbox: --export needs --walkthrough FILE", file=sys.stderr)
-        return 2
-    headless = args.screenshot is not None or args.list or args.export is not None or args.export_course is not None
+    for option, given in (("--export", args.export is not None), ("--presenter", args.presenter)):
+        if given and args.walkthrough is None:
+            print(f"sandbox: {option} needs --walkthrough FILE", file=sys.stderr)
+            return 2
+    headless = args.screenshot is not None or args.list or args.export is not None or args.export_course is not None or args.check_lesson is not None
     if not headless and not gl.display_available():
         print(
             "No display found to open a window on; to render a picture instead, run: "
@@ -93,6 +100,14 @@ def _run(args):
         for cls in scenes:
             print(f"{cls.id:20} {cls.category:28} {cls.title}")
         return 0
+    if args.check_lesson is not None:
+        from . import lessoncheck, walkthrough
+
+        found = lessoncheck.problems(walkthrough.load(args.check_lesson))
+        for problem in found:
+            print(problem)
+        print(f"{args.check_lesson}: {len(found)} problem{'' if len(found) == 1 else 's'}", file=sys.stderr)
+        return 1 if found else 0
     if args.export_course is not None:
         from . import course
 
@@ -104,7 +119,7 @@ def _run(args):
 
         lesson = walkthrough.load(args.walkthrough)
         if args.export is not None:
-            print(handout.export(lesson, args.export, args.size, args.theme or "projector", args.palette))
+            print(handout.export(lesson, args.export, args.size, args.theme or "projector", args.palette, args.compact, args.greyscale))
             return 0
         session = Session(size=args.size, walkthrough=lesson, palette=args.palette)
     else:
@@ -135,7 +150,12 @@ def _run(args):
             return 1
         return 0
     try:
-        window.run(session)
+        if args.presenter:
+            from . import presenter
+
+            presenter.run(session)
+        else:
+            window.run(session)
     except gl.no_display_errors():
         print(
             f"sandbox: cannot open a window on display {os.environ.get('DISPLAY', '')!r}; to render "

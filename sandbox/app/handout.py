@@ -15,6 +15,7 @@ import json
 import os
 import secrets
 from pathlib import Path
+from typing import NamedTuple
 
 from sandbox.app import files
 from sandbox.app import lesson_page
@@ -36,12 +37,16 @@ class HandoutError(SandboxError):
     """An export that would overwrite someone else's file, or cannot write its own."""
 
 
-def export(walkthrough, directory, size=(1280, 720), theme="projector", palette="standard"):
+def export(walkthrough, directory, size=(1280, 720), theme="projector", palette="standard", compact=False, greyscale=False):
     """Write the handout of ``walkthrough`` into ``directory``; return the index.html path.
 
-    Each picture is the figure alone (no panel, title or key hints) with its verdict, ``size``
-    scaled by PRINT_SCALE, in the theme named (the light "projector" theme prints best) and
-    the palette named (theme.PALETTES).
+    Two editions share the pictures: index.html for the students (the questions, and their
+    answers in a key at the end) and teacher.html (each step's teacher notes and answer beside
+    it). Each picture is the figure alone (no panel, title or key hints) with its verdict,
+    ``size`` scaled by PRINT_SCALE, in the theme named (the light "projector" theme prints best)
+    and the palette named (theme.PALETTES). A question's step has a second picture, revealed,
+    for the key. ``compact`` prints two steps a page; ``greyscale`` draws in the colour-blind
+    palette, whose B is dashed, and shows every picture grey, as a greyscale printer prints it.
 
     Raises HandoutError, or files.FileError when a file cannot be written, each with a
     one-line message.
@@ -50,7 +55,11 @@ def export(walkthrough, directory, size=(1280, 720), theme="projector", palette=
         raise HandoutError('cannot export to "": the folder name is empty; give a folder such as handout')
     directory = Path(directory)
     count = len(walkthrough.steps)
-    names = [f"step-{i:02d}.{kind}" for i in range(1, count + 1) for kind in ("svg", "png", "json")] + ["index.html", "lesson.html"]
+    asked = [i for i, step in enumerate(walkthrough.steps, 1) if step.question]
+    names = (
+        [f"step-{i:02d}.{kind}" for i in range(1, count + 1) for kind in ("svg", "png", "json")]
+        + [f"step-{i:02d}-answer.svg" for i in asked] + list(EDITIONS) + ["lesson.html"]
+    )
     ours, key = _manifest(directory)
     for name in names:
         path = directory / name
@@ -81,17 +90,17 @@ def export(walkthrough, directory, size=(1280, 720), theme="projector", palette=
     record()
     files.remove_temporaries(directory, key)
     with files.tagged(key):
-        return _write(walkthrough, directory, size, theme, palette, count, claim)
+        return _write(walkthrough, directory, size, theme, "colour-blind" if greyscale else palette, count, claim, _Layout(compact, greyscale))
 
 
-def _write(walkthrough, directory, size, theme, palette, count, claim):
-    """Write every step's files and the page through ``claim``; return the index.html path."""
+def _write(walkthrough, directory, size, theme, palette, count, claim, layout):
+    """Write every step's files and both editions through ``claim``; return the index.html path."""
     from . import window
 
     session = Session(size=(round(size[0] * PRINT_SCALE), round(size[1] * PRINT_SCALE)), walkthrough=walkthrough)
     session.figure_only, session.show_panel, session.theme = True, False, with_palette(THEMES[theme], palette)
     session.set_font_scale(PRINT_SCALE)
-    sections, key, slides = [], [], []
+    shown, slides = [], []
     for index, step in enumerate(walkthrough.steps):
         # A question's picture is the one the class predicts from: its revealing overlays hidden.
         session.go(index)
@@ -105,21 +114,22 @@ def _write(walkthrough, directory, size, theme, palette, count, claim):
         figure = vector.figure(session)
         files.write_text(claim(f"{stem}.svg"), figure, follow_links=False)
         _refuse_fault(session, walkthrough, index)
-        record = {"step": index + 1, "scene": step.scene, "caption": step.caption}
+        words = {field: step.filled(getattr(step, field), session.scene) for field in ("caption", "question", "explain")}
+        record = {"step": index + 1, "scene": step.scene, "caption": words["caption"]}
+        answer = ""
         if step.question:
             session.reveal()
+            # The key shows the figure revealed: what the class predicted, now drawn.
+            files.write_text(claim(f"{stem}-answer.svg"), vector.figure(session), follow_links=False)
             answer = step.answer_text(session.scene)
-            record.update(question=step.question, choices=list(step.choices), answer_field=step.answer, answer=answer)
-            key.append(_answer(index + 1, step, answer, session.report()))
+            record.update(question=words["question"], choices=list(step.choices), answer_field=step.answer, answer=answer)
         record["numbers"] = session.report().numbers
         _refuse_fault(session, walkthrough, index)
-        sections.append(_section(index + 1, count, session.scene, step, stem))
+        shown.append(_Shown(index + 1, step, session.scene, stem, words, answer, session.report()))
         slides.append(lesson_page.slide(index + 1, step, session, figure, report_html(session.report())))
         files.write_text(claim(f"{stem}.json"), _json(record, session.scene, walkthrough, index), follow_links=False)
-    if key:
-        sections.append('<section class="key" id="answers"><h2>Answers</h2>\n' + "\n".join(key) + "</section>")
-    page = _PAGE.format(title=html.escape(walkthrough.title), sections="\n".join(sections))
-    files.write_text(claim("index.html"), page, follow_links=False)
+    for name, edition in EDITIONS.items():
+        files.write_text(claim(name), _page(walkthrough, shown, edition, layout, session.theme), follow_links=False)
     files.write_text(claim("lesson.html"), lesson_page.page(walkthrough.title, slides), follow_links=False)
     return directory / "index.html"
 
@@ -176,28 +186,136 @@ def _manifest(directory):
     return list(data["files"]), key
 
 
-def _section(number, count, scene, step, stem):
-    """One step: its heading, the figure with its caption, then its question or its tables."""
-    caption = html.escape(step.caption)
+class _Shown(NamedTuple):
+    """One step as exported: what both editions print of it."""
+
+    number: int
+    step: object
+    scene: object
+    stem: str
+    words: dict
+    """The step's caption, question and explain, filled in."""
+    answer: str
+    report: object
+    """The Report as revealed."""
+
+
+class _Layout(NamedTuple):
+    compact: bool
+    greyscale: bool
+
+
+EDITIONS = {"index.html": "student", "teacher.html": "teacher"}
+"""The pages an export writes, and the edition each is."""
+
+LEGEND = (
+    ("shape_a", "shape A", "solid outline, labelled A"),
+    ("shape_b", "shape B", "labelled B; dashed in the greyscale layout"),
+    ("max_corner", "the largest projection (max corner)", "one end of a shadow"),
+    ("min_corner", "the smallest projection (min corner)", "the other end"),
+    ("overlap", "where two shadows overlap", "already grey"),
+    ("separating", "a separating axis: its shadows leave a gap", "named in the verdict line"),
+    ("mtv", "the MTV, the shortest way out", "an arrow, named in the verdict line"),
+)
+"""The colours a figure speaks in, by the theme's role, with what carries the same without hue."""
+
+GLOSSARY = (
+    ("vector", "A direction and a length, written (x, y); here drawn as an arrow from a point."),
+    ("dot product", "a·b = ax·bx + ay·by: positive when a and b point the same way, zero when square to each other."),
+    ("normal", "A vector square to an edge or surface; an edge (x, y) has the normals (y, −x) and (−y, x)."),
+    ("axis", "A line through the origin along a unit vector, onto which shapes are projected."),
+    ("projection", "How far a point reaches along an axis: its dot product with the axis's unit vector."),
+    ("interval (shadow)", "The stretch a shape covers on an axis, from its smallest projection to its largest."),
+    ("overlap", "How much two intervals on one axis share; a negative overlap is a gap."),
+    ("gap", "Space between two intervals on an axis: one gap proves two convex shapes apart."),
+    ("separating axis", "An axis on which the two shapes' intervals leave a gap."),
+    ("MTV", "Minimum translation vector: the shortest move that separates two overlapping shapes, along the axis of least overlap."),
+    ("Voronoi region", "The part of the plane nearer to one feature of a shape (an edge or a corner) than to any other."),
+    ("Minkowski difference", "A − B: every point of A less every point of B; A and B overlap exactly when it holds the origin."),
+    ("support point", "A shape's furthest point along a direction; GJK builds its simplex from them."),
+    ("broad phase", "A cheap first pass that leaves only the pairs worth an exact test."),
+    ("tunnelling", "A fast object passing through a thin one between two frames' tests."),
+)
+"""Short definitions printed at the end of every handout."""
+
+
+def _page(walkthrough, shown, edition, layout, theme):
+    """One edition of the handout as HTML."""
+    teacher = edition == "teacher"
+    scenes = list({item.scene.id: item.scene for item in shown}.values())
+    parts = [
+        f'<p class="edition">{"Teacher" if teacher else "Student"}\'s edition</p>',
+        '<section class="intro"><h2>What this lesson is about</h2>\n'
+        + "".join(f"<h3>{html.escape(scene.title)}</h3><p>{html.escape(scene.lesson)}</p>\n" for scene in scenes if scene.lesson)
+        + "</section>",
+        _legend(theme, layout.greyscale),
+    ]
+    parts += [_section(item, len(shown), teacher) for item in shown]
+    tries = [scene for scene in scenes if scene.things_to_try]
+    if tries:
+        parts.append(
+            '<section class="try"><h2>Things to try</h2>\n'
+            + "".join(f"<h3>{html.escape(scene.title)}</h3><ul>" + "".join(f"<li>{html.escape(t)}</li>" for t in scene.things_to_try) + "</ul>\n" for scene in tries)
+            + "<p>Run it yourself: <code>" + html.escape(f"python sandbox.py --walkthrough {walkthrough.path.name}") + "</code></p></section>"
+        )
+    parts.append('<section class="glossary"><h2>Glossary</h2><dl>' + "".join(f"<dt>{html.escape(t)}</dt><dd>{html.escape(d)}</dd>" for t, d in GLOSSARY) + "</dl></section>")
+    key = [_answer(item) for item in shown if item.step.question]
+    if key and not teacher:
+        parts.append('<section class="key" id="answers"><h2>Answers</h2>\n' + "\n".join(key) + "</section>")
+    classes = " ".join(name for name, on in (("compact", layout.compact), ("greyscale", layout.greyscale)) if on)
+    return _PAGE.format(title=html.escape(walkthrough.title), classes=classes, sections="\n".join(parts))
+
+
+def _legend(theme, greyscale):
+    """The colour legend, in the theme the pictures were drawn in."""
+    rows = "".join(
+        f'<tr><td><span class="swatch" style="background: rgb{getattr(theme, role)[:3]}"></span></td><td>{html.escape(meaning)}</td>'
+        f"<td>{html.escape(style)}</td></tr>"
+        for role, meaning, style in LEGEND
+    )
+    note = "B is drawn dashed, so A and B differ without colour." if greyscale else "Printing in grey? Export with the greyscale layout: B is then dashed."
+    return f'<section class="legend"><h2>Colours</h2><table><thead><tr><th scope="col">colour</th><th scope="col">means</th><th scope="col">without colour</th></tr></thead><tbody>{rows}</tbody></table><p>{note}</p></section>'
+
+
+def _section(item, count, teacher):
+    """One step: its heading, the figure with its caption, then its question or its tables;
+    the teacher's edition adds the notes and the answer."""
+    caption = html.escape(item.words["caption"])
     head = (
-        f'<section class="step" id="step-{number}"><h2>Step {number} of {count} <span>{html.escape(scene.title)}</span></h2>\n'
-        f'<figure><img src="{stem}.svg" alt="Step {number}: {caption}"><figcaption>{caption}</figcaption></figure>\n'
+        f'<section class="step" id="step-{item.number}"><h2>Step {item.number} of {count} <span>{html.escape(item.scene.title)}</span></h2>\n'
+        f'<figure><img src="{item.stem}.svg" alt="Step {item.number}: {caption}"><figcaption>{caption}</figcaption></figure>\n'
     )
-    if not step.question:
-        return head + report_html(scene.reported) + "</section>"
-    choices = "".join(f"<li>{html.escape(choice)}</li>" for choice in step.choices)
+    notes = _notes(item.step.notes) if teacher else ""
+    if not item.step.question:
+        return head + '<div class="numbers">' + report_html(item.report) + "</div>" + notes + "</section>"
+    # Numbered, not lettered: a choice "A" would read as shape A.
+    choices = "".join(f"<li>{html.escape(choice)}</li>" for choice in item.step.choices)
+    told = (
+        f'<p class="told">Answer: <strong>{html.escape(item.answer)}</strong>. {html.escape(item.words["explain"])}</p>'
+        if teacher
+        else '<p class="see">The answer, its figure and its numbers are in <a href="#answers">the key</a> at the end.</p>'
+    )
     return head + (
-        f'<div class="question"><p><strong>Predict:</strong> {html.escape(step.question)}</p>\n'
-        + (f'<ol class="choices" type="A">{choices}</ol>\n' if choices else '<p class="blank">Your answer:</p>\n')
-        + f'<p class="see">The answer and the numbers are in <a href="#answers">the key</a> at the end.</p></div></section>'
+        f'<div class="question"><p><strong>Predict:</strong> {html.escape(item.words["question"])}</p>\n'
+        + (f'<ol class="choices" type="1">{choices}</ol>\n' if choices else '<p class="blank">Your answer:</p>\n')
+        + told + "</div>" + notes + "</section>"
     )
 
 
-def _answer(number, step, answer, report):
-    """A question's entry in the key at the end: the answer, and the numbers that show it."""
+def _notes(notes):
+    """A step's teacher notes as a box, or nothing."""
+    lines = notes.lines()
+    if not lines:
+        return ""
+    return '<aside class="notes"><h3>Teacher\'s notes</h3><dl>' + "".join(f"<dt>{html.escape(label)}</dt><dd>{html.escape(text)}</dd>" for label, text in lines) + "</dl></aside>"
+
+
+def _answer(item):
+    """A question's entry in the key at the end: the answer, the revealed figure and its numbers."""
     return (
-        f'<div class="answer"><h3><a href="#step-{number}">Step {number}</a>: {html.escape(step.question)}</h3>\n'
-        f"<p>Answer: <strong>{html.escape(answer)}</strong>. {html.escape(step.explain)}</p>\n" + report_html(report) + "</div>"
+        f'<div class="answer"><h3><a href="#step-{item.number}">Step {item.number}</a>: {html.escape(item.words["question"])}</h3>\n'
+        f"<p>Answer: <strong>{html.escape(item.answer)}</strong>. {html.escape(item.words['explain'])}</p>\n"
+        f'<figure><img src="{item.stem}-answer.svg" alt="Step {item.number} revealed"></figure>\n' + report_html(item.report) + "</div>"
     )
 
 
@@ -226,6 +344,7 @@ h1 {{ font-size: 1.8em; margin-bottom: 0.2em; }}
 h2 {{ font-size: 1.25em; margin: 0 0 0.4em; }}
 h2 span {{ font-weight: normal; color: #444; margin-left: 0.5em; }}
 h3 {{ font-size: 1em; margin: 1em 0 0.3em; }}
+.edition {{ color: #444; margin-top: 0; }}
 section {{ margin-bottom: 2.5em; }}
 figure {{ margin: 0; }}
 img {{ display: block; width: 100%; height: auto; border: 1px solid #bbb; }}
@@ -235,24 +354,46 @@ caption {{ text-align: left; font-weight: bold; padding: 0.2em 0; }}
 td, th {{ border: 1px solid #999; padding: 2px 8px; text-align: left; vertical-align: top; }}
 thead th {{ background: #eee; }}
 table.values th {{ font-weight: normal; background: #f4f4f4; }}
-.question {{ border: 2px solid #333; padding: 0.3em 0.8em; }}
+.swatch {{ display: inline-block; width: 2.5em; height: 0.9em; border: 1px solid #333; vertical-align: middle; }}
+.question {{ border: 2px solid #333; padding: 0.3em 0.8em; align-self: start; }}
 .choices li {{ margin: 0.2em 0; }}
 .blank {{ min-height: 3em; }}
 .see {{ font-size: 0.9em; color: #444; }}
+.notes {{ border-left: 6px solid #555; background: #f2f2f2; padding: 0.2em 0.8em; margin: 0.6em 0; }}
+.notes h3 {{ margin: 0.3em 0; }}
+.notes dt {{ font-weight: bold; float: left; clear: left; width: 6em; }}
+.notes dd {{ margin: 0 0 0.2em 6.5em; }}
+dt {{ font-weight: bold; }}
+dd {{ margin: 0 0 0.4em 1.5em; }}
 .claim {{ margin: 0.3em 0; }}
 .claim.wrong {{ font-weight: bold; }}
+code {{ overflow-wrap: anywhere; }}
+/* Greyscale: the pictures as a greyscale printer prints them (B is dashed in these). */
+body.greyscale img, body.greyscale .swatch {{ filter: grayscale(1); }}
 @page {{ margin: 12mm; }}
 @media print {{
   body {{ max-width: none; margin: 0; padding: 0; font-size: 10pt; }}
   section {{ margin: 0 0 6mm; }}
-  section.step, .answer {{ break-inside: avoid; page-break-inside: avoid; }}
-  section.key {{ break-before: page; page-break-before: always; }}
+  section.step, .answer, .notes, .legend {{ break-inside: avoid; page-break-inside: avoid; }}
+  section.key, section.intro + section.legend + section.step {{ break-before: page; page-break-before: always; }}
   /* A figure no taller than this leaves room for its caption and table on one page of A4 or Letter. */
   img {{ width: auto; max-width: 100%; max-height: 100mm; }}
   a {{ color: inherit; text-decoration: none; }}
+  /* Compact: two steps a page, the figure beside its numbers. */
+  body.compact {{ font-size: 8.5pt; }}
+  body.compact section.step {{ display: grid; grid-template-columns: 56% 42%; column-gap: 2%; margin: 0 0 4mm; }}
+  body.compact section.step > * {{ min-width: 0; }}
+  /* The numbers in a narrow column: small type, and a long cell wraps rather than runs off the page. */
+  body.compact .numbers table {{ width: 100%; font-size: 6.8pt; }}
+  body.compact .numbers td, body.compact .numbers th {{ padding: 1px 3px; overflow-wrap: anywhere; }}
+  body.compact section.step h2 {{ grid-column: 1 / 3; }}
+  body.compact section.step img {{ max-height: 78mm; }}
+  body.compact section.step figcaption {{ font-size: 1.05em; }}
+  body.compact section.step:nth-of-type(2n + 4) {{ break-after: page; page-break-after: always; }}
+  body.compact .answer img {{ max-height: 70mm; }}
 }}
 </style></head>
-<body><h1>{title}</h1>
+<body class="{classes}"><h1>{title}</h1>
 {sections}
 </body></html>
 """

@@ -45,7 +45,8 @@ def slide(number, step, session, asked: str, tables: str) -> Slide:
     answer = step.answer_text(session.scene) if step.question else ""
     report = session.report()
     verdict = "" if report.verdict is None else f"{report.verdict.text}  {report.verdict.detail}".strip()
-    return Slide(number, session.scene.title, step.caption, step.question, tuple(step.choices), answer, step.explain,
+    words = [step.filled(text, session.scene) for text in (step.caption, step.question, step.explain)]
+    return Slide(number, session.scene.title, words[0], words[1], tuple(step.choices), answer, words[2],
                  asked, shown, tables, report.numbers, verdict)
 
 
@@ -69,7 +70,8 @@ def _section(s: Slide, count: int) -> str:
         _figure(s.asked, "asked", caption) + _figure(s.shown, "shown", caption)
         + f'<p class="caption">{caption}</p>\n'
         + f'<div class="question"><p><strong>Predict:</strong> {html.escape(s.question)}</p>\n'
-        + (f'<ol class="choices" type="A">{choices}</ol>\n' if choices else "")
+        # Numbered, not lettered: a choice "A" would read as shape A.
+        + (f'<ol class="choices" type="1">{choices}</ol>\n' if choices else "")
         + '<p class="hint">Next reveals the answer.</p></div>\n'
         + f'<p class="answer">Answer: <strong>{html.escape(s.answer)}</strong>. {html.escape(s.explain)}</p>\n'
         + _after(s) + "</section>"

@@ -162,16 +162,20 @@ class Session:
 
     @property
     def caption(self):
-        """The walkthrough step's caption, with its question and, once revealed, the answer; or ""."""
+        """The walkthrough step's caption, with its question and, once revealed, the answer; or "".
+        Its quoted numbers are filled in from the scene's Report."""
+        return self._caption(lambda text: self.step.filled(text, self.scene))
+
+    def _caption(self, fill):
         step = self.step
         if step is None or self.figure_only:
             return ""
         if not step.question:
-            return step.caption
+            return fill(step.caption)
         if self.asking:
             offered = f"  ({' / '.join(step.choices)})" if step.choices else ""
-            return f"{step.caption}\n{step.question}{offered}  Next reveals."
-        return f"{step.caption}\n{step.question}  Answer: {step.answer_text(self.scene)}. {step.explain}".rstrip()
+            return f"{fill(step.caption)}\n{fill(step.question)}{offered}  Next reveals."
+        return f"{fill(step.caption)}\n{fill(step.question)}  Answer: {step.answer_text(self.scene)}. {fill(step.explain)}".rstrip()
 
     def verdict(self):
         """The scene's Verdict, or None while a question is open (it would give the answer away)."""
@@ -211,16 +215,21 @@ class Session:
             self.status = line
             return None
 
-    def open(self, scene_id, data=None, where="the starting layout"):
-        """Show scene ``scene_id`` at its default layout, or at the layout ``data`` (from ``where``)."""
+    def open(self, scene_id, data=None, where="the starting layout", step=None):
+        """Show scene ``scene_id`` at its default layout, or at the layout ``data`` (from ``where``);
+        with a walkthrough ``step``, started from its seed and run for its time."""
         if scene_id not in self.classes:
             raise SceneError(f'there is no scene "{scene_id}"; python sandbox.py --list shows them all')
         self.fault = None
         self.scene = self.guarded("setup", self.classes[scene_id]) or guard.FailedScene(self.classes[scene_id])
+        if step is not None and not isinstance(self.scene, guard.FailedScene):
+            self.guarded("setup", step.seeded, self.scene)
         self._motion = None
         self.camera.fitted = True
         if data is not None and not isinstance(self.scene, guard.FailedScene):
             layout.apply(layout.parse(data, self.scene, where), self.scene, self.camera)
+        if step is not None and self.fault is None:
+            self.guarded("update", step.run, self.scene)
         self.start = layout.capture(self.scene, self.camera)
         self.controller = Controller(self.scene, self.camera)
         self.refresh()
@@ -232,7 +241,9 @@ class Session:
         if self.figure_only:
             camera.place(screen.figure_area(camera.width, camera.height, self.font_scale))
         else:
-            camera.place(screen.free_area(camera.width, camera.height, self.font_scale, self.show_panel, self.caption))
+            # The caption as written, about as long as filled in: filling it would compute the
+            # scene before it has its new context.
+            camera.place(screen.free_area(camera.width, camera.height, self.font_scale, self.show_panel, self._caption(str)))
         if camera.fitted:
             camera.fit(self.scene.frame)
         # A scene that failed as it was made keeps saying so; any other starts afresh.
@@ -268,7 +279,10 @@ class Session:
         step = steps[index]
         self.step_index = index
         self._motion = None
-        self.open(step.scene, step.layout, f"walkthrough {self.walkthrough.path}, step {index + 1}")
+        self.open(step.scene, step.layout, f"walkthrough {self.walkthrough.path}, step {index + 1}", step)
+        # An animated step holds still at its own moment, the one its caption, answer and
+        # handout speak of, until P lets it run.
+        self.paused = self.scene.animated
         previous = steps[index - 1] if index > 0 else None
         if animated and step.animate > 0 and previous is not None and previous.scene == step.scene:
             self._motion = (_poses(previous.layout), _poses(step.layout), 0.0, step.animate)
@@ -277,6 +291,8 @@ class Session:
         if step.question and not revealed:
             self.ask()
         self._status = ""
+        if self.paused and not self.figure_only:
+            self.status = f"held still at {step.time:g} s: P lets it run"
 
     def ask(self):
         """Open the step's question: hide the overlays that answer it, and the verdict."""
@@ -326,10 +342,12 @@ class Session:
     def reset(self, *pressed):
         """Back to the layout the scene started from, in a scene made afresh (so an animated
         scene's objects start over too), and the view framed again."""
-        self.open(self.scene.id, self.start)
+        if self.walkthrough is not None:
+            # The step's own moment too: its seed and time, held still.
+            self.go(self.step_index, revealed=not self.asking)
+        else:
+            self.open(self.scene.id, self.start)
         self.camera.fitted = True
-        if self.asking:
-            self.ask()
         self.refresh()
         self.status = "layout reset"
 

@@ -12,6 +12,8 @@
     settings = { page = 0 }               # optional: the scene's own settings, e.g. its page
     handles = { P = [25, 50] }            # optional: where draggable points sit
     animate = 1.5                         # optional: seconds to move there from the last step
+    seed = 7                              # optional, animated scenes with a seed: their random start
+    time = 2.0                            # optional, animated scenes: seconds run before the step shows
     layout = "box-box.json"               # optional: a layout file, relative to this file
     [steps.shapes.B]                      # optional: poses, world units and degrees
     position = [-140, 50]
@@ -28,10 +30,32 @@ A step may ask the class to predict before it shows::
 The answer is computed from the scene at the step's layout, never typed in. The first click
 shows the question with those overlays and the verdict hidden, the next reveals them.
 
+A step may carry notes for the teacher, shown in the presenter view and printed in the
+teacher's edition of the handout, never to the class::
+
+    [steps.notes]
+    aim = "Shadows overlap on one axis though the boxes are apart."   # what the step is for
+    ask = "Does one overlapping axis prove a collision?"               # what to ask the class
+    minutes = 2                                                        # how long to spend
+    warning = "Pause here before moving on: the next step answers it." # what can go wrong
+
+A caption, question or explanation may quote the step's Report by name, filled in from what
+the scene computes at that step, in the window and on paper alike: ``{gap:.1f}`` (a number of
+its Report's numbers, formatted as in Python), ``{axes[0]}``, ``{answer}`` (the question's
+answer). A number written into the text itself is the author's word: ``{~39}`` marks one as
+prose (shown as 39) for ``--check-lesson``, which holds every other to the step's own values;
+``{{`` and ``}}`` are braces.
+
+A step of an animated scene (the quadtree's moving objects, the bounce's replay) starts from
+its ``seed`` and is run ``time`` seconds (0 if left out) in frames of 1/60 s before it shows,
+then held still: the window, the handout and the answer all show that one moment, whatever
+the class's pace. P lets it run on.
+
 Every step is checked when the file is loaded, so a bad file is refused before anything starts,
 with a message naming the file, the step and the field.
 """
 
+import string
 import tomllib
 from pathlib import Path
 from typing import NamedTuple
@@ -44,15 +68,80 @@ from sandbox.app.camera import Camera
 from sandbox.app.registry import all_scenes
 from sandbox.kit.errors import SandboxError
 
-STEP_FIELDS = {"scene", "caption", "layout", "shapes", "handles", "overlays", "settings", "view", "animate", "question", "choices", "answer", "explain", "hide"}
+STEP_FIELDS = {"scene", "caption", "layout", "shapes", "handles", "overlays", "settings", "view", "animate", "question", "choices", "answer", "explain", "hide", "seed", "time", "notes"}
+
+NOTE_FIELDS = ("aim", "ask", "minutes", "warning")
+"""What a step's teacher notes may hold, in the order they are printed."""
+
+MAX_MINUTES = 60
+"""The longest a note may say a step takes, in minutes."""
 
 
 MAX_ANIMATE = 60.0
 """The longest a step may take to move its shapes into place, in seconds."""
 
 
+MAX_TIME = 600.0
+"""The longest an animated step may be run before it shows, in seconds (36,000 frames)."""
+
+FRAME = 1 / 60
+"""The frame an animated step is run in: the window's own, so a step shows what the window would."""
+
+
+class _Template(string.Formatter):
+    """str.format's fields, with one more: ``{~39}``, a number written as prose, shown as it is."""
+
+    def get_field(self, field_name, args, kwargs):
+        if field_name.startswith(PROSE):
+            return field_name[len(PROSE):], field_name
+        return super().get_field(field_name, args, kwargs)
+
+    def format_field(self, value, format_spec):
+        # A list or table printed whole is no sentence: quote one of its values.
+        if isinstance(value, (list, tuple, dict)):
+            raise ValueError(f"it names a list or table, {_show(value)}; quote one value of it, e.g. {{axes[0][overlap]:.1f}}")
+        return super().format_field(value, format_spec)
+
+
+PROSE = "~"
+"""What begins a template field that is a number in the author's own words, not the Report's."""
+
+TEMPLATE = _Template()
+
+
+def quoted(report, answer=""):
+    """What a template may quote: the Report's numbers by name (its answers where no number has
+    the name), and ``answer``."""
+    return {**report.answers, **report.numbers, "answer": answer}
+
+
 class WalkthroughError(SandboxError):
     """A walkthrough file that cannot be used; the message names the file, the step and the field."""
+
+
+class Notes(NamedTuple):
+    """A step's notes for the teacher; every field may be empty."""
+
+    aim: str = ""
+    """What the step is for."""
+
+    ask: str = ""
+    """What to ask the class."""
+
+    minutes: float = 0.0
+    """About how long to spend on it; 0 if not said."""
+
+    warning: str = ""
+    """What can go wrong, or what not to do."""
+
+    def lines(self):
+        """(label, text) for every note given, in NOTE_FIELDS' order."""
+        labels = {"aim": "Aim", "ask": "Ask", "minutes": "Time", "warning": "Watch out"}
+        return [
+            (labels[field], f"about {self.minutes:g} min" if field == "minutes" else getattr(self, field))
+            for field in NOTE_FIELDS
+            if getattr(self, field)
+        ]
 
 
 class Step(NamedTuple):
@@ -83,6 +172,27 @@ class Step(NamedTuple):
     explain: str = ""
     """What the teacher adds once the answer is shown, or ""."""
 
+    seed: int | None = None
+    """The random seed an animated scene starts from, or None for the scene's own."""
+
+    time: float = 0.0
+    """Seconds an animated scene runs from its start before the step shows it."""
+
+    notes: Notes = Notes()
+    """What the teacher reads at this step, not the class."""
+
+    def seeded(self, scene):
+        """Start ``scene`` (made afresh) from this step's seed, if it names one."""
+        if self.seed is not None:
+            scene.seed = self.seed
+            scene.setup()
+
+    def run(self, scene):
+        """Run ``scene`` (at this step's layout) for this step's time, frame by frame."""
+        for _ in range(round(self.time / FRAME)):
+            scene.update(FRAME)
+        scene.invalidate()
+
     def answer_text(self, scene):
         """The answer, computed from ``scene`` (at this step's layout), in words; a scene whose
         report raises says so instead (guard.fault), naming its file and line."""
@@ -93,6 +203,17 @@ class Step(NamedTuple):
             if line is None:
                 raise
             return f"(none: {line})"
+
+    def filled(self, text, scene):
+        """``text`` (this step's caption, question or explain) with its fields filled from
+        ``scene``'s Report; as written if the scene's report raises (the fault is shown)."""
+        if "{" not in text and "}" not in text:
+            return text  # nothing to fill: the scene need not compute for it
+        try:
+            report = scene.reported
+        except Exception:
+            return text
+        return TEMPLATE.vformat(text, (), quoted(report, self.answer_text(scene) if self.answer else ""))
 
 
 class Walkthrough(NamedTuple):
@@ -151,6 +272,8 @@ def _step(path, number, step, classes, start=migrations.FORMAT):
     if not isinstance(animate, (int, float)) or isinstance(animate, bool) or not 0 <= animate <= MAX_ANIMATE:
         raise WalkthroughError(f"{where}: animate must be a number of seconds from 0 to {MAX_ANIMATE:g}, got {_show(animate)}")
     scene, camera = _scenes_own(where, "setup", classes[scene_id], classes[scene_id]), Camera(1280, 720)
+    timing = Step(scene_id, "", {}, 0.0, seed=_seed(where, step, scene), time=_time(where, step, scene))
+    _scenes_own(where, "setup", type(scene), timing.seeded, scene)
     if "layout" in step:
         try:
             data = layout.read(files.inside(path.parent, step["layout"]))
@@ -184,7 +307,63 @@ def _step(path, number, step, classes, start=migrations.FORMAT):
         raise WalkthroughError(str(error)) from None
     layout.apply(parsed, scene, camera)
     _scenes_own(where, "settle", type(scene), scene.invalidate)
-    return Step(scene_id, caption.strip(), layout.capture(scene, camera), float(animate), *_question(where, step, scene))
+    _scenes_own(where, "update", type(scene), timing.run, scene)
+    made = Step(scene_id, caption.strip(), layout.capture(scene, camera), float(animate), *_question(where, step, scene), seed=timing.seed, time=timing.time, notes=_notes(where, step))
+    for field in ("caption", "question", "explain"):
+        _fills(where, field, getattr(made, field), made, scene)
+    return made
+
+
+def _fills(where, field, text, step, scene):
+    """WalkthroughError unless ``text``'s template fields name what the step's Report has."""
+    try:
+        step.filled(text, scene)
+    except KeyError as error:
+        names = ", ".join(quoted(scene.reported, "x"))
+        raise WalkthroughError(f"{where}: {field} quotes {{{error.args[0]}}}, which the {scene.id} scene's Report does not have; it has {names}") from None
+    except (ValueError, IndexError, AttributeError, TypeError) as error:
+        raise WalkthroughError(f"{where}: {field} cannot be filled in ({error}); a field is {{name}} or {{name:.1f}}, a brace written {{{{ or }}}}") from None
+
+
+def _notes(where, step):
+    """The step's teacher notes, checked: a table of NOTE_FIELDS, text and a number of minutes."""
+    notes = step.get("notes", {})
+    if not isinstance(notes, dict):
+        raise WalkthroughError(f"{where}: notes must be a table ([steps.notes]) of {', '.join(NOTE_FIELDS)}")
+    unknown = sorted(set(notes) - set(NOTE_FIELDS))
+    if unknown:
+        raise WalkthroughError(f"{where}: notes.{unknown[0]} is not a note (use {', '.join(NOTE_FIELDS)})")
+    for field in ("aim", "ask", "warning"):
+        if not isinstance(notes.get(field, ""), str):
+            raise WalkthroughError(f"{where}: notes.{field} must be a line of text for the teacher")
+    minutes = notes.get("minutes", 0)
+    if not isinstance(minutes, (int, float)) or isinstance(minutes, bool) or not 0 <= minutes <= MAX_MINUTES:
+        raise WalkthroughError(f"{where}: notes.minutes must be a number of minutes from 0 to {MAX_MINUTES}, got {_show(minutes)}")
+    return Notes(notes.get("aim", "").strip(), notes.get("ask", "").strip(), float(minutes), notes.get("warning", "").strip())
+
+
+def _seed(where, step, scene):
+    """The step's seed, checked: a whole number, for a scene that starts from one."""
+    if "seed" not in step:
+        return None
+    seed = step["seed"]
+    if not isinstance(getattr(scene, "seed", None), int):
+        raise WalkthroughError(f"{where}: seed is only for a scene that starts from a random seed; the {scene.id} scene does not")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**32:
+        raise WalkthroughError(f"{where}: seed must be a whole number from 0 to {2**32 - 1}, got {_show(seed)}")
+    return seed
+
+
+def _time(where, step, scene):
+    """The step's time, checked: seconds from 0 to MAX_TIME, for an animated scene."""
+    if "time" not in step:
+        return 0.0
+    time = step["time"]
+    if not scene.animated:
+        raise WalkthroughError(f"{where}: time is only for an animated scene; the {scene.id} scene holds still")
+    if not isinstance(time, (int, float)) or isinstance(time, bool) or not 0 <= time <= MAX_TIME:
+        raise WalkthroughError(f"{where}: time must be a number of seconds from 0 to {MAX_TIME:g}, got {_show(time)}")
+    return float(time)
 
 
 def _question(where, step, scene):

@@ -35,6 +35,8 @@ class SandboxWindow(pyglet.window.Window):
         self.session = session
         super().__init__(width, height, caption="Collision Sandbox", resizable=True, visible=visible, config=config)
         self.deterministic = deterministic
+        self.projecting = False
+        """The class's window under --presenter: the figure, verdict and caption, no title, key hints or status."""
         self._imgui_context = imgui.create_context()
         # A new context is made current only where there is none: another window's may be.
         imgui.set_current_context(self._imgui_context)
@@ -217,6 +219,9 @@ class SandboxWindow(pyglet.window.Window):
             for label in (self._title, self._hint, self._status, self._caption_label):
                 _set(label, "")
             self._caption_band.height = 0
+        if self.projecting:
+            for label in (self._title, self._hint):
+                _set(label, "")
         verdict, claims = session.verdict(), session.claims()
         if verdict:
             # The verdict first, as large as the free width lets it be; then what a flawed
@@ -232,7 +237,7 @@ class SandboxWindow(pyglet.window.Window):
         else:
             for label in (self._verdict, self._detail, self._claims):
                 _set(label, "")
-        _set(self._status, session.status)
+        _set(self._status, "" if self.projecting else session.status)
         self.hud.draw()
         if session.show_help:
             if self._help is None:

@@ -24,6 +24,11 @@ caption = "First, predict."
 question = "Which axes separate A and B?"
 choices = ["P", "Q", "R", "S", "none"]
 answer = "separating_axes"
+explain = "One gap is enough."
+[steps.notes]
+aim = "One gap proves them apart."
+minutes = 3
+warning = "Hide the panel first."
 [[steps]]
 scene = "box-box"
 caption = "Apart."
@@ -59,6 +64,40 @@ def test_each_caption_appears_once_and_the_question_waits_for_the_key(exported):
     assert "Which axes separate A and B?" in key and "Answer: <strong>P</strong>" in key and "B&#x27;s shadow" in key
     record = json.loads((out / "step-01.json").read_text())
     assert record["answer"] == "P" and record["answer_field"] == "separating_axes" and len(record["numbers"]["axes"]) == 4
+
+
+def test_the_teachers_edition_has_the_notes_and_answers_beside_each_step_and_the_students_none(exported):
+    _, out = exported
+    student, teacher = (out / "index.html").read_text(), (out / "teacher.html").read_text()
+    first = sections(teacher)[0]
+    assert "One gap proves them apart." in first and "about 3 min" in first and "Hide the panel first." in first
+    assert "Answer: <strong>P</strong>. One gap is enough." in first and '<section class="key"' not in teacher
+    assert "One gap proves them apart." not in student and "Answer: <strong>P</strong>" not in sections(student)[0]
+    # Numbered choices: a lettered "A." would read as shape A.
+    for page in (student, teacher):
+        assert '<ol class="choices" type="1">' in page and 'type="A"' not in page
+        assert "<h2>Things to try</h2>" in page and "<dt>MTV</dt>" in page and "<h2>Colours</h2>" in page
+        assert "Box vs box</h3><p>" in page  # the scene's lesson text
+
+
+def test_the_key_shows_the_figure_revealed(exported):
+    _, out = exported
+    key = (out / "index.html").read_text().split('<section class="key"')[1]
+    assert 'src="step-01-answer.svg"' in key
+    asked, revealed = ((out / name).read_text() for name in ("step-01.svg", "step-01-answer.svg"))
+    # The revealed picture draws what the question hid: the four axes' labels and the verdict line.
+    assert all(f">{axis} " not in asked and f">{axis} " in revealed for axis in "PQRS")
+    assert "SEPARATED" in revealed and "SEPARATED" not in asked
+
+
+def test_the_greyscale_and_compact_layouts(tmp_path):
+    (tmp_path / "lesson.toml").write_text('title = "Grey"\n[[steps]]\nscene = "box-box"\ncaption = "One"\n')
+    handout.export(walkthrough.load(tmp_path / "lesson.toml"), tmp_path / "out", compact=True, greyscale=True)
+    page = (tmp_path / "out" / "index.html").read_text()
+    assert '<body class="compact greyscale">' in page and "B is drawn dashed" in page
+    # Drawn in the colour-blind palette, whose B is dashed: B's outline colour is its vermillion.
+    pixels = png.read(tmp_path / "out" / "step-01.png")
+    assert (np.abs(pixels[..., :3].astype(int) - (213, 94, 0)).sum(axis=2) < 30).sum() > 200
 
 
 def test_a_sat_step_is_a_table_of_axes_with_the_mtv_only_when_colliding(exported):

@@ -69,7 +69,7 @@ def test_an_export_killed_after_its_first_step_can_be_rerun(tmp_path):
     assert done.returncode == 0, done.stderr
     assert sorted(p.name for p in out.iterdir()) == [
         ".handout.json", "index.html", "lesson.html", "step-01.json", "step-01.png", "step-01.svg", "step-02.json", "step-02.png", "step-02.svg",
-        "step-03.json", "step-03.png", "step-03.svg",
+        "step-03.json", "step-03.png", "step-03.svg", "teacher.html",
     ]
 
 

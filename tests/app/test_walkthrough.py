@@ -40,6 +40,7 @@ def test_the_shipped_walkthroughs_load():
     lessons = {path.stem: walkthrough.load(path) for path in SHIPPED}
     assert set(lessons) == {
         "sat-from-scratch", "why-quadtrees", "circles-tiles-points", "from-sat-to-gjk", "fast-objects-and-broad-phases",
+        "vectors-and-the-dot-product", "any-convex-polygon", "collision-response",
         "where-do-they-touch", "rays-casts-and-time-of-impact",
     }
     assert {step.scene for step in lessons["where-do-they-touch"].steps} == {"contact-points"}
@@ -150,8 +151,11 @@ def test_tab_during_a_walkthrough_keeps_its_scene_and_says_why(drive, tmp_path):
 def test_space_is_next_in_a_walkthrough_and_p_pauses(drive, tmp_path):
     lesson = walkthrough.load(ROOT / "walkthroughs" / "why-quadtrees.toml")
     driver = drive(walkthrough=lesson)
+    assert driver.session.paused and "P lets it run" in driver.session.status  # an animated step opens held still
     driver.tap(key.P)
-    assert driver.session.paused and driver.session.step_index == 0
+    assert not driver.session.paused and driver.session.step_index == 0
+    driver.tap(key.P)
+    assert driver.session.paused
     driver.tap(key.SPACE)
     assert driver.session.step_index == 1
 
@@ -174,7 +178,7 @@ def test_export_writes_pictures_numbers_and_a_page_and_may_redo_its_own(tmp_path
     handout.export(lesson, out)  # its own output: no complaint
     names = sorted(p.name for p in out.iterdir())
     assert names == [".handout.json", "index.html", "lesson.html", "step-01.json", "step-01.png", "step-01.svg",
-                     "step-02.json", "step-02.png", "step-02.svg"]
+                     "step-02.json", "step-02.png", "step-02.svg", "teacher.html"]
     second = json.loads((out / "step-02.json").read_text())
     assert second["caption"] == "Second: B moves onto A" and second["numbers"]["verdict"] == "colliding"
     page = (out / "index.html").read_text()

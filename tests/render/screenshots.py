@@ -26,8 +26,8 @@ import numpy as np
 from sandbox.app import png
 
 BASELINES = Path(__file__).parent / "screenshots"
-REVIEW = Path(__file__).parent / "review"
-"""Where the review page and its images go (git-ignored)."""
+REVIEW = Path(os.environ.get("SCREENSHOT_REVIEW", Path(__file__).parent / "review"))
+"""Where the review page and its images go (git-ignored); the review page's own test moves it."""
 THRESHOLD = 40
 """A pixel differs when any channel moves by more than this (0-255): past rounding, not past a line."""
 ALLOWED = 4
@@ -55,12 +55,14 @@ def record_command(nodeid):
     return f"python -m pytest {shlex.quote(nodeid)} --record-screenshots"
 
 
-def check(actual, name, request, baselines=BASELINES, numbers=(), review=REVIEW):
+def check(actual, name, request, baselines=BASELINES, numbers=(), review=REVIEW, words=(), lesson_command=""):
     """Compare ``actual`` with baseline ``name`` in ``baselines``, for the test of ``request``.
 
     ``numbers`` lists what changed besides the picture, as (field, old, new) triples. On a
     mismatch of either, the step goes on the review page in ``review`` and the test fails with
     the page's path. With --record-screenshots the picture is written as the baseline instead.
+    ``words`` are (label, text) pairs the page shows beside the pictures (a step's caption and
+    question), ``lesson_command`` the command that re-records the whole lesson.
     """
     __tracebackhide__ = True  # the message says it all; pytest need not print the arrays
     baseline, stem = baselines / f"{name}.png", _stem(baselines, name)
@@ -75,7 +77,7 @@ def check(actual, name, request, baselines=BASELINES, numbers=(), review=REVIEW)
         _forget(review, stem)
         return
     command = record_command(request.node.nodeid)
-    page = add_to_review(review, stem, expected, actual, mask, numbers, command)
+    page = add_to_review(review, stem, expected, actual, mask, numbers, command, words, lesson_command)
     changed = "".join(f"\n  {field}: {old!r} -> {new!r}" for field, old, new in numbers[:10])
     raise AssertionError(
         f"{name}: {int(mask.sum())} pixels differ from {baseline}"
@@ -89,19 +91,32 @@ def _stem(baselines, name):
     return f"{baselines.name}-{name}"
 
 
-def add_to_review(review, stem, expected, actual, mask, numbers, command):
+def add_to_review(review, stem, expected, actual, mask, numbers, command, words=(), lesson_command=""):
     """Write the three images and an entry for ``stem`` into ``review``, rebuild the page; return its path."""
     for kind, picture in (("expected", expected), ("actual", actual), ("diff", diff_image(actual, expected, mask))):
         png.write(picture, review / f"{stem}-{kind}.png")
     entry = {
         "stem": stem,
         "pixels": int(mask.sum()),
-        "numbers": [[field, repr(old), repr(new)] for field, old, new in numbers],
+        "numbers": [[field, repr(old), repr(new), *shown(old, new)] for field, old, new in numbers],
         "command": command,
+        "words": [list(pair) for pair in words],
+        "lesson_command": lesson_command,
     }
     with _locked(review):
         _write_whole(review / f"{stem}.json", json.dumps(entry, indent=2) + "\n")
         return _rebuild(review)
+
+
+def shown(old, new):
+    """Two numbers as the page shows them: to one decimal, as a handout does, or to as few
+    more as tell them apart (at most 12); anything else as it is."""
+    if not all(isinstance(v, float) for v in (old, new)):
+        return repr(old), repr(new)
+    for digits in range(1, 13):
+        if f"{old:.{digits}f}" != f"{new:.{digits}f}":
+            break
+    return f"{old:.{digits}f}", f"{new:.{digits}f}"
 
 
 def _forget(review, stem):
@@ -152,16 +167,23 @@ def _entry(entry):
         f'<figure><a href="{link}-{kind}.png"><img src="{link}-{kind}.png" alt="{kind}"></a><figcaption>{kind}</figcaption></figure>'
         for kind in ("expected", "actual", "diff")
     )
+    # Rounded as a class reads them; the exact value on hover.
     rows = "".join(
-        f"<tr><td>{html.escape(field)}</td><td>{html.escape(old)}</td><td>&rarr;</td><td>{html.escape(new)}</td></tr>"
-        for field, old, new in entry["numbers"]
+        f'<tr><td>{html.escape(field)}</td><td title="{html.escape(old)}">{html.escape(short_old)}</td><td>&rarr;</td>'
+        f'<td title="{html.escape(new)}">{html.escape(short_new)}</td></tr>'
+        for field, old, new, short_old, short_new in entry["numbers"]
+    )
+    words = "".join(f'<p class="words"><strong>{html.escape(label)}:</strong> {html.escape(text)}</p>' for label, text in entry["words"])
+    lesson = (
+        f'<p>Re-record every step of this lesson (after looking at each):</p><pre>{html.escape(entry["lesson_command"])}</pre>'
+        if entry["lesson_command"] else ""
     )
     numbers = f"<table><tr><th>number</th><th>old</th><th></th><th>new</th></tr>{rows}</table>" if rows else "<p>No number changed.</p>"
     return (
         f'<section><h2>{stem}</h2>\n'
         f'<p>{entry["pixels"]} pixels differ (magenta in the difference image; click an image for full size).</p>\n'
-        f'<div class="images">{figures}</div>\n{numbers}\n'
-        f'<p>Re-record this baseline only, if the change is meant:</p><pre>{html.escape(entry["command"])}</pre></section>'
+        f'<div class="images">{figures}</div>\n{words}\n{numbers}\n'
+        f'<p>Re-record this baseline only, if the change is meant:</p><pre>{html.escape(entry["command"])}</pre>{lesson}</section>'
     )
 
 
@@ -175,7 +197,8 @@ figure img {{ width: 100%; border: 1px solid #999; }}
 figcaption {{ text-align: center; font-weight: bold; }}
 table {{ border-collapse: collapse; margin: 0.5em 0; }}
 td, th {{ border: 1px solid #bbb; padding: 2px 8px; text-align: left; font-family: monospace; }}
-pre {{ background: #eee; padding: 0.5em; }}
+pre {{ background: #eee; padding: 0.5em; white-space: pre-wrap; overflow-wrap: anywhere; }}
+.words {{ font-size: 1.1em; margin: 0.3em 0; }}
 section {{ border-bottom: 2px solid #ccc; padding-bottom: 1em; }}
 </style></head>
 <body><h1>{count} baselines to review</h1>

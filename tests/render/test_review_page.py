@@ -35,7 +35,8 @@ def test_a_failed_step_puts_its_images_numbers_and_command_on_the_page(tmp_path)
     nodeid = "tests/render/test_walkthrough_regression.py::test_step[my-lesson-step-03]"
     numbers = [("step-03.numbers.verdict", "SEPARATED", "COLLIDING"), ("step-03.numbers.depth", 1.5, 2.25)]
     with pytest.raises(AssertionError) as failure:
-        check(actual, "step-03", request_for(nodeid), baselines, numbers, review)
+        check(actual, "step-03", request_for(nodeid), baselines, numbers, review,
+              words=[("Caption", "B moves onto A by 2.3"), ("Question", "Which axis?")], lesson_command="python -m pytest x -k my-lesson")
     page = review / "index.html"
     assert str(page) in str(failure.value) and record_command(nodeid) in str(failure.value)
     assert "step-03.numbers.depth: 1.5 -> 2.25" in str(failure.value)
@@ -45,9 +46,20 @@ def test_a_failed_step_puts_its_images_numbers_and_command_on_the_page(tmp_path)
     shown = [png.read(review / name) for name in images]
     assert np.array_equal(shown[0], expected) and np.array_equal(shown[1], actual)
     assert (shown[2][30, 10:70, :3] == (255, 0, 255)).all() and not (shown[2][20, :, :3] == (255, 0, 255)).all(axis=1).any()
-    assert "<td>step-03.numbers.verdict</td><td>&#x27;SEPARATED&#x27;</td><td>&rarr;</td><td>&#x27;COLLIDING&#x27;</td>" in text
-    assert "<td>step-03.numbers.depth</td><td>1.5</td><td>&rarr;</td><td>2.25</td>" in text
+    assert '<td>step-03.numbers.verdict</td><td title="&#x27;SEPARATED&#x27;">&#x27;SEPARATED&#x27;</td><td>&rarr;</td><td title="&#x27;COLLIDING&#x27;">&#x27;COLLIDING&#x27;</td>' in text
+    # Rounded as the handout shows numbers, the exact value on hover; more digits only where one would hide the change.
+    assert '<td>step-03.numbers.depth</td><td title="1.5">1.5</td><td>&rarr;</td><td title="2.25">2.2</td>' in text
+    assert "<strong>Caption:</strong> B moves onto A by 2.3</p>" in text and "<strong>Question:</strong> Which axis?" in text
+    assert "python -m pytest x -k my-lesson" in text and "white-space: pre-wrap" in text
     assert "python -m pytest &#x27;tests/render/test_walkthrough_regression.py::test_step[my-lesson-step-03]&#x27; --record-screenshots" in text
+
+
+def test_a_change_past_the_first_decimal_shows_as_many_digits_as_tell_it():
+    from screenshots import shown
+
+    assert shown(42.21, 42.2400001) == ("42.21", "42.24")
+    assert shown(1.0, 1.0 + 1e-10) == ("1.0000000000", "1.0000000001")
+    assert shown("SEPARATED", "COLLIDING") == ("'SEPARATED'", "'COLLIDING'")
 
 
 def test_a_step_leaves_the_page_when_it_matches_again(tmp_path):
@@ -126,3 +138,26 @@ def test_a_lesson_named_with_a_hash_keeps_its_image_links(tmp_path):
         from urllib.parse import unquote
 
         assert "#" not in link and (review / unquote(link)).exists()
+
+
+@pytest.mark.slow
+def test_a_run_stopped_by_its_first_failure_still_lists_every_failing_step(tmp_path):
+    """pytest -x stops at the first failing step; the page lists all three planted changes."""
+    import json
+    import os
+    import shutil
+
+    baselines, review = tmp_path / "walkthroughs", tmp_path / "review"
+    shutil.copytree(ROOT / "tests" / "render" / "walkthroughs" / "why-quadtrees", baselines / "why-quadtrees")
+    for number in (2, 4, 6):
+        path = baselines / "why-quadtrees" / f"step-{number:02d}.json"
+        record = json.loads(path.read_text())
+        record["numbers"]["objects"] += 1
+        path.write_text(json.dumps(record))
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-x", "-q", "-n", "0", "-p", "no:cacheprovider", "tests/render/test_walkthrough_regression.py", "-k", "[why-quadtrees-step-"],
+        cwd=ROOT, capture_output=True, text=True, timeout=600,
+        env={**os.environ, "WALKTHROUGH_BASELINES": str(baselines), "SCREENSHOT_REVIEW": str(review)},
+    )
+    assert "1 failed" in done.stdout, done.stdout
+    assert re.findall(r"<h2>([^<]+)</h2>", (review / "index.html").read_text()) == [f"why-quadtrees-step-{n:02d}" for n in (2, 4, 6)]

@@ -6,9 +6,13 @@ every picture written under tests/render/walkthroughs/<name>/, and committing th
 its own test, so one step can be re-recorded alone (the review page gives the command).
 """
 
+import contextlib
 import json
 import math
+import os
+import shlex
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -20,7 +24,8 @@ from sandbox.app import walkthrough
 from screenshots import check
 
 ROOT = Path(__file__).resolve().parents[2]
-BASELINES = Path(__file__).parent / "walkthroughs"
+BASELINES = Path(os.environ.get("WALKTHROUGH_BASELINES", Path(__file__).parent / "walkthroughs"))
+"""The recorded steps; the review page's own test points it at a copy with planted changes."""
 LESSONS = {path.stem: walkthrough.load(path) for path in sorted((ROOT / "walkthroughs").glob("*.toml"))}
 STEPS = [(name, number) for name, lesson in LESSONS.items() for number in range(1, len(lesson.steps) + 1)]
 
@@ -52,13 +57,40 @@ def exported(tmp_path_factory):
     return export
 
 
-@pytest.mark.parametrize(("name", "number"), STEPS, ids=[f"{name}-step-{number:02d}" for name, number in STEPS])
-def test_a_walkthrough_step_exports_as_recorded(exported, request, name, number):
-    folder, baselines, stem = exported(name), BASELINES / name, f"step-{number:02d}"
+def lesson_command(name):
+    """The command, run from the checkout's top folder, that re-records every step of lesson ``name``."""
+    return f"python -m pytest {Path(__file__).relative_to(ROOT)} -k {shlex.quote(f'[{name}-step-')} --record-screenshots"
+
+
+def compare(folder, name, number, request):
+    """Hold step ``number`` of lesson ``name`` (exported into ``folder``) to its baselines, for
+    the test of ``request``: AssertionError, and an entry on the review page, if it differs."""
+    baselines, stem = BASELINES / name, f"step-{number:02d}"
     numbers = json.loads((folder / f"{stem}.json").read_text())
     expected_path = baselines / f"{stem}.json"
     if request.config.getoption("--record-screenshots") or not expected_path.exists():
         baselines.mkdir(parents=True, exist_ok=True)
         expected_path.write_text(json.dumps(numbers, indent=2) + "\n")
     changed = close(numbers, json.loads(expected_path.read_text()), stem)
-    check(png.read(folder / f"{stem}.png"), stem, request, baselines, changed)
+    words = [(label, numbers[field]) for label, field in (("Caption", "caption"), ("Question", "question"), ("Answer", "answer")) if field in numbers]
+    check(png.read(folder / f"{stem}.png"), stem, request, baselines, changed, words=words, lesson_command=lesson_command(name))
+
+
+@pytest.fixture(scope="module")
+def compared_ahead(request, exported):
+    """With -x (or --maxfail) a run stops at its first failures, and the steps after them would
+    never reach the review page: every selected step is then compared before the first test,
+    so the page lists every failing step of the run. Without it each step is compared by its
+    own test, and a failure stops nothing."""
+    if not request.config.getoption("maxfail"):
+        return
+    for item in request.session.items:
+        if item.module is request.module and item.originalname == "test_a_walkthrough_step_exports_as_recorded":
+            name, number = item.callspec.params["name"], item.callspec.params["number"]
+            with contextlib.suppress(AssertionError):
+                compare(exported(name), name, number, SimpleNamespace(config=request.config, node=item))
+
+
+@pytest.mark.parametrize(("name", "number"), STEPS, ids=[f"{name}-step-{number:02d}" for name, number in STEPS])
+def test_a_walkthrough_step_exports_as_recorded(exported, compared_ahead, request, name, number):
+    compare(exported(name), name, number, request)

@@ -1,0 +1,145 @@
+"""``--presenter``: a walkthrough on two windows, the figure for the class and the notes for the teacher.
+
+The projector window shows the step's figure, its verdict and its caption: no panel, no key
+hints. The presenter window, on the teacher's own screen, shows what the class does not see:
+the step's teacher notes, its answer before it is revealed, the Report's numbers, and the next
+step's figure. Both show one Session, so a clicker key pressed in either (Right, Space, Page
+Down, Left, Page Up) moves both; each window's title names the step, for the teacher's window
+list and for the tests.
+"""
+
+import pyglet
+
+from sandbox.app import window
+from sandbox.app.session import Session
+
+NEXT_SIZE = (640, 360)
+"""The next step's figure is rendered this size, about a third of the teacher's screen."""
+
+CAPTION = "Collision Sandbox"
+
+
+def text(session, following=None):
+    """What the presenter window says about the step shown: (heading, words, numbers), each
+    text, computed from the session alone (no GL), so tests read exactly what it shows.
+    ``following`` is the next step's caption filled in (by its own scene), if known."""
+    steps, index = session.walkthrough.steps, session.step_index
+    step = session.step
+    heading = f"{session.walkthrough.title}: step {index + 1} of {len(steps)}  ({session.scene.title})"
+    if session.paused:
+        heading += "  held still: P lets it run"
+    words = [session.step.filled(step.caption, session.scene)]
+    if step.question:
+        words.append(f"Question: {step.filled(step.question, session.scene)}" + (f"  ({' / '.join(step.choices)})" if step.choices else ""))
+        shown = "the class sees it after the next click" if session.asking else "shown to the class"
+        words.append(f"Answer: {step.answer_text(session.scene)} ({shown}). {step.filled(step.explain, session.scene)}".rstrip())
+    words += [f"{label}: {note}" for label, note in step.notes.lines()]
+    if index + 1 < len(steps):
+        words.append(f"Next, step {index + 2}: {steps[index + 1].caption if following is None else following}")
+    else:
+        words.append("This is the last step.")
+    report = session.report()
+    numbers = []
+    if report.verdict is not None:
+        numbers.append(f"{report.verdict.text}  {report.verdict.detail}".rstrip())
+    numbers += [claim.text() for claim in report.claims]
+    numbers += [line.text for line in report.lines]
+    for table in report.tables:
+        if table.title:
+            numbers.append(table.title)
+        if table.headers:
+            numbers.append("   ".join(table.headers))
+        numbers += ["   ".join(row) for row in table.rows]
+    return heading, "\n".join(words), "\n".join(numbers)
+
+
+class PresenterWindow(pyglet.window.Window):
+    """The teacher's screen for ``session``: notes and numbers on the left, the next figure on the right."""
+
+    def __init__(self, session, size=(1280, 720), visible=True):
+        super().__init__(*size, caption=f"{CAPTION}: presenter", resizable=True, visible=visible)
+        self.session = session
+        self.batch = pyglet.graphics.Batch()
+        self._heading = pyglet.text.Label("", x=16, font_size=18, weight="bold", anchor_y="top", batch=self.batch)
+        self._words = pyglet.text.Label("", x=16, font_size=14, multiline=True, width=1, anchor_y="top", batch=self.batch)
+        self._numbers = pyglet.text.Label("", font_size=12, multiline=True, width=1, anchor_y="top", batch=self.batch)
+        self._next = self._following = None
+        self._next_of = None
+        """The step whose next figure is shown, so that it is rendered once a step."""
+        self._shown = None
+
+    def on_key_press(self, symbol, modifiers):
+        # The clicker's keys, and every other key, do what they do in the projector window.
+        self.session.on_key_press(symbol, modifiers)
+
+    def on_key_release(self, symbol, modifiers):
+        self.session.on_key_release(symbol, modifiers)
+
+    def on_draw(self):
+        if self._next_of != self.session.step_index:
+            self._next_of = self.session.step_index
+            self._next, self._following = self._next_figure()
+        shown = text(self.session, self._following)
+        if shown != self._shown:
+            self._shown = shown
+            self._layout(*shown)
+        pyglet.gl.glClearColor(0.96, 0.96, 0.94, 1.0)
+        self.clear()
+        self.batch.draw()
+        if self._next is not None:
+            width = self.width * 0.45
+            self._next.blit(self.width - width - 16, 16, width=width, height=width * NEXT_SIZE[1] / NEXT_SIZE[0])
+
+    def _layout(self, heading, words, numbers):
+        half = self.width // 2 - 24
+        for label, value in ((self._heading, heading), (self._words, words), (self._numbers, numbers)):
+            label.color = (20, 20, 20, 255)
+            label.text = value
+        self._heading.y = self.height - 12
+        self._words.width, self._words.y = half, self.height - 52
+        self._numbers.x, self._numbers.width, self._numbers.y = self.width // 2 + 8, half, self.height - 52
+
+    def _next_figure(self):
+        """The next step's figure (as the class will first see it) as an image, and its caption
+        filled in; (None, None) after the last step."""
+        walkthrough, index = self.session.walkthrough, self.session.step_index
+        if index + 1 >= len(walkthrough.steps):
+            return None, None
+        upcoming = Session(size=NEXT_SIZE, walkthrough=walkthrough)
+        upcoming.figure_only, upcoming.show_panel, upcoming.theme = True, False, self.session.theme
+        upcoming.go(index + 1)
+        hidden = window.SandboxWindow(upcoming, visible=False, deterministic=True)
+        for _ in range(2):
+            hidden.render()
+        pixels = hidden.pixels()
+        hidden.on_close()
+        self.switch_to()
+        following = upcoming.step.filled(upcoming.step.caption, upcoming.scene)
+        return pyglet.image.ImageData(NEXT_SIZE[0], NEXT_SIZE[1], "RGBA", pixels[::-1].tobytes()), following
+
+    def on_resize(self, width, height):
+        super().on_resize(width, height)
+        self._shown = None
+
+
+def run(session):
+    """Open the projector's window and the presenter's on ``session``; run until either quits."""
+    projector = window.SandboxWindow(session)
+    projector.projecting = True
+    session.show_panel = False
+    session.refresh()
+    teacher = PresenterWindow(session)
+    titled = None
+
+    def tick(dt):
+        nonlocal titled
+        step = f"step {session.step_index + 1} of {len(session.walkthrough.steps)}"
+        if step != titled:
+            titled = step
+            projector.set_caption(f"{CAPTION}: {step}")
+            teacher.set_caption(f"{CAPTION}: presenter, {step}")
+        if teacher in pyglet.app.windows:
+            teacher.draw(dt)
+
+    pyglet.clock.schedule_interval(tick, 1 / 60)
+    window.loop(projector)

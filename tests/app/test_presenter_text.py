@@ -1,0 +1,26 @@
+"""What the presenter window tells the teacher: the notes, the answer before the class sees it,
+the Report's numbers and what comes next."""
+
+from pathlib import Path
+
+from driver import key
+from sandbox.app import presenter, walkthrough
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_teacher_sees_notes_answer_numbers_and_the_next_step(drive):
+    lesson = walkthrough.load(ROOT / "walkthroughs" / "why-quadtrees.toml")
+    driver = drive(walkthrough=lesson)
+    driver.tap(key.PAGEDOWN)  # step 2 asks how many pairs the tree leaves
+    session = driver.session
+    assert session.asking and session.verdict() is None  # the class sees no answer yet
+    heading, words, numbers = presenter.text(session)
+    pairs = session.scene.reported.answers["candidate_pairs"]
+    assert heading.startswith("Why quadtrees: step 2 of 7")
+    assert f"Answer: {pairs} (the class sees it after the next click)" in words
+    assert "Aim: A tree pairs only objects in the same region." in words and "Time: about 3 min" in words
+    assert f"Next, step 3: {lesson.steps[2].caption}" in words
+    assert f"{int(pairs):,} PAIR CHECKS" in numbers and f"pairs the quadtree leaves to check   {pairs}" in numbers
+    driver.tap(key.PAGEDOWN)
+    assert "(shown to the class)" in presenter.text(session)[1]

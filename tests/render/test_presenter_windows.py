@@ -1,0 +1,50 @@
+"""--presenter under Xvfb: two windows on one lesson, the clicker's keys in either moving both."""
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from xvfb import wait_for, xdotool
+
+ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.gui
+
+
+def titles(display):
+    """The sandbox's visible windows by title: {id: title}. (The presenter renders the next
+    step's figure in a hidden window of the same name, made and closed again.)"""
+    ids = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "Collision Sandbox"], env=display, capture_output=True, text=True).stdout.split()
+    found = {}
+    for window in ids:
+        named = subprocess.run(["xdotool", "getwindowname", window], env=display, capture_output=True, text=True)
+        if named.returncode == 0:
+            found[window] = named.stdout.strip()
+    return found
+
+
+def test_two_windows_and_page_down_in_either_advances_both(display):
+    app = subprocess.Popen(
+        [sys.executable, str(ROOT / "sandbox.py"), "--walkthrough", str(ROOT / "walkthroughs" / "why-quadtrees.toml"), "--presenter"],
+        env=display, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    try:
+        shown = wait_for(lambda: (found := titles(display)) and len(found) == 2 and found, 60, "two windows")
+        teacher = next(window for window, title in shown.items() if "presenter" in title)
+        projector = next(window for window in shown if window != teacher)
+
+        def press(window, key, step):
+            xdotool(display, "windowfocus", "--sync", window)
+            xdotool(display, "key", key)
+            wait_for(lambda: all(title.endswith(f"step {step} of 7") for title in titles(display).values()), 10, f"both windows at step {step}")
+
+        press(teacher, "Next", 2)  # Page Down in the teacher's window
+        press(projector, "Next", 2)  # step 2 asks: the first click reveals
+        press(projector, "Next", 3)  # Page Down in the projector's window
+        press(teacher, "Prior", 2)
+    finally:
+        app.terminate()
+        output = app.communicate(timeout=10)[0]
+    assert "Traceback" not in output, output
