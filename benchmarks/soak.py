@@ -216,9 +216,9 @@ def soak(seconds, seed=1):
     rounds = []
     # Round after round, each scene its share of a round, until the time is up: rounds of at
     # most a minute, so that a long run samples its memory often enough to show a trend.
-    # At least a quarter second each, not a whole one: a short run still visits every scene
-    # (24 scenes and a broken one in the test's six seconds).
-    share = min(max(seconds / len(ids) / 2, 0.25), 5.0)
+    # At least a tenth of a second each, not a whole one: a short run still visits every
+    # scene (24 and a broken one in the test's six seconds, on a busy machine too).
+    share = min(max(seconds / len(ids) / 2, 0.1), 5.0)
     while time.perf_counter() - started < seconds:
         for scene_id in ids:
             soaker.visit(scene_id, min(share, max(0.0, seconds - (time.perf_counter() - started))))

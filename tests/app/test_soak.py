@@ -1,6 +1,6 @@
 """A short soak: every scene through the session with random input, no exception, no NaN,
 with a teacher's scene broken on purpose loaded beside the built-in ones (issue 22): six
-seconds in the default run (every scene a quarter of a second or more each round), a minute in
+seconds in the default run (every scene a tenth of a second or more each round), a minute in
 the slow run; benchmarks/soak.py --seconds 600 is the long one."""
 
 import subprocess
