@@ -23,6 +23,7 @@ from sandbox.app import screen
 from sandbox.app import vector
 from sandbox.app.camera import Camera
 from sandbox.app.session import Session
+from sandbox.kit import Table
 from sandbox.kit.errors import SandboxError
 from sandbox.kit.theme import THEMES, with_palette
 
@@ -320,9 +321,30 @@ def _answer(item):
 
 
 def report_html(report):
-    """A scene's Report on paper: its flawed methods' claims, then its tables."""
+    """A scene's Report on paper: its flawed methods' claims, the work it counted, its tables
+    and, when the step has the Code view on, the code it ran."""
     claims = "".join(f'<p class="claim{"" if claim.right else " wrong"}">{html.escape(claim.text())}</p>\n' for claim in report.claims)
-    return claims + "".join(_table(table) for table in report.tables)
+    costs = ""
+    if report.costs:
+        costs = '<p class="costs">Work counted: ' + html.escape(", ".join(f"{cost.count:,} {cost.what}" for cost in report.costs)) + "</p>\n"
+    code = "" if report.code is None else _code(report.code)
+    return claims + costs + "".join(_table(table) for table in report.tables) + code
+
+
+def _code(code):
+    """The Code view on paper: the listing, the lines the step ran in bold, its marked line
+    marked with an arrow and shaded, and the variables as that line begins."""
+    marked, values = code.runs[code.marked] if code.runs else (0, ())
+    ran = {line for line, _ in code.runs}
+    rows = []
+    for number, source in code.listed():
+        kind = "marked" if number == marked else "ran" if number in ran else "idle"
+        rows.append(f'<span class="{kind}">{"&#9654;" if number == marked else " "}{number:4d}  {html.escape(source)}</span>')
+    shown = tuple((name, value) for name, value in values if not value.startswith("<"))
+    return (
+        f'<figure class="code"><figcaption>Code: {html.escape(code.name)}, {html.escape(code.step)}</figcaption>'
+        f'<pre>{chr(10).join(rows)}</pre></figure>\n' + _table(Table((), shown, "Values as the marked line begins"))
+    )
 
 
 def _table(table):
@@ -350,6 +372,10 @@ figure {{ margin: 0; }}
 img {{ display: block; width: 100%; height: auto; border: 1px solid #bbb; }}
 figcaption {{ font-size: 1.15em; margin: 0.5em 0; }}
 table {{ border-collapse: collapse; margin: 0.5em 0; font-size: 0.95em; }}
+figure.code pre {{ font-size: 0.8em; line-height: 1.25; border: 1px solid #bbb; padding: 0.4em; white-space: pre-wrap; }}
+figure.code .ran {{ font-weight: bold; }}
+figure.code .idle {{ color: #666; }}
+figure.code .marked {{ font-weight: bold; background: #e8e8e8; outline: 1px solid #111; }}
 caption {{ text-align: left; font-weight: bold; padding: 0.2em 0; }}
 td, th {{ border: 1px solid #999; padding: 2px 8px; text-align: left; vertical-align: top; }}
 thead th {{ background: #eee; }}

@@ -7,6 +7,7 @@ import sys
 import textwrap
 
 import math
+import re
 
 import numpy as np
 import pytest
@@ -221,3 +222,28 @@ def test_the_code_view_traces_the_tips_retrieve_and_counts_its_walk(drive, focus
     assert costs == {"nodes walked": max(holding, 1), "entries gathered": len(frame.lit) + 1}
     code = session.report().code
     assert code.name == "collision.quadtree.tip_walk" and code.lines[code.runs[code.marked][0] - code.first].strip() == "return list(found.values())"
+
+
+CODE_LESSON = """
+title = "Reading SAT"
+[[steps]]
+scene = "box-box"
+caption = "sat() tries P first."
+settings = { code = true, page = 0 }
+"""
+
+
+def test_a_handout_prints_the_code_with_the_steps_line_marked(tmp_path):
+    """A step with the Code view on prints sat()'s listing in its handout: the line that tests
+    axis P marked, the work counted, and the values as that line begins."""
+    from sandbox.app import handout, walkthrough
+
+    path = tmp_path / "reading.toml"
+    path.write_text(CODE_LESSON)
+    lesson = walkthrough.load(path)
+    handout.export(lesson, tmp_path / "out")
+    page = (tmp_path / "out" / "index.html").read_text()
+    marked = re.findall(r'<span class="marked">&#9654;\s*(\d+)  ([^<]*)</span>', page)
+    assert len(marked) == 1 and marked[0][1].strip() == "if depth &lt; gap:"
+    assert "Code: collision.sat.sat, axis P, 1 of 4" in page and "Work counted: 1 axes tried" in page
+    assert "<th scope=\"row\">depth</th>" in page
