@@ -6,7 +6,7 @@ from typing import NamedTuple
 
 from collision import Box, Circle, Gjk, SatResult, gjk, minkowski_difference, regular_polygon, sat
 from collision.gjk import _epa, _gjk
-from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, trace
+from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, trace, with_code
 from sandbox.kit.figures import sat_view
 from sandbox.kit import Action, Cost, Param, Report, Scene, Table, Verdict, View, faded, number, register
 
@@ -270,7 +270,7 @@ class Minkowski(Scene):
         report = Report(self._verdict(result), tuple(lines), self._tables(result), self._numbers(result), self._answers(result))
         if result.trace is None:
             return report
-        return replace(report, code=_code(result), costs=_costs(result.trace))
+        return with_code(report, _code(result), _costs(result.trace))
 
 
 def _code(result):

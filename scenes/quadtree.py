@@ -7,7 +7,7 @@ import numpy as np
 from collision import QuadArrays, Quadtree, broadphase
 from collision.quadtree import tip_walk
 from sandbox.kit import Claim, Cost, Line, Param, Report, Table, Verdict, faded, number, register
-from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, trace
+from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, trace, with_code
 from sandbox.kit.figures.swarm import DOTS, Swarm, fill_box, paint
 
 WORLD = Swarm.world
@@ -207,15 +207,15 @@ class QuadtreeScene(Swarm):
                 claims = (Claim("The tip's retrieve", f"{missed} TOUCHING OBJECTS MISSED" if missed else "NOTHING MISSED", missed == 0),)
         else:
             lines.append("Point at or click an object to see what retrieve returns for it.")
-        code, costs = None, ()
-        if result.trace is not None:
-            recorded = result.trace
-            visited = recorded.ran("walk.append(node)")
-            code = step_code(recorded, recorded.runs, f"the tip's retrieve for object {result.focus}: {visited} nodes walked", "return list(found.values())")
-            costs = (Cost("nodes walked", visited), Cost("entries gathered", recorded.ran("found.setdefault(id(item), item)")))
-        elif self.settings["code"]:
+        if self.settings["code"] and result.trace is None:
             lines.append(f"Code view: point at an object, among {TRACED_OBJECTS} or fewer, to trace the tip's retrieve for it.")
-        return Report(self._verdict(result), tuple(lines), self._tables(result), self._numbers(result), self._answers(result), claims, costs, code)
+        report = Report(self._verdict(result), tuple(lines), self._tables(result), self._numbers(result), self._answers(result), claims)
+        if result.trace is None:
+            return report
+        recorded = result.trace
+        visited = recorded.ran("walk.append(node)")
+        code = step_code(recorded, recorded.runs, f"the tip's retrieve for object {result.focus}: {visited} nodes walked", "return list(found.values())")
+        return with_code(report, code, (Cost("nodes walked", visited), Cost("entries gathered", recorded.ran("found.setdefault(id(item), item)"))))
 
     def _tables(self, result):
         frame = result

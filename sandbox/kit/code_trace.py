@@ -10,6 +10,7 @@ figure, the code and the cost meter all come from the same run.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import inspect
 import sys
@@ -18,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sandbox.kit.params import Param
-from sandbox.kit.report import Code
+from sandbox.kit.report import Code, Cost, Report
 from sandbox.kit.scene import Action
 
 CODE = Param("code", "Code view", False, widget=False)
@@ -210,3 +211,13 @@ def shown_value(value: Any) -> str:
     if isinstance(value, tuple):
         return "(" + ", ".join(shown_value(item) for item in value) + ")"
     return str(value)
+
+
+def with_code(report: Report, code: Code, costs: tuple[Cost, ...]) -> Report:
+    """``report`` with the Code view's ``code`` and ``costs``, and each of them an answer a
+    question may ask for: the marked line's source as ``code_line``, every count by its words
+    (``axes_tried``, ``support_points``...)."""
+    line = code.runs[code.marked][0] if code.runs else 0
+    answers = {**(report.answers or {}), "code_line": code.lines[line - code.first].strip() if code.runs else ""}
+    answers.update({cost.what.lower().replace(" ", "_").replace("'", ""): f"{cost.count:,}" for cost in costs})
+    return dataclasses.replace(report, code=code, costs=costs, answers=answers)

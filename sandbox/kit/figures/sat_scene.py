@@ -5,7 +5,7 @@ from typing import NamedTuple
 
 from collision import SatResult, sat
 
-from sandbox.kit.code_trace import CODE_VIEW, Trace, step_code, trace
+from sandbox.kit.code_trace import CODE_VIEW, Trace, step_code, trace, with_code
 from sandbox.kit.figures import sat_view
 from sandbox.kit import Action, Cost, Line, Param, Scene
 
@@ -121,7 +121,7 @@ class PairSatScene(Scene):
         if result.trace is None:
             lines = (*report.lines, Line(f"Code view: {len(result.sat.axes)} axes are too many to trace line by line; {TRACED_AXES} or fewer are."))
             return dataclasses.replace(report, lines=lines)
-        return dataclasses.replace(report, code=self.code(result), costs=costs(result.trace))
+        return with_code(report, self.code(result), costs(result.trace))
 
     def code(self, result):
         """sat()'s lines for the axis shown (the whole call when all are shown)."""
