@@ -41,7 +41,7 @@ def test_the_shipped_walkthroughs_load():
     assert set(lessons) == {
         "sat-from-scratch", "why-quadtrees", "circles-tiles-points", "from-sat-to-gjk", "fast-objects-and-broad-phases",
         "vectors-and-the-dot-product", "any-convex-polygon", "collision-response",
-        "where-do-they-touch", "rays-casts-and-time-of-impact",
+        "where-do-they-touch", "rays-casts-and-time-of-impact", "reading-the-code",
     }
     assert {step.scene for step in lessons["where-do-they-touch"].steps} == {"contact-points"}
     assert {step.scene for step in lessons["rays-casts-and-time-of-impact"].steps} == {"ray-cast", "time-of-impact"}
