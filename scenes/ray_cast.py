@@ -4,7 +4,9 @@ import math
 from typing import NamedTuple
 
 from collision import Box, Capsule, Circle, RayHit, Vector, ray_cast, regular_polygon
-from sandbox.kit import Action, Line, Param, Report, Scene, Table, Verdict, faded, number, register
+from collision.raycast import _box
+from sandbox.kit import Action, Cost, Line, Param, Report, Scene, Table, Verdict, faded, number, register
+from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, trace, with_code
 
 CAPSULE = Capsule((-55.0, 0.0), (55.0, 0.0), 28.0, position=(170.0, -110.0), angle=0.35)
 """The capsule stands still: it is cast at, not dragged (its outline is the segment grown by 28)."""
@@ -28,6 +30,9 @@ class Result(NamedTuple):
 
     first: str | None
     """The shape met first along the segment, or None."""
+
+    trace: Trace | None = None
+    """The box's slab test line by line, when the Code view is on."""
 
 
 def capsule_outline(capsule, steps=24):
@@ -60,10 +65,11 @@ class RayCast(Scene):
     params = (
         Param("normals", "Normals at the hits", True, overlay=True),
         Param("slabs", "The box's slab test", True, overlay=True),
+        CODE,
     )
     handles = {"origin": PRESETS["Through the box"]["origin"], "end": PRESETS["Through the box"]["end"]}
     frame = (-350.0, -230.0, 350.0, 230.0)
-    actions = tuple(Action("preset", name, argument=name, help=case["caption"]) for name, case in PRESETS.items())
+    actions = (*(Action("preset", name, argument=name, help=case["caption"]) for name, case in PRESETS.items()), CODE_VIEW)
 
     def setup(self):
         self.shapes = {
@@ -86,9 +92,14 @@ class RayCast(Scene):
         origin, end = self.points["origin"], self.points["end"]
         translation = (end[0] - origin[0], end[1] - origin[1])
         hits = {name: ray_cast(shape, origin, translation) for name, shape in self.shapes.items()}
+        recorded = None
+        if self.settings["code"]:
+            # The box's hit drawn is the traced run's: the slab test, line by line.
+            recorded = trace(ray_cast, self.shapes["box"], origin, translation, within=_box)
+            hits["box"] = recorded.result
         hits["capsule"] = ray_cast(CAPSULE, origin, translation)
         met = [name for name, hit in hits.items() if hit.hit]
-        return Result(hits, min(met, key=lambda name: hits[name].fraction) if met else None)
+        return Result(hits, min(met, key=lambda name: hits[name].fraction) if met else None, recorded)
 
     def draw(self, result, painter, theme):
         pixel = self.view.pixel
@@ -150,7 +161,12 @@ class RayCast(Scene):
             for name, hit in hits.items()
         }
         answers = {"first": first or "none", "fraction": f"{hits[first].fraction:.3f}" if first else "none"}
-        return Report(verdict, lines, self._tables(hits), numbers, answers)
+        report = Report(verdict, lines, self._tables(hits), numbers, answers)
+        if result.trace is None:
+            return report
+        recorded = result.trace
+        code = step_code(recorded, recorded.runs, "the box's slab test, both slabs", "return _hit(origin, translation, lower")
+        return with_code(report, code, (Cost("slabs tested", recorded.ran("at = rx * ax + ry * ay")),))
 
     def _tables(self, hits):
         shapes = Table(

@@ -247,3 +247,29 @@ def test_a_handout_prints_the_code_with_the_steps_line_marked(tmp_path):
     assert len(marked) == 1 and marked[0][1].strip() == "if depth &lt; gap:"
     assert "Code: collision.sat.sat, axis P, 1 of 4" in page and "Work counted: 1 axes tried" in page
     assert "<th scope=\"row\">depth</th>" in page
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_code_view_traces_the_slab_test_to_the_hit_geos_finds(drive, seed):
+    """In ray-cast, C traces the box's slab test: one pass of its loop per slab, and at its
+    return the latest entry (lower) is the fraction at which the segment first meets the box
+    by GEOS, or the spans part (lower > upper) when GEOS finds no meeting."""
+    rng = np.random.default_rng(seed)
+    driver = drive("ray-cast")
+    scene = driver.session.scene
+    scene.points["origin"] = tuple(rng.uniform(-330, -250, 2))
+    scene.points["end"] = tuple(rng.uniform(-200, 100, 2))
+    scene.invalidate()
+    driver.tap(key.C)
+    driver.frame()
+    report = driver.session.report()
+    values = scene.result.trace.runs[report.code.marked].values
+    assert [(cost.what, cost.count) for cost in report.costs] == [("slabs tested", 2)]
+    box = shapely.Polygon(scene.shapes["box"].world_vertices())
+    origin, end = np.array(scene.points["origin"]), np.array(scene.points["end"])
+    met = box.intersection(shapely.LineString([origin, end]))
+    if met.is_empty:
+        assert values["lower"] > values["upper"] and not report.numbers["box"]["hit"]
+    else:
+        first = min(np.linalg.norm(np.array(point) - origin) for point in met.coords) / np.linalg.norm(end - origin)
+        assert values["lower"] == pytest.approx(first, abs=1e-9) == report.numbers["box"]["fraction"]
