@@ -4,7 +4,9 @@ import math
 from typing import NamedTuple
 
 from collision import Box, Manifold, manifold
-from sandbox.kit import Action, Line, Param, Report, Scene, Table, Verdict, number, register
+from collision.manifold import _faces
+from sandbox.kit import Action, Cost, Line, Param, Report, Scene, Table, Verdict, number, register
+from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, trace, with_code
 
 A_POSE = ((-60.0, -60.0), (190.0, 55.0), 0.0)
 """Box A's centre, half size and angle: a wide slab to rest on."""
@@ -38,6 +40,16 @@ class Result(NamedTuple):
     page: int
     """The stage shown: an index into the manifold's steps."""
 
+    trace: Trace | None = None
+    """The clipping (collision.manifold._faces) line by line, when the Code view is on."""
+
+
+CLIP = "segment = _clip(segment, (px, py), (sx, sy), (\"vertex\", vertex), (\"edge\", incident_edge))"
+"""The line that cuts the incident face by one side plane: once a clip stage."""
+
+MARKS = ("nx, ny = ref_normals[edge]", "incident_edge = min(range(len(inc_normals))")
+"""The lines that settle the first two stages: the reference face, the incident face."""
+
 
 @register("contact-points", "Motion and response", "Where do they touch?", order=3)
 class ContactPoints(Scene):
@@ -61,11 +73,12 @@ class ContactPoints(Scene):
         Param("normal", "The normal, from A towards B", True, overlay=True),
         Param("ids", "Each point's features (its id)", True, overlay=True),
         Param("page", "Stage shown", -1, low=-1, high=99, widget=False),
+        CODE,
     )
     frame = (-300.0, -140.0, 300.0, 200.0)
     actions = (Action("step_back", "Back"), Action("step_on", "Step", key="N")) + tuple(
         Action("preset", name, argument=name, help=case["caption"]) for name, case in PRESETS.items()
-    )
+    ) + (CODE_VIEW,)
 
     def setup(self):
         centre, half, angle = A_POSE
@@ -81,10 +94,16 @@ class ContactPoints(Scene):
         self.settings["page"] = -1
 
     def compute(self, ctx):
-        found = manifold(self.shapes["A"], self.shapes["B"])
+        recorded = None
+        if self.settings["code"]:
+            # The manifold drawn is the traced run's: the clipping, line by line.
+            recorded = trace(manifold, self.shapes["A"], self.shapes["B"], within=_faces)
+            found = recorded.result
+        else:
+            found = manifold(self.shapes["A"], self.shapes["B"])
         last = len(found.steps) - 1
         page = self.settings["page"]
-        return Result(found, last if page < 0 or page > last else page)
+        return Result(found, last if page < 0 or page > last else page, recorded)
 
     def step_back(self):
         self.settings["page"] = max(self.result.page - 1, 0)
@@ -178,7 +197,25 @@ class ContactPoints(Scene):
             "reference": f"{found.reference}'s edge {found.reference_edge}" if found.reference else "none",
             "ids": "; ".join(str(p.id) for p in found.points) or "none",
         }
-        return Report(verdict, lines, self._tables(found), numbers, answers)
+        report = Report(verdict, lines, self._tables(found), numbers, answers)
+        if result.trace is None:
+            return report
+        return with_code(report, self._code(result), (
+            Cost("side-plane clips", result.trace.ran(CLIP)),
+            Cost("points kept", result.trace.ran("contacts.append(ContactPoint(")),
+        ))
+
+    def _code(self, result):
+        """The clipping at the stage shown: the reference and incident faces found, each clip
+        (the lines of that pass of the loop), or the whole call for the points kept."""
+        recorded, page, titles = result.trace, result.page, [step.title for step in result.manifold.steps]
+        title = f"stage {page + 1} of {len(titles)}: {titles[page]}"
+        clips = recorded.steps(CLIP)
+        if page < 2 and page < len(MARKS):
+            return step_code(recorded, clips[0], title, MARKS[page])
+        if titles[page].startswith("clip:") and page - 1 < len(clips):
+            return step_code(recorded, clips[page - 1], title, CLIP)
+        return step_code(recorded, recorded.runs, title, "return Manifold(normal, tuple(contacts)")
 
     def _tables(self, found):
         points = Table(

@@ -185,7 +185,7 @@ def trace(function: Callable, *args: Any, within: Callable | tuple[Callable, ...
 def _kept(value: Any, depth: int = 0) -> Any:
     if isinstance(value, SHOWN):
         return value
-    if isinstance(value, (tuple, list)) and depth < 3 and len(value) <= 12:
+    if isinstance(value, (tuple, list)) and depth < 4 and len(value) <= 12:
         # A vector, an interval, a simplex of a few points: copied now, as it is at this line.
         return tuple(_kept(item, depth + 1) for item in value)
     # Shapes, poses and results by their kind only: their text is long, and costly to make at every line.

@@ -273,3 +273,29 @@ def test_the_code_view_traces_the_slab_test_to_the_hit_geos_finds(drive, seed):
     else:
         first = min(np.linalg.norm(np.array(point) - origin) for point in met.coords) / np.linalg.norm(end - origin)
         assert values["lower"] == pytest.approx(first, abs=1e-9) == report.numbers["box"]["fraction"]
+
+
+@pytest.mark.parametrize("preset", [None, "Overhang", "On its corner"])
+def test_the_code_view_pages_the_clipping_with_its_stages(drive, preset):
+    """In contact-points, C traces the clipping: each stage marks the line that makes it, the
+    clips counted are the clip stages, and the points kept are the points the figure shows,
+    each with the separation the table prints."""
+    driver = drive("contact-points")
+    scene = driver.session.scene
+    if preset:
+        scene.act("preset", preset)
+    driver.tap(key.C)
+    driver.frame()
+    found = scene.result.manifold
+    marks = []
+    for page, step in enumerate(found.steps):
+        scene.settings["page"] = page
+        scene.invalidate()
+        code = driver.session.report().code
+        marks.append(code.lines[code.runs[code.marked][0] - code.first].strip().split("(")[0])
+    clips = sum(step.title.startswith("clip:") for step in found.steps)
+    assert marks[:2] == ["nx, ny = ref_normals[edge]", "incident_edge = min"] and marks[2:2 + clips] == ["segment = _clip"] * clips
+    costs = {cost.what: cost.count for cost in driver.session.report().costs}
+    assert costs == {"side-plane clips": clips, "points kept": len(found.points)}
+    kept = scene.result.trace.runs[-1].values["contacts"]
+    assert [separation for _, separation, _ in kept] == [point.separation for point in found.points]
