@@ -111,7 +111,7 @@ class Minkowski(Scene):
             top = self.headings()[0][0][1] - 10 * ctx.view.pixel
             left = View((x0, y0, SPLIT, top), ctx.view.pixel, ctx.view.text_scale)
             shown = range(len(tested.axes)) if len(tested.axes) <= 6 else [chosen]
-            strips = sat_view.place_strips(tested.axes, shown, [a, b], left, self.label_boxes(self.mtv_avoid(tested)))
+            strips = sat_view.place_strips(tested.axes, shown, [a, b], left, self.label_boxes(self.mtv_avoid(tested)), self.strip_memory, chosen)
         return Result(tested, walked, tuple(map(tuple, difference.world_vertices())), core, chosen, step, strips)
 
     def headings(self):
@@ -218,11 +218,11 @@ class Minkowski(Scene):
             painter.arrow(ORIGIN, shifted((step.direction[0] / length * ARROW, step.direction[1] / length * ARROW)), theme.axis, 2)
             simplex = [shifted(p) for p in step.simplex]
             if len(simplex) == 3:
-                painter.polygon(simplex, theme.min_corner, faded(theme.min_corner, 40), 2)
+                painter.polygon(simplex, theme.axis, faded(theme.axis, 40), 2)
             elif len(simplex) == 2:
-                painter.segment(*simplex, theme.min_corner, 3)
+                painter.segment(*simplex, theme.axis, 3)
             for corner in simplex:
-                painter.point(corner, theme.min_corner, 5)
+                painter.point(corner, theme.axis, 5)
             painter.point(shifted(step.closest), theme.highlight, 3)
             painter.point(shifted(step.support), theme.max_corner, 7)
             painter.point(step.from_a, theme.max_corner, 6)
@@ -230,7 +230,7 @@ class Minkowski(Scene):
             painter.segment(step.from_a, step.from_b, faded(theme.max_corner, 120), 1)
             return
         epa = walked.epa.steps[report.step - len(walked.steps)]
-        painter.polygon([shifted(p) for p in epa.polytope], theme.min_corner, faded(theme.min_corner, 30), 2)
+        painter.polygon([shifted(p) for p in epa.polytope], theme.axis, faded(theme.axis, 30), 2)
         start, end = epa.polytope[epa.edge], epa.polytope[(epa.edge + 1) % len(epa.polytope)]
         painter.segment(shifted(start), shifted(end), theme.mtv, 4)
         painter.arrow(ORIGIN, shifted((epa.normal[0] * epa.distance, epa.normal[1] * epa.distance)), theme.mtv, 2)
@@ -251,6 +251,9 @@ class Minkowski(Scene):
         else:
             lines = [f"SAT: gap {-tested.axes[result.chosen].overlap:.2f} on {name}; GJK: distance {walked.distance:.2f}"]
         lines.append(_describe(walked, result.step))
+        if self.settings["axes"]:
+            shown = range(len(tested.axes)) if len(tested.axes) <= 6 else [result.chosen]
+            lines += sat_view.left_out(tested, result.strips, shown)
         return Report(self._verdict(result), tuple(lines), self._tables(result), self._numbers(result), self._answers(result))
 
 

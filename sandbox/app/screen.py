@@ -26,6 +26,36 @@ LINE = 1.25
 """A caption's line height, in ems."""
 
 
+HEADER_SHARE = 0.2
+"""The most of the window's height the title and the verdict take: at 3x in a 720-pixel window
+their full size would take a third of it."""
+
+HINTS_SHARE = 0.08
+"""The most of the window's height the key hints and the status line take."""
+
+CAPTION_SHARE = 0.2
+"""The most of the window's height a caption takes: a longer one is set smaller (not below 1x).
+With the bands above, the figure keeps over half the window."""
+
+
+def header_scale(scale, height):
+    """The font scale of the title and the verdict in a window ``height`` pixels tall."""
+    return max(1.0, min(scale, HEADER_SHARE * height / (TITLE + VERDICT)))
+
+
+def hints_scale(scale, height):
+    """The font scale of the key hints and the status line."""
+    return max(1.0, min(scale, HINTS_SHARE * height / HINTS))
+
+
+def caption_scale(caption, width, scale, height):
+    """The font scale a caption is set at: the presenter's, or less (down to 1x) where its
+    lines wrapped into ``width`` would take more than CAPTION_SHARE of the height."""
+    while scale > 1.0 and caption_height(caption, width, scale) > CAPTION_SHARE * height:
+        scale = max(1.0, round(scale - 0.1, 2))
+    return scale
+
+
 def panel_width(width, scale):
     """The panel's width in a window ``width`` pixels wide: it grows with the font scale, up to 60%."""
     return min(PANEL_WIDTH * scale, width * 0.6)
@@ -50,14 +80,26 @@ def caption_height(caption, width, scale):
     return lines * size * LINE + 16
 
 
+LEGEND_WIDTH = 290
+"""The colour legend's width at font scale 1, when it is shown (L)."""
+
+
+def legend_width(width, scale, shown):
+    """Pixels the colour legend takes at the right of the figure: up to 30% of the window; 0 when hidden."""
+    return min(LEGEND_WIDTH * scale, width * 0.3) if shown else 0.0
+
+
 def text_width(width, scale, panel_shown):
     """How wide the caption may run: the window less the panel."""
     return width - (panel_width(width, scale) if panel_shown else 0) - 30
 
 
-def free_area(width, height, scale, panel_shown, caption=""):
-    """The window rectangle (x0, y0, x1, y1) left for the figure, y up."""
-    right = width - (panel_width(width, scale) if panel_shown else 0)
-    bottom = HINTS * scale + caption_height(caption, text_width(width, scale, panel_shown), scale)
-    top = height - (TITLE + VERDICT) * scale
+def free_area(width, height, scale, panel_shown, caption="", legend=False):
+    """The window rectangle (x0, y0, x1, y1) left for the figure, y up: below the title and
+    verdict, above the caption and the key hints, each within its share of the height, and
+    left of the colour legend when it is shown."""
+    right = width - (panel_width(width, scale) if panel_shown else 0) - legend_width(width, scale, legend)
+    room = text_width(width, scale, panel_shown)
+    bottom = HINTS * hints_scale(scale, height) + caption_height(caption, room, caption_scale(caption, room, scale, height))
+    top = height - (TITLE + VERDICT) * header_scale(scale, height)
     return (0.0, bottom, right, max(top, bottom + 1))

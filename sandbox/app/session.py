@@ -65,6 +65,7 @@ BINDINGS = (
     Binding("F10", "hide or show the panel (captions and key hints stay)", (key.F10,), "toggle_panel"),
     Binding("F9", "projector theme (light, high contrast, thicker lines), or back", (key.F9,), "toggle_theme"),
     Binding("F1", "show or hide this help", (key.F1,), "toggle_help"),
+    Binding("L", "show or hide the colour legend: what each colour of the figure means", (key.L,), "toggle_legend"),
     Binding("Esc", "leave full screen; otherwise press twice to quit", (key.ESCAPE,), "escape"),
 )
 """The app's keys: F1's list and the dispatch both read this table."""
@@ -104,6 +105,8 @@ class Session:
         self.paused = False
         self.show_help = False
         self.show_panel = True
+        self.show_legend = False
+        """Whether the canvas shows the colour legend (L), at the right of the figure."""
         self.font_scale = 1.0
         self.fullscreen = False
         self.quit_requested = False
@@ -230,7 +233,7 @@ class Session:
         if self.figure_only:
             camera.place(screen.figure_area(camera.width, camera.height, self.font_scale))
         else:
-            camera.place(screen.free_area(camera.width, camera.height, self.font_scale, self.show_panel, self.caption))
+            camera.place(screen.free_area(camera.width, camera.height, self.font_scale, self.show_panel, self.caption, self.show_legend))
         if camera.fitted:
             camera.fit(self.scene.frame)
         # A scene that failed as it was made keeps saying so; any other starts afresh.
@@ -487,6 +490,16 @@ class Session:
     def toggle_panel(self, symbol, modifiers):
         self.show_panel = not self.show_panel
         self.refresh()
+
+    def toggle_legend(self, symbol, modifiers):
+        self.show_legend = not self.show_legend
+        self.refresh()
+
+    def legend(self):
+        """What the figure's colours mean (Scene.legend), or none when the scene's code fails."""
+        if self.fault is not None:
+            return ()
+        return self.guarded("draw", self.scene.legend, self.theme) or ()
 
     def toggle_theme(self, symbol, modifiers):
         self.theme = with_palette(DARK if self.theme.name == PROJECTOR.name else PROJECTOR, self.theme.palette)
