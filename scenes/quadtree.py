@@ -171,13 +171,13 @@ class QuadtreeScene(Swarm):
         # As dots, the plain objects step back so that straddlers and the lit ones stand out.
         colors = np.tile(np.array(faded(theme.shape_a, 150) if dots else theme.shape_a, dtype=np.uint8), (len(boxes), 1))
         if self.settings["straddlers"] and len(frame.straddlers):
-            paint(colors, frame.straddlers, theme.shape_b)
+            paint(colors, frame.straddlers, theme.axis)  # neutral: orange is shape B's
         paint(colors, frame.lit, theme.highlight)
         self.draw_objects(painter, boxes, colors)
         if frame.focus is not None:
             fill_box(painter, boxes[frame.focus], theme.highlight, 90)
         for box in boxes[frame.missed]:
-            fill_box(painter, box, theme.max_corner, 110, 3)
+            fill_box(painter, box, theme.mtv, 110, 3)  # touching the focused one: colliding
 
     def report(self, result):
         depth = int(result.arrays.level.max())
