@@ -14,7 +14,7 @@ ORIGIN = (380.0, 10.0)
 SPLIT = 0.0
 """The world x between the two views."""
 RADIUS = {"A": 95, "B": 70}
-ARROW = 70
+ARROW = 110
 """World units: the length a search direction is drawn at."""
 
 
@@ -212,10 +212,14 @@ class Minkowski(Scene):
         """The iteration shown: GJK's direction, support point and simplex, or EPA's polytope."""
         walked = report.gjk
         if report.step < len(walked.steps):
+            # The simplices before this one, faded: the walk towards O stays in view.
+            for earlier in walked.steps[: report.step]:
+                traced = [shifted(p) for p in earlier.simplex]
+                if len(traced) == 3:
+                    painter.polygon(traced, faded(theme.axis, 90), None, 1)
+                elif len(traced) == 2:
+                    painter.segment(*traced, faded(theme.axis, 90), 1)
             step = walked.steps[report.step]
-            # The direction from O: the support point is A - B's furthest that way.
-            length = math.hypot(*step.direction)
-            painter.arrow(ORIGIN, shifted((step.direction[0] / length * ARROW, step.direction[1] / length * ARROW)), theme.axis, 2)
             simplex = [shifted(p) for p in step.simplex]
             if len(simplex) == 3:
                 painter.polygon(simplex, theme.axis, faded(theme.axis, 40), 2)
@@ -228,6 +232,12 @@ class Minkowski(Scene):
             painter.point(step.from_a, theme.max_corner, 6)
             painter.point(step.from_b, theme.max_corner, 6)
             painter.segment(step.from_a, step.from_b, faded(theme.max_corner, 120), 1)
+            # The direction from O last, over the MTV: the support point is A - B's furthest that way.
+            length = math.hypot(*step.direction)
+            tip = shifted((step.direction[0] / length * ARROW, step.direction[1] / length * ARROW))
+            painter.arrow(ORIGIN, tip, theme.text, 4)
+            painter.text((tip[0] + step.direction[0] / length * 8 * self.view.pixel, tip[1] + step.direction[1] / length * 8 * self.view.pixel),
+                         "d", theme.text, 16, "left" if step.direction[0] >= 0 else "right")
             return
         epa = walked.epa.steps[report.step - len(walked.steps)]
         painter.polygon([shifted(p) for p in epa.polytope], theme.axis, faded(theme.axis, 30), 2)

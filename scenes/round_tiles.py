@@ -102,12 +102,18 @@ class RoundTiles(Scene):
 
     def report(self, result):
         claims = ()
+        concave = self.settings["kind"] == "concave"
+        # Which point the axis uses: the box's innermost corner (nearest the tile's solid
+        # corner), with the arc's centre; a concave tile's rule never matters (sat_tile).
+        where = ("from the box's innermost corner to the hollow's centre" if concave
+                 else "from the arc's centre through the box's innermost corner (red)")
         if len(result.right.axes) == 3:
-            lines = ("Circular axis: counted (its corner is in the shade)",)
+            lines = (f"Circular axis: {where}; counted" + ("" if concave else ", that corner is in the shaded quadrant"),)
         elif len(result.sat.axes) == 3:
-            lines = (Line("Circular axis: counted, the rule ignored"),)
+            lines = (Line(f"Circular axis: {where}; counted, the rule ignored. The box's interval on it runs from that "
+                          "corner to the opposite one: beside the arc that is not its shadow."),)
         else:
-            lines = ("Circular axis: left out (the corner is beside the arc)",)
+            lines = (f"Circular axis: {where}; left out, that corner is beside the arc",)
         if self.settings["ignore_rule"]:
             claims = (Claim("Without the rule", sat_view.verdict(result.sat).text, result.sat.colliding == result.right.colliding),)
         if self.settings["projections"]:
@@ -117,6 +123,9 @@ class RoundTiles(Scene):
     def _tables(self, result):
         report = result
         tables = sat_view.sat_tables(report.sat, ("tile", "box"), tile_source)
+        # The box's normals are x and y again: "4 parallel ones merged" would mean nothing here.
+        tested = f"{len(report.sat.axes)}: x, y" + (" and the circular axis" if len(report.sat.axes) == 3 else "")
+        tables[1] = tables[1]._replace(rows=tuple(("axes tested", tested) if row[0] == "axes tested" else row for row in tables[1].rows))
         circular = self._answers(result)["circular_axis"]
         rows = (("circular axis", circular),)
         if report.sat.colliding != report.right.colliding:

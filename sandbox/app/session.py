@@ -379,6 +379,12 @@ class Session:
         if angle is not None and not self.scene.turnable:
             self.status = f"{name} does not turn in this scene: give its x and y only"
             return False
+        if name in self.scene.points and x is not None and y is not None:
+            try:
+                self.scene.constrain(name, (x, y))
+            except ValueError as error:
+                self.status = f"{name} cannot go there: it {error}"
+                return False
         if name in self.scene.points:
             data = {"scene": self.scene.id, "handles": {name: [x, y]}}
         else:
@@ -386,7 +392,7 @@ class Session:
         try:
             parsed = layout.parse(data, self.scene, "typed pose")
         except layout.LayoutError as error:
-            self.status = str(error)
+            self.status = _plain_refusal(name, str(error))
             return False
         layout.apply(parsed, self.scene, self.camera)
         self.controller.selected = name
@@ -560,6 +566,19 @@ class Session:
     def on_resize(self, width, height):
         self.camera.resize(width, height)
         self.refresh()
+
+
+def _plain_refusal(name, message):
+    """A layout file's refusal of a typed pose in the words of the pose editor, short enough
+    for the status line: "B's angle must be ..." rather than "typed pose: shapes.B.angle ..."."""
+    message = message.removeprefix("typed pose: ")
+    pair = "must be [x, y], two numbers within ±1e+06"
+    for jargon, words in ((f"shapes.{name}.position {pair}", f"{name}'s x and y must each be between -1000000 and 1000000"),
+                          (f"handles.{name} {pair}", f"{name}'s x and y must each be between -1000000 and 1000000"),
+                          (f"shapes.{name}.angle", f"{name}'s angle"), (f"handles.{name}", name),
+                          ("within ±36000", "between -36000 and 36000")):
+        message = message.replace(jargon, words)
+    return message.split("; got")[0].split(", got")[0]
 
 
 def _poses(data):
