@@ -224,6 +224,9 @@ def _candidates(reach, shapes, view, inner, taken, name, last):
     gap, step = 34 * pixel, 12 * pixel * scale
     text = name(index, axis)
     offsets = [d for k in range(40) for d in (far + gap + k * step, near - gap - k * step) if window[0] <= d <= window[1]]
+    # Then anywhere in the free area, between the shapes too where they leave a gap across the axis.
+    spread = [window[0] + (window[1] - window[0]) * i / 60 for i in range(61)]
+    offsets += sorted(spread, key=lambda d: min(abs(d - far), abs(d - near)))
     # The label at the end further right on screen first: it reads on from the strip.
     ends = [(high, "left"), (low, "right")] if axis[0] >= 0 else [(low, "left"), (high, "right")]
     if last is not None and abs(last[0][0] * axis[1] - last[0][1] * axis[0]) < 0.2:
