@@ -96,7 +96,7 @@ class QuadtreeScene(Swarm):
         Param("nodes", "Node borders", True, overlay=True),
         Param("straddlers", "Mark straddlers", True, overlay=True),
         Param("variant", "Variant: straddlers go to every child they touch", False, overlay=True),
-        Param("missed", "Mark what the tip's retrieve misses (red)", False, overlay=True),
+        Param("missed", "Mark what the tip's retrieve misses (purple: they collide)", False, overlay=True),
         Param("count", "Objects", 100, low=1, high=Swarm.most),
         Param("max_objects", "MAX_OBJECTS", 10, low=1, high=50),
         Param("max_levels", "MAX_LEVELS", 5, low=0, high=6,
@@ -194,7 +194,7 @@ class QuadtreeScene(Swarm):
 
     def _tables(self, result):
         frame = result
-        kept = "held by several nodes" if self.settings["variant"] else "kept in a parent node (orange)"
+        kept = "held by several nodes" if self.settings["variant"] else "kept in a parent node (grey)"
         rows = [
             ("objects", number(len(self.position))),
             ("pairs a check of every pair tests", number(frame.all_pairs)),
@@ -207,7 +207,7 @@ class QuadtreeScene(Swarm):
             answers = self._answers(result)
             rows.append((f"the tip's retrieve for object {frame.focus} returns", f"{answers['retrieved']} others, {answers['retrieved_straddlers']} of them straddlers"))
             if self.settings["missed"]:
-                rows.append(("objects touching it that the tip's retrieve misses (red)", answers["missed"]))
+                rows.append(("objects touching it that the tip's retrieve misses (purple)", answers["missed"]))
         return [Table((), tuple(rows))]
 
     def _answers(self, result):

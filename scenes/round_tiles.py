@@ -106,7 +106,7 @@ class RoundTiles(Scene):
         # Which point the axis uses: the box's innermost corner (nearest the tile's solid
         # corner), with the arc's centre; a concave tile's rule never matters (sat_tile).
         where = ("from the box's innermost corner to the hollow's centre" if concave
-                 else "from the arc's centre through the box's innermost corner (red)")
+                 else "from the arc's centre through the box's innermost corner (the dot)")
         if len(result.right.axes) == 3:
             lines = (f"Circular axis: {where}; counted" + ("" if concave else ", that corner is in the shaded quadrant"),)
         elif len(result.sat.axes) == 3:

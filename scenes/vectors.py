@@ -80,7 +80,7 @@ class Vectors(Scene):
     lesson = (
         "The dot product a.b = ax bx + ay by is one number; its sign says whether a and b point the "
         "same way. Divided by |b| it is how far a reaches along b: the length of a's projection "
-        "(green). With |b| = 1 the dot product is that length, which is why SAT normalises its axes."
+        "(the thick arrow). With |b| = 1 the dot product is that length, which is why SAT normalises its axes."
     )
     things_to_try = (
         "Press 'GameDev.net's example': (2, 6) onto (3, 4) gives (3.6, 4.8), length 6.",
