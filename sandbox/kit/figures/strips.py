@@ -189,6 +189,10 @@ class _Choice(NamedTuple):
     box: tuple
 
 
+OPTIONS = 40
+"""Clean places kept for each strip, nearest the shapes first: enough for the search, and a
+drag's frame does not wait for every place in the free area to be tried."""
+
 SEARCH_BUDGET = 4000
 """Places tried by the search for a layout that spoils nothing, before it gives up."""
 
@@ -245,6 +249,8 @@ def _candidates(reach, shapes, view, inner, taken, name, last):
             box = label_box(at, text, view, anchor=anchor)
             if not _label_spoils(box, shapes, taken, inner, pixel):
                 found.append(_Choice(offset, Strip(index, offset, at, anchor, 6 * pixel), _Placed(axis, low, high, offset, segment), box))
+                if len(found) == OPTIONS:
+                    return found
     return found
 
 
