@@ -26,15 +26,15 @@ LINE = 1.25
 """A caption's line height, in ems."""
 
 
-HEADER_SHARE = 0.2
+HEADER_SHARE = 0.18
 """The most of the window's height the title and the verdict take: at 3x in a 720-pixel window
 their full size would take a third of it."""
 
-HINTS_SHARE = 0.08
+HINTS_SHARE = 0.07
 """The most of the window's height the key hints and the status line take."""
 
 CAPTION_SHARE = 0.2
-"""The most of the window's height a caption takes: a longer one is set smaller (not below 1x).
+"""The most of the window's height a caption takes: a longer one is set smaller.
 With the bands above, the figure keeps over half the window."""
 
 
@@ -48,11 +48,16 @@ def hints_scale(scale, height):
     return max(1.0, min(scale, HINTS_SHARE * height / HINTS))
 
 
+SMALLEST_CAPTION = 0.6
+"""The least font scale a caption is set at to keep to its share (a question and its answer
+beside a 3x panel need it)."""
+
+
 def caption_scale(caption, width, scale, height):
-    """The font scale a caption is set at: the presenter's, or less (down to 1x) where its
-    lines wrapped into ``width`` would take more than CAPTION_SHARE of the height."""
-    while scale > 1.0 and caption_height(caption, width, scale) > CAPTION_SHARE * height:
-        scale = max(1.0, round(scale - 0.1, 2))
+    """The font scale a caption is set at: the presenter's, or less (down to SMALLEST_CAPTION)
+    where its lines wrapped into ``width`` would take more than CAPTION_SHARE of the height."""
+    while scale > SMALLEST_CAPTION and caption_height(caption, width, scale) > CAPTION_SHARE * height:
+        scale = max(SMALLEST_CAPTION, round(scale - 0.05, 2))
     return scale
 
 
@@ -65,7 +70,7 @@ def caption_height(caption, width, scale):
     """Pixels a caption wrapped into ``width`` takes, with its band's padding; 0 without one."""
     if not caption:
         return 0.0
-    size = CAPTION_SIZE * scale * 96 / 72  # font sizes are points; a 96 dpi pixel is smaller
+    size = round(CAPTION_SIZE * scale) * 96 / 72  # whole points, as the window sets them; a 96 dpi pixel is smaller
     per_line = max(int(width / (LETTER * size)), 10)
     lines = 0
     for paragraph in caption.split("\n"):

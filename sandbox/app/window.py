@@ -222,6 +222,12 @@ class SandboxWindow(pyglet.window.Window):
         label.end_update()
         if label.content_width > room > 0:
             label.font_size = max(round(size * room / label.content_width), round(size / 3), 1)
+            # Rounding can leave it a few pixels over: smaller by a point at a time, then, at a
+            # third of its size, shortened with an ellipsis; never running off the window.
+            while label.content_width > room and label.font_size > max(round(size / 3), 1):
+                label.font_size -= 1
+            while label.content_width > room and len(label.text) > 1:
+                label.text = label.text[:-2].rstrip() + "…"
 
     def render(self):
         """Draw one frame: scene, verdict, key hints and help, then the panel on top."""
@@ -257,7 +263,8 @@ class SandboxWindow(pyglet.window.Window):
         if verdict:
             # The verdict first, as large as the free width lets it be; then what a flawed
             # method switched on claims (the lesson is about it), then the detail if it fits.
-            self._fit(self._verdict, verdict.text, 26 * header, room)
+            # With a flawed method's claim to show, the verdict leaves it half the line.
+            self._fit(self._verdict, verdict.text, 26 * header, room * 0.45 if claims else room)
             self._verdict.color = getattr(session.theme, verdict.role)
             self._claims.x = self._verdict.x + self._verdict.content_width + 14
             self._fit(self._claims, "   ".join(claim.text() for claim in claims), 16 * header, room - self._claims.x)
