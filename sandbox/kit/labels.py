@@ -187,5 +187,7 @@ def outline_meets_box(shape, rect, pad: float = 0.0) -> bool:
     """Whether the outline of ``shape`` (a Circle or a Polygon) passes within ``pad`` of the rectangle."""
     if hasattr(shape, "radius"):
         return circle_meets_box(shape.center, shape.radius, rect, pad)
+    if not boxes_meet(shape.aabb(), rect, pad):
+        return False  # clear of its bounding box: clear of its edges
     corners = [tuple(p) for p in shape.world_vertices()]
     return any(segment_meets_box(a, b, rect, pad) for a, b in zip(corners, corners[1:] + corners[:1]))

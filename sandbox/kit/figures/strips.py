@@ -123,6 +123,9 @@ def segment_meets_shape(segment, shape, pad):
     """Whether the segment passes within ``pad`` of the shape (a Circle, or a convex polygon)."""
     if hasattr(shape, "radius"):
         return _to_segment(tuple(shape.center), segment) < shape.radius + pad
+    x0, y0, x1, y1 = shape.aabb()
+    if not segment_meets_box(*segment, (x0, y0, x1, y1), pad):
+        return False  # nowhere near its bounding box: no need to test its edges
     corners = [tuple(p) for p in shape.world_vertices()]
     # Separating axes of a segment and a convex polygon: the polygon's edge normals and the segment's.
     (x0, y0), (x1, y1) = segment
