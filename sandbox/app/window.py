@@ -222,11 +222,9 @@ class SandboxWindow(pyglet.window.Window):
         label.end_update()
         if label.content_width > room > 0:
             label.font_size = max(round(size * room / label.content_width), round(size / 3), 1)
-            # Rounding can leave it a few pixels over: smaller by a point at a time, then, at a
-            # third of its size, shortened with an ellipsis; never running off the window.
-            while label.content_width > room and label.font_size > max(round(size / 3), 1):
-                label.font_size -= 1
-            while label.content_width > room and len(label.text) > 1:
+            # Still wider at a third of its size: shortened with an ellipsis, never run off the
+            # window. (Rounding may leave a few pixels over; the room keeps a margin for that.)
+            while label.content_width > room + 20 and len(label.text) > 1:
                 label.text = label.text[:-2].rstrip() + "…"
 
     def render(self):
