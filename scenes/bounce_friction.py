@@ -178,16 +178,26 @@ class BounceFriction(Scene):
             scale = 1.0
             across_end = (hit[0] - response.across.x * scale, hit[1] - response.across.y * scale)
             along_end = (hit[0] + response.along.x * scale, hit[1] + response.along.y * scale)
-            # Where the velocity came from, drawn backwards to the hit: its two parts in grey.
-            painter.arrow(across_end, hit, theme.overlap, 2)
-            painter.arrow(hit, along_end, theme.overlap, 2)
+            # Where the velocity came from, drawn backwards to the hit: its two parts, thin.
+            # The parts are neutral and named on the canvas: colours mean other things.
+            painter.arrow(across_end, hit, theme.guide, 2)
+            painter.arrow(hit, along_end, theme.guide, 2)
             bounced = (hit[0] - response.across.x * self.settings["bounce"], hit[1] - response.across.y * self.settings["bounce"])
             slid = (hit[0] + response.along.x * (1 - self.settings["friction"]), hit[1] + response.along.y * (1 - self.settings["friction"]))
-            painter.arrow(hit, bounced, theme.separating, 3)
-            painter.arrow(hit, slid, theme.min_corner, 3)
+            painter.arrow(hit, bounced, theme.axis, 3)
+            painter.arrow(hit, slid, theme.axis, 3)
+            names = (
+                (across_end, "across", theme.dim_text),
+                (along_end, "along", theme.dim_text),
+                (bounced, f"across x {number(self.settings['bounce'])}", theme.axis),
+                (slid, f"along x {number(1 - self.settings['friction'])}", theme.axis),
+            )
+            for end, text, color in names:
+                at, anchor = _beyond(hit, end, pixel)
+                painter.text(at, text, color, 13, anchor)
             after = (hit[0] + response.after.x, hit[1] + response.after.y)
-            painter.arrow(hit, after, theme.mtv, 3)
-            painter.text((after[0] + 8 * pixel, after[1] + 6 * pixel), "v'", theme.mtv, 16)
+            painter.arrow(hit, after, theme.shape_b, 3)
+            painter.text((after[0] + 8 * pixel, after[1] + 6 * pixel), "v'", theme.shape_b, 16)
         painter.point(report.particle, theme.highlight, 6)
         painter.point(p, theme.highlight if self.hovered == "p" else theme.shape_b, 7)
         painter.text((p[0] - 10 * pixel, p[1] + 8 * pixel), "p", theme.shape_b, 16, "right")
@@ -197,10 +207,10 @@ class BounceFriction(Scene):
         if result.response is not None:
             response = result.response
             lines += [
-                Line(f"across {math.hypot(*response.across):.1f}, along {math.hypot(*response.along):.1f}", "overlap"),
-                Line(f"across after bounce: {math.hypot(*response.across) * self.settings['bounce']:.1f} (green)", "separating"),
-                Line(f"along after friction: {math.hypot(*response.along) * (1 - self.settings['friction']):.1f} (yellow)", "min_corner"),
-                Line(f"v' = ({response.after.x:.1f}, {response.after.y:.1f}), speed {math.hypot(*response.after):.1f}", "mtv"),
+                Line(f"across {math.hypot(*response.across):.1f}, along {math.hypot(*response.along):.1f}"),
+                Line(f"across after bounce: {math.hypot(*response.across) * self.settings['bounce']:.1f}"),
+                Line(f"along after friction: {math.hypot(*response.along) * (1 - self.settings['friction']):.1f}"),
+                Line(f"v' = ({response.after.x:.1f}, {response.after.y:.1f}), speed {math.hypot(*response.after):.1f}"),
             ]
         return Report(self._verdict(result), tuple(lines), self._tables(result), self._numbers(result), self._answers(result))
 
@@ -222,3 +232,12 @@ class BounceFriction(Scene):
 
     def _answers(self, result):
         return {"hits": number(result.response is not None), "time": number(result.time, 2)}
+
+
+def _beyond(start, end, pixel):
+    """Where an arrow's name goes, and its anchor: just past its tip, reading away from it."""
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    length = math.hypot(dx, dy) or 1.0
+    at = (end[0] + dx / length * 10 * pixel, end[1] + dy / length * 10 * pixel - 5 * pixel)
+    return at, "left" if dx >= 0 else "right"
+

@@ -92,7 +92,8 @@ class BoxCircle(Scene):
         if self.settings["projections"]:
             tip = sat_view.mtv_tip(result, circle) if self.settings["mtv"] else None
             taken = self.label_boxes(() if tip is None else (tip,))
-            strips = sat_view.place_strips(result.axes, range(len(result.axes)), [box, circle], ctx.view, taken)
+            strips = sat_view.place_strips(result.axes, range(len(result.axes)), [box, circle], ctx.view, taken, self.strip_memory,
+                                           sat_view.named_axis(result))
         return Result(
             result, sat(box, circle, early_exit=True), voronoi_region(box, circle.center), tuple(voronoi_view.regions(box)),
             demosat5_collides(box, circle), naive(box, circle), strips,
@@ -128,8 +129,9 @@ class BoxCircle(Scene):
             for x, y in box.world_vertices():
                 painter.segment((x, y), circle.center, theme.guide, 1)
         if self.settings["demosat5"]:
-            color = theme.max_corner if report.demosat5 != report.sat.colliding else theme.dim_text
-            painter.segment(box.center, circle.center, color, 2)
+            # DemoSAT5's axis: neutral, thicker where its answer is wrong (the claim says so in words).
+            painter.segment(box.center, circle.center, theme.text if report.demosat5 != report.sat.colliding else theme.dim_text,
+                            3 if report.demosat5 != report.sat.colliding else 2)
         tip = None
         if self.settings["mtv"]:
             sat_view.draw_mtv(painter, theme, report.sat, circle)
@@ -151,6 +153,8 @@ class BoxCircle(Scene):
             naive = result.naive
             claims.append(Claim(f"The naive test ({len(naive.overlaps)} axes)", "COLLIDING" if naive.colliding else "SEPARATED", naive.colliding == result.sat.colliding))
             lines.append(f"The naive test tried {len(naive.overlaps)} axes; the Voronoi test needed {len(result.sat.axes)}")
+        if self.settings["projections"]:
+            lines += sat_view.left_out(result.sat, result.strips, range(len(result.sat.axes)))
         return Report(self._verdict(result), tuple(lines), self._tables(result), self._numbers(result), self._answers(result), tuple(claims))
 
     def _tables(self, result):

@@ -197,7 +197,7 @@ class FastMoving(Scene):
             clauses.append(" AND ".join(misses) + (" MISSES" if misses == ["STATIC"] else " MISS"))
         if pushes:
             clauses.append(" AND ".join(pushes) + (" PUSHES" if pushes == ["STATIC"] else " PUSH") + " WRONG WAY")
-        return Verdict(", ".join(clauses), "max_corner", detail)
+        return Verdict(", ".join(clauses), "text", detail)
 
     def _numbers(self, result):
         step = result
@@ -274,12 +274,14 @@ class FastMoving(Scene):
         pixel = self.view.pixel
         for i, (box, push) in enumerate(step.samples):
             hit = push.sat.colliding
-            color = theme.max_corner if hit else theme.overlap
+            # A sample that hits is colliding: purple; one that misses, neutral.
+            color = theme.mtv if hit else theme.guide
             # Many samples crowd the path: only the ones that hit stay bold.
             outline = color if hit or len(step.samples) <= 8 else faded(color, 110)
             painter.polygon(box.world_vertices(), outline, faded(color, 60) if i == step.first else None, 2 if hit or len(step.samples) <= 8 else 1)
             painter.point(box.position, color, 4)
-            if i < numbered and len(step.samples) <= 12:
+            # Numbers only where they fit beside the boxes: fewer samples at a presenter's scale.
+            if i < numbered and len(step.samples) <= 12 / max(self.view.text_scale, 1.0):
                 painter.text((box.position[0], box.aabb()[1] - 18 * pixel * self.view.text_scale), str(i + 1), color, 14, "center")
         if step.first >= 0:
             box, push = step.samples[step.first]
@@ -303,9 +305,9 @@ class FastMoving(Scene):
         x0, y0, x1, y1 = box.aabb()
         painter.text((x0 - 6 * pixel, y1 + 6 * pixel), f"t = {swept.time:.3f}", theme.highlight, 14, "right")
         at = swept.point if swept.point is not None else box.position
-        painter.arrow(at, (at[0] + swept.normal.x * NORMAL_LENGTH, at[1] + swept.normal.y * NORMAL_LENGTH), theme.separating, 3)
-        painter.point(at, theme.separating, 6)
-        painter.text((at[0] + swept.normal.x * NORMAL_LENGTH, at[1] + swept.normal.y * NORMAL_LENGTH + 8 * pixel), "n", theme.separating, 16, "center")
+        painter.arrow(at, (at[0] + swept.normal.x * NORMAL_LENGTH, at[1] + swept.normal.y * NORMAL_LENGTH), theme.axis, 3)
+        painter.point(at, theme.axis, 6)
+        painter.text((at[0] + swept.normal.x * NORMAL_LENGTH, at[1] + swept.normal.y * NORMAL_LENGTH + 8 * pixel), "n", theme.axis, 16, "center")
 
     def report(self, result):
         d = result.displacement
@@ -313,7 +315,7 @@ class FastMoving(Scene):
         lines = [
             f"d = ({d.x:.1f}, {d.y:.1f}), |d| = {math.hypot(*d):.1f}",
             Line(f"Spacing |d|/{len(result.samples)} = {result.spacing:.1f} {'<' if kept else '>='} radius {result.radius:.0f}: "
-                 f"rule {'kept' if kept else 'broken'}", "separating" if kept else "max_corner"),
+                 f"rule {'kept' if kept else 'broken'}"),
         ]
         if result.swept.hit:
             n = result.swept.normal

@@ -171,14 +171,14 @@ class GridScene(Swarm):
         boxes = frame.boxes
         colors = np.tile(np.array(faded(theme.shape_a, 200), dtype=np.uint8), (len(boxes), 1))
         if self.settings["collisions"] and len(frame.colliding):
-            paint(colors, frame.colliding, theme.shape_b)
+            paint(colors, frame.colliding, theme.mtv)  # colliding: purple, as everywhere
         if frame.neighbours:
             paint(colors, list(frame.neighbours), theme.highlight)
         self.draw_objects(painter, boxes, colors)
         if frame.focus is not None:
             fill_box(painter, boxes[frame.focus], theme.highlight, 120)
             for other in frame.hits:
-                fill_box(painter, boxes[other], theme.shape_b, 120)
+                fill_box(painter, boxes[other], theme.mtv, 120)
 
     def report(self, result):
         lines = [f"Cells of {result.grid.cell:.1f}; over {RUN_LIMIT:,} candidates a method is not run"]

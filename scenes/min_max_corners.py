@@ -95,7 +95,7 @@ class MinMaxCorners(TurnableAxis, Scene):
         if self.settings["bounds"]:
             boxes = "the boxes collide" if report.colliding else "the boxes are apart"
             if report.bounds_overlap:
-                return Verdict("BOUNDS OVERLAP", "overlap" if report.colliding else "max_corner", boxes)
+                return Verdict("BOUNDS OVERLAP", "overlap", boxes)
             return Verdict("BOUNDS APART", "separating", boxes)
         ties = sum(len(c.highest) > 1 or len(c.lowest) > 1 for c in (report.a, report.b))
         detail = f"{ties} box{'es' if ties != 1 else ''} with tied corners" if ties else ""
@@ -148,7 +148,7 @@ class MinMaxCorners(TurnableAxis, Scene):
         for name, corners in (("A", result.a), ("B", result.b)):
             for kind, chosen in (("max", corners.highest), ("min", corners.lowest)):
                 if len(chosen) > 1:
-                    lines.append(Line(f"Tie in {name}: {' and '.join(Box.CORNERS[i] for i in chosen)} share the {kind}; either will do.", "min_corner"))
+                    lines.append(Line(f"Tie in {name}: {' and '.join(Box.CORNERS[i] for i in chosen)} share the {kind}; either will do.", f"{kind}_corner"))
         claims = ()
         if self.settings["bounds"]:
             claims = (Claim("The bounding-box test", "OVERLAP" if result.bounds_overlap else "APART", result.bounds_overlap == result.colliding),)

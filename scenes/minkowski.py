@@ -16,7 +16,7 @@ ORIGIN = (380.0, 10.0)
 SPLIT = 0.0
 """The world x between the two views."""
 RADIUS = {"A": 95, "B": 70}
-ARROW = 70
+ARROW = 110
 """World units: the length a search direction is drawn at."""
 GJK_LOOP, EPA_LOOP = "dx, dy = direction", "edge, (nx, ny), distance = _nearest_edge("
 """The first line of each iteration of GJK's loop (in _gjk) and EPA's (in _epa)."""
@@ -127,7 +127,7 @@ class Minkowski(Scene):
             top = self.headings()[0][0][1] - 10 * ctx.view.pixel
             left = View((x0, y0, SPLIT, top), ctx.view.pixel, ctx.view.text_scale)
             shown = range(len(tested.axes)) if len(tested.axes) <= 6 else [chosen]
-            strips = sat_view.place_strips(tested.axes, shown, [a, b], left, self.label_boxes(self.mtv_avoid(tested)))
+            strips = sat_view.place_strips(tested.axes, shown, [a, b], left, self.label_boxes(self.mtv_avoid(tested)), self.strip_memory, chosen)
         return Result(tested, walked, tuple(map(tuple, difference.world_vertices())), core, chosen, step, strips, recorded)
 
     def headings(self):
@@ -228,25 +228,35 @@ class Minkowski(Scene):
         """The iteration shown: GJK's direction, support point and simplex, or EPA's polytope."""
         walked = report.gjk
         if report.step < len(walked.steps):
+            # The simplices before this one, faded: the walk towards O stays in view.
+            for earlier in walked.steps[: report.step]:
+                traced = [shifted(p) for p in earlier.simplex]
+                if len(traced) == 3:
+                    painter.polygon(traced, faded(theme.axis, 90), None, 1)
+                elif len(traced) == 2:
+                    painter.segment(*traced, faded(theme.axis, 90), 1)
             step = walked.steps[report.step]
-            # The direction from O: the support point is A - B's furthest that way.
-            length = math.hypot(*step.direction)
-            painter.arrow(ORIGIN, shifted((step.direction[0] / length * ARROW, step.direction[1] / length * ARROW)), theme.axis, 2)
             simplex = [shifted(p) for p in step.simplex]
             if len(simplex) == 3:
-                painter.polygon(simplex, theme.min_corner, faded(theme.min_corner, 40), 2)
+                painter.polygon(simplex, theme.axis, faded(theme.axis, 40), 2)
             elif len(simplex) == 2:
-                painter.segment(*simplex, theme.min_corner, 3)
+                painter.segment(*simplex, theme.axis, 3)
             for corner in simplex:
-                painter.point(corner, theme.min_corner, 5)
+                painter.point(corner, theme.axis, 5)
             painter.point(shifted(step.closest), theme.highlight, 3)
             painter.point(shifted(step.support), theme.max_corner, 7)
             painter.point(step.from_a, theme.max_corner, 6)
             painter.point(step.from_b, theme.max_corner, 6)
             painter.segment(step.from_a, step.from_b, faded(theme.max_corner, 120), 1)
+            # The direction from O last, over the MTV: the support point is A - B's furthest that way.
+            length = math.hypot(*step.direction)
+            tip = shifted((step.direction[0] / length * ARROW, step.direction[1] / length * ARROW))
+            painter.arrow(ORIGIN, tip, theme.text, 4)
+            painter.text((tip[0] + step.direction[0] / length * 8 * self.view.pixel, tip[1] + step.direction[1] / length * 8 * self.view.pixel),
+                         "d", theme.text, 16, "left" if step.direction[0] >= 0 else "right")
             return
         epa = walked.epa.steps[report.step - len(walked.steps)]
-        painter.polygon([shifted(p) for p in epa.polytope], theme.min_corner, faded(theme.min_corner, 30), 2)
+        painter.polygon([shifted(p) for p in epa.polytope], theme.axis, faded(theme.axis, 30), 2)
         start, end = epa.polytope[epa.edge], epa.polytope[(epa.edge + 1) % len(epa.polytope)]
         painter.segment(shifted(start), shifted(end), theme.mtv, 4)
         painter.arrow(ORIGIN, shifted((epa.normal[0] * epa.distance, epa.normal[1] * epa.distance)), theme.mtv, 2)
@@ -267,6 +277,9 @@ class Minkowski(Scene):
         else:
             lines = [f"SAT: gap {-tested.axes[result.chosen].overlap:.2f} on {name}; GJK: distance {walked.distance:.2f}"]
         lines.append(_describe(walked, result.step))
+        if self.settings["axes"]:
+            shown = range(len(tested.axes)) if len(tested.axes) <= 6 else [result.chosen]
+            lines += sat_view.left_out(tested, result.strips, shown)
         report = Report(self._verdict(result), tuple(lines), self._tables(result), self._numbers(result), self._answers(result))
         if result.trace is None:
             return report

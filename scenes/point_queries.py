@@ -77,15 +77,23 @@ class PointQueries(Scene):
             corners = box.world_vertices()
             painter.segment(corners[0], corners[2], theme.guide, 1)
             painter.segment(corners[1], corners[3], theme.guide, 1)
-        if self.settings["overlaps"] and result["box"].inside:
-            for dx, dy in self.candidate_pushes():
-                painter.arrow(q, (q[0] + dx, q[1] + dy), theme.overlap, 2)
+        overlaps = self.settings["overlaps"] and result["box"].inside
         if self.settings["push"]:
             for answer in result.values():
                 # Far off, the way onto a shape says little and would cross the others.
                 if answer.inside or answer.distance < NEAR:
-                    painter.arrow(q, answer.closest, theme.mtv if answer.inside else theme.guide, 3 if answer.inside else 1)
+                    # Wider under the grey candidates, so the one it is stays visible on it.
+                    width = (6 if overlaps else 3) if answer.inside else 1
+                    painter.arrow(q, answer.closest, theme.mtv if answer.inside else theme.guide, width)
+        if overlaps:
+            for dx, dy in self.candidate_pushes():
+                painter.arrow(q, (q[0] + dx, q[1] + dy), theme.overlap, 2)
         self.label_shapes(painter, theme)
+        # Each shape's answer under it: inside and how deep, or how far away.
+        for name, answer in result.items():
+            x0, y0, x1, _ = self.shapes[name].aabb()
+            words = f"inside, {number(-answer.distance)} deep" if answer.inside else f"{number(answer.distance)} away"
+            painter.text(((x0 + x1) / 2, y0 - 22 * pixel * self.view.text_scale), words, theme.dim_text, 13, "center")
         painter.point(q, theme.highlight if self.hovered == "q" else theme.shape_b, 6)
         painter.text((q[0] + 9 * pixel, q[1] + 9 * pixel), "q", theme.shape_b, 16)
 

@@ -231,7 +231,7 @@ class Polygons(PairSatScene):
         if result.refused:
             # Along the bottom of the free area, clear of the strips' labels round the shapes.
             x0, y0, _, _ = self.view.rect
-            painter.text((x0 + 14 * pixel, y0 + 40 * pixel), result.refused, theme.max_corner, 15)
+            painter.text((x0 + 14 * pixel, y0 + 40 * pixel), result.refused, theme.text, 15)
 
     def offsets_table(self, result):
         """GPWiki's offset trick on one axis (the one shown, else the first that separates): the

@@ -159,7 +159,7 @@ class Projection(TurnableAxis, Scene):
             says = describe(gap)
             lines.append(f"DemoSAT1: c.P - a.P + b.P = {pc:.2f} - {pa:.2f} + {pb:.2f} = {gap:+.2f}: {says}")
             if says != describe(result.gap):
-                lines.append(Line("a and b are fixed corners: they only fit one order.", "max_corner"))
+                lines.append(Line("a and b are fixed corners: they only fit one order."))
             claims = (Claim("DemoSAT1's formula", says.upper(), says == describe(result.gap)),)
         return Report(self._verdict(result), tuple(lines), (extents, *self._tables(result)), self._numbers(result), None, claims)
 

@@ -105,7 +105,7 @@ class QuadtreeScene(Swarm):
         Param("nodes", "Node borders", True, overlay=True),
         Param("straddlers", "Mark straddlers", True, overlay=True),
         Param("variant", "Variant: straddlers go to every child they touch", False, overlay=True),
-        Param("missed", "Mark what the tip's retrieve misses (red)", False, overlay=True),
+        Param("missed", "Mark what the tip's retrieve misses (purple: they collide)", False, overlay=True),
         Param("count", "Objects", 100, low=1, high=Swarm.most),
         Param("max_objects", "MAX_OBJECTS", 10, low=1, high=50),
         Param("max_levels", "MAX_LEVELS", 5, low=0, high=6,
@@ -188,13 +188,13 @@ class QuadtreeScene(Swarm):
         # As dots, the plain objects step back so that straddlers and the lit ones stand out.
         colors = np.tile(np.array(faded(theme.shape_a, 150) if dots else theme.shape_a, dtype=np.uint8), (len(boxes), 1))
         if self.settings["straddlers"] and len(frame.straddlers):
-            paint(colors, frame.straddlers, theme.shape_b)
+            paint(colors, frame.straddlers, theme.axis)  # neutral: orange is shape B's
         paint(colors, frame.lit, theme.highlight)
         self.draw_objects(painter, boxes, colors)
         if frame.focus is not None:
             fill_box(painter, boxes[frame.focus], theme.highlight, 90)
         for box in boxes[frame.missed]:
-            fill_box(painter, box, theme.max_corner, 110, 3)
+            fill_box(painter, box, theme.mtv, 110, 3)  # touching the focused one: colliding
 
     def report(self, result):
         depth = int(result.arrays.level.max())
@@ -219,7 +219,7 @@ class QuadtreeScene(Swarm):
 
     def _tables(self, result):
         frame = result
-        kept = "held by several nodes" if self.settings["variant"] else "kept in a parent node (orange)"
+        kept = "held by several nodes" if self.settings["variant"] else "kept in a parent node (grey)"
         rows = [
             ("objects", number(len(self.position))),
             ("pairs a check of every pair tests", number(frame.all_pairs)),
@@ -232,7 +232,7 @@ class QuadtreeScene(Swarm):
             answers = self._answers(result)
             rows.append((f"the tip's retrieve for object {frame.focus} returns", f"{answers['retrieved']} others, {answers['retrieved_straddlers']} of them straddlers"))
             if self.settings["missed"]:
-                rows.append(("objects touching it that the tip's retrieve misses (red)", answers["missed"]))
+                rows.append(("objects touching it that the tip's retrieve misses (purple)", answers["missed"]))
         return [Table((), tuple(rows))]
 
     def _answers(self, result):

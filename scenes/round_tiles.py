@@ -60,7 +60,8 @@ class RoundTiles(Scene):
         if self.settings["projections"]:
             x0, y0, x1, y1 = tile.aabb()
             cell = Box(((x0 + x1) / 2, (y0 + y1) / 2), ((x1 - x0) / 2, (y1 - y0) / 2))
-            strips = sat_view.place_strips(result.axes, range(len(result.axes)), [cell, box], ctx.view, self.label_boxes())
+            strips = sat_view.place_strips(result.axes, range(len(result.axes)), [cell, box], ctx.view, self.label_boxes(), self.strip_memory,
+                                           sat_view.named_axis(result))
         return Result(result, sat_tile(box, tile), tile, strips)
 
     def _verdict(self, result):
@@ -79,9 +80,12 @@ class RoundTiles(Scene):
         tile = report.tile
         # The arc's quadrant, where the circular axis counts, shaded.
         (cx, cy), (sx, sy) = tile.arc_center, QUADRANTS[tile.quadrant]
-        reach = 2000.0
-        painter.polygon([(cx, cy), (cx + sx * reach, cy), (cx + sx * reach, cy + sy * reach), (cx, cy + sy * reach)],
-                        faded(theme.guide, 90), faded(theme.guide, 45), 1)
+        # Out to the free area's edge, not past it into the title and key hints.
+        vx0, vy0, vx1, vy1 = self.view.rect
+        x0, x1 = (max(cx, vx0), vx1) if sx > 0 else (vx0, min(cx, vx1))
+        y0, y1 = (max(cy, vy0), vy1) if sy > 0 else (vy0, min(cy, vy1))
+        if x0 < x1 and y0 < y1:
+            painter.polygon([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], faded(theme.guide, 90), faded(theme.guide, 45), 1)
         painter.polygon(tile.world_vertices(), theme.shape_a, faded(theme.shape_a, 90), 2)
         painter.point(tile.arc_center, theme.shape_a, 5)
         self.draw_shape(painter, theme, "B")
@@ -90,7 +94,7 @@ class RoundTiles(Scene):
         if len(report.sat.axes) == 3:
             corner = self.shapes["B"].world_vertices()[report.sat.axes[2].source.index]
             painter.segment(tile.arc_center, corner, theme.dim_text, 1)
-            painter.point(corner, theme.max_corner, 6)
+            painter.point(corner, theme.text, 6)
         tip = sat_view.mtv_tip(report.sat, self.shapes["B"]) if self.settings["mtv"] else None
         if tip is not None:
             sat_view.draw_mtv(painter, theme, report.sat, self.shapes["B"])
@@ -98,19 +102,30 @@ class RoundTiles(Scene):
 
     def report(self, result):
         claims = ()
+        concave = self.settings["kind"] == "concave"
+        # Which point the axis uses: the box's innermost corner (nearest the tile's solid
+        # corner), with the arc's centre; a concave tile's rule never matters (sat_tile).
+        where = ("from the box's innermost corner to the hollow's centre" if concave
+                 else "from the arc's centre through the box's innermost corner (the dot)")
         if len(result.right.axes) == 3:
-            lines = ("Circular axis: counted (its corner is in the shade)",)
+            lines = (f"Circular axis: {where}; counted" + ("" if concave else ", that corner is in the shaded quadrant"),)
         elif len(result.sat.axes) == 3:
-            lines = (Line("Circular axis: counted, the rule ignored", "max_corner"),)
+            lines = (Line(f"Circular axis: {where}; counted, the rule ignored. The box's interval on it runs from that "
+                          "corner to the opposite one: beside the arc that is not its shadow."),)
         else:
-            lines = ("Circular axis: left out (the corner is beside the arc)",)
+            lines = (f"Circular axis: {where}; left out, that corner is beside the arc",)
         if self.settings["ignore_rule"]:
             claims = (Claim("Without the rule", sat_view.verdict(result.sat).text, result.sat.colliding == result.right.colliding),)
+        if self.settings["projections"]:
+            lines += tuple(sat_view.left_out(result.sat, result.strips, range(len(result.sat.axes))))
         return Report(self._verdict(result), lines, self._tables(result), self._numbers(result), self._answers(result), claims)
 
     def _tables(self, result):
         report = result
         tables = sat_view.sat_tables(report.sat, ("tile", "box"), tile_source)
+        # The box's normals are x and y again: "4 parallel ones merged" would mean nothing here.
+        tested = f"{len(report.sat.axes)}: x, y" + (" and the circular axis" if len(report.sat.axes) == 3 else "")
+        tables[1] = tables[1]._replace(rows=tuple(("axes tested", tested) if row[0] == "axes tested" else row for row in tables[1].rows))
         circular = self._answers(result)["circular_axis"]
         rows = (("circular axis", circular),)
         if report.sat.colliding != report.right.colliding:

@@ -5,6 +5,7 @@ from typing import NamedTuple
 
 from collision import Vector
 from sandbox.kit import Action, Line, Param, Report, Scene, Table, Verdict, register
+from sandbox.kit.figures.strips import clip
 
 UNIT = 50.0
 """World units per grid unit: the numbers are read in grid units, small enough to check by hand."""
@@ -79,7 +80,7 @@ class Vectors(Scene):
     lesson = (
         "The dot product a.b = ax bx + ay by is one number; its sign says whether a and b point the "
         "same way. Divided by |b| it is how far a reaches along b: the length of a's projection "
-        "(green). With |b| = 1 the dot product is that length, which is why SAT normalises its axes."
+        "(the thick arrow). With |b| = 1 the dot product is that length, which is why SAT normalises its axes."
     )
     things_to_try = (
         "Press 'GameDev.net's example': (2, 6) onto (3, 4) gives (3.6, 4.8), length 6.",
@@ -125,9 +126,10 @@ class Vectors(Scene):
 
     def _verdict(self, result):
         report = result
-        role = "separating" if report.dot > 0 else "max_corner" if report.dot < 0 else "overlap"
+        # The sign is in the words: red, green and grey mean a max corner, apart and overlap.
+        role = "text"
         if report.projection is None:
-            return Verdict(f"a.b = {number(report.dot)}", "overlap", "b is the zero vector: there is no direction to project onto")
+            return Verdict(f"a.b = {number(report.dot)}", "text", "b is the zero vector: there is no direction to project onto")
         return Verdict(f"a.b = {number(report.dot)}", role, f"{sign_word(report.dot).split(':')[0]}; projection length {number(report.along)}")
 
     def _numbers(self, result):
@@ -186,19 +188,25 @@ class Vectors(Scene):
         if report.length_b > 0:
             # The line b lies on, for the projection to land on.
             reach = (max(GRID[2] - GRID[0], GRID[3] - GRID[1]) + 6) / report.length_b
-            painter.segment(at(report.b, -reach * UNIT), at(report.b, reach * UNIT), theme.guide, 1)
+            start, end = at(report.b, -reach * UNIT), at(report.b, reach * UNIT)
+            # Within the free area: past it the line would run through the title and the key hints.
+            stretch = clip(start, (end[0] - start[0], end[1] - start[1]), self.view.rect)
+            if stretch is not None and max(stretch[0], 0.0) < min(stretch[1], 1.0):
+                t0, t1 = max(stretch[0], 0.0), min(stretch[1], 1.0)
+                painter.segment(*((start[0] + t * (end[0] - start[0]), start[1] + t * (end[1] - start[1])) for t in (t0, t1)), theme.guide, 1)
         if self.settings["normals"] and report.length_b > 0:
-            painter.arrow(origin, at(report.right), theme.max_corner, 2)
-            painter.arrow(origin, at(report.left), theme.mtv, 2)
-            for normal, text, color in ((report.right, "right", theme.max_corner), (report.left, "left", theme.mtv)):
+            # Normals are neutral: their labels tell right from left.
+            painter.arrow(origin, at(report.right), theme.axis, 2)
+            painter.arrow(origin, at(report.left), theme.axis, 2)
+            for normal, text, color in ((report.right, "right", theme.axis), (report.left, "left", theme.axis)):
                 # a lying on a normal names itself; two labels there would overprint.
                 if math.dist(at(normal), self.points["a"]) > 30 * pixel:
                     beyond(at(normal), f"{text} normal {pair(normal)}", color)
         if self.settings["projection"] and report.projection is not None:
             tip = at(report.projection)
             painter.segment(self.points["a"], tip, theme.dim_text, 1)
-            # Wider than b's arrow drawn over it, so the green shows where they coincide.
-            painter.arrow(origin, tip, theme.separating, 7)
+            # Wider than b's arrow drawn over it, so it shows where they coincide; neutral, labelled.
+            painter.arrow(origin, tip, theme.text, 7)
             # Its length on the side of b away from a and the drop line, beside its middle, or
             # beside its tip when it is too short to keep the label off O.
             away = report.right if report.perproduct <= 0 else report.left
@@ -206,7 +214,7 @@ class Vectors(Scene):
             middle = at(report.projection, UNIT / 2) if abs(report.along) * UNIT > 150 * pixel else tip
             spot = (middle[0] + nx * 16 * pixel, middle[1] + ny * 16 * pixel - 5 * pixel)
             label_side = (spot[0] - origin.x, spot[1] - origin.y)
-            painter.text(spot, f"{pair(report.projection)}, length {number(report.along)}", theme.separating, 15, "left" if nx >= 0 else "right")
+            painter.text(spot, f"{pair(report.projection)}, length {number(report.along)}", theme.text, 15, "left" if nx >= 0 else "right")
         if self.settings["units"]:
             painter.circle(origin, UNIT, theme.guide, None, 1)
             for vector, role in ((report.unit_a, theme.shape_a), (report.unit_b, theme.shape_b)):
@@ -252,8 +260,8 @@ class Vectors(Scene):
             f"a.b = {number(a.x)}*{number(b.x)} + {number(a.y)}*{number(b.y)} = {number(result.dot)}: {sign_word(result.dot, a, b)}",
         ]
         if result.projection is None:
-            lines += [Line("b is the zero vector: |b| = 0, no direction.", "max_corner"),
-                      Line("Projecting divides by |b|^2 = 0: nothing to show.", "max_corner")]
+            lines += [Line("b is the zero vector: |b| = 0, no direction."),
+                      Line("Projecting divides by |b|^2 = 0: nothing to show.")]
         else:
             square = result.length_b**2
             lines += [

@@ -103,7 +103,7 @@ class VoronoiRegions(Scene):
         report = result
         if report.feature.region is Region.INSIDE:
             return Verdict("INSIDE", "mtv", f"{-report.distance:.1f} from {edge_name(report.feature.index)}")
-        return Verdict(f"{feature_name(report.feature).upper()}'S REGION", "separating" if report.feature.region is Region.EDGE else "max_corner", f"{report.distance:.1f} away")
+        return Verdict(f"{feature_name(report.feature).upper()}'S REGION", "text", f"{report.distance:.1f} away")
 
     def _numbers(self, result):
         report = result
@@ -130,8 +130,10 @@ class VoronoiRegions(Scene):
             painter.text((at[0] + 9 * pixel, at[1] + 9 * pixel), name, theme.shape_a, 16)
         q = self.points["q"]
         if self.settings["closest"]:
-            painter.segment(q, report.feature.closest, theme.mtv, 2)
-            painter.point(report.feature.closest, theme.mtv, 5)
+            # Inside, the way out is a penetration (purple); outside, a distance (neutral).
+            way = theme.mtv if report.feature.region is Region.INSIDE else theme.text
+            painter.segment(q, report.feature.closest, way, 2)
+            painter.point(report.feature.closest, way, 5)
         painter.point(q, theme.highlight if self.hovered == "q" else theme.shape_b, 7)
         painter.text((q[0] + 10 * pixel, q[1] + 10 * pixel), "q", theme.shape_b, 16)
 

@@ -220,9 +220,7 @@ def report(theme, report, code_at=None):
         imgui.text_wrapped(line.text)
         imgui.pop_style_color()
     for claim in report.claims:
-        imgui.push_style_color(imgui.Col_.text, imgui_color(theme.text if claim.right else theme.max_corner))
-        imgui.text_wrapped(claim.text())
-        imgui.pop_style_color()
+        imgui.text_wrapped(claim.text())  # "(wrong)" says it: red is the max corner's
     if report.costs:
         imgui.text_wrapped("Work counted: " + ", ".join(f"{cost.count:,} {cost.what}" for cost in report.costs))
     for index, table in enumerate(report.tables):

@@ -134,11 +134,18 @@ class PygletPainter:
             del pool[self._bulk_used[mode] :]
 
     def draw(self, window):
-        """The world through the camera's view matrix, then the labels over it in window pixels."""
+        """The world through the camera's view matrix, then the labels over it in window pixels,
+        all of it cut to the free area: a line the scene draws long (a surface, an axis) stops
+        at the title, the caption, the legend and the panel instead of running under them."""
+        ratio = window.get_framebuffer_size()[0] / max(window.width, 1)
+        x0, y0, x1, y1 = (round(v * ratio) for v in self.camera.area)
+        gl.glEnable(gl.GL_SCISSOR_TEST)
+        gl.glScissor(x0, y0, max(x1 - x0, 0), max(y1 - y0, 0))
         window.view = Mat4(*self.camera.view())
         self.batch.draw()
         window.view = Mat4()
         self.labels.draw()
+        gl.glDisable(gl.GL_SCISSOR_TEST)
 
     def _pixels(self, size):
         """``size`` pixels in world units."""

@@ -26,6 +26,41 @@ LINE = 1.25
 """A caption's line height, in ems."""
 
 
+HEADER_SHARE = 0.18
+"""The most of the window's height the title and the verdict take: at 3x in a 720-pixel window
+their full size would take a third of it."""
+
+HINTS_SHARE = 0.07
+"""The most of the window's height the key hints and the status line take."""
+
+CAPTION_SHARE = 0.2
+"""The most of the window's height a caption takes: a longer one is set smaller.
+With the bands above, the figure keeps over half the window."""
+
+
+def header_scale(scale, height):
+    """The font scale of the title and the verdict in a window ``height`` pixels tall."""
+    return max(1.0, min(scale, HEADER_SHARE * height / (TITLE + VERDICT)))
+
+
+def hints_scale(scale, height):
+    """The font scale of the key hints and the status line."""
+    return max(1.0, min(scale, HINTS_SHARE * height / HINTS))
+
+
+SMALLEST_CAPTION = 0.6
+"""The least font scale a caption is set at to keep to its share (a question and its answer
+beside a 3x panel need it)."""
+
+
+def caption_scale(caption, width, scale, height):
+    """The font scale a caption is set at: the presenter's, or less (down to SMALLEST_CAPTION)
+    where its lines wrapped into ``width`` would take more than CAPTION_SHARE of the height."""
+    while scale > SMALLEST_CAPTION and caption_height(caption, width, scale) > CAPTION_SHARE * height:
+        scale = max(SMALLEST_CAPTION, round(scale - 0.05, 2))
+    return scale
+
+
 def panel_width(width, scale):
     """The panel's width in a window ``width`` pixels wide: it grows with the font scale, up to 60%."""
     return min(PANEL_WIDTH * scale, width * 0.6)
@@ -35,7 +70,7 @@ def caption_height(caption, width, scale):
     """Pixels a caption wrapped into ``width`` takes, with its band's padding; 0 without one."""
     if not caption:
         return 0.0
-    size = CAPTION_SIZE * scale * 96 / 72  # font sizes are points; a 96 dpi pixel is smaller
+    size = round(CAPTION_SIZE * scale) * 96 / 72  # whole points, as the window sets them; a 96 dpi pixel is smaller
     per_line = max(int(width / (LETTER * size)), 10)
     lines = 0
     for paragraph in caption.split("\n"):
@@ -50,14 +85,26 @@ def caption_height(caption, width, scale):
     return lines * size * LINE + 16
 
 
+LEGEND_WIDTH = 290
+"""The colour legend's width at font scale 1, when it is shown (L)."""
+
+
+def legend_width(width, scale, shown):
+    """Pixels the colour legend takes at the right of the figure: up to 30% of the window; 0 when hidden."""
+    return min(LEGEND_WIDTH * scale, width * 0.3) if shown else 0.0
+
+
 def text_width(width, scale, panel_shown):
     """How wide the caption may run: the window less the panel."""
     return width - (panel_width(width, scale) if panel_shown else 0) - 30
 
 
-def free_area(width, height, scale, panel_shown, caption=""):
-    """The window rectangle (x0, y0, x1, y1) left for the figure, y up."""
-    right = width - (panel_width(width, scale) if panel_shown else 0)
-    bottom = HINTS * scale + caption_height(caption, text_width(width, scale, panel_shown), scale)
-    top = height - (TITLE + VERDICT) * scale
+def free_area(width, height, scale, panel_shown, caption="", legend=False):
+    """The window rectangle (x0, y0, x1, y1) left for the figure, y up: below the title and
+    verdict, above the caption and the key hints, each within its share of the height, and
+    left of the colour legend when it is shown."""
+    right = width - (panel_width(width, scale) if panel_shown else 0) - legend_width(width, scale, legend)
+    room = text_width(width, scale, panel_shown)
+    bottom = HINTS * hints_scale(scale, height) + caption_height(caption, room, caption_scale(caption, room, scale, height))
+    top = height - (TITLE + VERDICT) * header_scale(scale, height)
     return (0.0, bottom, right, max(top, bottom + 1))

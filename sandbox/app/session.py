@@ -65,6 +65,7 @@ BINDINGS = (
     Binding("F10", "hide or show the panel (captions and key hints stay)", (key.F10,), "toggle_panel"),
     Binding("F9", "projector theme (light, high contrast, thicker lines), or back", (key.F9,), "toggle_theme"),
     Binding("F1", "show or hide this help", (key.F1,), "toggle_help"),
+    Binding("L", "show or hide the colour legend: what each colour of the figure means", (key.L,), "toggle_legend"),
     Binding(", / .", "Code view: the line before / after the one marked", (key.COMMA, key.PERIOD), "code_line"),
     Binding("Esc", "leave full screen; otherwise press twice to quit", (key.ESCAPE,), "escape"),
 )
@@ -105,6 +106,8 @@ class Session:
         self.paused = False
         self.show_help = False
         self.show_panel = True
+        self.show_legend = False
+        """Whether the canvas shows the colour legend (L), at the right of the figure."""
         self.font_scale = 1.0
         self.fullscreen = False
         self.quit_requested = False
@@ -243,7 +246,7 @@ class Session:
         else:
             # The caption as written, about as long as filled in: filling it would compute the
             # scene before it has its new context.
-            camera.place(screen.free_area(camera.width, camera.height, self.font_scale, self.show_panel, self._caption(str)))
+            camera.place(screen.free_area(camera.width, camera.height, self.font_scale, self.show_panel, self._caption(str), self.show_legend))
         if camera.fitted:
             camera.fit(self.scene.frame)
         # A scene that failed as it was made keeps saying so; any other starts afresh.
@@ -396,6 +399,12 @@ class Session:
         if angle is not None and not self.scene.turnable:
             self.status = f"{name} does not turn in this scene: give its x and y only"
             return False
+        if name in self.scene.points and x is not None and y is not None:
+            try:
+                self.scene.constrain(name, (x, y))
+            except ValueError as error:
+                self.status = f"{name} cannot go there: it {error}"
+                return False
         if name in self.scene.points:
             data = {"scene": self.scene.id, "handles": {name: [x, y]}}
         else:
@@ -403,7 +412,7 @@ class Session:
         try:
             parsed = layout.parse(data, self.scene, "typed pose")
         except layout.LayoutError as error:
-            self.status = str(error)
+            self.status = _plain_refusal(name, str(error))
             return False
         layout.apply(parsed, self.scene, self.camera)
         self.controller.selected = name
@@ -508,6 +517,16 @@ class Session:
         self.show_panel = not self.show_panel
         self.refresh()
 
+    def toggle_legend(self, symbol, modifiers):
+        self.show_legend = not self.show_legend
+        self.refresh()
+
+    def legend(self):
+        """What the figure's colours mean (Scene.legend), or none when the scene's code fails."""
+        if self.fault is not None:
+            return ()
+        return self.guarded("draw", self.scene.legend, self.theme) or ()
+
     def toggle_theme(self, symbol, modifiers):
         self.theme = with_palette(DARK if self.theme.name == PROJECTOR.name else PROJECTOR, self.theme.palette)
         self.status = f"{self.theme.name} theme"
@@ -581,6 +600,19 @@ class Session:
     def on_resize(self, width, height):
         self.camera.resize(width, height)
         self.refresh()
+
+
+def _plain_refusal(name, message):
+    """A layout file's refusal of a typed pose in the words of the pose editor, short enough
+    for the status line: "B's angle must be ..." rather than "typed pose: shapes.B.angle ..."."""
+    message = message.removeprefix("typed pose: ")
+    pair = "must be [x, y], two numbers within ±1e+06"
+    for jargon, words in ((f"shapes.{name}.position {pair}", f"{name}'s x and y must each be between -1000000 and 1000000"),
+                          (f"handles.{name} {pair}", f"{name}'s x and y must each be between -1000000 and 1000000"),
+                          (f"shapes.{name}.angle", f"{name}'s angle"), (f"handles.{name}", name),
+                          ("within ±36000", "between -36000 and 36000")):
+        message = message.replace(jargon, words)
+    return message.split("; got")[0].split(", got")[0]
 
 
 def _poses(data):

@@ -55,6 +55,8 @@ class SandboxWindow(pyglet.window.Window):
         self._caption_label = pyglet.text.Label("", x=10, multiline=True, width=400, anchor_y="bottom", batch=self.hud, group=front)
         # A band behind the caption keeps it readable over whatever the scene draws there.
         self._caption_band = shapes.Rectangle(0, 0, 1, 0, batch=self.hud)
+        self._legend = None
+        """The colour legend's batch and what it shows, laid out again when that changes."""
         self._help = None
         """The F1 box, laid out when first shown after a change of look: most sessions never open it."""
         self._help_items = []
@@ -62,6 +64,8 @@ class SandboxWindow(pyglet.window.Window):
         self._frame_ms = deque(maxlen=60)
         self._last = time.perf_counter()
         self._look = None
+        self._header_scale = 1.0
+        """The font scale of the title and verdict: the presenter's, within their share of the height."""
         self._fitted = {}
 
     def _over_panel(self, x, y):
@@ -145,18 +149,21 @@ class SandboxWindow(pyglet.window.Window):
         (imgui.style_colors_light if theme.imgui_style == "light" else imgui.style_colors_dark)()
         # A handout's figure is drawn larger than the screen's: its lines grow with it.
         self.painter.line_scale = theme.line_scale * (scale if session.figure_only else 1)
-        sizes = ((self._hint, 11), (self._status, 13), (self._caption_label, screen.CAPTION_SIZE))
-        for label, size in sizes:
-            label.font_size = round(size * scale)
+        # The bands keep to their shares of the height (sandbox.app.screen), the figure the rest.
+        header = scale if session.figure_only else screen.header_scale(scale, self.height)
+        hints = screen.hints_scale(scale, self.height)
+        self._header_scale = header
+        for label, size in ((self._hint, 11), (self._status, 13)):
+            label.font_size = round(size * hints)
         for label in (self._hint, self._status, self._title, self._caption_label, self._detail):
             label.color = theme.dim_text if label is self._hint else theme.text
-        self._status.y = round(10 + 20 * scale)
-        self._title.y = round(self.height - 26 * scale)
+        self._status.y = round(10 + 20 * hints)
+        self._title.y = round(self.height - 26 * header)
         verdict_top = screen.VERDICT if session.figure_only else screen.TITLE + screen.VERDICT
-        self._verdict.y = self._detail.y = self._claims.y = round(self.height - (verdict_top - 10) * scale)
-        self._caption_label.y = round(screen.HINTS * scale + 8)
+        self._verdict.y = self._detail.y = self._claims.y = round(self.height - (verdict_top - 10) * header)
+        self._caption_label.y = round(screen.HINTS * hints + 8)
         self._caption_label.width = round(screen.text_width(self.width, scale, session.show_panel))
-        self._caption_band.y = screen.HINTS * scale
+        self._caption_band.y = screen.HINTS * hints
         self._caption_band.width = self._caption_label.width + 30
         self._caption_band.color = theme.caption_back
         self._help = None
@@ -177,6 +184,31 @@ class SandboxWindow(pyglet.window.Window):
         backing = shapes.Rectangle(40, label.y - 12, label.content_width + 40, label.content_height + 24, color=theme.help_back, batch=self._help)
         self._help_items = [backing, label]
 
+    def _draw_legend(self, session):
+        """The colour legend at the right of the figure: a swatch and the words of each
+        meaningful colour the figure draws with (Scene.legend, the theme's one table)."""
+        scale = session.font_scale
+        entries = session.legend()
+        width = screen.legend_width(self.width, scale, True)
+        _, _, x1, top = screen.free_area(self.width, self.height, scale, session.show_panel, session.caption, True)
+        wanted = (entries, scale, self.width, self.height, session.show_panel, session.caption, session.theme)
+        if self._legend is None or self._legend[0] != wanted:
+            batch = pyglet.graphics.Batch()
+            size = round(11 * min(scale, 2.0))
+            items, y = [], top - 8
+            title = pyglet.text.Label("Colours", x=x1 + 10, y=y, font_size=size + 1, color=session.theme.text, anchor_y="top",
+                                      batch=batch, weight="bold")
+            items.append(title)
+            y -= title.content_height + 6
+            for entry in entries:
+                label = pyglet.text.Label(entry.words, x=x1 + 16 + size * 1.6, y=y, font_size=size, color=session.theme.text,
+                                          anchor_y="top", multiline=True, width=max(round(width - 30 - size * 1.6), 40), batch=batch)
+                swatch = shapes.Rectangle(x1 + 10, y - size * 1.4, size * 1.3, size * 1.3, color=entry.color, batch=batch)
+                items += [label, swatch]
+                y -= max(label.content_height, size * 1.6) + 6
+            self._legend = (wanted, batch, items)
+        self._legend[1].draw()
+
     def _fit(self, label, text, size, room):
         """Show ``text`` at ``size`` points, or smaller (down to a third of it) to fit ``room`` pixels."""
         wanted = (text, round(size), round(room))
@@ -192,6 +224,10 @@ class SandboxWindow(pyglet.window.Window):
         label.end_update()
         if label.content_width > room > 0:
             label.font_size = max(round(size * room / label.content_width), round(size / 3), 1)
+            # Still wider at a third of its size: shortened with an ellipsis, never run off the
+            # window. (Rounding may leave a few pixels over; the room keeps a margin for that.)
+            while label.content_width > room + 20 and len(label.text) > 1:
+                label.text = label.text[:-2].rstrip() + "…"
 
     def render(self):
         """Draw one frame: scene, verdict, key hints and help, then the panel on top."""
@@ -209,9 +245,13 @@ class SandboxWindow(pyglet.window.Window):
             steps = session.walkthrough.steps
             title = f"{session.walkthrough.title}: step {session.step_index + 1} of {len(steps)}   ({title})"
         room = screen.text_width(self.width, session.font_scale, session.show_panel)
-        self._fit(self._title, title, 16 * session.font_scale, room)
+        header = self._header_scale
+        self._fit(self._title, title, 16 * header, room)
         hints = WALKTHROUGH_HINTS if session.walkthrough is not None else HINTS
         _set(self._hint, hints if len(hints) * 0.62 * self._hint.font_size <= room else SHORT_HINTS)
+        caption_size = round(screen.CAPTION_SIZE * screen.caption_scale(session.caption, room, session.font_scale, self.height))
+        if self._caption_label.font_size != caption_size:
+            self._caption_label.font_size = caption_size
         _set(self._caption_label, session.caption)
         self._caption_band.height = self._caption_label.content_height + 16 if session.caption else 0
         if session.figure_only:
@@ -226,19 +266,22 @@ class SandboxWindow(pyglet.window.Window):
         if verdict:
             # The verdict first, as large as the free width lets it be; then what a flawed
             # method switched on claims (the lesson is about it), then the detail if it fits.
-            self._fit(self._verdict, verdict.text, 26 * session.font_scale, room)
+            # With a flawed method's claim to show, the verdict leaves it half the line.
+            self._fit(self._verdict, verdict.text, 26 * header, room * 0.45 if claims else room)
             self._verdict.color = getattr(session.theme, verdict.role)
             self._claims.x = self._verdict.x + self._verdict.content_width + 14
-            self._fit(self._claims, "   ".join(claim.text() for claim in claims), 16 * session.font_scale, room - self._claims.x)
-            self._claims.color = session.theme.max_corner if any(not claim.right for claim in claims) else session.theme.text
+            self._fit(self._claims, "   ".join(claim.text() for claim in claims), 16 * header, room - self._claims.x)
+            self._claims.color = session.theme.text  # "(wrong)" says it: red is the max corner's
             self._detail.x = self._claims.x + (self._claims.content_width + 14 if claims else 0)
             left = room - self._detail.x
-            self._fit(self._detail, verdict.detail if left > 48 * session.font_scale else "", 16 * session.font_scale, left)
+            self._fit(self._detail, verdict.detail if left > 48 * header else "", 16 * header, left)
         else:
             for label in (self._verdict, self._detail, self._claims):
                 _set(label, "")
         _set(self._status, "" if self.projecting else session.status)
         self.hud.draw()
+        if session.show_legend and not session.figure_only:
+            self._draw_legend(session)
         if session.show_help:
             if self._help is None:
                 self._help_overlay(session.theme, session.font_scale)

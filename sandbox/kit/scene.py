@@ -14,10 +14,11 @@ from typing import Any, ClassVar, NamedTuple
 
 from collision import Circle, Polygon, Region, ShapeError, Vector, voronoi_region
 
-from sandbox.kit.painter import Painter
+from sandbox.kit.labels import LabelLayout
+from sandbox.kit.painter import Painter, RecordingPainter
 from sandbox.kit.params import Param
 from sandbox.kit.report import Report
-from sandbox.kit.theme import Theme, faded
+from sandbox.kit.theme import LegendEntry, Theme, faded, legend
 
 LABEL_SIZE = 16
 """Pixels: the size of a shape's name at scale 1."""
@@ -116,6 +117,10 @@ class Scene:
         self._result: Any = None
         self._report: Report | None = None
         self.computes = 0
+        self.strip_memory: dict = {}
+        """Where each projection strip went last (sandbox.kit.figures.strips), so that it stays on its side."""
+        self._label_memory: dict = {}
+        """Where each label went last frame, so that it stays there while it fits."""
         """How many times the kit has computed this scene: tests count it."""
         self.setup()
 
@@ -221,8 +226,18 @@ class Scene:
         self.settings["code"] = not self.settings.get("code")
 
     def paint(self, painter: Painter, theme: Theme) -> None:
-        """Draw the current result."""
+        """Draw the current result, its labels placed clear of each other, the strips, the
+        shapes' outlines and the free area's edge (sandbox.kit.labels)."""
+        layout = LabelLayout(painter, self.view, list(self.shapes.values()), self._label_memory)
+        self.draw(self.result, layout, theme)
+        layout.finish()
+
+    def legend(self, theme: Theme) -> tuple[LegendEntry, ...]:
+        """What the colours of the figure as it is now mean, for the canvas's legend (L) and a
+        handout: the theme's meaningful roles (theme.MEANINGS) that the figure draws with."""
+        painter = RecordingPainter()
         self.draw(self.result, painter, theme)
+        return legend(theme, _colours(painter.calls))
 
     def to_svg(self, width: int = 1280, height: int = 720, theme: Theme | None = None, scale: float = 1.0) -> str:
         """The figure drawn alone as an SVG document, as a handout's picture or ``--screenshot``
@@ -301,6 +316,18 @@ class Scene:
         for name, at in self.label_spots(avoid).items():
             painter.text(at, name, theme.shape(name), LABEL_SIZE)
 
+
+
+def _colours(calls):
+    """Every RGBA colour in recorded painter calls, the bulk calls' colour arrays included."""
+    found = set()
+    for call in calls:
+        for argument in call[1:]:
+            if isinstance(argument, tuple) and len(argument) == 4 and all(isinstance(c, int) for c in argument):
+                found.add(argument)
+            elif hasattr(argument, "ndim") and argument.dtype.kind in "iu" and argument.shape[-1:] == (4,):
+                found.update(map(tuple, argument.reshape(-1, 4).tolist()))
+    return found
 
 
 def _inside(shape, point):

@@ -1,7 +1,10 @@
 """The colours and scales a scene draws with: one Theme object, passed in, never a global.
 
-The same colour means the same thing in every scene: shape A and shape B each their own, max
-corner red, min corner yellow, overlap grey, separating axis green, MTV purple. RGBA, 0-255.
+The same colour means the same thing in every scene (MEANINGS): shape A and shape B each their
+own, max corner red, min corner yellow, overlap grey, separating axis and "apart" green, MTV,
+penetration and "colliding" purple. Everything else (handles, normals, candidates, straddlers,
+a flawed method's claim, GJK's simplex and direction) takes a neutral colour (NEUTRAL) and is
+told apart by its label, width or fill. RGBA, 0-255.
 
 Each theme (dark, projector) comes in two palettes: "standard" and "colour-blind", which takes
 its hues from Okabe and Ito's set (distinct under the common kinds of colour blindness) and
@@ -9,7 +12,7 @@ draws B's lines dashed, so A and B differ by more than hue.
 """
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 Color = tuple[int, int, int, int]
 
@@ -125,10 +128,43 @@ _COLOUR_BLIND = {
     "dark": dict(shape_a="sky_blue", shape_b="orange", max_corner="vermillion", min_corner="yellow",
                  separating="bluish_green", mtv="reddish_purple"),
     # On white, yellow and sky blue fade: B takes vermillion and the min corner orange, and
-    # the max corner (red elsewhere) the darkest colour left, black.
+    # the max corner (red elsewhere) the darkest colour left, black; so a hovered shape's
+    # outline (black elsewhere on white) takes sky blue, which an outline's width carries.
     "projector": dict(shape_a="blue", shape_b="vermillion", max_corner="black", min_corner="orange",
-                      separating="bluish_green", mtv="reddish_purple"),
+                      separating="bluish_green", mtv="reddish_purple", highlight="sky_blue"),
 }
+
+
+MEANINGS = {
+    "shape_a": "shape A (and any other shape)",
+    "shape_b": "shape B (the moving one)",
+    "max_corner": "max corner: the largest projection (a support point)",
+    "min_corner": "min corner: the smallest projection",
+    "overlap": "overlap: shadows that overlap",
+    "separating": "separating axis, gap: apart",
+    "mtv": "MTV, penetration: colliding",
+}
+"""What each meaningful colour role means, in every scene: the legend says this."""
+
+NEUTRAL = ("highlight", "axis", "guide", "text", "dim_text")
+"""Roles that mean nothing by colour: handles, normals, labels, lines told apart otherwise."""
+
+
+class LegendEntry(NamedTuple):
+    """One line of a figure's legend: a colour and what it means."""
+
+    role: str
+    words: str
+    color: Color
+
+
+def legend(theme: "Theme", used: Any) -> tuple[LegendEntry, ...]:
+    """The legend of a figure drawn in ``theme`` with the colours ``used`` (RGBA tuples, faded
+    or not): each meaningful role whose colour the figure drew, in MEANINGS' order."""
+    hues = {tuple(color[:3]) for color in used}
+    return tuple(
+        LegendEntry(role, words, getattr(theme, role)) for role, words in MEANINGS.items() if tuple(getattr(theme, role)[:3]) in hues
+    )
 
 
 def with_palette(theme: Theme, palette: str) -> Theme:

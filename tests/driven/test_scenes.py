@@ -12,7 +12,7 @@ from driver import key, mouse
 from sandbox.app import screen
 from sandbox.app.controller import HOLD_DELAY, ROTATE_SPEED, ROTATE_STEP
 from sandbox.app.registry import all_scenes
-from sandbox.kit.figures.sat_view import axis_degrees, axis_label
+from sandbox.kit.figures.sat_view import axis_degrees, axis_label, axis_name, listing
 from sandbox.kit.figures.strips import label_box
 from sandbox.kit.theme import DARK
 
@@ -121,7 +121,12 @@ def test_strips_stay_in_the_free_area_and_their_labels_apart(drive, scene_id):
         driver.session.refresh()
         vx0, vy0, vx1, vy1 = scene.view.rect
         placed = strips_and_labels(scene)
-        assert len(placed) == len(scene.result.sat.axes)
+        # Where they cannot all go clear of each other, some are left out and the panel names them.
+        drawn = {strip.index for strip in scene.result.strips}
+        missing = [axis_name(i) for i in range(len(scene.result.sat.axes)) if i not in drawn]
+        if missing:
+            said = " ".join(line.text for line in scene.reported.lines)
+            assert f"No room for {listing(missing)}'s strip" in said
         for ends, box in placed:
             for x, y in ends:
                 assert vx0 <= x <= vx1 and vy0 <= y <= vy1

@@ -66,11 +66,13 @@ def test_the_sign_flips_on_the_normal(drive):
     scene = driver.scene
     driver.drag(scene.points["a"], world(4, -3))  # b's right normal
     assert scene.result.dot == 0 and tuple(scene.result.projection) == (0, 0)
-    assert scene.reported.verdict.role == "overlap"
+    # The sign is said in words; the colour stays neutral (green, red and grey mean apart, a max corner, overlap).
+    assert scene.reported.verdict.role == "text" and scene.reported.verdict.detail.startswith("zero")
     driver.drag(scene.points["a"], world(4, -2.9))
-    assert scene.result.dot > 0 and scene.reported.verdict.role == "separating"
+    assert scene.result.dot > 0 and scene.reported.verdict.detail.startswith("positive")
     driver.drag(scene.points["a"], world(4, -3.1))
-    assert scene.result.dot < 0 and scene.result.along < 0 and scene.reported.verdict.role == "max_corner"
+    assert scene.result.dot < 0 and scene.result.along < 0 and scene.reported.verdict.detail.startswith("negative")
+    assert scene.reported.verdict.role == "text"
     check_against_numpy(scene)
 
 

@@ -80,7 +80,38 @@ def test_the_caption_band_never_reaches_into_the_free_area(scale, panel):
                     session.reveal()
                     captions.append(session.caption)
                 for caption in captions:
-                    label = pyglet.text.Label(caption, font_size=round(screen.CAPTION_SIZE * scale), multiline=True, width=round(width))
-                    assert label.content_height + 16 <= screen.caption_height(caption, width, scale), caption
+                    # Set at the scale the window sets it at: a long caption smaller, to keep to its share.
+                    fitted = screen.caption_scale(caption, width, scale, 720)
+                    label = pyglet.text.Label(caption, font_size=round(screen.CAPTION_SIZE * fitted), multiline=True, width=round(width))
+                    assert label.content_height + 16 <= screen.caption_height(caption, width, fitted), caption
     finally:
         window.on_close()
+
+
+@pytest.mark.parametrize("panel", [True, False])
+def test_at_1280x720_and_3x_the_figure_keeps_half_the_height_and_no_text_is_cut(panel):
+    """Every step of every shipped lesson, its caption (question and answer too) shown: the
+    bands keep over half the window for the figure, and the title, verdict, claims and detail
+    fit the width beside the panel as pyglet lays them out."""
+    session = Session(size=(1280, 720))
+    session.set_font_scale(3.0)
+    shown = SandboxWindow(session, visible=False, deterministic=True)
+    try:
+        for path in sorted((ROOT / "walkthroughs").glob("*.toml")):
+            lesson = load(path)
+            shown.session = session = Session(size=(1280, 720), walkthrough=lesson)
+            session.show_panel = panel
+            session.set_font_scale(3.0)
+            for index in range(len(lesson.steps)):
+                session.go(index, revealed=True)
+                x0, y0, x1, y1 = screen.free_area(1280, 720, 3.0, panel, session.caption)
+                assert y1 - y0 >= 360, f"{path.name} step {index + 1}: the figure gets {y1 - y0:.0f} of 720 pixels"
+                shown._look = None  # restyle for this session
+                shown.render()
+                edge = 1280 - (screen.panel_width(1280, 3.0) if panel else 0)  # the panel's left edge, or the window's
+                for label in (shown._title, shown._verdict, shown._claims, shown._detail):
+                    if label.text:
+                        assert label.x + label.content_width <= edge, f"{path.name} step {index + 1}: {label.text!r} is cut"
+                assert shown._caption_band.y + shown._caption_band.height <= y0 + 1, f"{path.name} step {index + 1}: the caption covers the figure"
+    finally:
+        shown.on_close()

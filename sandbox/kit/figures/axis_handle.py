@@ -49,5 +49,6 @@ class TurnableAxis:
         if ends is not None:
             middle = unit.x * self.pivot[0] + unit.y * self.pivot[1]
             painter.interval(unit, middle + ends[0], middle + ends[1], self.offset(), theme.axis, 1)
-        painter.point(handle, theme.highlight if self.hovered == "P" else theme.max_corner, 7)
-        painter.text((handle[0] + 10 * self.view.pixel, handle[1] + 6 * self.view.pixel), "P", theme.max_corner, 16)
+        # A handle is neutral (red is the max corner's): the dot is bigger, and it is named.
+        painter.point(handle, theme.highlight if self.hovered == "P" else theme.axis, 8)
+        painter.text((handle[0] + 10 * self.view.pixel, handle[1] + 6 * self.view.pixel), "P", theme.axis, 16)

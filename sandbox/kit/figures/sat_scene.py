@@ -76,7 +76,8 @@ class PairSatScene(Scene):
             shown = [sat_view.named_axis(result)]
         strips = ()
         if self.settings.get("projections"):
-            strips = sat_view.place_strips(result.axes, shown, [a, b], ctx.view, self.label_boxes(self.mtv_avoid(result)))
+            strips = sat_view.place_strips(result.axes, shown, [a, b], ctx.view, self.label_boxes(self.mtv_avoid(result)), self.strip_memory,
+                                           sat_view.named_axis(result))
         return PairResult(result, sat(a, b, early_exit=True), page, strips, recorded)
 
     def next_axis(self):
@@ -97,8 +98,8 @@ class PairSatScene(Scene):
             test = result.sat.axes[strip.index]
             sat_view.draw_strip(painter, theme, test, strip, sat_view.axis_name(strip.index))
             if self.settings.get("guides") and result.page >= 0:
-                sat_view.draw_guides(painter, theme, self.shapes["A"], strip.offset - 6, test.axis)
-                sat_view.draw_guides(painter, theme, self.shapes["B"], strip.offset + 6, test.axis)
+                sat_view.draw_guides(painter, theme, self.shapes["A"], strip.offset - strip.spread, test.axis)
+                sat_view.draw_guides(painter, theme, self.shapes["B"], strip.offset + strip.spread, test.axis)
         if self.settings.get("mtv"):
             sat_view.draw_mtv(painter, theme, result.sat, self.shapes["B"])
         self.label_shapes(painter, theme, self.mtv_avoid(result.sat))
@@ -110,8 +111,13 @@ class PairSatScene(Scene):
             lines.append(Line(f"One axis at a time: showing {sat_view.axis_name(result.page)} (N: next axis)"))
         if result.sat.colliding:
             lines.append(Line(f"MTV: depth {result.sat.depth:.2f} along {sat_view.degrees_text(sat_view.axis_degrees(result.sat.normal))}"))
-        if result.page < 0 and len(result.sat.axes) > CROWD and self.settings.get("projections"):
-            lines.append(Line(f"Over {CROWD} axes: only {sat_view.axis_name(result.strips[0].index)}, the one the verdict names, is drawn."))
+        crowd = result.page < 0 and len(result.sat.axes) > CROWD
+        if crowd and self.settings.get("projections"):
+            named = sat_view.named_axis(result.sat)
+            lines.append(Line(f"Over {CROWD} axes: only {sat_view.axis_name(named)}, the one the verdict names, is drawn."))
+            lines.extend(sat_view.left_out(result.sat, result.strips, [named]))
+        elif self.settings.get("projections"):
+            lines.extend(sat_view.left_out(result.sat, result.strips, [result.page] if result.page >= 0 else range(len(result.sat.axes))))
         return lines
 
     def report(self, result):

@@ -8,7 +8,7 @@ name and angle at one end. ``sandbox.kit.figures.strips`` chooses where each one
 import math
 from typing import NamedTuple
 
-from sandbox.kit.report import Report, Table, Verdict, number
+from sandbox.kit.report import Line, Report, Table, Verdict, number
 from sandbox.kit.painter import interval_ends
 
 from sandbox.kit.figures import strips
@@ -40,19 +40,31 @@ def axis_label(index, axis):
     return f"{axis_name(index)} {degrees_text(axis_degrees(axis))}"
 
 
-def place_strips(tests, indices, shapes, view, taken):
-    """Where each axis in ``indices`` is drawn, labelled with its name and angle (see sandbox.kit.figures.strips)."""
-    return strips.place_strips(tests, indices, shapes, view, taken, axis_label)
+def place_strips(tests, indices, shapes, view, taken, memory=None, keep=None):
+    """Where each axis in ``indices`` is drawn, labelled with its name and angle (see
+    sandbox.kit.figures.strips); ``memory`` is the scene's ``strip_memory``, which keeps a
+    strip on its side while a shape is dragged; ``keep``, an axis always drawn (the verdict's)
+    where there is room for fewer than all."""
+    return strips.place_strips(tests, indices, shapes, view, taken, axis_label, memory, keep)
+
+
+def left_out(result, placed, shown):
+    """The panel's line naming the axes of ``shown`` that had no room beside the shapes, if any."""
+    drawn = {strip.index for strip in placed}
+    missing = [axis_name(i) for i in shown if i not in drawn]
+    if not missing:
+        return []
+    return [Line(f"No room for {listing(missing)}'s strip{'s' if len(missing) > 1 else ''} at this size: N shows one axis at a time.")]
 
 
 def draw_strip(painter, theme, test, strip, name):
     """One axis drawn beside the shapes, at its strip's place."""
-    axis, a, b, offset = test.axis, test.a, test.b, strip.offset
-    low, high = min(a.min, b.min) - 15, max(a.max, b.max) + 15
+    axis, a, b, offset, spread = test.axis, test.a, test.b, strip.offset, strip.spread
+    low, high = min(a.min, b.min) - 2.5 * spread, max(a.max, b.max) + 2.5 * spread
     line = theme.separating if test.separating else theme.axis
     painter.interval(axis, low, high, offset, line, 3 if test.separating else 1)
-    painter.interval(axis, a.min, a.max, offset - 6, theme.shape_a)
-    painter.interval(axis, b.min, b.max, offset + 6, theme.shape_b)
+    painter.interval(axis, a.min, a.max, offset - spread, theme.shape_a)
+    painter.interval(axis, b.min, b.max, offset + spread, theme.shape_b)
     start, end = max(a.min, b.min), min(a.max, b.max)
     if test.separating:
         painter.interval(axis, end, start, offset, theme.separating, 5)

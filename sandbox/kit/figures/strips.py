@@ -1,11 +1,11 @@
 """Where the projection strips go: beside the shapes, inside the free area, labels apart.
 
 Each strip is a segment along its axis at some offset to the axis's left; its label hangs off
-one end. Candidate places are tried nearest the shapes first (nested, as DemoSAT3's figure did),
-then anywhere in the free area, and each is scored by what it would spoil: a label off-screen
-or over another label first, then a label over another strip, a strip over a label, a strip
-lying close along a nearly parallel one, or a strip through the shapes. The first place that spoils nothing wins,
-else the one that spoils least.
+one end. No strip crosses a shape, a label or another strip, none runs close alongside a nearly
+parallel one, no label lies on another, a strip or a shape's outline, and all of it stays inside
+the free area; where that leaves no room for every strip, fewer are drawn (see place_strips).
+A strip keeps last frame's place while that is still clean, so it does not jump sides while a
+shape is dragged.
 """
 
 import math
@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from collision import project
 
+from sandbox.kit.labels import boxes_meet, outline_meets_box, segment_meets_box, text_box
 from sandbox.kit.painter import interval_ends
 
 LABEL_SIZE = 13
@@ -39,13 +40,13 @@ class Strip:
     anchor: str
     """Which end of the label that point is: "left" or "right"."""
 
+    spread: float = 6.0
+    """World units between the strip's line and each shape's shadow beside it (six pixels)."""
+
 
 def label_box(at, text, view, size=LABEL_SIZE, anchor="left"):
-    """The world rectangle a label at ``at`` (its baseline's ``anchor`` end) covers, roughly."""
-    pixel = view.pixel * view.text_scale
-    width = len(text) * size * 0.62 * pixel
-    left = at[0] - width if anchor == "right" else at[0]
-    return (left, at[1] - 4 * pixel, left + width, at[1] + size * 1.3 * pixel)
+    """The world rectangle a label at ``at`` (its baseline's ``anchor`` end) covers."""
+    return text_box(at, text, size, view.pixel, view.text_scale, anchor)
 
 
 def clip(point, direction, rect):
@@ -73,24 +74,16 @@ def _offsets_inside(axis, ends, rect):
     return window if window[0] <= window[1] else None
 
 
-def _meet(a, b, pad):
-    return a[0] < b[2] + pad and b[0] < a[2] + pad and a[1] < b[3] + pad and b[1] < a[3] + pad
-
-
-def _crosses(segment, box, pad):
-    """Whether the segment passes within ``pad`` of the rectangle."""
-    (x0, y0), (x1, y1) = segment
-    grown = (box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad)
-    stretch = clip((x0, y0), (x1 - x0, y1 - y0), grown)
-    return stretch is not None and stretch[1] >= 0 and stretch[0] <= 1
-
-
 class _Placed(NamedTuple):
     axis: tuple
     low: float
     high: float
     offset: float
     segment: tuple
+
+
+HALF_WIDTH = 12
+"""Pixels from a strip's line to the far edge of the shadows beside it (spread 6, width 5, and room)."""
 
 
 def _close_alongside(axis, low, high, offset, placed, gap):
@@ -106,55 +99,190 @@ def _close_alongside(axis, low, high, offset, placed, gap):
     return False
 
 
-def place_strips(tests, indices, shapes, view, taken=(), name=None):
+def segments_meet(a, b, pad):
+    """Whether two segments pass within ``pad`` of each other."""
+    (p, q), (r, s) = a, b
+
+    def side(o, x, y):
+        return (x[0] - o[0]) * (y[1] - o[1]) - (x[1] - o[1]) * (y[0] - o[0])
+
+    if side(p, q, r) * side(p, q, s) < 0 and side(r, s, p) * side(r, s, q) < 0:
+        return True
+    return min(_to_segment(p, (r, s)), _to_segment(q, (r, s)), _to_segment(r, (p, q)), _to_segment(s, (p, q))) < pad
+
+
+def _to_segment(point, segment):
+    (x0, y0), (x1, y1) = segment
+    dx, dy = x1 - x0, y1 - y0
+    length = dx * dx + dy * dy
+    t = 0.0 if length == 0 else min(max(((point[0] - x0) * dx + (point[1] - y0) * dy) / length, 0.0), 1.0)
+    return math.hypot(point[0] - x0 - t * dx, point[1] - y0 - t * dy)
+
+
+def segment_meets_shape(segment, shape, pad):
+    """Whether the segment passes within ``pad`` of the shape (a Circle, or a convex polygon)."""
+    if hasattr(shape, "radius"):
+        return _to_segment(tuple(shape.center), segment) < shape.radius + pad
+    x0, y0, x1, y1 = shape.aabb()
+    if not segment_meets_box(*segment, (x0, y0, x1, y1), pad):
+        return False  # nowhere near its bounding box: no need to test its edges
+    corners = [tuple(p) for p in shape.world_vertices()]
+    # Separating axes of a segment and a convex polygon: the polygon's edge normals and the segment's.
+    (x0, y0), (x1, y1) = segment
+    edges = [(b[0] - a[0], b[1] - a[1]) for a, b in zip(corners, corners[1:] + corners[:1])] + [(x1 - x0, y1 - y0)]
+    for ex, ey in edges:
+        length = math.hypot(ex, ey)
+        if length < 1e-12:
+            continue
+        nx, ny = -ey / length, ex / length
+        shadow = [x * nx + y * ny for x, y in corners]
+        mine = [x * nx + y * ny for x, y in segment]
+        if max(mine) + pad < min(shadow) or max(shadow) + pad < min(mine):
+            return False
+    return True
+
+
+def place_strips(tests, indices, shapes, view, taken=(), name=None, memory=None, keep=None):
     """A Strip for each AxisTest ``tests[i]``, i in ``indices``, with ``view`` the free area.
 
     ``taken`` are world rectangles labels must avoid (the shapes' names); ``name(i, axis)``
-    gives the label text.
+    gives the label text. ``memory``, a dict the scene keeps, holds which side of the shapes
+    each strip went to and how far: a strip goes back there while that spoils nothing, so it
+    does not jump sides while a shape is dragged a few pixels.
+
+    Each strip's clean places are found first: beside the shapes, nearest first, inside the
+    free area, crossing no shape and no label in ``taken``, its label on nothing. Then a
+    search picks one place for each so that no two strips cross or run close alongside and
+    no label lies on another or on a strip. Where there is no such choice, strips are left
+    out, the last placed first, never ``keep`` (the verdict's axis) while another can go:
+    fewer strips, none knotted. The scene says which are missing (``sat_view.left_out``).
     """
-    pixel, scale = view.pixel, view.text_scale
+    pixel = view.pixel
+    memory = {} if memory is None else memory
     x0, y0, x1, y1 = view.rect
     inner = (x0 + MARGIN * pixel, y0 + MARGIN * pixel, x1 - MARGIN * pixel, y1 - MARGIN * pixel)
-    gap, step = 34 * pixel, 30 * pixel * scale
-    taken, placed, strips = list(taken), [], []
-    for index, axis, near, far, low, high, window in sorted(
-        (_reach(tests[i], i, shapes, pixel, inner) for i in indices), key=lambda reach: _room(reach, gap)
-    ):
-        text = name(index, axis)
-        first = len(strips)
-        offsets = [d for k in [*range(first, 8), *range(first)] for d in (far + gap + k * step, near - gap - k * step)]
-        if window is not None:
-            inside = [d for d in offsets if window[0] <= d <= window[1]]
-            spread = [window[0] + (window[1] - window[0]) * i / 60 for i in range(61)]
-            offsets = inside + sorted(spread, key=lambda d: min(abs(d - far), abs(d - near)))
-        # The label at the end further right on screen first: it reads on from the strip.
-        ends = ((high, "left"), (low, "right")) if axis[0] >= 0 else ((low, "left"), (high, "right"))
-        best = None
-        for offset in offsets:
-            segment = tuple(interval_ends(axis, low, high, offset))
-            for end, anchor in ends:
-                at = _label_at(axis, end, offset, anchor, pixel)
-                box = label_box(at, text, view, anchor=anchor)
-                spoiled = (
-                    2 * (not (inner[0] <= box[0] and box[2] <= inner[2] and inner[1] <= box[1] and box[3] <= inner[3]))
-                    + 2 * any(_meet(box, other, 8 * pixel) for other in taken)
-                    + any(_crosses(p.segment, box, 6 * pixel) for p in placed)
-                    + any(_crosses(segment, other, 6 * pixel) for other in taken)
-                    + _close_alongside(axis, low, high, offset, placed, 24 * pixel)
-                    + (near - gap / 2 < offset < far + gap / 2)
-                    + 3 * (window is None or not window[0] <= offset <= window[1])
-                )
-                if best is None or spoiled < best[0]:
-                    best = (spoiled, offset, at, anchor, box, segment)
-                if spoiled == 0:
-                    break
-            if best[0] == 0:
-                break
-        _, offset, at, anchor, box, segment = best
-        taken.append(box)
-        placed.append(_Placed(axis, low, high, offset, segment))
-        strips.append(Strip(index, offset, at, anchor))
-    return tuple(sorted(strips))
+    gap = 34 * pixel
+    reaches = sorted((_reach(tests[i], i, shapes, pixel, inner) for i in indices), key=lambda reach: _room(reach, gap))
+    options = [_candidates(reach, shapes, view, inner, list(taken), name, memory.get(reach[0])) for reach in reaches]
+    trying = [(reach, found) for reach, found in zip(reaches, options) if found]
+    while trying:
+        chosen = _search(trying, pixel)
+        if chosen is not None:
+            _remember(memory, [reach for reach, _ in trying], chosen, pixel)
+            return tuple(sorted(choice.strip for choice in chosen))
+        # Fewer strips: a crowd knotted together would hide the lesson.
+        others = [i for i, (reach, _) in enumerate(trying) if reach[0] != keep]
+        trying.pop(others[-1] if others else -1)
+    memory.clear()
+    return ()
+
+
+def _remember(memory, reaches, chosen, pixel):
+    memory.clear()
+    for reach, choice in zip(reaches, chosen):
+        index, axis, near, far = reach[:4]
+        beyond = (choice.offset - far) / pixel if choice.offset >= (near + far) / 2 else (choice.offset - near) / pixel
+        memory[index] = (axis, beyond, choice.strip.anchor)
+
+
+class _Choice(NamedTuple):
+    offset: float
+    strip: Strip
+    placed: _Placed
+    box: tuple
+
+
+OPTIONS = 40
+"""Clean places kept for each strip, nearest the shapes first: enough for the search, and a
+drag's frame does not wait for every place in the free area to be tried."""
+
+SEARCH_BUDGET = 4000
+"""Places tried by the search for a layout that spoils nothing, before it gives up."""
+
+
+def _search(trying, pixel):
+    """One clean place for each strip of ``trying`` ((reach, its clean places) pairs) such that
+    none spoils another, found depth first, or None."""
+    budget = [SEARCH_BUDGET]
+
+    def extend(chosen):
+        if len(chosen) == len(trying):
+            return chosen
+        reach, options = trying[len(chosen)]
+        for choice in options:
+            budget[0] -= 1
+            if budget[0] < 0:
+                return None
+            if all(_compatible(choice, reach, other) for other in chosen):
+                found = extend(chosen + [choice])
+                if found is not None:
+                    return found
+        return None
+
+    return extend([])
+
+
+def _candidates(reach, shapes, view, inner, taken, name, last):
+    """Every place of one strip that spoils nothing by itself (before the other strips come)."""
+    pixel, scale = view.pixel, view.text_scale
+    index, axis, near, far, low, high, window = reach
+    if window is None:
+        return []
+    gap, step = 34 * pixel, 12 * pixel * scale
+    text = name(index, axis)
+    offsets = [d for k in range(40) for d in (far + gap + k * step, near - gap - k * step) if window[0] <= d <= window[1]]
+    # Then anywhere in the free area, between the shapes too where they leave a gap across the axis.
+    spread = [window[0] + (window[1] - window[0]) * i / 60 for i in range(61)]
+    offsets += sorted(spread, key=lambda d: min(abs(d - far), abs(d - near)))
+    # The label at the end further right on screen first: it reads on from the strip.
+    ends = [(high, "left"), (low, "right")] if axis[0] >= 0 else [(low, "left"), (high, "right")]
+    if last is not None and abs(last[0][0] * axis[1] - last[0][1] * axis[0]) < 0.2:
+        beyond, anchor = last[1], last[2]
+        again = far + beyond * pixel if beyond >= 0 else near + beyond * pixel
+        if window[0] <= again <= window[1]:
+            offsets.insert(0, again)
+        ends.sort(key=lambda end: end[1] != anchor)
+    found = []
+    for offset in offsets:
+        segment = tuple(interval_ends(axis, low, high, offset))
+        if _strip_spoils(segment, shapes, taken, pixel):
+            continue
+        for end, anchor in ends:
+            at = _label_at(axis, end, offset, anchor, pixel)
+            box = label_box(at, text, view, anchor=anchor)
+            if not _label_spoils(box, shapes, taken, inner, pixel):
+                found.append(_Choice(offset, Strip(index, offset, at, anchor, 6 * pixel), _Placed(axis, low, high, offset, segment), box))
+                if len(found) == OPTIONS:
+                    return found
+    return found
+
+
+def _compatible(a, reach_a, b):
+    """Whether two strips placed at ``a`` and ``b`` spoil nothing of each other."""
+    pixel = a.strip.spread / 6  # the spread is six pixels
+    thick = HALF_WIDTH * pixel
+    if segments_meet(a.placed.segment, b.placed.segment, 2 * thick) or boxes_meet(a.box, b.box, 4 * pixel):
+        return False
+    if segment_meets_box(*a.placed.segment, b.box, thick) or segment_meets_box(*b.placed.segment, a.box, thick):
+        return False
+    axis, low, high = reach_a[1], reach_a[4], reach_a[5]
+    return not _close_alongside(axis, low, high, a.offset, [b.placed], 2 * thick)
+
+
+def _strip_spoils(segment, shapes, boxes, pixel):
+    """Whether a strip here would cross a shape or a label."""
+    thick = HALF_WIDTH * pixel
+    # Half a strip's width and as much again clear of the shapes: a shadow brushing an edge reads as part of it.
+    return any(segment_meets_shape(segment, shape, 2 * thick) for shape in shapes) or any(segment_meets_box(*segment, other, thick) for other in boxes)
+
+
+def _label_spoils(box, shapes, boxes, inner, pixel):
+    """Whether a strip's label here would leave the free area or lie on another label or an outline."""
+    return (
+        not (inner[0] <= box[0] and box[2] <= inner[2] and inner[1] <= box[1] and box[3] <= inner[3])
+        or any(boxes_meet(box, other, 4 * pixel) for other in boxes)
+        or any(outline_meets_box(shape, box, 2 * pixel) for shape in shapes)
+    )
 
 
 def _reach(test, index, shapes, pixel, inner):

@@ -1,0 +1,193 @@
+"""Where a figure's labels go: the one rule every scene's text follows.
+
+A scene writes ``painter.text`` where a label belongs (beside an arrow's tip, above a shape).
+``Scene.paint`` draws through a :class:`LabelLayout`, which holds the labels back until the
+figure is drawn and then puts each one at the nearest spot to where it was asked for that
+overlaps no label placed before it, no projection strip, no shape's outline and no arrow, and
+stays inside the free area. A label that fits where it was asked for stays there, and one
+moved stays at its new spot while that still fits (a label does not hop for a pixel of drag).
+
+Sizes are estimated from DejaVu Sans' advance widths, the window's font, with a little to spare.
+"""
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from sandbox.kit.painter import interval_ends
+
+POINT = 96 / 72
+"""Pixels in a point: text sizes are points, as pyglet's."""
+
+INK_UP, INK_DOWN = 1.0, 0.28
+"""How far a label reaches above and below its baseline, in ems, with a little room."""
+
+_NARROW, _THIN, _WIDE = set("il.,:;'|!` "), set("ftrjI()[]{}-/\\\""), set("mwMW%@")
+_MATH = set("=+<>~^×−·")
+
+
+def char_width(char: str) -> float:
+    """A character's advance width in ems (DejaVu Sans, rounded up)."""
+    if char in _NARROW:
+        return 0.33
+    if char in _THIN:
+        return 0.42
+    if char in _WIDE:
+        return 1.0
+    if char in _MATH:
+        return 0.86
+    if char.isdigit():
+        return 0.64
+    if char.isupper():
+        return 0.78
+    return 0.63
+
+
+def text_box(at: Sequence[float], text: str, size: float, pixel: float, scale: float = 1.0, anchor: str = "left") -> tuple[float, float, float, float]:
+    """The world rectangle (x0, y0, x1, y1) label ``text`` covers at world point ``at`` (its
+    baseline's ``anchor`` end), drawn at ``size`` points times ``scale`` with ``pixel`` world
+    units a pixel."""
+    em = round(size * scale) * POINT * pixel
+    width = sum(map(char_width, text)) * em
+    left = at[0] - {"left": 0.0, "center": width / 2, "right": width}[anchor]
+    return (left, at[1] - INK_DOWN * em, left + width, at[1] + INK_UP * em)
+
+
+def boxes_meet(a, b, pad: float = 0.0) -> bool:
+    return a[0] < b[2] + pad and b[0] < a[2] + pad and a[1] < b[3] + pad and b[1] < a[3] + pad
+
+
+def segment_meets_box(start, end, rect, pad: float = 0.0) -> bool:
+    """Whether the segment from ``start`` to ``end`` passes within ``pad`` of the rectangle."""
+    x0, y0, x1, y1 = rect[0] - pad, rect[1] - pad, rect[2] + pad, rect[3] + pad
+    low, high = 0.0, 1.0
+    for origin, step, lo, hi in ((start[0], end[0] - start[0], x0, x1), (start[1], end[1] - start[1], y0, y1)):
+        if abs(step) < 1e-12:
+            if not lo <= origin <= hi:
+                return False
+            continue
+        a, b = (lo - origin) / step, (hi - origin) / step
+        low, high = max(low, min(a, b)), min(high, max(a, b))
+    return low <= high
+
+
+def circle_meets_box(center, radius, rect, pad: float = 0.0) -> bool:
+    """Whether the circle's outline passes within ``pad`` of the rectangle."""
+    cx, cy = center
+    near = math.hypot(max(rect[0] - cx, 0, cx - rect[2]), max(rect[1] - cy, 0, cy - rect[3]))
+    far = max(math.hypot(x - cx, y - cy) for x in (rect[0], rect[2]) for y in (rect[1], rect[3]))
+    return near - pad <= radius <= far + pad
+
+
+def inside(rect, area) -> bool:
+    return area[0] <= rect[0] and rect[2] <= area[2] and area[1] <= rect[1] and rect[3] <= area[3]
+
+
+SHIFTS = tuple(
+    (dx * r, dy * r)
+    for r in (0.6, 1.2, 1.8, 2.6, 3.6, 5.0, 7.0, 9.0, 12.0)
+    for dx, dy in (
+        (0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1),
+        (2, 0.5), (-2, 0.5), (2, -0.5), (-2, -0.5), (0.5, 1), (-0.5, 1), (0.5, -1), (-0.5, -1),
+    )
+)
+SHRINKS = (1.0, 0.8, 0.65, 0.5)
+"""The sizes a label is tried at, as parts of its own: smaller only where it fits nowhere larger."""
+
+"""Where a label that does not fit is tried instead, in label heights from where it was asked
+for: nearest first, above and below before beside."""
+
+
+class LabelLayout:
+    """A painter that draws everything at once except labels, which it places when the figure
+    is finished (``finish``): see the module docstring.
+
+    ``outlines`` are the shapes whose edges labels keep off (Polygon or Circle); ``memory``
+    (a dict the scene keeps) remembers where each label went, for the next frame.
+    """
+
+    def __init__(self, painter: Any, view: Any, outlines: Sequence[Any] = (), memory: dict | None = None):
+        self.painter, self.view = painter, view
+        self.outlines = list(outlines)
+        self.memory = {} if memory is None else memory
+        self.strips: list[tuple] = []
+        self.arrows: list[tuple] = []
+        self.held: list[tuple] = []
+
+    def __getattr__(self, name):
+        return getattr(self.painter, name)
+
+    def interval(self, axis, low, high, offset, color, width=5):
+        if width >= 3:
+            self.strips.append((*interval_ends(axis, low, high, offset), width))
+        self.painter.interval(axis, low, high, offset, color, width)
+
+    def arrow(self, start, end, color, width=2):
+        self.arrows.append((tuple(start), tuple(end), width))
+        self.painter.arrow(start, end, color, width)
+
+    def text(self, at, string, color, size=13, anchor="left"):
+        self.held.append((tuple(at), string, color, size, anchor))
+
+    def finish(self) -> None:
+        """Place and draw the labels held back."""
+        view = self.view
+        pixel = view.pixel
+        x0, y0, x1, y1 = view.rect
+        area = (x0 + 2 * pixel, y0 + 2 * pixel, x1 - 2 * pixel, y1 - 2 * pixel)
+        placed: list[tuple] = []
+        remembered: dict = {}
+        seen: dict[str, int] = {}
+        for at, string, color, size, anchor in self.held:
+            if not string.strip():
+                self.painter.text(at, string, color, size, anchor)
+                continue
+            key = (string, seen.setdefault(string, 0))
+            seen[string] += 1
+            best: tuple | None = None
+            # Where a label fits nowhere near at its size (a crowded figure at 3x), smaller.
+            for shrink in SHRINKS:
+                box = text_box(at, string, size * shrink, pixel, view.text_scale, anchor)
+                height = box[3] - box[1]
+                shifts = [(0.0, 0.0), *((dx * height, dy * height) for dx, dy in SHIFTS)]
+                # The spot it had last frame first, so that a label that moved stays moved.
+                last = self.memory.get(key)
+                if last is not None and last[2] == shrink:
+                    shifts.insert(0, (last[0] * height, last[1] * height))
+                for dx, dy in shifts:
+                    moved = (box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy)
+                    cost = self._cost(moved, placed, area, pixel)
+                    if best is None or cost < best[0]:
+                        best = (cost, dx, dy, moved, shrink, height)
+                    if cost == 0:
+                        break
+                if best is not None and best[0] == 0:
+                    break
+            assert best is not None  # the spot asked for is always tried
+            _, dx, dy, moved, shrink, height = best
+            placed.append(moved)
+            remembered[key] = (dx / height, dy / height, shrink)
+            self.painter.text((at[0] + dx, at[1] + dy), string, color, size * shrink, anchor)
+        self.memory.clear()
+        self.memory.update(remembered)
+
+    def _cost(self, rect, placed, area, pixel):
+        """What a label at ``rect`` would spoil, worst first: the free area's edge (a label cut
+        off is lost), another label, a strip, a shape's outline, an arrow."""
+        pad = 2 * pixel
+        cost = 16 * sum(boxes_meet(rect, other, pad) for other in placed)
+        cost += 64 * (not inside(rect, area))
+        cost += 4 * sum(segment_meets_box(s, e, rect, pad + w / 2 * pixel) for s, e, w in self.strips)
+        cost += 2 * sum(outline_meets_box(shape, rect, pad) for shape in self.outlines)
+        cost += sum(segment_meets_box(s, e, rect, pad + w / 2 * pixel) for s, e, w in self.arrows)
+        return cost
+
+
+def outline_meets_box(shape, rect, pad: float = 0.0) -> bool:
+    """Whether the outline of ``shape`` (a Circle or a Polygon) passes within ``pad`` of the rectangle."""
+    if hasattr(shape, "radius"):
+        return circle_meets_box(shape.center, shape.radius, rect, pad)
+    if not boxes_meet(shape.aabb(), rect, pad):
+        return False  # clear of its bounding box: clear of its edges
+    corners = [tuple(p) for p in shape.world_vertices()]
+    return any(segment_meets_box(a, b, rect, pad) for a, b in zip(corners, corners[1:] + corners[:1]))

@@ -1,0 +1,146 @@
+"""The figure lint over every scene, every size and scale a class sees, every walkthrough step
+and the poses of the scenes' "things to try" items: no label on another label, a strip or a
+shape's outline; no strip across another strip or a shape; nothing outside the free area.
+
+By default (about 6 CPU-seconds): every scene at a slice of the settings (SLICE), every
+walkthrough step and pose at 1280x720 3x beside the panel with its caption, in the projector
+theme. Under ``-m slow``: every scene at 1280x720 and 1920x1080, 1x, 2x and 3x, panel shown and
+hidden, in both themes; every step and pose also full screen at 1920x1080, its question both
+asked and answered.
+"""
+
+import itertools
+from pathlib import Path
+
+import pytest
+from collision import Box, Circle
+
+from figure_lint import draw, problems
+from sandbox.app import walkthrough
+from sandbox.app.registry import all_scenes
+from sandbox.app.session import Session
+from sandbox.kit import Context, RecordingPainter, Scene, View
+
+ROOT = Path(__file__).parents[2]
+LESSONS = sorted((ROOT / "walkthroughs").glob("*.toml"))
+POSES = Path(__file__).parent / "figure_poses.toml"
+"""The poses of each scene's "things to try" items, as walkthrough steps (the lint's test layouts)."""
+
+SIZES = ((1280, 720), (1920, 1080))
+SCALES = (1, 2, 3)
+
+
+def look(session, size, scale, panel, projector):
+    """Set ``session`` as the class would see it and return what its figure does wrong."""
+    session.on_resize(*size)
+    session.show_panel = panel
+    if projector != (session.theme.name == "projector"):
+        session.toggle_theme(None, None)
+    session.set_font_scale(scale)
+    where = f"{session.scene.id} {size[0]}x{size[1]} {scale}x {'panel' if panel else 'no panel'} {session.theme.name}"
+    return problems(session.scene, draw(session), where)
+
+
+SLICE = (
+    ((1280, 720), 3, True, True),
+    ((1920, 1080), 3, False, True),
+    ((1280, 720), 1, True, False),
+    ((1920, 1080), 2, False, False),
+)
+"""The default run's settings (size, font scale, panel shown, projector theme): the tightest
+(1280x720 at 3x beside the panel) and the largest screen at 3x, each theme, and 1x and 2x."""
+
+STEP_SETTINGS = (((1280, 720), 3, True), ((1920, 1080), 3, False))
+"""A step's settings in the projector theme, with its caption: tight with the panel, and full screen."""
+
+
+def every_setting():
+    return [(size, scale, panel, projector) for size, scale, panel, projector in itertools.product(SIZES, SCALES, (True, False), (False, True))]
+
+
+def lint_scene(scene_id, settings):
+    session, found = Session(scene_id), []
+    for size, scale, panel, projector in settings:
+        session.open(scene_id)  # afresh: no strip or label remembers the last setting
+        found += look(session, size, scale, panel, projector)
+    return found
+
+
+@pytest.mark.parametrize("scene_id", [cls.id for cls in all_scenes()])
+def test_every_scene_at_a_slice_of_sizes_and_scales(scene_id):
+    found = lint_scene(scene_id, SLICE)
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("scene_id", [cls.id for cls in all_scenes()])
+def test_every_scene_at_every_size_scale_and_theme(scene_id):
+    found = lint_scene(scene_id, every_setting())
+    assert not found, "\n".join(found)
+
+
+def lint_steps(path, settings, both_sides):
+    """Each step with its caption shown (it takes room from the figure); with ``both_sides``
+    a step with a question both asked and answered, else answered."""
+    lesson = walkthrough.load(path)
+    found = []
+    for size, scale, panel in settings:
+        session = Session(size=size, walkthrough=lesson)
+        for index, step in enumerate(lesson.steps):
+            for revealed in (False, True) if step.question and both_sides else (True,):
+                session.go(index, revealed=revealed)
+                found += [f"{path.name} step {index + 1}: {problem}" for problem in look(session, size, scale, panel, True)]
+    return found
+
+
+@pytest.mark.parametrize("path", [*LESSONS, POSES], ids=lambda path: path.stem)
+def test_every_step_and_pose(path):
+    found = lint_steps(path, STEP_SETTINGS[:1], both_sides=False)
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", [*LESSONS, POSES], ids=lambda path: path.stem)
+def test_every_step_and_pose_full_screen_and_asked(path):
+    found = lint_steps(path, STEP_SETTINGS, both_sides=True)
+    assert not found, "\n".join(found)
+
+
+def test_every_scene_has_its_things_to_try_posed():
+    posed = {step.scene for step in walkthrough.load(POSES).steps}
+    assert posed >= {cls.id for cls in all_scenes() if cls.things_to_try}
+
+
+class Crowded(Scene):
+    """A figure drawn wrong on purpose, each way the lint must catch."""
+
+    id, category, title, order = "crowded", "test", "Crowded", 0
+
+    def setup(self):
+        self.shapes = {"A": Box((0, 0), (50, 50)), "B": Circle((300, 0), 40)}
+
+    def compute(self, ctx):
+        return None
+
+
+def test_the_lint_finds_each_fault():
+    scene = Crowded()
+    scene.use(Context(View((-200, -200, 400, 200), 1.0)))
+    painter = RecordingPainter()
+    painter.text((-100, 100), "first", (0, 0, 0, 255), 16)
+    painter.text((-90, 102), "second", (0, 0, 0, 255), 16)  # on the first
+    painter.text((390, 0), "edge", (0, 0, 0, 255), 16)  # out of the free area
+    painter.text((-60, 40), "outline", (0, 0, 0, 255), 16)  # across A's top edge
+    painter.interval((1.0, 0.0), -150, 350, -20, (0, 0, 0, 255), 5)  # through A
+    painter.interval((0.0, 1.0), -150, 150, -150, (0, 0, 0, 255), 5)  # across the first strip
+    painter.text((-60, -25), "on strip", (0, 0, 0, 255), 16)
+    found = "\n".join(problems(scene, painter, "crowded"))
+    for expected in (
+        "labels 'first' and 'second' overlap",
+        "label 'edge' leaves the free area",
+        "label 'outline' lies on A's outline",
+        "label 'on strip' lies on a strip along 0°",
+        "a strip along 0° crosses A",
+        "strips along 0° and 90° cross",
+    ):
+        assert expected in found
