@@ -14,6 +14,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from collision import Circle
 from sandbox.kit.painter import interval_ends
 
 POINT = 96 / 72
@@ -185,7 +186,7 @@ class LabelLayout:
 
 def outline_meets_box(shape, rect, pad: float = 0.0) -> bool:
     """Whether the outline of ``shape`` (a Circle or a Polygon) passes within ``pad`` of the rectangle."""
-    if hasattr(shape, "radius"):
+    if isinstance(shape, Circle):  # polygons have a radius too (0, or a rounded one's)
         return circle_meets_box(shape.center, shape.radius, rect, pad)
     if not boxes_meet(shape.aabb(), rect, pad):
         return False  # clear of its bounding box: clear of its edges

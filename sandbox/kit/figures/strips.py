@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from collision import project
+from collision import Circle, project
 
 from sandbox.kit.labels import boxes_meet, outline_meets_box, segment_meets_box, text_box
 from sandbox.kit.painter import interval_ends
@@ -121,7 +121,7 @@ def _to_segment(point, segment):
 
 def segment_meets_shape(segment, shape, pad):
     """Whether the segment passes within ``pad`` of the shape (a Circle, or a convex polygon)."""
-    if hasattr(shape, "radius"):
+    if isinstance(shape, Circle):  # polygons have a radius too (0, or a rounded one's)
         return _to_segment(tuple(shape.center), segment) < shape.radius + pad
     x0, y0, x1, y1 = shape.aabb()
     if not segment_meets_box(*segment, (x0, y0, x1, y1), pad):
