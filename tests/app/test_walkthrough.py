@@ -43,7 +43,7 @@ def test_the_shipped_walkthroughs_load():
         "vectors-and-the-dot-product", "any-convex-polygon", "collision-response",
         "where-do-they-touch", "rays-casts-and-time-of-impact", "reading-the-code",
     }
-    assert {step.scene for step in lessons["where-do-they-touch"].steps} == {"contact-points"}
+    assert {step.scene for step in lessons["where-do-they-touch"].steps} == {"contact-points", "capsules", "tile-seams"}
     assert {step.scene for step in lessons["rays-casts-and-time-of-impact"].steps} == {"ray-cast", "time-of-impact"}
     for name in ("where-do-they-touch", "rays-casts-and-time-of-impact"):
         assert sum(bool(step.question) for step in lessons[name].steps) >= 3, name
@@ -59,7 +59,7 @@ def test_the_shipped_walkthroughs_load():
     assert {step.scene for step in lessons["why-quadtrees"].steps} == {"quadtree"}
     assert 8 <= len(lessons["fast-objects-and-broad-phases"].steps) <= 14
     scenes = [step.scene for step in lessons["fast-objects-and-broad-phases"].steps]
-    assert sorted(set(scenes), key=scenes.index) == ["fast-moving", "grid-broadphase", "quadtree"]
+    assert sorted(set(scenes), key=scenes.index) == ["fast-moving", "grid-broadphase", "quadtree", "dynamic-tree"]
 
 
 @pytest.mark.parametrize(

@@ -96,9 +96,16 @@ def test_a_lesson_page_plays_offline_with_the_keys(browser, course, name):  # no
         shown = {path: json.loads(value) for path, value in state["rows"]}
         assert shown == leaves(step["numbers"]), f"step {number}"
         page.keyboard.press(next(keys))
-    # At the last step Next stays; back goes to the step before, revealed.
+    # At the last step Next stays; back goes to the step before, revealed (after hiding the
+    # last step's answer, if it asked).
     assert page.evaluate(STATE)["step"] == str(len(steps))
     page.keyboard.press("PageUp")
+    if "question" in steps[-1]:
+        # A last step that asks was left revealed: the first back hides its answer again.
+        state = page.evaluate(STATE)
+        assert state["step"] == str(len(steps))
+        asking(state, steps[-1])
+        page.keyboard.press("PageUp")
     state = page.evaluate(STATE)
     assert state["step"] == str(len(steps) - 1)
     if "question" in steps[-2]:
