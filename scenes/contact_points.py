@@ -35,6 +35,11 @@ def _clear_spot(face, other):
     return max(spots, key=lambda p: math.dist(p, middle))
 
 
+CROWDED_WIDTH = 420
+"""Pixels of figure width per unit of text scale below which the ids' labels would cover the
+boxes: 1280x720 at 3x beside the panel."""
+
+
 class Result(NamedTuple):
     manifold: Manifold
     page: int
@@ -165,14 +170,21 @@ class ContactPoints(Scene):
         painter.segment(start, end, theme.guide, 1)
         painter.text((end[0] + sx * 6 * pixel, end[1] + sy * 6 * pixel), label, theme.guide, 13, "center")
 
+    def crowded(self):
+        """Whether the figure is too narrow for the ids' long labels (a presenter scale beside
+        the panel): each point is then labelled by its number, its id in the table."""
+        x0, _, x1, _ = self.view.rect
+        return (x1 - x0) / self.view.pixel < CROWDED_WIDTH * self.view.text_scale
+
     def _contacts(self, painter, theme, found, pixel):
+        crowded = self.crowded()
         for k, contact in enumerate(found.points):
             color = theme.mtv if contact.separation < 0 else theme.separating
             painter.point(contact.point, color, 8)
             if self.settings["ids"]:
                 x, y = contact.point
                 below = -(22 + 18 * k) * pixel
-                painter.text((x, y + below), f"{contact.id}: {contact.separation:.1f}", color, 13, "center")
+                painter.text((x, y + below), str(k + 1) if crowded else f"{contact.id}: {contact.separation:.1f}", color, 13, "center")
 
     def report(self, result):
         found, page = result.manifold, result.page
