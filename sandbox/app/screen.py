@@ -22,8 +22,8 @@ CAPTION_SIZE = 18
 LETTER = 0.56
 """A generous average letter width, in ems, for estimating where a caption wraps."""
 
-LINE = 1.25
-"""A caption's line height, in ems."""
+LINE = 1.27
+"""A caption's line height, in ems: pyglet sets 13 points (a long caption at 0.7 of 18) 22 pixels apart."""
 
 
 HEADER_SHARE = 0.18
