@@ -9,13 +9,15 @@ def figure(session) -> str:
     """The SVG document of ``session``'s figure, drawn alone (``session.figure_only``)."""
     camera, theme = session.camera, session.theme
     report = session.report()
+    # Cut to the area the camera frames, as the window cuts the PNG beside it (y down here).
+    x0, y0, x1, y1 = camera.area
     painter = svg.SvgPainter(
         (*camera.to_world(0, 0), *camera.to_world(camera.width, camera.height)), camera.width, camera.height,
         theme.line_scale * session.font_scale, session.label_scale(), theme.background,
-        theme.shape_b if theme.dashed_b else None,
+        theme.shape_b if theme.dashed_b else None, (x0, camera.height - y1, x1, camera.height - y0),
     )
     if session.fault is None:
         session.guarded("draw", session.scene.paint, painter, theme)
     if session.verdict() is not None:
-        painter.labels.append(svg.headline(report, theme, camera.width, session.font_scale))
+        painter.overlay.append(svg.headline(report, theme, camera.width, session.font_scale))
     return painter.svg()
