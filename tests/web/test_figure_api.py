@@ -23,7 +23,7 @@ def test_pose_moves_a_shape_and_the_report_follows():
 @pytest.mark.parametrize(("call", "message"), [
     (lambda fig: fig.pose("C", x=1), "box-box has no shape or handle 'C': it has A, B"),
     (lambda fig: fig.pose("B", x="left"), "B: x must be a number, got 'left'"),
-    (lambda fig: fig.pose("B", y=math.inf), "typed pose: shapes.B.position must be [x, y], two numbers within ±1e+06"),
+    (lambda fig: fig.pose("B", y=math.inf), "B's x and y must each be between -1000000 and 1000000"),
     (lambda fig: fig.set("colour", 1), "box-box has no setting 'colour': it has projections, guides, mtv, page"),
     (lambda fig: fig.set("mtv", "yes"), "mtv: must be true or false, got 'yes'"),
 ])
