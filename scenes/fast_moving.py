@@ -5,7 +5,8 @@ import math
 from typing import NamedTuple
 
 from collision import Box, SatResult, Sweep, Vector, sat, sweep
-from sandbox.kit import Action, Line, Param, Report, Scene, Table, Verdict, faded, number, register
+from sandbox.kit.figures.step_arrow import CarriedStep
+from sandbox.kit import Action, Line, Param, Report, Table, Verdict, faded, number, register
 
 WALL = ((0.0, 0.0), (8.0, 110.0))
 """The thin wall's centre and half size."""
@@ -80,7 +81,7 @@ def judge(result, swept):
 
 
 @register("fast-moving", "Motion and response", "Fast-moving objects", order=2)
-class FastMoving(Scene):
+class FastMoving(CarriedStep):
     lesson = (
         "A game moves a box by its displacement d each frame and tests it where it lands. A box "
         "small and fast enough jumps a thin wall without ever touching it; landing deep, the "
@@ -114,22 +115,6 @@ class FastMoving(Scene):
             shape.position, shape.angle = position, 0.0
         self.points["d"] = Vector(*case["tip"])
         self.settings["samples"] = case["samples"]
-
-    def constrain(self, name, point):
-        if math.dist(point, self.shapes["B"].position) < 10:
-            raise ValueError("must be at least 10 units from B's centre")
-        return point
-
-    def move(self, name, point):
-        # d travels with its box: dragging B keeps the displacement.
-        if name == "B":
-            before = self.shapes["B"].position
-            super().move(name, point)
-            after = self.shapes["B"].position
-            tip = self.points["d"]
-            self.points["d"] = Vector(tip.x + after[0] - before[0], tip.y + after[1] - before[1])
-        else:
-            super().move(name, point)
 
     def placed(self, fraction):
         """B moved ``fraction`` of the way along d."""

@@ -5,7 +5,8 @@ from typing import NamedTuple
 
 from collision import Box, Impact, Motion, Sweep, Vector, sweep, time_of_impact
 from collision.toi import posed
-from sandbox.kit import Action, Claim, Line, Param, Report, Scene, Table, Verdict, number, register
+from sandbox.kit.figures.step_arrow import CarriedStep
+from sandbox.kit import Action, Claim, Line, Param, Report, Table, Verdict, number, register
 
 WALL = ((0.0, -40.0), (10.0, 110.0))
 """The wall's centre and half size."""
@@ -41,7 +42,7 @@ class Result(NamedTuple):
 
 
 @register("time-of-impact", "Motion and response", "Time of impact with rotation", order=4)
-class TimeOfImpact(Scene):
+class TimeOfImpact(CarriedStep):
     lesson = (
         "A plank that turns as it flies can hit a wall although neither its start nor its end "
         "touches it, and a sweep that only slides it misses that. Conservative advancement walks "
@@ -78,22 +79,6 @@ class TimeOfImpact(Scene):
         self.points["d"] = Vector(*case["tip"])
         self.settings["spin"] = case["spin"]
         self.settings["page"] = -1
-
-    def constrain(self, name, point):
-        if math.dist(point, self.shapes["B"].position) < 10:
-            raise ValueError("must be at least 10 units from B's centre")
-        return point
-
-    def move(self, name, point):
-        # d travels with the plank: dragging it keeps the displacement.
-        if name == "B":
-            before = self.shapes["B"].position
-            super().move(name, point)
-            after = self.shapes["B"].position
-            tip = self.points["d"]
-            self.points["d"] = Vector(tip.x + after[0] - before[0], tip.y + after[1] - before[1])
-        else:
-            super().move(name, point)
 
     def motion(self):
         (x, y), tip = self.shapes["B"].position, self.points["d"]
