@@ -326,7 +326,7 @@ def report_html(report):
     claims = "".join(f'<p class="claim{"" if claim.right else " wrong"}">{html.escape(claim.text())}</p>\n' for claim in report.claims)
     costs = ""
     if report.costs:
-        costs = '<p class="costs">Work counted: ' + html.escape(", ".join(f"{cost.count:,} {cost.what}" for cost in report.costs)) + "</p>\n"
+        costs = '<p class="costs">Work counted: ' + html.escape("; ".join(f"{cost.what}: {cost.count:,}" for cost in report.costs)) + "</p>\n"
     code = "" if report.code is None else _code(report.code)
     return claims + costs + "".join(_table(table) for table in report.tables) + code
 

@@ -222,7 +222,7 @@ def report(theme, report, code_at=None):
     for claim in report.claims:
         imgui.text_wrapped(claim.text())  # "(wrong)" says it: red is the max corner's
     if report.costs:
-        imgui.text_wrapped("Work counted: " + ", ".join(f"{cost.count:,} {cost.what}" for cost in report.costs))
+        imgui.text_wrapped("Work counted: " + "; ".join(f"{cost.what}: {cost.count:,}" for cost in report.costs))
     for index, table in enumerate(report.tables):
         _table(index, table)
     if report.code is not None:

@@ -245,7 +245,7 @@ def test_a_handout_prints_the_code_with_the_steps_line_marked(tmp_path):
     page = (tmp_path / "out" / "index.html").read_text()
     marked = re.findall(r'<span class="marked">&#9654;\s*(\d+)  ([^<]*)</span>', page)
     assert len(marked) == 1 and marked[0][1].strip() == "if depth &lt; gap:"
-    assert "Code: collision.sat.sat, axis P, 1 of 4" in page and "Work counted: 1 axes tried" in page
+    assert "Code: collision.sat.sat, axis P, 1 of 4" in page and "Work counted: axes tried: 1; shadows cast: 2" in page
     assert "<th scope=\"row\">depth</th>" in page
 
 
