@@ -153,7 +153,9 @@ class TileSeams(Scene):
         for name, shape in self.shapes.items():
             x0, y0, x1, y1 = shape.aabb()
             at = ((x0 + x1) / 2, y1 + 8 * pixel) if name == "B" else ((x0 + x1) / 2, (y0 + y1) / 2 - 30 * pixel)
-            painter.text(at, name, theme.shape(name), 16, "center")
+            # "tile 2" where it fits inside its tile; at a presenter scale beside the panel, "2".
+            wide = len(name) * 0.6 * 16 * self.view.text_scale * 4 / 3 * pixel > (x1 - x0) * 0.9
+            painter.text(at, name.split()[-1] if wide else name, theme.shape(name), 16, "center")
 
     def report(self, result):
         mode = self.settings["mode"]
