@@ -60,16 +60,22 @@ def boxes_meet(a, b, pad: float = 0.0) -> bool:
 
 def segment_meets_box(start, end, rect, pad: float = 0.0) -> bool:
     """Whether the segment from ``start`` to ``end`` passes within ``pad`` of the rectangle."""
-    x0, y0, x1, y1 = rect[0] - pad, rect[1] - pad, rect[2] + pad, rect[3] + pad
-    low, high = 0.0, 1.0
-    for origin, step, lo, hi in ((start[0], end[0] - start[0], x0, x1), (start[1], end[1] - start[1], y0, y1)):
+    padded = (rect[0] - pad, rect[1] - pad, rect[2] + pad, rect[3] + pad)
+    stretch = clip(start, (end[0] - start[0], end[1] - start[1]), padded)
+    return stretch is not None and stretch[0] <= 1.0 and stretch[1] >= 0.0
+
+
+def clip(point, direction, rect):
+    """The stretch (t0, t1) of the line point + t * direction inside ``rect``, or None."""
+    low, high = -math.inf, math.inf
+    for start, step, lo, hi in ((point[0], direction[0], rect[0], rect[2]), (point[1], direction[1], rect[1], rect[3])):
         if abs(step) < 1e-12:
-            if not lo <= origin <= hi:
-                return False
+            if not lo <= start <= hi:
+                return None
             continue
-        a, b = (lo - origin) / step, (hi - origin) / step
+        a, b = (lo - start) / step, (hi - start) / step
         low, high = max(low, min(a, b)), min(high, max(a, b))
-    return low <= high
+    return (low, high) if low <= high else None
 
 
 def circle_meets_box(center, radius, rect, pad: float = 0.0) -> bool:

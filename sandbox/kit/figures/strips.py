@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from collision import Circle, project
 
-from sandbox.kit.labels import boxes_meet, outline_meets_box, segment_meets_box, text_box
+from sandbox.kit.labels import boxes_meet, clip, outline_meets_box, segment_meets_box, text_box
 from sandbox.kit.painter import interval_ends
 
 LABEL_SIZE = 13
@@ -47,19 +47,6 @@ class Strip:
 def label_box(at, text, view, size=LABEL_SIZE, anchor="left"):
     """The world rectangle a label at ``at`` (its baseline's ``anchor`` end) covers."""
     return text_box(at, text, size, view.pixel, view.text_scale, anchor)
-
-
-def clip(point, direction, rect):
-    """The stretch (t0, t1) of the line point + t * direction inside ``rect``, or None."""
-    low, high = -math.inf, math.inf
-    for start, step, lo, hi in ((point[0], direction[0], rect[0], rect[2]), (point[1], direction[1], rect[1], rect[3])):
-        if abs(step) < 1e-12:
-            if not lo <= start <= hi:
-                return None
-            continue
-        a, b = (lo - start) / step, (hi - start) / step
-        low, high = max(low, min(a, b)), min(high, max(a, b))
-    return (low, high) if low <= high else None
 
 
 def _offsets_inside(axis, ends, rect):
