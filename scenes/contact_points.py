@@ -6,7 +6,7 @@ from typing import NamedTuple
 from collision import Box, Manifold, manifold
 from collision.manifold import _faces
 from sandbox.kit import Action, Cost, Line, Param, Report, Scene, Table, Verdict, number, register
-from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, trace, with_code
+from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, traced, with_code
 
 A_POSE = ((-60.0, -60.0), (190.0, 55.0), 0.0)
 """Box A's centre, half size and angle: a wide slab to rest on."""
@@ -99,13 +99,8 @@ class ContactPoints(Scene):
         self.settings["page"] = -1
 
     def compute(self, ctx):
-        recorded = None
-        if self.settings["code"]:
-            # The manifold drawn is the traced run's: the clipping, line by line.
-            recorded = trace(manifold, self.shapes["A"], self.shapes["B"], within=_faces)
-            found = recorded.result
-        else:
-            found = manifold(self.shapes["A"], self.shapes["B"])
+        # With the Code view on, the manifold drawn is the traced run's: the clipping, line by line.
+        found, recorded = traced(self.settings["code"], manifold, self.shapes["A"], self.shapes["B"], within=_faces)
         last = len(found.steps) - 1
         page = self.settings["page"]
         return Result(found, last if page < 0 or page > last else page, recorded)

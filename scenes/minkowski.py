@@ -6,7 +6,7 @@ from typing import NamedTuple
 
 from collision import Box, Circle, Gjk, SatResult, gjk, minkowski_difference, regular_polygon, sat
 from collision.gjk import _epa, _gjk
-from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, trace, with_code
+from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, traced, with_code
 from sandbox.kit.figures import sat_view
 from sandbox.kit import Action, Cost, Param, Report, Scene, Table, Verdict, View, faded, number, register
 
@@ -103,13 +103,8 @@ class Minkowski(Scene):
 
     def compute(self, ctx):
         a, b = self.shapes["A"], self.shapes["B"]
-        tested, recorded = sat(a, b), None
-        if self.settings["code"]:
-            # The figure is drawn from the traced run itself: code, counts and picture agree.
-            recorded = trace(gjk, a, b, within=(_gjk, _epa))
-            walked = recorded.result
-        else:
-            walked = gjk(a, b)
+        tested = sat(a, b)
+        walked, recorded = traced(self.settings["code"], gjk, a, b, within=(_gjk, _epa))
         chosen = tested.axes.index(tested.separating_axis) if not tested.colliding else min(
             range(len(tested.axes)), key=lambda i: tested.axes[i].overlap)
         total = _count(walked)

@@ -6,7 +6,7 @@ from typing import NamedTuple
 from collision import Box, Capsule, Circle, RayHit, Vector, ray_cast, regular_polygon
 from collision.raycast import _box
 from sandbox.kit import Action, Cost, Line, Param, Report, Scene, Table, Verdict, faded, number, register
-from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, trace, with_code
+from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, traced, with_code
 
 CAPSULE = Capsule((-55.0, 0.0), (55.0, 0.0), 28.0, position=(170.0, -110.0), angle=0.35)
 """The capsule stands still: it is cast at, not dragged (its outline is the segment grown by 28)."""
@@ -92,11 +92,8 @@ class RayCast(Scene):
         origin, end = self.points["origin"], self.points["end"]
         translation = (end[0] - origin[0], end[1] - origin[1])
         hits = {name: ray_cast(shape, origin, translation) for name, shape in self.shapes.items()}
-        recorded = None
-        if self.settings["code"]:
-            # The box's hit drawn is the traced run's: the slab test, line by line.
-            recorded = trace(ray_cast, self.shapes["box"], origin, translation, within=_box)
-            hits["box"] = recorded.result
+        # With the Code view on, the box's hit drawn is the traced run's: the slab test, line by line.
+        hits["box"], recorded = traced(self.settings["code"], ray_cast, self.shapes["box"], origin, translation, within=_box)
         hits["capsule"] = ray_cast(CAPSULE, origin, translation)
         met = [name for name, hit in hits.items() if hit.hit]
         return Result(hits, min(met, key=lambda name: hits[name].fraction) if met else None, recorded)

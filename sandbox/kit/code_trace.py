@@ -182,6 +182,16 @@ def trace(function: Callable, *args: Any, within: Callable | tuple[Callable, ...
     return Trace(tuple(listing(each) for each in recorded), tuple(runs), result, counts)
 
 
+def traced(on: bool, function: Callable, *args: Any, within: Callable | tuple[Callable, ...] | None = None) -> tuple[Any, Trace | None]:
+    """``function(*args)`` and, when ``on`` (a scene's Code view), its :class:`Trace` as well:
+    ``(result, trace or None)``. A scene draws this run's result either way, so with the Code
+    view on its code, its counts and its picture come from one run."""
+    if not on:
+        return function(*args), None
+    recorded = trace(function, *args, within=within)
+    return recorded.result, recorded
+
+
 def _kept(value: Any, depth: int = 0) -> Any:
     if isinstance(value, SHOWN):
         return value

@@ -3,7 +3,6 @@ and the values shown at each axis are the ones the report prints for that axis."
 
 import importlib
 import inspect
-import sys
 import textwrap
 
 import math
@@ -16,6 +15,7 @@ from pyglet.window import key
 
 from collision import Circle, sat
 from random_shapes import place_near, random_box, random_circle, random_polygon
+from sandbox.kit import code_trace
 from sandbox.kit.code_trace import listing, shown_value, trace
 from sandbox.kit.figures import sat_scene
 
@@ -140,7 +140,7 @@ def test_the_code_view_steps_gjk_and_epa_with_the_figure_and_counts_their_work(d
     driver = drive("minkowski")
     driver.session.set_setting("pair", pair)
     supports, nearest, traced = [], [], []
-    make_support, find_nearest, trace_call = GJK_MODULE._support, GJK_MODULE._nearest, scene_trace("minkowski")
+    make_support, find_nearest, trace_call = GJK_MODULE._support, GJK_MODULE._nearest, code_trace.trace
 
     def counting_support(*args):
         support = make_support(*args)
@@ -156,7 +156,7 @@ def test_the_code_view_steps_gjk_and_epa_with_the_figure_and_counts_their_work(d
     with monkeypatch.context() as patch:
         patch.setattr(GJK_MODULE, "_support", counting_support)
         patch.setattr(GJK_MODULE, "_nearest", lambda simplex: (nearest.append(1) if traced else None) or find_nearest(simplex))
-        patch.setattr(sys.modules[type(driver.session.scene).__module__], "trace", traced_run)
+        patch.setattr(code_trace, "trace", traced_run)  # what the scene's traced() calls
         driver.tap(key.C)
         driver.frame()
         session = driver.session
@@ -193,13 +193,6 @@ def check_against_sat(scene, walked, code):
         distance = shapely.Polygon(a.world_vertices()).distance(shapely.Polygon(b.world_vertices()))
         closest = scene.result.trace.runs[-1].values["closest"]
         assert math.hypot(*closest) == pytest.approx(distance, rel=1e-9)
-
-
-def scene_trace(scene_id):
-    from sandbox.app.registry import all_scenes
-
-    cls = next(cls for cls in all_scenes() if cls.id == scene_id)
-    return sys.modules[cls.__module__].trace
 
 
 @pytest.mark.parametrize("focus", [0, 5, 17, 42, 99])
