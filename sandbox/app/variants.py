@@ -8,11 +8,13 @@ degrees; a scene that starts from a random seed starts from another. Moves are w
 units (whole pose units where the scene counts in larger ones, so a class can work the sums by
 hand) and whole degrees. A draw is kept only when:
 
+- every answer of the step's Report keeps its kind (see _same_kind): the same words (a verdict,
+  an axis, a region), the same count unless the scene starts from another seed, a measure of
+  the same sign; so the step's explanation still holds;
 - the answer is the same choice: a choice that is one of the step's Report's numbers (the
   answer's own, or another such as brute force's pair count) is that number of the version, at
   the digits written, and the answer is still the one in the same place among choices that all
-  differ; an answer that is a number keeps its sign (zero stays zero);
-- a count (a whole number) stays the same count, unless the scene starts from another seed;
+  differ;
 - every number written into the caption, question or explanation is one of the version's own
   values (as ``--check-lesson`` holds the lesson's): one that was the step's value at one
   place (a pose, a depth) becomes the version's value there, at the same digits;
@@ -85,7 +87,7 @@ def make(lesson, count, seed):
     """``count`` versions of ``lesson``'s question steps drawn from ``seed``; VariantsError
     when the lesson asks nothing or a step finds no version keeping its answer."""
     if not 1 <= count <= MAX_VERSIONS:
-        raise VariantsError(f"--variants must be from 1 to {MAX_VERSIONS}, got {count}")
+        raise VariantsError(f"--variants must be a whole number from 1 to {MAX_VERSIONS}, got {count}")
     classes = {cls.id: cls for cls in all_scenes()}
     asked = [(number, step) for number, step in enumerate(lesson.steps, 1) if step.question]
     if not asked:
@@ -174,13 +176,10 @@ def _kept(step, drawn, cls, original, number, where):
         scene = _scene_at(drawn, cls, where)
     except layout.LayoutError:
         return None  # a place the scene refuses for a handle (a triangle gone flat): draw again
-    answer, was = scene.reported.answers[step.answer], step.answer_text(original)
-    if _sign(answer) != _sign(was):
+    answers = scene.reported.answers
+    if any(not _same_kind(answers.get(name), was, drawn.seed != step.seed) for name, was in original.reported.answers.items()):
         return None
-    # A count in a scene that holds still is what the question is about (two contact points,
-    # three support points); only a scene started afresh counts anew.
-    if _number(was) is not None and "." not in was and drawn.seed == step.seed and answer != was:
-        return None
+    answer = answers[step.answer]
     choices = tuple(_refilled(choice, step.answer, original.reported, scene.reported) for choice in step.choices)
     if choices and (len(set(choices)) < len(choices) or answer not in choices or choices.index(answer) != step.choices.index(step.answer_text(original))):
         return None
@@ -196,6 +195,16 @@ def _kept(step, drawn, cls, original, number, where):
     drawn = drawn._replace(**words)
     filled = {field: drawn.filled(getattr(drawn, field), scene) for field in words}
     return Asked(number, drawn, answer, filled, tuple(scene.reported.tables), dict(scene.reported.numbers))
+
+
+def _same_kind(answer, was, reseeded):
+    """Whether a version's ``answer`` says what the step's (``was``) says: the same words (a
+    verdict, an axis, a region), the same count (two contact points, one axis tried) unless the
+    scene starts from another seed and counts anew, and a measure of the same sign (zero stays
+    zero: a vector square to another stays square)."""
+    if _number(was) is None or "." not in str(was) and not reseeded:
+        return answer == was
+    return _number(answer) is not None and _sign(answer) == _sign(was)
 
 
 def _key(asked):
