@@ -26,7 +26,7 @@ from sandbox.kit.theme import THEMES, with_palette
 MANIFEST = ".variants.json"
 
 
-def export(lesson, directory, count, seed, size=(1280, 720), theme="projector", palette="standard"):
+def export(lesson: Walkthrough, directory, count: int, seed: int, size=(1280, 720), theme: str = "projector", palette: str = "standard") -> Path:
     """Write ``count`` versions of ``lesson``'s questions, drawn from ``seed``, into
     ``directory``; return its index.html. Raises VariantsError, HandoutError or FileError,
     each one line."""

@@ -84,7 +84,7 @@ class Version(NamedTuple):
     """Asked, one for each question step of the lesson."""
 
 
-def make(lesson, count, seed):
+def make(lesson: walkthrough.Walkthrough, count: int, seed: int) -> tuple[Version, ...]:
     """``count`` versions of ``lesson``'s question steps drawn from ``seed``; VariantsError
     when the lesson asks nothing or a step finds no version keeping its answer."""
     if not 1 <= count <= MAX_VERSIONS:
@@ -107,8 +107,8 @@ def make(lesson, count, seed):
                     break
             else:
                 raise VariantsError(
-                    f"{where}: no version {version} of {count} keeps its answer ({step.answer_text(original)}) in {TRIES} draws; "
-                    "give the step a vary that moves less, or ask for fewer versions"
+                    f"{where}: none of {TRIES} draws made a version {version} of {count} that keeps its answer ({step.answer_text(original)}) "
+                    "and differs from those before it; give the step a vary that moves less (or more), or ask for fewer versions"
                 )
             seen.add(_key(found))
             column.append(found)
@@ -116,7 +116,7 @@ def make(lesson, count, seed):
     return tuple(Version(version, tuple(column[version - 1] for column in columns)) for version in range(1, count + 1))
 
 
-def bounds(step, scene):
+def bounds(step: walkthrough.Step, scene) -> dict:
     """How far each shape and handle of ``step`` may move: its vary, or the defaults."""
     if step.vary is not None:
         return step.vary

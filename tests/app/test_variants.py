@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from sandbox.app import cli, layout, variants, walkthrough
+from sandbox.app import cli, layout, lessoncheck, variants, walkthrough
 from sandbox.app.camera import Camera
 from sandbox.app.registry import all_scenes
 
@@ -48,6 +48,12 @@ def assert_keys_hold(lesson, versions):
             report = recomputed(record_of(asked.step))
             assert report.answers[asked.step.answer] == asked.answer, (lesson.path.name, version.number, asked.number)
             assert json.dumps(report.numbers, sort_keys=True) == json.dumps(asked.numbers, sort_keys=True)
+            # Its words are its own: filled from its Report, every number written in one of its values.
+            quoted = walkthrough.quoted(report, asked.answer if asked.step.answer else "")
+            values = lessoncheck._values(report, asked.step.layout)
+            for field in ("caption", "question", "explain"):
+                assert walkthrough.TEMPLATE.vformat(getattr(asked.step, field), (), quoted) == asked.words[field]
+                assert lessoncheck._words(getattr(asked.step, field), values) == []
             step = original[asked.number]
             if step.choices:
                 assert asked.step.choices.index(asked.answer) == choice_of(step)
@@ -97,7 +103,7 @@ def test_no_two_versions_are_the_same_exercise(tmp_path, monkeypatch):
     lesson = walkthrough.load(path)
     assert sorted(v.steps[0].step.layout["handles"]["a"][0] for v in variants.make(lesson, 3, 1)) == [100.0, 150.0, 200.0]
     monkeypatch.setattr(variants, "TRIES", 50)
-    with pytest.raises(variants.VariantsError, match=f"^walkthrough {path}, step 1: no version 4 of 4 keeps its answer"):
+    with pytest.raises(variants.VariantsError, match=f"^walkthrough {path}, step 1: none of 50 draws made a version 4 of 4 that keeps its answer"):
         variants.make(lesson, 4, 1)
 
 
@@ -121,7 +127,7 @@ def test_a_step_no_version_of_which_keeps_its_answer_says_so_in_one_line(tmp_pat
     path = write(tmp_path, SEPARATED + "vary = { B = { x = [-190, -190], y = [-120, -120] } }")
     assert cli.main(["--walkthrough", str(path), "--export", str(tmp_path / "out"), "--variants", "2"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith(f"sandbox: walkthrough {path}, step 1: no version 1 of 2 keeps its answer (separated) in 5 draws") and err.count("\n") == 1
+    assert err.startswith(f"sandbox: walkthrough {path}, step 1: none of 5 draws made a version 1 of 2 that keeps its answer (separated)") and err.count("\n") == 1
 
 
 @pytest.mark.parametrize("args, says", [
