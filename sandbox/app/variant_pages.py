@@ -13,6 +13,7 @@ so an export cut short can be run again.
 import html
 import json
 import os
+import re
 from pathlib import Path
 
 from sandbox.app import files
@@ -124,6 +125,8 @@ def _record(lesson, version, count, seed):
 def _sheet(version):
     """The class's sheet: each question as asked, and blanks for the numbers to work out."""
     parts = ['<p class="name">Name: <span class="line"></span></p>']
+    # One exercise's table may name another's answer (the reference face, in the contact points').
+    answers = [a.answer for a in version.steps]
     for k, a in enumerate(version.steps, 1):
         choices = "".join(f"<li>{html.escape(c)}</li>" for c in a.step.choices)
         parts.append(
@@ -131,7 +134,7 @@ def _sheet(version):
             f'<figure><img src="step-{a.number:02d}.svg" alt="Exercise {k} as asked"><figcaption>{html.escape(a.words["caption"])}</figcaption></figure>'
             f'<p><strong>Predict:</strong> {html.escape(a.words["question"])}</p>'
             + (f'<ol class="choices">{choices}</ol>' if choices else '<p>Your answer: <span class="line"></span></p>')
-            + "<h3>Work it out</h3>" + "".join(_table(t, blank=True) for t in a.tables) + "</section>"
+            + "<h3>Work it out</h3>" + "".join(_table(t, blank=True, answers=answers) for t in a.tables) + "</section>"
         )
     return "\n".join(parts)
 
@@ -149,14 +152,24 @@ def _key(version):
     return "\n".join(parts)
 
 
-def _table(table, blank):
-    """A Report table; with ``blank`` every value (each cell but the row's name) a blank to fill."""
+def _table(table, blank, answers=()):
+    """A Report table; with ``blank`` every value (each cell but the row's name) a blank to fill,
+    and each of ``answers`` of more than one word a blank where a row's name holds it ("reference
+    face: A's edge 1"); a one-word answer (an axis P, a shape) names rows without giving it away."""
     def cell(text):
         return '<td class="blank"></td>' if blank else f"<td>{html.escape(text) or '–'}</td>"
 
+    hidden = sorted({a for a in answers if " " in a.strip()}, key=len, reverse=True)
+
+    def name(text):
+        if not hidden:
+            return html.escape(text)
+        parts = re.split("(" + "|".join(map(re.escape, hidden)) + ")", text)
+        return "".join('<span class="gap"></span>' if part in hidden else html.escape(part) for part in parts)
+
     caption = f"<caption>{html.escape(table.title)}</caption>" if table.title else ""
     head = "<thead><tr>" + "".join(f'<th scope="col">{html.escape(h)}</th>' for h in table.headers) + "</tr></thead>" if table.headers else ""
-    rows = "".join(f'<tr><th scope="row">{html.escape(row[0])}</th>' + "".join(cell(text) for text in row[1:]) + "</tr>" for row in table.rows)
+    rows = "".join(f'<tr><th scope="row">{name(row[0])}</th>' + "".join(cell(text) for text in row[1:]) + "</tr>" for row in table.rows)
     return f"<table>{caption}{head}<tbody>{rows}</tbody></table>\n"
 
 
@@ -178,6 +191,7 @@ td, th {{ border: 1px solid #999; padding: 2px 8px; text-align: left; vertical-a
 thead th, tbody th {{ background: #f0f0f0; font-weight: normal; }}
 td.blank {{ min-width: 6em; height: 1.6em; }}
 .line {{ display: inline-block; min-width: 18em; border-bottom: 1px solid #111; }}
+.gap {{ display: inline-block; min-width: 7em; height: 1em; border-bottom: 1px solid #111; background: #fff; }}
 @page {{ margin: 12mm; }}
 @media print {{
   body {{ max-width: none; margin: 0; font-size: 10pt; }}

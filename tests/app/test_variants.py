@@ -2,7 +2,9 @@
 layout in a scene made afresh (never from what variants computed), all different, the same again
 from the same seed; the step's vary obeyed; bad input refused in one line."""
 
+import html
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -159,24 +161,29 @@ def exported(tmp_path, lesson, count, seed, name="out"):
 
 
 def test_each_version_sheet_has_blanks_where_its_key_has_numbers(tmp_path):
-    folder = exported(tmp_path, ROOT / "walkthroughs" / "collision-response.toml", 2, 5)
+    lesson = ROOT / "walkthroughs" / "where-do-they-touch.toml"
+    folder = exported(tmp_path, lesson, 2, 5)
     assert sorted(p.name for p in folder.iterdir()) == [".variants.json", "index.html", "variant-01", "variant-02"]
     for version in ("variant-01", "variant-02"):
         record = json.loads((folder / version / "version.json").read_text())
         sheet, key = (folder / version / "sheet.html").read_text(), (folder / version / "key.html").read_text()
         for step in record["steps"]:
             report = recomputed(step)
-            assert f"Answer: <strong>{report.answers[step['answer_field']]}</strong>" in key
-            values = [cell for table in report.tables for row in table.rows for cell in row[1:] if cell]
+            answer = report.answers[step["answer_field"]]
+            assert f"Answer: <strong>{html.escape(answer)}</strong>" in key
+            values = [html.escape(cell) for table in report.tables for row in table.rows for cell in row[1:] if cell]
             assert values and all(f"<td>{value}</td>" in key for value in values)
             assert not any(f"<td>{value}</td>" in sheet for value in values)
             assert sheet.count('<td class="blank"></td>') >= len(values)
             assert (folder / version / f"step-{step['step']:02d}.svg").exists()
+        # No row of the sheet names an answer of more words than a label ("reference face: A's edge 1").
+        names = re.findall(r'<th scope="row">(.*?)</th>', sheet)
+        assert not [n for n in names for step in record["steps"] if " " in step["answer"] and html.escape(step["answer"]) in n]
     # Run again, it redoes its own files; a file it did not write it leaves and refuses.
-    exported(tmp_path, ROOT / "walkthroughs" / "collision-response.toml", 2, 5)
+    exported(tmp_path, lesson, 2, 5)
     (folder / "variant-03").mkdir()
     (folder / "variant-03" / "sheet.html").write_text("mine")
-    assert cli.main(["--walkthrough", str(ROOT / "walkthroughs" / "collision-response.toml"), "--export", str(folder), "--variants", "3"]) == 2
+    assert cli.main(["--walkthrough", str(lesson), "--export", str(folder), "--variants", "3"]) == 2
     assert (folder / "variant-03" / "sheet.html").read_text() == "mine"
 
 
