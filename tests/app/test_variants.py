@@ -123,6 +123,13 @@ def test_a_bad_vary_is_refused_in_one_line_naming_the_step(tmp_path, vary, names
     assert str(refused.value).startswith(f"walkthrough {path}, step 1: {names}") and "\n" not in str(refused.value)
 
 
+def test_a_lesson_that_asks_nothing_is_refused_in_one_line(tmp_path, capsys):
+    path = write(tmp_path, 'scene = "box-box"\ncaption = "Four axes."')
+    assert cli.main(["--walkthrough", str(path), "--export", str(tmp_path / "out"), "--variants", "2"]) == 2
+    assert capsys.readouterr().err == f"sandbox: walkthrough {path} asks no question: versions vary its question steps; give a step a question\n"
+    assert not (tmp_path / "out").exists()
+
+
 def test_a_step_no_version_of_which_keeps_its_answer_says_so_in_one_line(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr(variants, "TRIES", 5)  # each a box-box compute: the message is the point
     # Every draw puts B onto A: never "separated" again.
