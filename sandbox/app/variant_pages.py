@@ -127,6 +127,9 @@ def _sheet(version):
     parts = ['<p class="name">Name: <span class="line"></span></p>']
     # One exercise's table may name another's answer (the reference face, in the contact points').
     answers = [a.answer for a in version.steps]
+    # A list numbered 1, 2, ... (contact points) would count its rows for the class: each is as
+    # long as the largest count offered by any choice on the sheet.
+    rows = max((int(c) for a in version.steps for c in a.step.choices if c.isascii() and c.isdigit()), default=0)
     for k, a in enumerate(version.steps, 1):
         choices = "".join(f"<li>{html.escape(c)}</li>" for c in a.step.choices)
         parts.append(
@@ -134,7 +137,7 @@ def _sheet(version):
             f'<figure><img src="step-{a.number:02d}.svg" alt="Exercise {k} as asked"><figcaption>{html.escape(a.words["caption"])}</figcaption></figure>'
             f'<p><strong>Predict:</strong> {html.escape(a.words["question"])}</p>'
             + (f'<ol class="choices">{choices}</ol>' if choices else '<p>Your answer: <span class="line"></span></p>')
-            + "<h3>Work it out</h3>" + "".join(_table(t, blank=True, answers=answers) for t in a.tables) + "</section>"
+            + "<h3>Work it out</h3>" + "".join(_table(t, blank=True, answers=answers, rows=rows) for t in a.tables) + "</section>"
         )
     return "\n".join(parts)
 
@@ -152,10 +155,11 @@ def _key(version):
     return "\n".join(parts)
 
 
-def _table(table, blank, answers=()):
+def _table(table, blank, answers=(), rows=0):
     """A Report table; with ``blank`` every value (each cell but the row's name) a blank to fill,
     and each of ``answers`` of more than one word a blank where a row's name holds it ("reference
-    face: A's edge 1"); a one-word answer (an axis P, a shape) names rows without giving it away."""
+    face: A's edge 1"); a one-word answer (an axis P, a shape) names rows without giving it away.
+    A blank table of numbered rows is given at least ``rows`` rows, their numbers blank too."""
     def cell(text):
         return '<td class="blank"></td>' if blank else f"<td>{html.escape(text) or '–'}</td>"
 
@@ -169,8 +173,11 @@ def _table(table, blank, answers=()):
 
     caption = f"<caption>{html.escape(table.title)}</caption>" if table.title else ""
     head = "<thead><tr>" + "".join(f'<th scope="col">{html.escape(h)}</th>' for h in table.headers) + "</tr></thead>" if table.headers else ""
-    rows = "".join(f'<tr><th scope="row">{name(row[0])}</th>' + "".join(cell(text) for text in row[1:]) + "</tr>" for row in table.rows)
-    return f"<table>{caption}{head}<tbody>{rows}</tbody></table>\n"
+    lines = list(table.rows)
+    if blank and table.headers and lines and all(row[0].isdigit() for row in lines):
+        lines = [("", *row[1:]) for row in lines] + [("",) * len(table.headers)] * (rows - len(lines))
+    body = "".join(f'<tr><th scope="row">{name(row[0])}</th>' + "".join(cell(text) for text in row[1:]) + "</tr>" for row in lines)
+    return f"<table>{caption}{head}<tbody>{body}</tbody></table>\n"
 
 
 _PAGE = """<!doctype html>

@@ -183,6 +183,9 @@ def test_each_version_sheet_has_blanks_where_its_key_has_numbers(tmp_path):
             assert not any(f"<td>{value}</td>" in sheet for value in values)
             assert sheet.count('<td class="blank"></td>') >= len(values)
             assert (folder / version / f"step-{step['step']:02d}.svg").exists()
+        # A numbered list (the contact points) is as long on every exercise, whatever it counts.
+        lists = re.findall(r'<th scope="col">point</th>.*?</thead><tbody>(.*?)</tbody>', sheet)
+        assert len(lists) == 4 and {part.count("<tr>") for part in lists} == {4}
         # No row of the sheet names an answer of more words than a label ("reference face: A's edge 1").
         names = re.findall(r'<th scope="row">(.*?)</th>', sheet)
         assert not [n for n in names for step in record["steps"] if " " in step["answer"] and html.escape(step["answer"]) in n]
