@@ -203,7 +203,7 @@ td.blank {{ min-width: 6em; height: 1.6em; }}
 @media print {{
   body {{ max-width: none; margin: 0; font-size: 10pt; }}
   section {{ break-inside: avoid; page-break-inside: avoid; }}
-  img {{ width: auto; max-width: 100%; max-height: 95mm; }}
+  img {{ width: auto; max-width: 100%; max-height: 80mm; }}
   a {{ color: inherit; text-decoration: none; }}
 }}
 </style></head>

@@ -16,8 +16,9 @@ hand) and whole degrees. A draw is kept only when:
   the digits written, and the answer is still the one in the same place among choices that all
   differ;
 - every number written into the caption, question or explanation is one of the version's own
-  values (as ``--check-lesson`` holds the lesson's): one that was the step's value at one
-  place (a pose, a depth) becomes the version's value there, at the same digits;
+  values (as ``--check-lesson`` holds the lesson's): one that was the step's value (a pose, a
+  depth) becomes the version's value there, at the same digits, and a draw where the places it
+  was at now differ (two contact points' depths) is drawn again;
 - its key (the answer and the numbers its tables print) is none of the earlier versions'.
 
 Otherwise the next draw is tried, up to TRIES; a step that finds none says so in one line.
@@ -294,14 +295,15 @@ def _own_numbers(text, before, now, values):
             end = match.end()
             bare = written.rstrip("%").replace("−", "-").lstrip("-")
             scale = 100 if written.endswith("%") else 1
-            texts = {_styled(abs(at[path]) * scale, bare) for path, value in before if _styled(abs(value) * scale, bare) == bare and path in at}
-            if len(texts) == 1:
-                # The number was the step's value at one place (a depth, a pose): the version's there.
+            places = [path for path, value in before if _styled(abs(value) * scale, bare) == bare]
+            texts = {_styled(abs(at[path]) * scale, bare) if path in at else None for path in places}
+            if len(texts) == 1 and None not in texts:
+                # The number was the step's value (a depth, a pose): the version's value there.
                 out.append(written[: len(written) - len(written.lstrip("-−"))] + texts.pop() + ("%" if scale == 100 else ""))
-            elif lessoncheck._among(written, values):
-                out.append(written)
+            elif places or not lessoncheck._among(written, values):
+                return None  # places that now disagree (two depths), or a number that is none of the version's
             else:
-                return None
+                out.append(written)
         out.append(literal[end:])
         parts.append("".join(out).replace("{", "{{").replace("}", "}}"))
         if name is not None:
