@@ -4,6 +4,7 @@ from typing import NamedTuple
 
 from collision import Box, SatResult, Vector, sat
 from sandbox.kit import Action, Claim, Line, Param, Report, Scene, Table, Verdict, number, register
+from sandbox.kit.events import Event, answer_is
 
 TILE = 60.0
 """Each floor tile's half width; the tiles are as tall as they are wide, and touch side to side."""
@@ -64,6 +65,10 @@ class TileSeams(Scene):
         Param("resolved", "Where the pushes put B", True, overlay=True),
     )
     frame = (-300.0, -20.0, 300.0, 260.0)
+    events = (
+        Event("ghost-collision", "Just past a seam the next tile's side pushes the sliding box back",
+              answer_is("caught", "yes"), move=("B",)),
+    )
     actions = tuple(Action("preset", name, argument=name, help=case["caption"]) for name, case in PRESETS.items())
     turnable = False
 
