@@ -120,7 +120,7 @@ class QuadtreeScene(Swarm):
     events = (
         Event("tip-misses", "The tip's retrieve misses an object that touches the one pointed at",
               claim_wrong("The tip's retrieve"), settings={"missed": True}, move=(),
-              vary=("focus", "count", "max_objects", "max_levels"), ranges={"count": (2, 200), "focus": (0, 199)}),
+              vary=("focus", "count", "max_objects", "max_levels"), ranges={"count": (2, 200), "focus": (0, 29)}),
     )
     animated = True
 

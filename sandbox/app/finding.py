@@ -73,3 +73,17 @@ def command(session, name, save_to=None):
         raise FindError(f'no layout found where "{name}" happens in the {cls.id} scene: the one saved to {save_to} does not show it when loaded back')
     print(f'{save_to}: the {cls.id} scene where "{name}" happens ({event_of(cls, name).description})')
     return 0
+
+
+def pose(session, name):
+    """Pose ``session``'s scene where event ``name`` happens (the panel's Find menu), held still
+    if it is animated; the status line says what was found, or in one line why nothing was."""
+    cls = type(session.scene)
+    try:
+        data = found_layout(cls, name)
+    except FindError as error:
+        session.status = str(error)
+        return
+    session.open(cls.id, data, f'the layout found for "{name}"')
+    session.paused = session.scene.animated
+    session.status = f"{event_of(cls, name).description}: Ctrl+S saves this layout" + (", P lets it run" if session.paused else "")

@@ -127,10 +127,11 @@ def find(cls: type[Scene], event: Event, seed: int = 0, tries: int = TRIES, shri
     if found is None:
         return None
     spent = 0
-    # Whole shapes (or handles) back at their start first: one coordinate at a time could not
-    # get there when the event needs both.
-    for target in dict.fromkeys(knob.target for knob in knobs):
-        trial = {**found, **{knob.name: knob.start for knob in knobs if knob.target == target}}
+    # The whole start, then whole shapes (or handles) back at their start: one coordinate at a
+    # time could not get there when the event needs both.
+    targets = [None, *dict.fromkeys(knob.target for knob in knobs)]
+    for target in targets:  # None: the whole start layout at once
+        trial = {**found, **{knob.name: knob.start for knob in knobs if target in (None, knob.target)}}
         if trial != found and spent < shrinks:
             spent += 1
             if _posed(cls, event, knobs, trial, quick) is not None:
@@ -162,7 +163,8 @@ def _draw(rng, knobs, scene):
         if knob.kind == "x" and rng.random() < 0.5 and len(others) > 1:
             shape = scene.shapes[knob.target]
             near = rng.choice([p for p in others if p != shape.position] or others)
-            reach = 2 * _reach(shape)
+            # As often close (most events need an overlap) as merely near.
+            reach = _reach(shape) * rng.choice((0.5, 2.0))
             y = next(k for k in knobs if k.target == knob.target and k.kind == "y")
             values[knob.name] = min(max(near[0] + rng.uniform(-reach, reach), knob.low), knob.high)
             values[y.name] = min(max(near[1] + rng.uniform(-reach, reach), y.low), y.high)
