@@ -27,7 +27,7 @@ from typing import Any
 from sandbox.kit.report import Report
 from sandbox.kit.scene import Scene
 
-TRIES = 1500
+TRIES = 3000
 """Random candidates tried before the search gives up."""
 
 SHRINKS = 600
