@@ -243,3 +243,11 @@ def test_tip_misses_a_touching_object_that_brute_force_finds(tmp_path):
 def test_long_gjk_takes_five_iterations_or_more(tmp_path):
     scene = loaded("minkowski", "long-gjk", tmp_path)
     assert len(gjk(scene.shapes["A"], scene.shapes["B"]).steps) >= 5
+
+
+def test_a_walkthrough_step_whose_own_settings_undo_its_event_is_refused(tmp_path):
+    lesson = tmp_path / "find.toml"
+    lesson.write_text('title = "Found"\n[[steps]]\nscene = "quadtree"\ncaption = "Missed."\nfind = "tip-misses"\n'
+                      "overlays = { missed = false }\n")
+    with pytest.raises(walkthrough.WalkthroughError, match='step 1: find "tip-misses" no longer shows'):
+        walkthrough.load(lesson)
