@@ -14,8 +14,10 @@ settings, and varies only what the event names: the shapes' positions within the
 (each kept wholly inside it) and angles, the handles within the frame, and params within their
 ranges. Random candidates first; then the first that shows the event is shrunk towards the
 simplest (the scene's own starting values, round numbers, aligned angles, small counts) while
-it still shows. The same seed gives the same layout; the work is bounded by a count of
-candidates, not by a clock.
+it still shows. A candidate counts only if the event also shows with any one of its values
+nudged a little either way (NUDGE): a layout that shows it by a hair would show the class
+nothing. The same seed gives the same layout; the work is bounded by a count of candidates,
+not by a clock.
 """
 
 import math
