@@ -7,6 +7,7 @@ from typing import NamedTuple
 from collision import Box, SatResult, Sweep, Vector, sat, sweep
 from sandbox.kit.figures.step_arrow import CarriedStep
 from sandbox.kit import Action, Line, Param, Report, Table, Verdict, faded, number, register
+from sandbox.kit.events import Event, answer_is
 
 WALL = ((0.0, 0.0), (8.0, 110.0))
 """The thin wall's centre and half size."""
@@ -103,6 +104,12 @@ class FastMoving(CarriedStep):
     )
     handles = {"d": PRESETS["Tunnelling"]["tip"]}
     frame = (-270.0, -130.0, 240.0, 215.0)
+    events = (
+        Event("tunnels", "Multisampling steps over the wall: every sample misses, yet the sweep hits",
+              answer_is("multisampling", "misses"), move=("B",), turn=False, handles=("d",), vary=("samples",), ranges={"samples": (2, 40)}),
+        Event("far-side", "The static test's MTV pushes the box out the far side of the wall",
+              answer_is("static", "pushed out the far side"), move=("B",), turn=False, handles=("d",)),
+    )
     actions = tuple(Action("preset", name, argument=name, help=case["caption"]) for name, case in PRESETS.items())
 
     def setup(self):

@@ -9,6 +9,7 @@ from collision.gjk import _epa, _gjk
 from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, traced, with_code
 from sandbox.kit.figures import sat_view
 from sandbox.kit import Action, Cost, Param, Report, Scene, Table, Verdict, View, faded, number, register
+from sandbox.kit.events import Event
 
 PAIRS = ("box-box", "polygon-polygon", "box-circle")
 ORIGIN = (380.0, 10.0)
@@ -79,6 +80,10 @@ class Minkowski(Scene):
         CODE,
     )
     frame = (-640.0, -300.0, 640.0, 300.0)
+    events = (
+        Event("long-gjk", "GJK needs five or more iterations to settle it",
+              lambda report: int(report.answers["gjk_iterations"]) >= 5, vary=("pair", "sides_a", "sides_b")),
+    )
     actions = (Action("step_back", "Back"), Action("step_on", "Step"), CODE_VIEW)
 
     def setup(self):

@@ -7,6 +7,7 @@ from collision import Box, Interval, Vector, project
 from sandbox.kit.figures.axis_handle import TurnableAxis
 from sandbox.kit import Action, Claim, Line, Param, Report, Scene, Table, Verdict, faded, number, register
 from sandbox.kit.figures.sat_view import axis_degrees
+from sandbox.kit.events import Event, claim_wrong
 
 PIVOT = (-215.0, -190.0)
 """Where the axis line P turns about: below the boxes, in the middle of the figure."""
@@ -70,6 +71,10 @@ class Projection(TurnableAxis, Scene):
     pivot = PIVOT
     handles = {"P": (PIVOT[0] + 240, PIVOT[1] + 240)}
     frame = (-600.0, -250.0, 170.0, 250.0)
+    events = (
+        Event("demosat1-wrong", "DemoSAT1's one-axis formula gives the wrong answer",
+              claim_wrong("DemoSAT1's formula"), settings={"demosat1": True}, handles=("P",)),
+    )
     actions = (Action("swap", "Swap the boxes"),)
 
     def setup(self):

@@ -9,6 +9,7 @@ from collision.quadtree import tip_walk
 from sandbox.kit import Claim, Cost, Line, Param, Report, Table, Verdict, faded, number, register
 from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, trace, with_code
 from sandbox.kit.figures.swarm import DOTS, Swarm, fill_box, paint
+from sandbox.kit.events import Event, claim_wrong
 
 WORLD = Swarm.world
 """The bounded world the objects move in."""
@@ -116,6 +117,11 @@ class QuadtreeScene(Swarm):
         CODE,
     )
     frame = (WORLD[0] - 10, WORLD[1] - 10, WORLD[2] + 10, WORLD[3] + 10)
+    events = (
+        Event("tip-misses", "The tip's retrieve misses an object that touches the one pointed at",
+              claim_wrong("The tip's retrieve"), settings={"missed": True}, move=(),
+              vary=("focus", "count", "max_objects", "max_levels"), ranges={"count": (2, 200), "focus": (0, 29)}),
+    )
     animated = True
 
     actions = (*Swarm.actions, CODE_VIEW)

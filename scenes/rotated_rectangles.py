@@ -6,6 +6,7 @@ from typing import NamedTuple
 
 from collision import Box, Vector
 from sandbox.kit import Param, Report, Scene, Table, Verdict, faded, number, register
+from sandbox.kit.events import Event
 
 UNIT = 40.0
 """World units per unit of the numbers shown: small numbers, as in the article's (2, 6)."""
@@ -98,6 +99,10 @@ class RotatedRectangles(Scene):
         Param("circles", "Bounding circles first", False, overlay=True),
     )
     frame = (-3 * UNIT, -2 * UNIT, 13 * UNIT, 9 * UNIT)
+    events = (
+        Event("circles-fooled", "The bounding circles overlap, yet the boxes are apart: the quick reject cannot answer",
+              lambda report: report.verdict.text == "SEPARATED" and not report.numbers["rejected"], settings={"circles": True}),
+    )
 
     def setup(self):
         # Apart on axis 1 by a hair, yet close enough that their bounding circles meet.

@@ -6,6 +6,7 @@ from collision import Box, QuarterTile, SatResult, sat_tile
 from collision.tiles import QUADRANTS
 from sandbox.kit.figures import sat_view
 from sandbox.kit import Claim, Line, Param, Report, Scene, Verdict, faded, register
+from sandbox.kit.events import Event
 
 SIZE = 180.0
 """The tile's cell, and its arc's radius."""
@@ -45,6 +46,11 @@ class RoundTiles(Scene):
         Param("ignore_rule", "Ignore the quadrant rule", False, help="Count the circular axis wherever the box is."),
     )
     frame = (-150.0, -120.0, 380.0, 330.0)
+    events = (
+        Event("false-separation", "Without the quadrant rule the circular axis claims a gap that is not there",
+              lambda report: any(c.method == "Without the rule" and c.says == "SEPARATED" and not c.right for c in report.claims),
+              settings={"ignore_rule": True}),
+    )
     turnable = False
 
     def setup(self):

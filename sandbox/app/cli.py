@@ -74,6 +74,9 @@ def parser():
                    help="presenter font scale from 1 to 3 (the window starts at the one chosen last in the panel)")
     p.add_argument("--fullscreen", action="store_true", help="start full screen (F11 or Esc leaves it)")
     p.add_argument("--present", action="store_true", help="for a projector: the projector theme, full screen, font scale 2")
+    p.add_argument("--find", metavar="EVENT",
+                   help="pose the scene (--scene) where EVENT happens, found by a seeded search; --find list lists the scene's events")
+    p.add_argument("--save-layout", metavar="FILE", help="with --find: save the layout found to FILE, check it loads back showing the event, and exit")
     p.add_argument("--scenes", metavar="DIR", action="append", default=[], help="also load the scene files (*.py) in DIR; may be repeated")
     p.add_argument("--no-tweaks", action="store_true",
                    help="start and draw the libraries' own ways, with none of sandbox.boot.tweaks (as COLLISION_SANDBOX_PLAIN=1)")
@@ -92,7 +95,14 @@ def main(argv=None):
     if (refused := _variants_refusal(args)) is not None:
         print(f"sandbox: {refused}", file=sys.stderr)
         return 2
-    headless = args.screenshot is not None or args.list or args.export is not None or args.export_course is not None or args.check_lesson is not None
+    if args.save_layout is not None and args.find is None:
+        print("sandbox: --save-layout needs --find EVENT (--find list lists a scene's events)", file=sys.stderr)
+        return 2
+    if args.find is not None and args.walkthrough is not None:
+        print('sandbox: --find poses one scene; a walkthrough step says find = "EVENT" instead', file=sys.stderr)
+        return 2
+    finds = args.find == "list" or args.save_layout is not None
+    headless = args.screenshot is not None or args.list or args.export is not None or args.export_course is not None or args.check_lesson is not None or finds
     if not headless and not gl.display_available():
         print(
             "No display found to open a window on; to render a picture instead, run: "
@@ -154,6 +164,12 @@ def _run(args):
         session = Session(size=args.size, walkthrough=lesson, palette=args.palette)
     else:
         session = Session(args.scene, args.size, args.layout, palette=args.palette)
+    if args.find is not None:
+        from . import finding
+
+        done = finding.command(session, args.find, args.save_layout)
+        if done is not None:
+            return done
     from . import window
     from sandbox.kit.theme import THEMES, with_palette
 

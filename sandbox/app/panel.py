@@ -5,7 +5,8 @@ itself: the panel renders what the scene declares and reports."""
 
 from imgui_bundle import imgui, imgui_ctx
 
-from sandbox.app import screen
+from sandbox.app import finding, screen
+from sandbox.kit import events
 from sandbox.kit import Table
 from sandbox.kit.theme import imgui_color
 
@@ -17,6 +18,9 @@ CODE_ROWS = 14
 
 VERDICT_SIZE = 24
 """The verdict's font size in the panel, at font scale 1."""
+
+FIND_MENU = "Find"
+"""The Find popup: the scene's events (sandbox.kit.events), each posing the scene where it happens."""
 
 POSE_EDITOR = "Type a pose"
 """The pose editor's popup: a teacher types a shape's position and angle to set up a case exactly."""
@@ -106,6 +110,7 @@ def _rest(session, panel_width, frame_ms):
     if imgui.button("Type a pose..."):
         session.pose_drafts = session.pose_texts()
         imgui.open_popup(POSE_EDITOR)
+    _find_button(session)
     imgui.same_line()
     zoom = f"Zoom {session.camera.zoom:.2f}x" + ("" if session.camera.fitted else " (Home frames it again)")
     imgui.text(zoom + ("" if frame_ms is None else f", frame {frame_ms:.1f} ms"))
@@ -120,6 +125,28 @@ def _rest(session, panel_width, frame_ms):
         session.set_palette("colour-blind" if blind else "standard")
     _help_marker("Okabe and Ito's colours, told apart by every common kind of colour vision, and B drawn dashed.")
     _pose_editor(session)
+    _find_menu(session)
+
+
+def _find_button(session):
+    """"Find...", beside "Type a pose...": for a scene that names events, outside a walkthrough."""
+    if events.events_of(session.scene) and session.walkthrough is None:
+        imgui.same_line()
+        if imgui.button("Find..."):
+            imgui.open_popup(FIND_MENU)
+        imgui.set_item_tooltip("Pose the scene where something worth showing happens; Ctrl+S saves the layout.")
+
+
+def _find_menu(session):
+    """The "Find..." popup: the scene's events; picking one poses the scene where it happens."""
+    if not imgui.begin_popup(FIND_MENU):
+        return
+    imgui.text("Pose the scene where it happens (Ctrl+S then saves the layout):")
+    for event in events.events_of(session.scene):
+        chosen, _ = imgui.selectable(f"{event.description} ({event.name})##find:{event.name}", False)
+        if chosen:
+            finding.pose(session, event.name)
+    imgui.end_popup()
 
 
 def _help_marker(text):
