@@ -8,6 +8,7 @@ degrees; a scene that starts from a random seed starts from another. Moves are w
 units (whole pose units where the scene counts in larger ones, so a class can work the sums by
 hand) and whole degrees. A draw is kept only when:
 
+- a step posed at an event (its ``find``) still shows that event;
 - every answer of the step's Report keeps its kind (see _same_kind): the same words (a verdict,
   an axis, a region), the same count unless the scene starts from another seed, a measure of
   the same sign; so the step's explanation still holds;
@@ -31,6 +32,7 @@ import math
 import random
 from typing import NamedTuple
 
+from sandbox.app import finding
 from sandbox.app import guard
 from sandbox.app import layout
 from sandbox.app import lessoncheck
@@ -178,6 +180,8 @@ def _kept(step, drawn, cls, original, number, where):
         scene = _scene_at(drawn, cls, where)
     except layout.LayoutError:
         return None  # a place the scene refuses for a handle (a triangle gone flat): draw again
+    if step.find and not finding.event_of(cls, step.find).shows(scene.reported):
+        return None  # the step is about its event: "corners-outside" must still happen
     answers = scene.reported.answers
     if any(not _same_kind(answers.get(name), was, drawn.seed != step.seed) for name, was in original.reported.answers.items()):
         return None

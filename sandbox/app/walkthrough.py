@@ -190,6 +190,9 @@ class Step(NamedTuple):
     """How far ``--variants`` may move each shape or handle: name -> {"x"|"y"|"angle": (low,
     high)} in world units and degrees; None where the step declares none (variants' defaults)."""
 
+    find: str = ""
+    """The event the step is posed at (its ``find``), or "": a version of the step shows it too."""
+
     def seeded(self, scene):
         """Start ``scene`` (made afresh) from this step's seed, if it names one."""
         if self.seed is not None:
@@ -321,7 +324,7 @@ def _step(path, number, step, classes, start=migrations.FORMAT):
     _scenes_own(where, "update", type(scene), timing.run, scene)
     if "find" in step and not finding.event_of(type(scene), step["find"]).shows(scene.reported):
         raise WalkthroughError(f'{where}: find "{step["find"]}" no longer shows once the step\'s own poses, settings, seed and time are applied; leave out what undoes it')
-    made = Step(scene_id, caption.strip(), layout.capture(scene, camera), float(animate), *_question(where, step, scene), seed=timing.seed, time=timing.time, notes=_notes(where, step), vary=_vary(where, step, scene))
+    made = Step(scene_id, caption.strip(), layout.capture(scene, camera), float(animate), *_question(where, step, scene), seed=timing.seed, time=timing.time, notes=_notes(where, step), vary=_vary(where, step, scene), find=step.get("find", ""))
     for field in ("caption", "question", "explain"):
         _fills(where, field, getattr(made, field), made, scene)
     return made

@@ -12,6 +12,7 @@ import pytest
 from sandbox.app import cli, layout, lessoncheck, variants, walkthrough
 from sandbox.app.camera import Camera
 from sandbox.app.registry import all_scenes
+from sandbox.kit import events
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = sorted((ROOT / "walkthroughs").glob("*.toml"))
@@ -121,6 +122,13 @@ def test_a_bad_vary_is_refused_in_one_line_naming_the_step(tmp_path, vary, names
     with pytest.raises(walkthrough.WalkthroughError) as refused:
         walkthrough.load(path)
     assert str(refused.value).startswith(f"walkthrough {path}, step 1: {names}") and "\n" not in str(refused.value)
+
+
+def test_a_step_posed_at_an_event_keeps_it_in_every_version(tmp_path):
+    path = write(tmp_path, 'scene = "projection"\nfind = "demosat1-wrong"\nvary = { B = { x = [-150, 150], y = [-150, 150] } }\ncaption = "One axis."\nquestion = "Apart or not?"\nanswer = "verdict"')
+    cls = {cls.id: cls for cls in all_scenes()}["projection"]
+    for version in variants.make(walkthrough.load(path), 4, 1):
+        assert events.named(cls, "demosat1-wrong").shows(recomputed(record_of(version.steps[0].step)))
 
 
 def test_a_lesson_that_asks_nothing_is_refused_in_one_line(tmp_path, capsys):
