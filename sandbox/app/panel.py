@@ -119,7 +119,26 @@ def _rest(session, panel_width, frame_ms):
     if changed:
         session.set_palette("colour-blind" if blind else "standard")
     _help_marker("Okabe and Ito's colours, told apart by every common kind of colour vision, and B drawn dashed.")
+    _access(session)
     _pose_editor(session)
+
+
+def _access(session):
+    """The figure in words (D), spoken (V), and the gap sound (G): each a checkbox, on the row
+    before while it fits, so the panel still fits 1280x720 unscrolled."""
+    for label, on, command, help in (
+        ("In words (D)", session.describing, session.toggle_description, "The figure described below it, as the Report says it, with what is focused."),
+        ("Speak (V)", session.speaking, session.toggle_speech, "Say the description now, and again each time it changes (espeak-ng)."),
+        ("Gap sound (G)", session.sounding, session.toggle_sound, "While a shape moves: a tone rising as the shapes close, a tick as they touch."),
+    ):
+        # The cursor is at the start of a new row: its x and the row's width say what still fits after the last item.
+        left, room = imgui.get_cursor_screen_pos().x, imgui.get_content_region_avail().x
+        width = imgui.get_frame_height() + imgui.calc_text_size(label).x + 2 * imgui.get_style().item_spacing.x
+        if imgui.get_item_rect_max().x + width <= left + room:
+            imgui.same_line()
+        if imgui.checkbox(label, on)[0]:
+            command(None, 0)
+        imgui.set_item_tooltip(help)
 
 
 def _help_marker(text):
@@ -198,7 +217,8 @@ def _actions(session):
     """The scene's declared actions as buttons, as many to a row as fit."""
     room = imgui.get_content_region_avail().x
     used = 0.0
-    for action in session.scene.actions:
+    focused = session.focus.index if session.focus is not None and session.focus.kind == "action" else None
+    for index, action in enumerate(session.scene.actions):
         label = action.label + (f" ({action.key})" if action.key else "")
         width = imgui.calc_text_size(label).x + 2 * imgui.get_style().frame_padding.x
         if used and used + width <= room:
@@ -208,6 +228,10 @@ def _actions(session):
         used += width + imgui.get_style().item_spacing.x
         if imgui.button(f"{label}##{action.name}:{action.label}"):
             session.act(action.name, action.argument)
+        if index == focused:
+            # The keyboard's focus (Tab), as thick as the canvas's ring: Enter presses it.
+            imgui.get_window_draw_list().add_rect(imgui.get_item_rect_min(), imgui.get_item_rect_max(), imgui.get_color_u32(imgui.Col_.text), 0.0,
+                                                  3 * session.font_scale)
         if action.help:
             imgui.set_item_tooltip(action.help)
 
