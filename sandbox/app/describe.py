@@ -14,8 +14,8 @@ from sandbox.kit.report import number
 
 
 def describe(report: Report) -> str:
-    """``report`` in one to three sentences, e.g. "COLLIDING: B overlaps A by 12.3 along Q.
-    None of the 4 axes separates them." An empty Report (a failed scene) says so."""
+    """``report`` in one to three sentences, e.g. "COLLIDING: B overlaps A by 12.3 along Q, the
+    least overlap of the 4 axes. No axis separates A and B." An empty Report (a failed scene) says so."""
     if report.verdict is None:
         return "Nothing to describe: the figure has no verdict."
     if _is_sat(report.numbers):
@@ -51,9 +51,9 @@ def _sat(report: Report) -> str:
     if verdict == "colliding":
         least = min(axes, key=lambda axis: axis["overlap"])
         return (f"COLLIDING: {b} overlaps {a} by {number(float(numbers['depth']))} along {least['name']}, "
-                f"the least overlap of the {count}. None of them separates {a} and {b}.")
+                f"the least overlap of the {count}. No axis separates {a} and {b}.")
     if verdict == "touching":
-        return f"TOUCHING: {a} and {b} meet with no overlap. None of the {count} separates them."
+        return f"TOUCHING: {a} and {b} meet with no overlap. No axis of the {count} separates them."
     first = separating[0]
     others = f"{len(separating)} of the {count} separate them." if len(separating) > 1 else f"It is the only one of the {count} that does."
     return f"SEPARATED: axis {first['name']} separates {a} and {b} by {number(-first['overlap'])}. {others}"

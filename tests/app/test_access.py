@@ -205,3 +205,46 @@ def test_the_gap_sound_fails_softly_once_where_it_cannot_play(drive, monkeypatch
         driver.frame(sound.TONE * 2)
         driver.tap(key.LEFT)
     assert len(tried) == 1
+
+
+QUESTION = """title = "Alt"
+[[steps]]
+scene = "box-box"
+caption = "Apart."
+[[steps]]
+scene = "box-box"
+caption = "Pushed together."
+shapes = { B = { position = [-250, 0] } }
+question = "Separated or colliding?"
+choices = ["separated", "colliding"]
+answer = "verdict"
+"""
+
+
+def test_the_web_page_and_the_handout_give_revealed_figures_their_words_as_alt_text(tmp_path):
+    from sandbox.app import handout, lesson_page, walkthrough
+    from sandbox.app.session import Session
+
+    path = tmp_path / "alt.toml"
+    path.write_text(QUESTION)
+    lesson = walkthrough.load(path)
+    session = Session(walkthrough=lesson)
+    slides, pages = [], []
+    for index, step in enumerate(lesson.steps):
+        session.go(index)
+        session.reveal() if step.question else None
+        numbers = session.report().numbers
+        least, separating = _sat_parts(numbers)
+        words = (f"axis {separating[0]['name']} separates A and B by {-separating[0]['overlap']:.1f}" if separating
+                 else f"B overlaps A by {numbers['depth']:.1f} along {least['name']}")
+        slides.append(lesson_page.slide(index + 1, step, session, "<svg></svg>", ""))
+        shown = handout._Shown(index + 1, step, session.scene, f"step-{index + 1:02d}", {"caption": step.caption, "question": step.question,
+                               "explain": ""}, "", session.report())
+        pages.append((words, handout._section(shown, 2, False), handout._answer(shown) if step.question else ""))
+    web = lesson_page.page("Alt", slides)
+    (apart, apart_html, _), (together, asked_html, answer_html) = pages
+    assert f'aria-label="Apart. SEPARATED: {apart}.' in web and f'alt="Step 1: Apart. SEPARATED: {apart}.' in apart_html
+    # The question's own figure keeps its caption alone: the words would answer it.
+    assert 'aria-label="Pushed together.">' in web and 'alt="Step 2: Pushed together.">' in asked_html
+    assert f'aria-label="Pushed together. COLLIDING: {together},' in web
+    assert f'alt="Step 2 revealed: COLLIDING: {together},' in answer_html
