@@ -84,7 +84,7 @@ BINDINGS = (
 )
 """The app's keys: F1's list and the dispatch both read this table."""
 
-HINTS = "Drag: move   R/T: turn   Wheel: zoom   Right-drag: pan   Tab: focus, then next scene   Home: reset   F1: help"
+HINTS = "Drag: move   R/T: turn   Wheel: zoom   Right-drag: pan   Tab: focus   Home: reset   F1: help"
 WALKTHROUGH_HINTS = "Right/Space: next step   Left: back   Drag: move   R/T: turn   Home: reset   P: pause   F1: help"
 SHORT_HINTS = "F1: keys and help"
 
