@@ -11,6 +11,7 @@ from typing import Any
 
 from sandbox.kit import Report
 from sandbox.kit.report import number
+from sandbox.kit.scene import CORNER_WORDS
 
 
 def describe(report: Report) -> str:
@@ -21,6 +22,8 @@ def describe(report: Report) -> str:
     if _is_sat(report.numbers):
         return _sat(report)
     verdict = report.verdict
+    if "separated_on_P" in report.numbers:
+        return f"{verdict.text}. " + " ".join(_corners(name, report.numbers[name]) for name in ("A", "B") if name in report.numbers)
     joint = ", " if ":" in verdict.text else ": "  # not "FIRST HIT: THE BOX: t = 0.3"
     said = f"{verdict.text}{joint}{verdict.detail}." if verdict.detail else f"{verdict.text}."
     # The first of the report's own sentences adds what the verdict leaves out ("q is nearest to edge bc.").
@@ -57,6 +60,15 @@ def _sat(report: Report) -> str:
     first = separating[0]
     others = f"{len(separating)} of the {count} separate them." if len(separating) > 1 else f"It is the only one of the {count} that does."
     return f"SEPARATED: axis {first['name']} separates {a} and {b} by {number(-first['overlap'])}. {others}"
+
+
+def _corners(name: str, box: Mapping[str, Any]) -> str:
+    """The min-max-corners scene's box ``name``: its corners furthest along P and back, ties told."""
+    def corners(which: str) -> str:
+        found = [CORNER_WORDS.get(corner, corner) for corner in box[which]]
+        return " and ".join(found) + (" corners, tied" if len(found) > 1 else " corner")
+
+    return f"{name}'s max on P is its {corners('max')}, {number(max(box['corners'].values()))}; its min its {corners('min')}, {number(min(box['corners'].values()))}."
 
 
 def _is_sat(numbers: Mapping[str, Any]) -> bool:

@@ -692,6 +692,8 @@ class Session:
     def _turned(self):
         if self.controller.aligned:
             self.status = self.controller.aligned
+        elif self.focus is not None and self.focus.kind == "shape":
+            self.status = focus.words(self.scene, self.focus)  # its new angle
         self.refresh()
 
     @_scene_input

@@ -248,3 +248,21 @@ def test_the_web_page_and_the_handout_give_revealed_figures_their_words_as_alt_t
     assert 'aria-label="Pushed together.">' in web and 'alt="Step 2: Pushed together.">' in asked_html
     assert f'aria-label="Pushed together. COLLIDING: {together},' in web
     assert f'alt="Step 2 revealed: COLLIDING: {together},' in answer_html
+
+
+def test_min_max_corners_says_which_corner_is_max_and_min_on_p_with_ties(drive):
+    driver = drive("min-max-corners")
+    driver.scene.shapes["B"].angle = math.radians(45)  # P is (1, -1): two of B's corners tie each way
+    driver.scene.invalidate()
+    numbers = driver.scene.reported.numbers
+    said = describe(driver.scene.reported)
+    assert said.startswith("SEPARATED ON P. ")
+    words = {"LR": "lower right", "UR": "upper right", "UL": "upper left", "LL": "lower left"}
+    for name in "AB":
+        corners = numbers[name]["corners"]
+        top = sorted(corners, key=corners.get)[-len(numbers[name]["max"]):]
+        assert set(top) == set(numbers[name]["max"])
+        tied = len(top) > 1
+        assert (f"{name}'s max on P is its {' and '.join(words[c] for c in numbers[name]['max'])} corner{'s, tied' if tied else ''}, "
+                f"{max(corners.values()):.1f};") in said
+    assert len(numbers["B"]["max"]) == 2
