@@ -266,3 +266,16 @@ def test_min_max_corners_says_which_corner_is_max_and_min_on_p_with_ties(drive):
         assert (f"{name}'s max on P is its {' and '.join(words[c] for c in numbers[name]['max'])} corner{'s, tied' if tied else ''}, "
                 f"{max(corners.values()):.1f};") in said
     assert len(numbers["B"]["max"]) == 2
+
+
+def test_the_gap_sound_plays_where_there_is_no_sound_device_without_a_word(drive):
+    """Here (no sound card, as in CI) pyglet's silent driver takes the tones: no error, no line."""
+    driver = drive("box-box")
+    driver.tap(key.G)
+    driver.tap(key.TAB)
+    driver.tap(key.TAB)
+    for _ in range(14):
+        driver.tap(key.LEFT)
+        driver.frame(sound.TONE)
+    assert driver.scene.reported.numbers["verdict"] == "colliding"
+    assert not driver.session.sound.failed and driver.session.status.startswith("Focus: B")
