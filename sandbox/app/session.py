@@ -709,6 +709,11 @@ class Session:
     @_scene_input
     def on_mouse_press(self, x, y, button, modifiers):
         if self.controller.on_mouse_press(x, y, button):
+            if self.focus is not None and self.focus.kind != "action":
+                # A click moves the keyboard's focus too, as on a web page: R then turns what was grabbed.
+                grabbed = self.controller.selected
+                self.focus = next((stop for stop in focus.stops(self.scene) if stop.kind != "action" and stop.name == grabbed), None)
+                self.controller.focused = grabbed if self.focus is not None else None
             self.refresh()
 
     @_scene_input

@@ -279,3 +279,16 @@ def test_the_gap_sound_plays_where_there_is_no_sound_device_without_a_word(drive
         driver.frame(sound.TONE)
     assert driver.scene.reported.numbers["verdict"] == "colliding"
     assert not driver.session.sound.failed and driver.session.status.startswith("Focus: B")
+
+
+def test_a_click_moves_the_focus_to_what_it_grabbed(drive):
+    driver = drive("box-box")
+    driver.tap(key.TAB)  # A
+    b = driver.scene.shapes["B"].angle
+    driver.drag(driver.scene.shapes["B"].position, (-100, 60))
+    driver.move((300, -250))  # the pointer off both shapes
+    driver.tap(key.R)
+    assert driver.session.focus.name == "B"
+    assert math.degrees(driver.scene.shapes["B"].angle - b) == pytest.approx(3.0)
+    driver.drag((300, -250), (310, -250))  # empty space: nothing grabbed, nothing focused
+    assert driver.session.focus is None
