@@ -50,7 +50,7 @@ SIZE = (1280, 720)
 TAPPED = [
     key.R, key.T, key.HOME, key.SPACE, key.P, key.F1, key.F9, key.F10, key.F11, key.F12, key.ESCAPE,
     key.LEFT, key.RIGHT, key.PAGEUP, key.PAGEDOWN, key.UP, key.DOWN, key.A, key.Z, key._1, key.DELETE,
-    key.ENTER, key.D, key.G,  # not V: each press would start espeak-ng
+    key.ENTER, key.D,  # not V (each press would start espeak-ng), nor G (the report computed every update)
 ]
 BUTTONS = [mouse.LEFT, mouse.LEFT, mouse.LEFT, mouse.RIGHT, mouse.MIDDLE]
 MODIFIERS = [0, 0, 0, 0, key.MOD_SHIFT, key.MOD_CTRL, key.MOD_ALT]

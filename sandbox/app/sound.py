@@ -35,6 +35,7 @@ class GapSound:
     def __init__(self) -> None:
         self._gap: float | None = None
         self._wait = 0.0
+        self._player = None  # one pyglet Player for every tone: a new one each cost four times as much
         self.failed = False
         """Whether playing failed: it is not tried again."""
 
@@ -49,10 +50,15 @@ class GapSound:
             return None
         self._wait = TONE
         try:
-            from pyglet.media import synthesis
+            from pyglet.media import Player, synthesis
 
             sound = synthesis.WhiteNoise(0.02) if touched(before, gap) else synthesis.Sine(TONE, frequency=pitch(gap))
-            sound.play()
+            if self._player is None:
+                self._player = Player()
+            if self._player.source is not None:
+                self._player.next_source()  # the tone still sounding gives way to the gap as it is now
+            self._player.queue(sound)
+            self._player.play()
         except Exception as error:  # a missing or broken audio driver: said once, then quiet
             self.failed = True
             return f"no sound: {type(error).__name__}: {error}"[:120]
