@@ -21,6 +21,9 @@ VERDICT_SIZE = 24
 POSE_EDITOR = "Type a pose"
 """The pose editor's popup: a teacher types a shape's position and angle to set up a case exactly."""
 
+ACCESS = "Access"
+"""The popup with the figure in words, speech and the gap sound: what D, V and G switch."""
+
 
 def rect(width, height, scale):
     """The panel's rectangle (left, top, width, height) in window pixels, y down as ImGui counts."""
@@ -65,11 +68,13 @@ def draw(session, frame_ms):
 
 def _verdict(session):
     verdict = session.verdict()
+    if verdict is not None:
+        imgui.push_font(None, VERDICT_SIZE)
+        imgui.text_colored(imgui_color(getattr(session.theme, verdict.role)), verdict.text)
+        imgui.pop_font()
+    _access(session, verdict is not None)
     if verdict is None:
         return
-    imgui.push_font(None, VERDICT_SIZE)
-    imgui.text_colored(imgui_color(getattr(session.theme, verdict.role)), verdict.text)
-    imgui.pop_font()
     if verdict.detail:
         imgui.text_wrapped(verdict.detail)
     imgui.separator()
@@ -119,26 +124,30 @@ def _rest(session, panel_width, frame_ms):
     if changed:
         session.set_palette("colour-blind" if blind else "standard")
     _help_marker("Okabe and Ito's colours, told apart by every common kind of colour vision, and B drawn dashed.")
-    _access(session)
     _pose_editor(session)
 
 
-def _access(session):
-    """The figure in words (D), spoken (V), and the gap sound (G): each a checkbox, on the row
-    before while it fits, so the panel still fits 1280x720 unscrolled."""
-    for label, on, command, help in (
-        ("In words (D)", session.describing, session.toggle_description, "The figure described below it, as the Report says it, with what is focused."),
-        ("Speak (V)", session.speaking, session.toggle_speech, "Say the description now, and again each time it changes (espeak-ng)."),
-        ("Gap sound (G)", session.sounding, session.toggle_sound, "While a shape moves: a tone rising as the shapes close, a tick as they touch."),
+def _access(session, beside):
+    """The figure in words (D), spoken (V), and the gap sound (G): a button at the right of the
+    verdict (``beside`` it when there is one, and room) opening their three checkboxes; on the
+    verdict's row it costs no height, and every panel still fits 1280x720 unscrolled."""
+    width = imgui.calc_text_size("Access...").x + 2 * imgui.get_style().frame_padding.x
+    right = imgui.get_window_width() - imgui.get_style().window_padding.x - width
+    if beside and imgui.get_item_rect_max().x - imgui.get_window_pos().x + imgui.get_style().item_spacing.x < right:
+        imgui.same_line(right)
+    if imgui.button("Access..."):
+        imgui.open_popup(ACCESS)
+    imgui.set_item_tooltip("The figure in words (D), spoken (V), and the gap as sound (G)")
+    if not imgui.begin_popup(ACCESS):
+        return
+    for label, on, command in (
+        ("The figure in words below it (D)", session.describing, session.toggle_description),
+        ("Speak it now and whenever it changes (V)", session.speaking, session.toggle_speech),
+        ("Gap sound: higher as the shapes close, a tick as they touch (G)", session.sounding, session.toggle_sound),
     ):
-        # The cursor is at the start of a new row: its x and the row's width say what still fits after the last item.
-        left, room = imgui.get_cursor_screen_pos().x, imgui.get_content_region_avail().x
-        width = imgui.get_frame_height() + imgui.calc_text_size(label).x + 2 * imgui.get_style().item_spacing.x
-        if imgui.get_item_rect_max().x + width <= left + room:
-            imgui.same_line()
         if imgui.checkbox(label, on)[0]:
             command(None, 0)
-        imgui.set_item_tooltip(help)
+    imgui.end_popup()
 
 
 def _help_marker(text):

@@ -292,3 +292,14 @@ def test_a_click_moves_the_focus_to_what_it_grabbed(drive):
     assert math.degrees(driver.scene.shapes["B"].angle - b) == pytest.approx(3.0)
     driver.drag((300, -250), (310, -250))  # empty space: nothing grabbed, nothing focused
     assert driver.session.focus is None
+
+
+def test_the_panels_access_button_switches_words_speech_and_sound(drive, monkeypatch):
+    driver = drive("box-box")
+    monkeypatch.setattr(driver.session.speaker, "say", lambda text: None)
+    for label, flag in (("The figure in words below it (D)", "describing"), ("Speak it now and whenever it changes (V)", "speaking"),
+                        ("Gap sound: higher as the shapes close, a tick as they touch (G)", "sounding")):
+        driver.click("Access...")
+        driver.click(label)
+        assert getattr(driver.session, flag), label
+    assert driver.session.caption.startswith("SEPARATED")
