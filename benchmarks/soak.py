@@ -50,6 +50,7 @@ SIZE = (1280, 720)
 TAPPED = [
     key.R, key.T, key.HOME, key.SPACE, key.P, key.F1, key.F9, key.F10, key.F11, key.F12, key.ESCAPE,
     key.LEFT, key.RIGHT, key.PAGEUP, key.PAGEDOWN, key.UP, key.DOWN, key.A, key.Z, key._1, key.DELETE,
+    key.ENTER, key.D,  # not V (each press would start espeak-ng), nor G (the report computed every update)
 ]
 BUTTONS = [mouse.LEFT, mouse.LEFT, mouse.LEFT, mouse.RIGHT, mouse.MIDDLE]
 MODIFIERS = [0, 0, 0, 0, key.MOD_SHIFT, key.MOD_CTRL, key.MOD_ALT]
@@ -195,10 +196,11 @@ class Soak:
 
     def visit(self, scene_id, seconds):
         """Act at random in ``scene_id`` for ``seconds``, pressing Tab to get back to it
-        whenever a random Tab has left it."""
+        whenever a random Tab has left it (Tab visits each scene's shapes, handles and actions
+        before it moves on: a few hundred presses go round them all)."""
         deadline = time.perf_counter() + seconds
         while time.perf_counter() < deadline:
-            for _ in range(len(all_scenes())):
+            for _ in range(20 * len(all_scenes())):
                 if self.session.scene.id == scene_id:
                     break
                 self.call("on_key_press", key.TAB, 0)

@@ -25,6 +25,9 @@ FIND_MENU = "Find"
 POSE_EDITOR = "Type a pose"
 """The pose editor's popup: a teacher types a shape's position and angle to set up a case exactly."""
 
+ACCESS = "Access"
+"""The popup with the figure in words, speech and the gap sound: what D, V and G switch."""
+
 
 def rect(width, height, scale):
     """The panel's rectangle (left, top, width, height) in window pixels, y down as ImGui counts."""
@@ -69,11 +72,13 @@ def draw(session, frame_ms):
 
 def _verdict(session):
     verdict = session.verdict()
+    if verdict is not None:
+        imgui.push_font(None, VERDICT_SIZE)
+        imgui.text_colored(imgui_color(getattr(session.theme, verdict.role)), verdict.text)
+        imgui.pop_font()
+    _access(session, verdict is not None)
     if verdict is None:
         return
-    imgui.push_font(None, VERDICT_SIZE)
-    imgui.text_colored(imgui_color(getattr(session.theme, verdict.role)), verdict.text)
-    imgui.pop_font()
     if verdict.detail:
         imgui.text_wrapped(verdict.detail)
     imgui.separator()
@@ -146,6 +151,29 @@ def _find_menu(session):
         chosen, _ = imgui.selectable(f"{event.description} ({event.name})##find:{event.name}", False)
         if chosen:
             finding.pose(session, event.name)
+    imgui.end_popup()
+
+
+def _access(session, beside):
+    """The figure in words (D), spoken (V), and the gap sound (G): a button at the right of the
+    verdict (``beside`` it when there is one, and room) opening their three checkboxes; on the
+    verdict's row it costs no height, and every panel still fits 1280x720 unscrolled."""
+    width = imgui.calc_text_size("Access...").x + 2 * imgui.get_style().frame_padding.x
+    right = imgui.get_window_width() - imgui.get_style().window_padding.x - width
+    if beside and imgui.get_item_rect_max().x - imgui.get_window_pos().x + imgui.get_style().item_spacing.x < right:
+        imgui.same_line(right)
+    if imgui.button("Access..."):
+        imgui.open_popup(ACCESS)
+    imgui.set_item_tooltip("The figure in words (D), spoken (V), and the gap as sound (G)")
+    if not imgui.begin_popup(ACCESS):
+        return
+    for label, on, command in (
+        ("The figure in words below it (D)", session.describing, session.toggle_description),
+        ("Speak it now and whenever it changes (V)", session.speaking, session.toggle_speech),
+        ("Gap sound: higher as the shapes close, a tick as they touch (G)", session.sounding, session.toggle_sound),
+    ):
+        if imgui.checkbox(label, on)[0]:
+            command(None, 0)
     imgui.end_popup()
 
 
@@ -225,7 +253,8 @@ def _actions(session):
     """The scene's declared actions as buttons, as many to a row as fit."""
     room = imgui.get_content_region_avail().x
     used = 0.0
-    for action in session.scene.actions:
+    focused = session.focus.index if session.focus is not None and session.focus.kind == "action" else None
+    for index, action in enumerate(session.scene.actions):
         label = action.label + (f" ({action.key})" if action.key else "")
         width = imgui.calc_text_size(label).x + 2 * imgui.get_style().frame_padding.x
         if used and used + width <= room:
@@ -235,6 +264,10 @@ def _actions(session):
         used += width + imgui.get_style().item_spacing.x
         if imgui.button(f"{label}##{action.name}:{action.label}"):
             session.act(action.name, action.argument)
+        if index == focused:
+            # The keyboard's focus (Tab), as thick as the canvas's ring: Enter presses it.
+            imgui.get_window_draw_list().add_rect(imgui.get_item_rect_min(), imgui.get_item_rect_max(), imgui.get_color_u32(imgui.Col_.text), 0.0,
+                                                  3 * session.font_scale)
         if action.help:
             imgui.set_item_tooltip(action.help)
 
