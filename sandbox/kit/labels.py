@@ -6,6 +6,9 @@ figure is drawn and then puts each one at the nearest spot to where it was asked
 overlaps no label placed before it, no projection strip, no shape's outline and no arrow, and
 stays inside the free area. A label that fits where it was asked for stays there, and one
 moved stays at its new spot while that still fits (a label does not hop for a pixel of drag).
+A label keeps within REACH of where it was asked for, smaller if need be: one with no clear
+spot that near is left out (``left_out``; the panel lists them), since a label far from what
+it names misleads more than a missing one.
 
 Sizes are estimated from DejaVu Sans' advance widths, the window's font, with a little to spare.
 """
@@ -98,11 +101,20 @@ SHIFTS = tuple(
         (2, 0.5), (-2, 0.5), (2, -0.5), (-2, -0.5), (0.5, 1), (-0.5, 1), (0.5, -1), (-0.5, -1),
     )
 )
+"""Where a label that does not fit is tried instead, in label heights from where it was asked
+for: nearest first, above and below before beside."""
+
 SHRINKS = (1.0, 0.8, 0.65, 0.5)
 """The sizes a label is tried at, as parts of its own: smaller only where it fits nowhere larger."""
 
-"""Where a label that does not fit is tried instead, in label heights from where it was asked
-for: nearest first, above and below before beside."""
+REACH = 2.5
+"""How far a label's box may stand from the spot it was asked for, in ems of the size asked
+for: further off, a class cannot tell what it names (the figure lint allows 3, measuring with
+pyglet rather than this estimate)."""
+
+BLOCKING = 2
+"""The cost from which a spot is spoiled: an outline, a strip, a label or the area's edge. A
+label may cross an arrow (cost 1), as its name often must."""
 
 
 class LabelLayout:
@@ -120,6 +132,8 @@ class LabelLayout:
         self.strips: list[tuple] = []
         self.arrows: list[tuple] = []
         self.held: list[tuple] = []
+        self.left_out: list[str] = []
+        """The labels with no clear spot near enough to what they name, not drawn."""
 
     def __getattr__(self, name):
         return getattr(self.painter, name)
@@ -152,6 +166,7 @@ class LabelLayout:
             key = (string, seen.setdefault(string, 0))
             seen[string] += 1
             best: tuple | None = None
+            reach = REACH * round(size * view.text_scale) * POINT * pixel
             # Where a label fits nowhere near at its size (a crowded figure at 3x), smaller.
             for shrink in SHRINKS:
                 box = text_box(at, string, size * shrink, pixel, view.text_scale, anchor)
@@ -163,6 +178,8 @@ class LabelLayout:
                     shifts.insert(0, (last[0] * height, last[1] * height))
                 for dx, dy in shifts:
                     moved = (box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy)
+                    if distance_to_box(at, moved) > reach:
+                        continue
                     cost = self._cost(moved, placed, area, pixel)
                     if best is None or cost < best[0]:
                         best = (cost, dx, dy, moved, shrink, height)
@@ -170,7 +187,9 @@ class LabelLayout:
                         break
                 if best is not None and best[0] == 0:
                     break
-            assert best is not None  # the spot asked for is always tried
+            if best is None or best[0] >= BLOCKING:
+                self.left_out.append(string)
+                continue
             _, dx, dy, moved, shrink, height = best
             placed.append(moved)
             remembered[key] = (dx / height, dy / height, shrink)
@@ -188,6 +207,11 @@ class LabelLayout:
         cost += 2 * sum(outline_meets_box(shape, rect, pad) for shape in self.outlines)
         cost += sum(segment_meets_box(s, e, rect, pad + w / 2 * pixel) for s, e, w in self.arrows)
         return cost
+
+
+def distance_to_box(point, rect) -> float:
+    """How far ``point`` lies from the rectangle (0 inside it)."""
+    return math.hypot(max(rect[0] - point[0], 0, point[0] - rect[2]), max(rect[1] - point[1], 0, point[1] - rect[3]))
 
 
 def outline_meets_box(shape, rect, pad: float = 0.0) -> bool:
