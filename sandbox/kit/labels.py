@@ -112,9 +112,8 @@ REACH = 2.5
 for: further off, a class cannot tell what it names (the figure lint allows 3, measuring with
 pyglet rather than this estimate)."""
 
-BLOCKING = 2
-"""The cost from which a spot is spoiled: an outline, a strip, a label or the area's edge. A
-label may cross an arrow (cost 1), as its name often must."""
+GAP = 0.25
+"""The room a label prefers to keep beside another, in label heights."""
 
 
 class LabelLayout:
@@ -180,33 +179,39 @@ class LabelLayout:
                     moved = (box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy)
                     if distance_to_box(at, moved) > reach:
                         continue
-                    cost = self._cost(moved, placed, area, pixel)
+                    spoiled, blurred = self._cost(moved, placed, area, pixel, height)
+                    # Any unspoiled spot before a spoiled one, however blurred.
+                    cost = (spoiled > 0, spoiled + blurred)
                     if best is None or cost < best[0]:
-                        best = (cost, dx, dy, moved, shrink, height)
-                    if cost == 0:
+                        best = (cost, dx, dy, moved, shrink, height, spoiled)
+                    if cost == (False, 0):
                         break
-                if best is not None and best[0] == 0:
+                if best is not None and best[0] == (False, 0):
                     break
-            if best is None or best[0] >= BLOCKING:
+            if best is None or best[6]:
                 self.left_out.append(string)
                 continue
-            _, dx, dy, moved, shrink, height = best
+            _, dx, dy, moved, shrink, height, _ = best
             placed.append(moved)
             remembered[key] = (dx / height, dy / height, shrink)
             self.painter.text((at[0] + dx, at[1] + dy), string, color, size * shrink, anchor)
         self.memory.clear()
         self.memory.update(remembered)
 
-    def _cost(self, rect, placed, area, pixel):
+    def _cost(self, rect, placed, area, pixel, height):
         """What a label at ``rect`` would spoil, worst first: the free area's edge (a label cut
-        off is lost), another label, a strip, a shape's outline, an arrow."""
+        off is lost), another label, a strip, a shape's outline; and what it would blur: an
+        arrow (its name often must cross it) or the gap beside another label (two labels that
+        touch read as one: "43")."""
         pad = 2 * pixel
-        cost = 16 * sum(boxes_meet(rect, other, pad) for other in placed)
-        cost += 64 * (not inside(rect, area))
-        cost += 4 * sum(segment_meets_box(s, e, rect, pad + w / 2 * pixel) for s, e, w in self.strips)
-        cost += 2 * sum(outline_meets_box(shape, rect, pad) for shape in self.outlines)
-        cost += sum(segment_meets_box(s, e, rect, pad + w / 2 * pixel) for s, e, w in self.arrows)
-        return cost
+        spoiled = 16 * sum(boxes_meet(rect, other, pad) for other in placed)
+        spoiled += 64 * (not inside(rect, area))
+        spoiled += 4 * sum(segment_meets_box(s, e, rect, pad + w / 2 * pixel) for s, e, w in self.strips)
+        spoiled += 2 * sum(outline_meets_box(shape, rect, pad) for shape in self.outlines)
+        # What a label may cross if it must, and is kept off where it can be.
+        blurred = sum(segment_meets_box(s, e, rect, pad + w / 2 * pixel) for s, e, w in self.arrows)
+        blurred += sum(boxes_meet(rect, other, GAP * height) for other in placed)
+        return spoiled, blurred
 
 
 def distance_to_box(point, rect) -> float:
