@@ -150,17 +150,18 @@ def test_the_lint_finds_each_fault():
 
 
 def test_a_label_with_no_room_near_what_it_names_is_left_out_and_the_panel_says_so(drive, monkeypatch):
-    """The vectors lesson's b = (6, 8) at 1280x720 3x beside the panel: the right normal's tip is
-    off the figure, so its label has no spot near it; it is drawn nowhere else, and the panel names it."""
+    """The collision-response lesson's third step at 1280x720 3x beside the panel: the particle p
+    and its velocity v lie past the figure's edge, so their labels have no spot near them; they
+    are drawn nowhere else, and the panel names them."""
     from imgui_bundle import imgui
 
-    driver = drive(size=(1280, 720), walkthrough=walkthrough.load(ROOT / "walkthroughs" / "vectors-and-the-dot-product.toml"))
+    driver = drive(size=(1280, 720), walkthrough=walkthrough.load(ROOT / "walkthroughs" / "collision-response.toml"))
     driver.session.set_font_scale(3.0)
-    driver.session.go(5, revealed=True)
+    driver.session.go(2, revealed=True)
     said = []
     wrapped = imgui.text_wrapped
     monkeypatch.setattr(imgui, "text_wrapped", lambda text, *rest: (said.append(text), wrapped(text, *rest))[1])
     driver.frame()
     drawn = [call[2] for call in driver.painter.of("text")]
-    assert "right normal (8, -6)" in driver.scene.labels_left_out and "right normal (8, -6)" not in drawn
-    assert any("No room on the figure for the labels" in text and "right normal (8, -6)" in text for text in said)
+    assert set(driver.scene.labels_left_out) == {"v", "p"} and not {"v", "p"} & set(drawn)
+    assert any(text.startswith("No room on the figure for the labels v, p") for text in said)
