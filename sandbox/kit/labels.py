@@ -179,39 +179,54 @@ class LabelLayout:
                     moved = (box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy)
                     if distance_to_box(at, moved) > reach:
                         continue
-                    spoiled, blurred = self._cost(moved, placed, area, pixel, height)
+                    # With a clear spot in hand a spoiled one cannot beat it: one spoil is enough to know.
+                    clear_in_hand = best is not None and not best[0][0]
+                    spoiled = self._spoiled(moved, placed, area, pixel, clear_in_hand)
+                    if spoiled and clear_in_hand:
+                        continue
+                    arrows, gaps = self._blurred(moved, placed, pixel, height)
                     # Any unspoiled spot before a spoiled one, however blurred.
-                    cost = (spoiled > 0, spoiled + blurred)
+                    cost = (spoiled > 0, spoiled + arrows + gaps)
                     if best is None or cost < best[0]:
-                        best = (cost, dx, dy, moved, shrink, height, spoiled)
+                        best = (cost, dx, dy, moved, shrink, height, spoiled, arrows)
                     if cost == (False, 0):
                         break
-                if best is not None and best[0] == (False, 0):
+                # Smaller only to keep off a strip, an outline, a label or an arrow, not for the gap alone.
+                if best is not None and not best[0][0] and best[7] == 0:
                     break
             if best is None or best[6]:
                 self.left_out.append(string)
                 continue
-            _, dx, dy, moved, shrink, height, _ = best
+            _, dx, dy, moved, shrink, height, _, _ = best
             placed.append(moved)
             remembered[key] = (dx / height, dy / height, shrink)
             self.painter.text((at[0] + dx, at[1] + dy), string, color, size * shrink, anchor)
         self.memory.clear()
         self.memory.update(remembered)
 
-    def _cost(self, rect, placed, area, pixel, height):
+    def _spoiled(self, rect, placed, area, pixel, first=False):
         """What a label at ``rect`` would spoil, worst first: the free area's edge (a label cut
-        off is lost), another label, a strip, a shape's outline; and what it would blur: an
-        arrow (its name often must cross it) or the gap beside another label (two labels that
-        touch read as one: "43")."""
+        off is lost), another label, a strip, a shape's outline. With ``first``, only whether
+        it spoils anything (the cheapest checks first)."""
         pad = 2 * pixel
-        spoiled = 16 * sum(boxes_meet(rect, other, pad) for other in placed)
-        spoiled += 64 * (not inside(rect, area))
-        spoiled += 4 * sum(segment_meets_box(s, e, rect, pad + w / 2 * pixel) for s, e, w in self.strips)
+        spoiled = 64 * (not inside(rect, area))
+        if spoiled and first:
+            return spoiled
+        spoiled += 16 * sum(boxes_meet(rect, other, pad) for other in placed)
+        if spoiled and first:
+            return spoiled
         spoiled += 2 * sum(outline_meets_box(shape, rect, pad) for shape in self.outlines)
-        # What a label may cross if it must, and is kept off where it can be.
-        blurred = sum(segment_meets_box(s, e, rect, pad + w / 2 * pixel) for s, e, w in self.arrows)
-        blurred += sum(boxes_meet(rect, other, GAP * height) for other in placed)
-        return spoiled, blurred
+        if spoiled and first:
+            return spoiled
+        return spoiled + 4 * sum(segment_meets_box(s, e, rect, pad + w / 2 * pixel) for s, e, w in self.strips)
+
+    def _blurred(self, rect, placed, pixel, height):
+        """What a label at ``rect`` may cross if it must, and is kept off where it can be: the
+        arrows (a name often must cross its arrow), and the gap beside each other label (two
+        labels that touch read as one: "43")."""
+        pad = 2 * pixel
+        arrows = sum(segment_meets_box(s, e, rect, pad + w / 2 * pixel) for s, e, w in self.arrows)
+        return arrows, sum(boxes_meet(rect, other, GAP * height) for other in placed)
 
 
 def distance_to_box(point, rect) -> float:
