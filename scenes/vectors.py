@@ -177,7 +177,10 @@ class Vectors(Scene):
             leaves the view, over or under the tip instead, reading back towards O."""
             dx, dy = tip[0] - origin.x, tip[1] - origin.y
             length = math.hypot(dx, dy) or 1.0
-            spot, anchor = (tip[0] + dx / length * 12 * pixel, tip[1] + dy / length * 12 * pixel - 5 * pixel), "left" if dx >= 0 else "right"
+            # Sideways at least past the tip's dot (7 pixels, thicker in the projector theme), so
+            # the label's first letter never sits on it.
+            aside = math.copysign(max(abs(dx) / length * 12, 7 * theme.line_scale + 3), dx if dx else 1.0) * pixel
+            spot, anchor = (tip[0] + aside, tip[1] + dy / length * 12 * pixel - 5 * pixel), "left" if dx >= 0 else "right"
             width = len(text) * 15 * 0.62 * pixel * self.view.text_scale
             left, right = (spot[0], spot[0] + width) if anchor == "left" else (spot[0] - width, spot[0])
             if left < self.view.rect[0] or right > self.view.rect[2]:
