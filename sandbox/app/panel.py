@@ -108,6 +108,9 @@ def _rest(session, panel_width, frame_ms):
     else:
         shown = session.report()
         report(session.theme, shown, None if shown.code is None else session.code_at(shown.code))
+        if scene.labels_left_out:
+            # The layout keeps a label near what it names or leaves it off (sandbox.kit.labels).
+            imgui.text_wrapped("No room on the figure for the labels " + ", ".join(scene.labels_left_out) + ": widen the window or lower the font scale.")
     imgui.separator_text("View")
     if imgui.button("Reset layout (Home)"):
         session.reset()
