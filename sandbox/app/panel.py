@@ -74,7 +74,10 @@ def _verdict(session):
     verdict = session.verdict()
     if verdict is not None:
         imgui.push_font(None, VERDICT_SIZE)
+        # Wrapped at the panel's edge: at 3x "FIRST HIT: THE CAPSULE" is wider than the panel.
+        imgui.push_text_wrap_pos(0.0)
         imgui.text_colored(imgui_color(getattr(session.theme, verdict.role)), verdict.text)
+        imgui.pop_text_wrap_pos()
         imgui.pop_font()
     _access(session, verdict is not None)
     if verdict is None:
