@@ -18,6 +18,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
 from sandbox.kit.params import Param
 from sandbox.kit.report import Code, Cost, Report
 from sandbox.kit.scene import Action
@@ -195,6 +197,12 @@ def traced(on: bool, function: Callable, *args: Any, within: Callable | tuple[Ca
 def _kept(value: Any, depth: int = 0) -> Any:
     if isinstance(value, SHOWN):
         return value
+    if isinstance(value, np.generic):
+        # A numpy number (an index from argmax, a bool of a comparison): as Python's own.
+        return value.item()
+    if isinstance(value, np.ndarray) and value.size <= 24:
+        # A few axes or times at once (the swept test works on all its axes together): their values.
+        return _kept(value.tolist(), depth)
     if isinstance(value, (tuple, list)) and depth < 4 and len(value) <= 12:
         # A vector, an interval, a simplex of a few points: copied now, as it is at this line.
         return tuple(_kept(item, depth + 1) for item in value)
