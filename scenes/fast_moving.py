@@ -121,7 +121,6 @@ class FastMoving(CarriedStep):
         Param("mtv", "MTV pushes (purple)", True, overlay=True),
         Param("method", "Show", "all three", choices=("all three", "static", "multisampling", "swept")),
         Param("samples", "Samples per step", 4, low=1, high=40, help="Metanet: keep the spacing |d| / samples below the box's radius."),
-        Param("meter", "Work counted, method by method", True, overlay=True),
         CODE,
     )
     handles = {"d": PRESETS["Tunnelling"]["tip"]}
@@ -279,10 +278,9 @@ class FastMoving(CarriedStep):
         x0, y0, x1, _ = self.shapes["wall"].aabb()
         painter.text(((x0 + x1) / 2, y0 - 22 * pixel * self.view.text_scale), "wall", theme.shape_a, 16, "center")
         painter.text(self.label_spots()["B"], "B", theme.shape_b, 16)
-        if self.settings["meter"]:
-            # Last: the figure's own labels take their places first, the meter the room left.
-            draw_meter(painter, theme, self.view, ["work counted", *(f"{method}: {tests}, {axes}" for method, tests, axes in self.work(result))],
-                       self.covered(result))
+        # Last: the figure's own labels take their places first, the meter the room left.
+        draw_meter(painter, theme, self.view, ["work counted", *(f"{method}: {tests}, {axes}" for method, tests, axes in self.work(result))],
+                   self.covered(result))
 
     def covered(self, step):
         """What the figure covers, for the meter to keep clear of: the wall, and the box at the
