@@ -278,9 +278,10 @@ class FastMoving(CarriedStep):
         x0, y0, x1, _ = self.shapes["wall"].aabb()
         painter.text(((x0 + x1) / 2, y0 - 22 * pixel * self.view.text_scale), "wall", theme.shape_a, 16, "center")
         painter.text(self.label_spots()["B"], "B", theme.shape_b, 16)
-        # Last: the figure's own labels take their places first, the meter the room left.
+        # Last: the figure's own labels take their places first, the meter the room left (none:
+        # a crowded small window leaves it to the panel's table).
         draw_meter(painter, theme, self.view, ["work counted", *(f"{method}: {tests}, {axes}" for method, tests, axes in self.work(result))],
-                   self.covered(result))
+                   self.covered(result), clear_only=True)
 
     def covered(self, step):
         """What the figure covers, for the meter to keep clear of: the wall, and the box at the

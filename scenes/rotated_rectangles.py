@@ -113,7 +113,8 @@ class RotatedRectangles(Scene):
         Param("local", "A's frame (B moved into it)", False, overlay=True),
         Param("circles", "Bounding circles first", False, overlay=True),
     )
-    frame = (-3 * UNIT, -2 * UNIT, 13 * UNIT, 9 * UNIT)
+    # Room below the x axis for the meter of work counted.
+    frame = (-3 * UNIT, -4.5 * UNIT, 13 * UNIT, 9 * UNIT)
 
     def setup(self):
         # Apart on axis 1 by a hair, yet close enough that their bounding circles meet.
@@ -284,9 +285,10 @@ class RotatedRectangles(Scene):
             inside = (middle[0] - out[0] / length * 16 * pixel, middle[1] - out[1] / length * 16 * pixel - 6 * pixel)
             painter.text(inside, str(k + 1), color, 15, "center")
         self.label_shapes(painter, theme)
-        # Last: the figure's own labels take their places first, the meter the room left.
+        # Last: the figure's own labels take their places first, the meter the room left (none:
+        # a crowded small window leaves it to the panel's table).
         lines = ["work counted: axes, dot products", *(f"{name}: {tested}, {dots}" for name, _, tested, dots in report.work)]
-        draw_meter(painter, theme, self.view, lines, self.covered(), self.crossing(result))
+        draw_meter(painter, theme, self.view, lines, self.covered(), self.crossing(result), clear_only=True)
 
     def covered(self):
         """What the figure covers, for the meter to keep clear of: the boxes and their corner

@@ -20,13 +20,16 @@ LARGEST = 1.8
 room and small enough to leave the figure its corner."""
 
 LEADING = 1.6
-"""Line spacing, in text sizes."""
+"""Line spacing, in text sizes: a label and the pad the label layout keeps round it."""
 
 
-def draw_meter(painter: Painter, theme: Theme, view, lines: Sequence[str], covered: Sequence[tuple] = (), crossing: Sequence[tuple] = ()) -> None:
+def draw_meter(painter: Painter, theme: Theme, view, lines: Sequence[str], covered: Sequence[tuple] = (), crossing: Sequence[tuple] = (),
+               clear_only: bool = False) -> bool:
     """``lines`` (the first a heading such as "work counted") stacked in a clear corner, away
     from ``covered`` (world rectangles x0, y0, x1, y1: the shapes, a path, their labels) and
-    from ``crossing`` (segments, each two world points: lines drawn across the figure)."""
+    from ``crossing`` (segments, each two world points: lines drawn across the figure).
+    With ``clear_only`` (a swarm filling its world, where a label moved would still sit on
+    objects) the meter is left out when no corner is clear; returns whether it was drawn."""
     pixel = view.pixel
     # The label layout enlarges text by the view's scale; the meter takes at most LARGEST of it.
     size = SIZE * min(view.text_scale, LARGEST) / view.text_scale
@@ -41,7 +44,10 @@ def draw_meter(painter: Painter, theme: Theme, view, lines: Sequence[str], cover
     def spoiled(block):
         return sum(boxes_meet(block, rect, margin) for rect in covered) + sum(segment_meets_box(a, b, block, margin) for a, b in crossing)
 
-    left, bottom = min(zip(blocks, corners), key=lambda pair: spoiled(pair[0]))[1]
+    best, (left, bottom) = min(zip(blocks, corners), key=lambda pair: spoiled(pair[0]))
+    if clear_only and spoiled(best):
+        return False
     for row, text in enumerate(lines):
         at = (left, bottom + height - (row + 1) * step + 0.3 * step)
         painter.text(at, text, theme.dim_text if row == 0 else theme.text, size)
+    return True
