@@ -47,3 +47,64 @@ def test_rotated_rectangles_counts_each_savings_work(scene):
     counted = {name.removesuffix(" (ticked)"): (axes_tested, dots) for name, axes_tested, dots in table.rows}
     assert counted == {name: (f"{axes_tested} of 4", f"{dots} of 32") for name, (axes_tested, dots) in expected.items()}
     assert all(separated == any(gaps) for _, separated, _, _ in scene.result.work)
+
+
+def pairs_meeting(low, high):
+    """How many pairs i < j of spans [low, high] overlap or touch, by testing every pair."""
+    meet = (low[:, None] <= high[None, :]) & (low[None, :] <= high[:, None])
+    return int(np.triu(meet, 1).sum())
+
+
+def grid_candidates(boxes, cell, origin):
+    """Pairs i < j whose centres' cells are at most one apart in column and in row."""
+    centres = (boxes[:, :2] + boxes[:, 2:]) / 2
+    cells = np.floor((centres - np.array(origin)) / cell)
+    near = (np.abs(cells[:, None, :] - cells[None, :, :]) <= 1).all(axis=2)
+    return int(np.triu(near, 1).sum())
+
+
+def sweep_candidates(boxes):
+    """The sort and sweep's candidates along x, and along y: it sweeps one of them."""
+    return {pairs_meeting(boxes[:, 0], boxes[:, 2]), pairs_meeting(boxes[:, 1], boxes[:, 3])}
+
+
+@pytest.mark.parametrize("count", [2, 100, 250])
+def test_quadtree_counts_each_methods_candidates_on_its_objects(count):
+    """Brute force N(N - 1)/2; this quadtree, every pair of objects one of whose nodes holds
+    the other's (a node holds its descendants: its bounds contain theirs); the loose grid and
+    sort and sweep, their candidates counted pair by pair."""
+    from scenes import quadtree
+
+    scene = quadtree.QuadtreeScene()
+    scene.settings["count"] = count
+    scene.invalidate()
+    frame = scene.result
+    boxes, arrays = frame.boxes, frame.arrays
+    node_of = np.repeat(np.arange(len(arrays.level)), np.diff(arrays.start))[np.argsort(arrays.inserted)]
+    bounds = arrays.bounds[node_of]
+    holds = (bounds[:, None, 0] <= bounds[None, :, 0]) & (bounds[:, None, 1] <= bounds[None, :, 1]) \
+        & (bounds[:, None, 2] >= bounds[None, :, 2]) & (bounds[:, None, 3] >= bounds[None, :, 3])
+    tree = int(np.triu(holds | holds.T, 1).sum())
+    centres = (boxes[:, :2] + boxes[:, 2:]) / 2
+    largest = float((boxes[:, 2:] - boxes[:, :2]).max())
+    counted = dict(frame.methods)
+    assert counted["brute force"] == count * (count - 1) // 2
+    assert counted["this quadtree"] == tree
+    assert counted["loose grid"] == grid_candidates(boxes, largest * (1 + 1e-9), centres.min(axis=0))
+    assert counted["sort and sweep"] in sweep_candidates(boxes)
+    table = next(table for table in scene.reported.tables if table.headers == ("method, on these objects", "candidate pairs"))
+    assert dict(table.rows) == {name: f"{value:,}" for name, value in counted.items()}
+
+
+@pytest.mark.parametrize("count, cell", [(60, 1.0), (250, 1.5)])
+def test_grid_broadphase_counts_each_methods_candidates_on_its_objects(count, cell):
+    from scenes import grid_broadphase
+
+    scene = grid_broadphase.GridScene()
+    scene.settings["count"], scene.settings["cell"] = count, cell
+    scene.invalidate()
+    frame = scene.result
+    counted = {method.name: method.candidates for method in frame.methods}
+    assert counted["brute"] == count * (count - 1) // 2
+    assert counted["grid"] == grid_candidates(frame.boxes, scene.cell_size() * (1 + 1e-9), scene.world[:2])
+    assert counted["sweep"] in sweep_candidates(frame.boxes)
