@@ -108,3 +108,61 @@ def test_grid_broadphase_counts_each_methods_candidates_on_its_objects(count, ce
     assert counted["brute"] == count * (count - 1) // 2
     assert counted["grid"] == grid_candidates(frame.boxes, scene.cell_size() * (1 + 1e-9), scene.world[:2])
     assert counted["sweep"] in sweep_candidates(frame.boxes)
+
+
+@pytest.mark.parametrize("pair, apart", [("box-box", False), ("polygon-polygon", False), ("box-circle", False), ("box-box", True), ("box-circle", True)])
+def test_minkowski_counts_sat_and_gjk_side_by_side_with_the_code_view_off(monkeypatch, pair, apart):
+    """SAT's axes tried and shadows cast, GJK's support points and simplex updates and EPA's
+    edges, counted by wrappers round the functions each calls once per unit of work, in the
+    run the figure is drawn from; the Code view off."""
+    import importlib
+
+    from sandbox.kit import code_trace
+    from scenes import minkowski
+
+    sat_module, gjk_module = importlib.import_module("collision.sat"), importlib.import_module("collision.gjk")
+    counts = {"overlap": 0, "extent": 0, "support": 0, "nearest": 0}
+    overlap, extent, make_support, nearest = sat_module.overlap, sat_module.extent, gjk_module._support, gjk_module._nearest
+
+    inside = []
+
+    def counting(name, function):
+        def counted(*args):
+            # Only the calls sat() and gjk() make: the report's table of axes projects again.
+            counts[name] += bool(inside)
+            return function(*args)
+        return counted
+
+    def tracing(*args, **kwargs):
+        inside.append(True)
+        try:
+            return trace(*args, **kwargs)
+        finally:
+            inside.pop()
+
+    def counting_support(*args):
+        return counting("support", make_support(*args))
+
+    monkeypatch.setattr(sat_module, "overlap", counting("overlap", overlap))
+    monkeypatch.setattr(sat_module, "extent", counting("extent", extent))
+    monkeypatch.setattr(gjk_module, "_support", counting_support)
+    monkeypatch.setattr(gjk_module, "_nearest", counting("nearest", nearest))
+    trace = minkowski.trace
+    monkeypatch.setattr(minkowski, "trace", tracing)  # the scene's run of sat()
+    monkeypatch.setattr(code_trace, "trace", tracing)  # its run of gjk(), through traced()
+    scene = minkowski.Minkowski()
+    scene.settings["pair"] = pair
+    scene.invalidate()
+    if apart:
+        scene.shapes["B"].position = (-60.0, 15.0)
+        scene.invalidate()
+    walked = scene.result.gjk
+    assert scene.result.sat.colliding != apart
+    report = scene.reported
+    assert not scene.settings["code"] and report.code is None
+    polytope = len(walked.epa.steps) if walked.epa else 0
+    assert {name.replace("_", " "): count for name, count in report.numbers["work"].items()} == {
+        "axes tried": counts["overlap"], "shadows cast": counts["extent"],
+        "support points": counts["support"], "simplex updates": counts["nearest"],
+        "EPA edges added": max(polytope - 1, 0),
+    }
