@@ -312,7 +312,7 @@ class Minkowski(Scene):
         costs = (*sat_scene.costs(result.sat_trace), *_costs(result.trace))
         # SAT's two counts beside GJK's and EPA's: on the canvas, in the numbers and answers,
         # and in the panel's "Work counted" line with the Code view (without, the panel has no room).
-        work = {cost.what.replace(" ", "_"): cost.count for cost in costs}
+        work = {cost.what.lower().replace(" ", "_"): cost.count for cost in costs}
         numbers = {**self._numbers(result), "work": work}
         answers = {**self._answers(result), **{name: f"{count:,}" for name, count in work.items()}}
         report = Report(self._verdict(result), tuple(lines), self._tables(result), numbers, answers)

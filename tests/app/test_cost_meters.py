@@ -161,7 +161,7 @@ def test_minkowski_counts_sat_and_gjk_side_by_side_with_the_code_view_off(monkey
     report = scene.reported
     assert not scene.settings["code"] and report.code is None
     polytope = len(walked.epa.steps) if walked.epa else 0
-    assert {name.replace("_", " "): count for name, count in report.numbers["work"].items()} == {
+    assert {name.replace("_", " ").replace("epa", "EPA"): count for name, count in report.numbers["work"].items()} == {
         "axes tried": counts["overlap"], "shadows cast": counts["extent"],
         "support points": counts["support"], "simplex updates": counts["nearest"],
         "EPA edges added": max(polytope - 1, 0),
