@@ -285,10 +285,13 @@ class RotatedRectangles(Scene):
             inside = (middle[0] - out[0] / length * 16 * pixel, middle[1] - out[1] / length * 16 * pixel - 6 * pixel)
             painter.text(inside, str(k + 1), color, 15, "center")
         self.label_shapes(painter, theme)
-        # Last: the figure's own labels take their places first, the meter the room left (none:
-        # a crowded small window leaves it to the panel's table).
-        lines = ["work counted: axes, dot products", *(f"{name}: {tested}, {dots}" for name, _, tested, dots in report.work)]
-        draw_meter(painter, theme, self.view, lines, self.covered(), self.crossing(result), clear_only=True)
+        if any(self.ticked()):
+            # Once a saving is ticked, each one's cost beside the plain recipe's (untouched, the
+            # figure is the plain recipe, whose cost a class counts for itself). Last: the figure's
+            # own labels take their places first, the meter the room left (none: a crowded small
+            # window leaves it to the panel's table).
+            lines = ["work counted: axes, dot products", *(f"{name}: {tested}, {dots}" for name, _, tested, dots in report.work)]
+            draw_meter(painter, theme, self.view, lines, self.covered(), self.crossing(result), clear_only=True)
 
     def covered(self):
         """What the figure covers, for the meter to keep clear of: the boxes and their corner
@@ -352,10 +355,10 @@ class RotatedRectangles(Scene):
                          f"B's corners {fmt(min(xs))}..{fmt(max(xs))} and {fmt(min(ys))}..{fmt(max(ys))}")
         # Each saving alone, and the ones ticked now (the counts the verdict came with).
         ticked = ", ".join(name for name, on in zip(("early out", "A's frame", "circles"), self.ticked()) if on) or "none"
-        ways = [(name + (" (ticked)" if saving[1:] == self.ticked() else ""), f"{tested} of 4", f"{dots} of 32")
+        ways = [(name + (" (as now)" if saving[1:] == self.ticked() else ""), f"{tested} of 4", f"{dots} of 32")
                 for (name, _, tested, dots), saving in zip(result.work, SAVINGS)]
         if self.ticked() not in [saving[1:] for saving in SAVINGS]:
-            ways.append((f"ticked: {ticked}", f"{result.tested} of 4", f"{result.dots} of 32"))
+            ways.append((f"as now: {ticked}", f"{result.tested} of 4", f"{result.dots} of 32"))
         work = Table(("work counted", "axes tested", "dot products"), tuple(ways))
         return Report(self._verdict(result), tuple(lines), (*self._tables(result), work), self._numbers(result), self._answers(result))
 
