@@ -6,7 +6,7 @@ from typing import NamedTuple
 
 from collision import Box, Circle, Gjk, SatResult, gjk, minkowski_difference, regular_polygon, sat
 from collision.gjk import _epa, _gjk
-from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, trace, traced, with_code
+from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, trace, with_code
 from sandbox.kit.figures import sat_scene, sat_view
 from sandbox.kit.figures.meter import draw_meter
 from sandbox.kit.painter import interval_ends
@@ -108,11 +108,12 @@ class Minkowski(Scene):
 
     def compute(self, ctx):
         a, b = self.shapes["A"], self.shapes["B"]
-        # Both traced every time (a few hundred lines, well under a few milliseconds): the figure
-        # is drawn from these runs, and the meter counts their work, the Code view on or off.
-        sat_run = trace(sat, a, b)
+        # Both traced every time, their lines only unless the Code view shows GJK's variables:
+        # the figure is drawn from these runs, and the meter counts their work.
+        sat_run = trace(sat, a, b, keep_values=False)
         tested = sat_run.result
-        walked, recorded = traced(True, gjk, a, b, within=(_gjk, _epa))
+        recorded = trace(gjk, a, b, within=(_gjk, _epa), keep_values=bool(self.settings["code"]))
+        walked = recorded.result
         chosen = tested.axes.index(tested.separating_axis) if not tested.colliding else min(
             range(len(tested.axes)), key=lambda i: tested.axes[i].overlap)
         total = _count(walked)

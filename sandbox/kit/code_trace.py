@@ -132,9 +132,11 @@ def _listing(function: Callable) -> Listing:
     return Listing(f"{function.__module__}.{function.__qualname__}", first, tuple(line.rstrip("\n") for line in lines))
 
 
-def trace(function: Callable, *args: Any, within: Callable | tuple[Callable, ...] | None = None, **kwargs: Any) -> Trace:
+def trace(function: Callable, *args: Any, within: Callable | tuple[Callable, ...] | None = None, keep_values: bool = True, **kwargs: Any) -> Trace:
     """Call ``function(*args, **kwargs)`` and record each line of its own body as it runs, or
-    of the functions ``within`` names (those it calls, such as GJK's loop) instead.
+    of the functions ``within`` names (those it calls, such as GJK's loop) instead. Without
+    ``keep_values`` the lines alone are recorded, not the variables: enough for a cost meter's
+    counts (:meth:`Trace.ran`), at a fraction of the cost.
 
     Lines of other functions are not recorded (they have listings of their own); the tracer
     that was set before (a debugger, coverage) is put back afterwards.
@@ -169,7 +171,9 @@ def trace(function: Callable, *args: Any, within: Callable | tuple[Callable, ...
 
         def lines(frame, event, _):
             if event == "line":
-                runs.append(LineRun(frame.f_lineno, {name: _kept(value) for name, value in frame.f_locals.items()}, index))
+                # Copying the variables is most of a trace's cost: only a Code view needs them.
+                kept = {name: _kept(value) for name, value in frame.f_locals.items()} if keep_values else {}
+                runs.append(LineRun(frame.f_lineno, kept, index))
                 counts[index, frame.f_lineno] = counts.get((index, frame.f_lineno), 0) + 1
             return lines
 

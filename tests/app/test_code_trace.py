@@ -156,7 +156,7 @@ def test_the_code_view_steps_gjk_and_epa_with_the_figure_and_counts_their_work(d
     with monkeypatch.context() as patch:
         patch.setattr(GJK_MODULE, "_support", counting_support)
         patch.setattr(GJK_MODULE, "_nearest", lambda simplex: (nearest.append(1) if traced else None) or find_nearest(simplex))
-        patch.setattr(code_trace, "trace", traced_run)  # what the scene's traced() calls
+        patch.setattr(importlib.import_module("scenes.minkowski"), "trace", traced_run)  # the scene's runs of sat() and gjk()
         driver.tap(key.C)
         driver.frame()
         session = driver.session
