@@ -166,3 +166,38 @@ def test_minkowski_counts_sat_and_gjk_side_by_side_with_the_code_view_off(monkey
         "support points": counts["support"], "simplex updates": counts["nearest"],
         "EPA edges added": max(polytope - 1, 0),
     }
+
+
+@pytest.mark.parametrize("focus", [0, 5, 33])
+def test_dynamic_tree_meter_counts_one_querys_work_per_method(focus):
+    """The query's meter on the canvas and its table: the tree finds exactly the objects whose
+    boxes meet the focus's fat-box query (counted here pair by pair against the objects' fat
+    boxes), the grid tests the objects in the 3 x 3 cells round it, brute force every other."""
+    from sandbox.kit.painter import RecordingPainter
+    from scenes import dynamic_tree
+
+    scene = dynamic_tree.DynamicTreeScene()
+    scene.settings["focus"] = focus
+    scene.invalidate()
+    result = scene.result
+    boxes, fat = result.boxes, result.fat
+    x0, y0, x1, y1 = boxes[focus]
+    meets = (fat[:, 0] <= x1) & (x0 <= fat[:, 2]) & (fat[:, 1] <= y1) & (y0 <= fat[:, 3])
+    largest = float((boxes[:, 2:] - boxes[:, :2]).max())
+    centres = (boxes[:, :2] + boxes[:, 2:]) / 2
+    cells = np.floor((centres - centres.min(axis=0)) / (largest * (1 + 1e-9)))
+    near = (np.abs(cells - cells[focus]) <= 1).all(axis=1)
+    work = {name: (visited, tested) for name, visited, tested in scene.work(result)}
+    assert work["dynamic tree"][1] == f"{int(meets.sum()) - 1:,}"
+    assert work["loose grid (3 x 3 cells)"][1] == f"{int(near.sum()) - 1:,}"
+    assert work["every other object"][1] == f"{len(boxes) - 1:,}"
+    painter = RecordingPainter()
+    scene.draw(result, painter, scene_theme())
+    drawn = [call[2] for call in painter.of("text")]
+    assert "one query: nodes, objects" in drawn and f"tree: {work['dynamic tree'][0]}, {work['dynamic tree'][1]}" in drawn
+
+
+def scene_theme():
+    from sandbox.kit.theme import DARK
+
+    return DARK
