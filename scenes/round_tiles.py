@@ -47,8 +47,8 @@ class RoundTiles(Scene):
     )
     frame = (-150.0, -120.0, 380.0, 330.0)
     events = (
-        Event("false-separation", "Without the quadrant rule the circular axis claims a gap that is not there",
-              lambda report: any(c.method == "Without the rule" and c.says == "SEPARATED" and not c.right for c in report.claims),
+        Event("wrong-mtv", "Without the quadrant rule the circular axis gives the wrong way out of the tile",
+              lambda report: any(c.method == "Without the rule" and c.says.startswith("COLLIDING") and not c.right for c in report.claims),
               settings={"ignore_rule": True}),
     )
     turnable = False
