@@ -83,7 +83,7 @@ def test_tab_visits_shapes_handles_then_actions_and_goes_on_to_the_next_scene(dr
         driver.tap(key.TAB)
         if driver.session.focus is not None:
             visited.append(driver.session.focus.name)
-    assert visited == ["A", "B", "P", "swap"]
+    assert visited == ["A", "B", "P", "swap", "next_corner", "all_corners", "code_view"]
     assert driver.scene.id == "min-max-corners" and driver.session.focus is None
 
 
