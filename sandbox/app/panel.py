@@ -280,7 +280,7 @@ def _actions(session):
 
 def report(theme, report, code_at=None):
     """A scene's Report below its actions: its lines, its flawed methods' claims, the work it
-    counted, its tables and, with the Code view on, the code it ran with line ``code_at`` marked."""
+    counted, with the Code view on the code it ran with line ``code_at`` marked, and its tables."""
     for line in report.lines:
         imgui.push_style_color(imgui.Col_.text, imgui_color(getattr(theme, line.role)))
         imgui.text_wrapped(line.text)
@@ -289,10 +289,12 @@ def report(theme, report, code_at=None):
         imgui.text_wrapped(claim.text())  # "(wrong)" says it: red is the max corner's
     if report.costs:
         imgui.text_wrapped("Work counted: " + "; ".join(f"{cost.what}: {cost.count:,}" for cost in report.costs))
-    for index, table in enumerate(report.tables):
-        _table(index, table)
+    # The code first when its view is on: the teacher asked for it, and at 3x the tables
+    # below would push it out of the panel's view.
     if report.code is not None:
         _code(theme, report.code, report.code.marked if code_at is None else code_at)
+    for index, table in enumerate(report.tables):
+        _table(index, table)
 
 
 def _code(theme, code, at):
