@@ -13,6 +13,7 @@ import html
 import inspect
 import json
 import os
+import re
 import secrets
 from pathlib import Path
 from typing import NamedTuple
@@ -251,7 +252,9 @@ def _page(walkthrough, shown, edition, layout, theme):
         + "</section>",
         _legend(theme, layout.greyscale),
     ]
-    parts += [_section(item, len(shown), teacher) for item in shown]
+    parts += [_section(item, len(shown), teacher, layout.compact) for item in shown]
+    if layout.compact:
+        parts.append(_listings(shown))
     tries = [scene for scene in scenes if scene.things_to_try]
     if tries:
         parts.append(
@@ -260,11 +263,17 @@ def _page(walkthrough, shown, edition, layout, theme):
             + "<p>Run it yourself: <code>" + html.escape(f"python sandbox.py --walkthrough {walkthrough.path.name}") + "</code></p></section>"
         )
     parts.append('<section class="glossary"><h2>Glossary</h2><dl>' + "".join(f"<dt>{html.escape(t)}</dt><dd>{html.escape(d)}</dd>" for t, d in GLOSSARY) + "</dl></section>")
-    key = [_answer(item) for item in shown if item.step.question]
+    key = [_answer(item, layout.compact) for item in shown if item.step.question]
     if key and not teacher:
         parts.append('<section class="key" id="answers"><h2>Answers</h2>\n' + "\n".join(key) + "</section>")
     classes = " ".join(name for name, on in (("compact", layout.compact), ("greyscale", layout.greyscale)) if on)
-    return _PAGE.format(title=html.escape(walkthrough.title), classes=classes, sections="\n".join(parts))
+    footer = _css_string(f"{walkthrough.title} · {'teacher' if teacher else 'student'}'s edition")
+    return _PAGE.format(title=html.escape(walkthrough.title), footer=footer, classes=classes, sections="\n".join(parts))
+
+
+def _css_string(text):
+    """``text`` as a quoted CSS string that cannot end its string or the style element."""
+    return '"' + "".join(c if c.isalnum() or c in " ·',.:;!?()-" else f"\\{ord(c):x} " for c in text) + '"'
 
 
 def _legend(theme, greyscale):
@@ -278,7 +287,7 @@ def _legend(theme, greyscale):
     return f'<section class="legend"><h2>Colours</h2><table><thead><tr><th scope="col">colour</th><th scope="col">means</th><th scope="col">without colour</th></tr></thead><tbody>{rows}</tbody></table><p>{note}</p></section>'
 
 
-def _section(item, count, teacher):
+def _section(item, count, teacher, compact):
     """One step: its heading, the figure with its caption, then its question or its tables;
     the teacher's edition adds the notes and the answer."""
     caption = html.escape(item.words["caption"])
@@ -288,7 +297,7 @@ def _section(item, count, teacher):
     )
     notes = _notes(item.step.notes) if teacher else ""
     if not item.step.question:
-        return head + '<div class="numbers">' + report_html(item.report) + "</div>" + notes + "</section>"
+        return head + '<div class="numbers">' + report_html(item.report, compact) + "</div>" + notes + "</section>"
     # Numbered, not lettered: a choice "A" would read as shape A.
     choices = "".join(f"<li>{html.escape(choice)}</li>" for choice in item.step.choices)
     told = (
@@ -311,40 +320,74 @@ def _notes(notes):
     return '<aside class="notes"><h3>Teacher\'s notes</h3><dl>' + "".join(f"<dt>{html.escape(label)}</dt><dd>{html.escape(text)}</dd>" for label, text in lines) + "</dl></aside>"
 
 
-def _answer(item):
+def _answer(item, compact):
     """A question's entry in the key at the end: the answer, the revealed figure and its numbers."""
     return (
         f'<div class="answer"><h3><a href="#step-{item.number}">Step {item.number}</a>: {html.escape(item.words["question"])}</h3>\n'
         f"<p>Answer: <strong>{html.escape(item.answer)}</strong>. {html.escape(item.words['explain'])}</p>\n"
-        f'<figure><img src="{item.stem}-answer.svg" alt="Step {item.number} revealed"></figure>\n' + report_html(item.report) + "</div>"
+        f'<figure><img src="{item.stem}-answer.svg" alt="Step {item.number} revealed"></figure>\n'
+        + '<div class="numbers">' + report_html(item.report, compact) + "</div></div>"
     )
 
 
-def report_html(report):
+def report_html(report, compact=False):
     """A scene's Report on paper: its flawed methods' claims, the work it counted, its tables
-    and, when the step has the Code view on, the code it ran."""
+    and, when the step has the Code view on, the code it ran (in the compact layout only the
+    lines round its marked line)."""
     claims = "".join(f'<p class="claim{"" if claim.right else " wrong"}">{html.escape(claim.text())}</p>\n' for claim in report.claims)
     costs = ""
     if report.costs:
         costs = '<p class="costs">Work counted: ' + html.escape("; ".join(f"{cost.what}: {cost.count:,}" for cost in report.costs)) + "</p>\n"
-    code = "" if report.code is None else _code(report.code)
+    code = "" if report.code is None else _code(report.code, compact)
     return claims + costs + "".join(_table(table) for table in report.tables) + code
 
 
-def _code(code):
+CONTEXT = 4
+"""Lines printed before and after the marked one in the compact layout, which prints each
+function whole once, under "The code" (a whole listing at every step took a page each)."""
+
+
+def _code(code, compact=False):
     """The Code view on paper: the listing, the lines the step ran in bold, its marked line
-    marked with an arrow and shaded, and the variables as that line begins."""
+    marked with an arrow and shaded, and the variables as that line begins. Compact: only the
+    lines round the marked one, and the values of the names those lines use."""
     marked, values = code.runs[code.marked] if code.runs else (0, ())
     ran = {line for line, _ in code.runs}
+    listed = code.listed()
+    title = f"Code: {code.name}, {code.step}"
+    if compact:
+        at = next((index for index, (number, _) in enumerate(listed) if number == marked), 0)
+        listed = listed[max(at - CONTEXT, 0) : at + CONTEXT + 1]
+        title += f" (lines {listed[0][0]}-{listed[-1][0]}; the whole function is under The code at the end)"
+        used = {word for _, source in listed for word in re.findall(r"[A-Za-z_]\w*", source)}
+        values = tuple((name, value) for name, value in values if name in used)
     rows = []
-    for number, source in code.listed():
+    for number, source in listed:
         kind = "marked" if number == marked else "ran" if number in ran else "idle"
         rows.append(f'<span class="{kind}">{"&#9654;" if number == marked else " "}{number:4d}  {html.escape(source)}</span>')
     shown = tuple((name, value) for name, value in values if not value.startswith("<"))
     return (
-        f'<figure class="code"><figcaption>Code: {html.escape(code.name)}, {html.escape(code.step)}</figcaption>'
+        f'<figure class="code"><figcaption>{html.escape(title)}</figcaption>'
         f'<pre>{chr(10).join(rows)}</pre></figure>\n' + _table(Table((), shown, "Values as the marked line begins"))
     )
+
+
+def _listings(shown):
+    """Each function a step's Code view ran, listed whole once, for the compact layout's
+    excerpts to point to."""
+    codes = {}
+    for item in shown:
+        if item.report.code is not None:
+            codes.setdefault(item.report.code.name, item.report.code)
+    if not codes:
+        return ""
+    parts = [
+        f'<figure class="code listing"><figcaption>{html.escape(name)}</figcaption><pre>'
+        + "\n".join(f"{number:5d}  {html.escape(source)}" for number, source in code.listed())
+        + "</pre></figure>"
+        for name, code in codes.items()
+    ]
+    return '<section class="listings"><h2>The code</h2>\n' + "\n".join(parts) + "</section>"
 
 
 def _table(table):
@@ -396,11 +439,20 @@ dd {{ margin: 0 0 0.4em 1.5em; }}
 code {{ overflow-wrap: anywhere; }}
 /* Greyscale: the pictures as a greyscale printer prints them (B is dashed in these). */
 body.greyscale img, body.greyscale .swatch {{ filter: grayscale(1); }}
-@page {{ margin: 12mm; }}
+@page {{ margin: 12mm 12mm 14mm; }}
+/* Loose pages say whose they are and where they go; Chromium prints these instead of its own. */
+@page {{ @bottom-left {{ content: {footer}; font: 8pt "DejaVu Sans", Arial, sans-serif; color: #444; }}
+         @bottom-right {{ content: "page " counter(page) " of " counter(pages); font: 8pt "DejaVu Sans", Arial, sans-serif; color: #444; }} }}
 @media print {{
   body {{ max-width: none; margin: 0; padding: 0; font-size: 10pt; }}
   section {{ margin: 0 0 6mm; }}
   section.step, .answer, .notes, .legend {{ break-inside: avoid; page-break-inside: avoid; }}
+  /* A heading stays with what it heads, a term with its definition, a row whole. */
+  /* (Not a figure's own caption: it ends its figure, and would hold the next step to it.) */
+  h2, h3, dt, figure.code figcaption, caption {{ break-after: avoid; page-break-after: avoid; }}
+  dd, li, tr, figure.code .marked, .question {{ break-inside: avoid; page-break-inside: avoid; }}
+  table, figure.listing {{ break-inside: avoid; page-break-inside: avoid; }}
+  .try p {{ break-before: avoid; page-break-before: avoid; }}
   section.key, section.intro + section.legend + section.step {{ break-before: page; page-break-before: always; }}
   /* A figure no taller than this leaves room for its caption and table on one page of A4 or Letter. */
   img {{ width: auto; max-width: 100%; max-height: 100mm; }}
@@ -412,11 +464,18 @@ body.greyscale img, body.greyscale .swatch {{ filter: grayscale(1); }}
   /* The numbers in a narrow column: small type, and a long cell wraps rather than runs off the page. */
   body.compact .numbers table {{ width: 100%; font-size: 6.8pt; }}
   body.compact .numbers td, body.compact .numbers th {{ padding: 1px 3px; overflow-wrap: anywhere; }}
+  /* A heading is words, a row's name a variable: each kept whole ("point", not "poin t"). */
+  body.compact .numbers th {{ overflow-wrap: normal; }}
   body.compact section.step h2 {{ grid-column: 1 / 3; }}
   body.compact section.step img {{ max-height: 78mm; }}
   body.compact section.step figcaption {{ font-size: 1.05em; }}
   body.compact section.step:nth-of-type(2n + 4) {{ break-after: page; page-break-after: always; }}
-  body.compact .answer img {{ max-height: 70mm; }}
+  /* The key as compact as the steps: each revealed figure beside its numbers. */
+  body.compact .answer {{ display: grid; grid-template-columns: 56% 42%; column-gap: 2%; margin: 0 0 4mm; }}
+  body.compact .answer > * {{ min-width: 0; }}
+  body.compact .answer > h3, body.compact .answer > p {{ grid-column: 1 / 3; }}
+  body.compact .answer img {{ max-height: 78mm; }}
+  body.compact figure.listing pre {{ font-size: 7pt; }}
 }}
 </style></head>
 <body class="{classes}"><h1>{title}</h1>
