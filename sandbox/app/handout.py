@@ -15,6 +15,7 @@ import json
 import os
 import re
 import secrets
+from dataclasses import replace
 from pathlib import Path
 from typing import NamedTuple
 
@@ -100,7 +101,13 @@ def _write(walkthrough, directory, size, theme, palette, count, claim, layout):
     from . import window
 
     session = Session(size=(round(size[0] * PRINT_SCALE), round(size[1] * PRINT_SCALE)), walkthrough=walkthrough)
-    session.figure_only, session.show_panel, session.theme = True, False, with_palette(THEMES[theme], palette)
+    colours = with_palette(THEMES[theme], palette)
+    if layout.greyscale:
+        # Nothing is hovered on paper, and the sky blue the colour-blind palette gives the
+        # highlight (a hovered outline's there) prints pale grey: what a lesson outlines "in
+        # black on paper" (the tip's retrieve, a plank's poses, the origin O) would fade away.
+        colours = replace(colours, highlight=THEMES[theme].highlight)
+    session.figure_only, session.show_panel, session.theme = True, False, colours
     session.set_font_scale(PRINT_SCALE)
     shown, slides = [], []
     for index, step in enumerate(walkthrough.steps):
