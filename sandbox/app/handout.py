@@ -218,15 +218,17 @@ EDITIONS = {"index.html": "student", "teacher.html": "teacher"}
 """The pages an export writes, and the edition each is."""
 
 LEGEND = (
-    ("shape_a", "shape A", "solid outline, labelled A"),
-    ("shape_b", "shape B", "labelled B; dashed in the greyscale layout"),
-    ("max_corner", "the largest projection (max corner)", "one end of a shadow"),
-    ("min_corner", "the smallest projection (min corner)", "the other end"),
-    ("overlap", "where two shadows overlap", "already grey"),
-    ("separating", "a separating axis: its shadows leave a gap", "named in the verdict line"),
-    ("mtv", "the MTV, the shortest way out", "an arrow, named in the verdict line"),
+    ("shape_a", "blue", "shape A", "solid outline, labelled A"),
+    ("shape_b", "orange", "shape B", "labelled B; dashed in the greyscale layout"),
+    ("max_corner", "red", "the largest projection (max corner)", "one end of a shadow"),
+    ("min_corner", "yellow", "the smallest projection (min corner)", "the other end"),
+    ("overlap", "grey", "where two shadows overlap", "already grey"),
+    ("separating", "green", "a separating axis: its shadows leave a gap", "named in the verdict line"),
+    ("mtv", "purple", "the MTV, the shortest way out", "an arrow, named in the verdict line"),
 )
-"""The colours a figure speaks in, by the theme's role, with what carries the same without hue."""
+"""The colours a figure speaks in, by the theme's role: the word the lessons call each by, what
+it means, and what carries the same without hue."""
+
 
 GLOSSARY = (
     ("vector", "A direction and a length, written (x, y); here drawn as an arrow from a point."),
@@ -284,14 +286,24 @@ def _css_string(text):
 
 
 def _legend(theme, greyscale):
-    """The colour legend, in the theme the pictures were drawn in."""
+    """The colour legend, in the theme the pictures were drawn in. The greyscale layout says
+    which grey each colour prints as: a caption's "red" is then found by the legend."""
     rows = "".join(
-        f'<tr><td><span class="swatch" style="background: rgb{getattr(theme, role)[:3]}"></span></td><td>{html.escape(meaning)}</td>'
-        f"<td>{html.escape(style)}</td></tr>"
-        for role, meaning, style in LEGEND
+        f'<tr><td><span class="swatch" style="background: rgb{getattr(theme, role)[:3]}"></span> {word}</td><td>{html.escape(meaning)}</td>'
+        + (f"<td>{_tone(getattr(theme, role))}</td>" if greyscale else "")
+        + f"<td>{html.escape(style)}</td></tr>"
+        for role, word, meaning, style in LEGEND
     )
+    head = "<th scope=\"col\">colour</th><th scope=\"col\">means</th>" + ('<th scope="col">prints as</th>' if greyscale else "") + '<th scope="col">without colour</th>'
     note = "B is drawn dashed, so A and B differ without colour." if greyscale else "Printing in grey? Export with the greyscale layout: B is then dashed."
-    return f'<section class="legend"><h2>Colours</h2><table><thead><tr><th scope="col">colour</th><th scope="col">means</th><th scope="col">without colour</th></tr></thead><tbody>{rows}</tbody></table><p>{note}</p></section>'
+    return f'<section class="legend"><h2>Colours</h2><table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table><p>{note}</p></section>'
+
+
+def _tone(color):
+    """The grey a greyscale printer makes of ``color``, in words (its luminance, as the CSS
+    grayscale filter weighs red, green and blue)."""
+    grey = 0.2126 * color[0] + 0.7152 * color[1] + 0.0722 * color[2]
+    return "black" if grey < 40 else "dark grey" if grey < 100 else "mid grey" if grey < 160 else "light grey"
 
 
 def _section(item, count, teacher, compact):

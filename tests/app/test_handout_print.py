@@ -97,3 +97,14 @@ def test_greyscale_draws_the_highlight_black(tmp_path):
     figure = (tmp_path / "out" / "step-01.svg").read_text()
     origin = re.findall(r'<text[^>]*fill="(#[0-9a-f]{6})"[^>]*>O</text>', figure)
     assert origin == ["#000000"] and "#56b4e9" not in figure
+
+
+def test_the_greyscale_legend_says_which_grey_each_colour_prints_as(tmp_path):
+    """A caption's "(red)" in a grey print is found by the legend: red prints black there."""
+    (tmp_path / "lesson.toml").write_text('title = "Grey"\n[[steps]]\nscene = "box-box"\ncaption = "One"\n')
+    handout.export(walkthrough.load(tmp_path / "lesson.toml"), tmp_path / "out", greyscale=True)
+    legend = (tmp_path / "out" / "index.html").read_text().split('<section class="legend">')[1].split("</section>")[0]
+    rows = {re.sub(r"<[^>]+>", "", row.split("</td>")[0]).strip(): row for row in re.findall(r"<tr><td>.*?</tr>", legend)}
+    tones = {word: re.findall(r"<td>(.*?)</td>", row)[2] for word, row in rows.items()}
+    assert tones == {"blue": "dark grey", "orange": "mid grey", "red": "black", "yellow": "light grey",
+                     "grey": "mid grey", "green": "mid grey", "purple": "mid grey"}
