@@ -89,21 +89,25 @@ def test_each_page_names_its_lesson_edition_and_number(compact):
     assert 'counter(page) " of " counter(pages)' in compact and compact.count("</style>") == 1
 
 
-def test_greyscale_draws_the_highlight_black(tmp_path):
+@pytest.fixture(scope="module")
+def grey(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("grey")
+    (folder / "lesson.toml").write_text('title = "Grey"\n[[steps]]\nscene = "minkowski"\ncaption = "O"\n')
+    handout.export(walkthrough.load(folder / "lesson.toml"), folder / "out", greyscale=True)
+    return folder / "out"
+
+
+def test_greyscale_draws_the_highlight_black(grey):
     """The colour-blind palette's highlight, sky blue, printed pale grey: minkowski's origin
     O (and the quadtree's retrieve, "outlined in black on paper") faded."""
-    (tmp_path / "lesson.toml").write_text('title = "Grey"\n[[steps]]\nscene = "minkowski"\ncaption = "O"\n')
-    handout.export(walkthrough.load(tmp_path / "lesson.toml"), tmp_path / "out", greyscale=True)
-    figure = (tmp_path / "out" / "step-01.svg").read_text()
+    figure = (grey / "step-01.svg").read_text()
     origin = re.findall(r'<text[^>]*fill="(#[0-9a-f]{6})"[^>]*>O</text>', figure)
     assert origin == ["#000000"] and "#56b4e9" not in figure
 
 
-def test_the_greyscale_legend_says_which_grey_each_colour_prints_as(tmp_path):
+def test_the_greyscale_legend_says_which_grey_each_colour_prints_as(grey):
     """A caption's "(red)" in a grey print is found by the legend: red prints black there."""
-    (tmp_path / "lesson.toml").write_text('title = "Grey"\n[[steps]]\nscene = "box-box"\ncaption = "One"\n')
-    handout.export(walkthrough.load(tmp_path / "lesson.toml"), tmp_path / "out", greyscale=True)
-    legend = (tmp_path / "out" / "index.html").read_text().split('<section class="legend">')[1].split("</section>")[0]
+    legend = (grey / "index.html").read_text().split('<section class="legend">')[1].split("</section>")[0]
     rows = {re.sub(r"<[^>]+>", "", row.split("</td>")[0]).strip(): row for row in re.findall(r"<tr><td>.*?</tr>", legend)}
     tones = {word: re.findall(r"<td>(.*?)</td>", row)[2] for word, row in rows.items()}
     assert tones == {"blue": "dark grey", "orange": "mid grey", "red": "black", "yellow": "light grey",
