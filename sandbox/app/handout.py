@@ -472,7 +472,9 @@ body.greyscale img, body.greyscale .swatch {{ filter: grayscale(1); }}
   dd, li, tr, figure.code .marked, .question {{ break-inside: avoid; page-break-inside: avoid; }}
   table, figure.listing {{ break-inside: avoid; page-break-inside: avoid; }}
   .try p {{ break-before: avoid; page-break-before: avoid; }}
-  /* In two columns the glossary takes half the height: its last terms no longer spill onto a page of their own. */
+  /* In two columns the glossary takes under half a page, and it is kept whole: its last terms
+     spilled alone onto a page of their own. */
+  section.glossary {{ break-inside: avoid; page-break-inside: avoid; }}
   .glossary dl {{ columns: 2; column-gap: 8mm; margin: 0; }}
   .glossary dd {{ margin-left: 1em; }}
   section.key, section.intro + section.legend + section.step {{ break-before: page; page-break-before: always; }}
