@@ -442,6 +442,8 @@ caption {{ text-align: left; font-weight: bold; padding: 0.2em 0; }}
 td, th {{ border: 1px solid #999; padding: 2px 8px; text-align: left; vertical-align: top; }}
 thead th {{ background: #eee; }}
 table.values th {{ font-weight: normal; background: #f4f4f4; }}
+/* A colour's name beside its swatch, never under it. */
+.legend td:first-child, .legend th {{ white-space: nowrap; }}
 .swatch {{ display: inline-block; width: 2.5em; height: 0.9em; border: 1px solid #333; vertical-align: middle; }}
 .question {{ border: 2px solid #333; padding: 0.3em 0.8em; align-self: start; }}
 .choices li {{ margin: 0.2em 0; }}
