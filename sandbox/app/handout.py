@@ -472,7 +472,8 @@ body.greyscale img, body.greyscale .swatch {{ filter: grayscale(1); }}
   /* (Not a figure's own caption: it ends its figure, and would hold the next step to it.) */
   h2, h3, dt, figure.code figcaption, caption {{ break-after: avoid; page-break-after: avoid; }}
   dd, li, tr, figure.code .marked, .question {{ break-inside: avoid; page-break-inside: avoid; }}
-  table, figure.listing {{ break-inside: avoid; page-break-inside: avoid; }}
+  /* A listing read across a page turn loses its place: it moves whole to the next page. */
+  table, figure.code {{ break-inside: avoid; page-break-inside: avoid; }}
   .try p {{ break-before: avoid; page-break-before: avoid; }}
   /* In two columns the glossary takes under half a page, and it is kept whole: its last terms
      spilled alone onto a page of their own. */

@@ -75,7 +75,7 @@ def test_print_keeps_headings_terms_and_rows_with_what_they_belong_to(compact):
     rules = print_rules(compact)
     for heading in ("h2", "h3", "dt", "caption", "figure.code figcaption"):
         assert "break-after: avoid" in rules[heading], heading
-    for whole in ("tr", "dd", "li", "table", "section.step", ".answer", "section.glossary"):
+    for whole in ("tr", "dd", "li", "table", "figure.code", "section.step", ".answer", "section.glossary"):
         assert "break-inside: avoid" in rules[whole], whole
     # A figure's own caption ends it: kept with what follows, it held the next step to it and
     # split that step's figure from its caption.
