@@ -50,6 +50,7 @@ SIZE = (1280, 720)
 TAPPED = [
     key.R, key.T, key.HOME, key.SPACE, key.P, key.F1, key.F9, key.F10, key.F11, key.F12, key.ESCAPE,
     key.LEFT, key.RIGHT, key.PAGEUP, key.PAGEDOWN, key.UP, key.DOWN, key.A, key.Z, key._1, key.DELETE,
+    key.ENTER, key.D,  # not V (each press would start espeak-ng), nor G (the report computed every update)
 ]
 BUTTONS = [mouse.LEFT, mouse.LEFT, mouse.LEFT, mouse.RIGHT, mouse.MIDDLE]
 MODIFIERS = [0, 0, 0, 0, key.MOD_SHIFT, key.MOD_CTRL, key.MOD_ALT]
@@ -195,10 +196,11 @@ class Soak:
 
     def visit(self, scene_id, seconds):
         """Act at random in ``scene_id`` for ``seconds``, pressing Tab to get back to it
-        whenever a random Tab has left it."""
+        whenever a random Tab has left it (Tab visits each scene's shapes, handles and actions
+        before it moves on: a few hundred presses go round them all)."""
         deadline = time.perf_counter() + seconds
         while time.perf_counter() < deadline:
-            for _ in range(len(all_scenes())):
+            for _ in range(20 * len(all_scenes())):
                 if self.session.scene.id == scene_id:
                     break
                 self.call("on_key_press", key.TAB, 0)
@@ -206,8 +208,9 @@ class Soak:
             self.step()
 
 
-def soak(seconds, seed=1):
-    """Run the soak for ``seconds`` and return its report as a dict."""
+def soak(seconds, seed=1, events=0):
+    """Run the soak for ``seconds``, and on past them until at least ``events`` input events
+    were sent, and return its report as a dict."""
     soaker = Soak(seed)
     ids = [cls.id for cls in all_scenes()]
     start_memory = memory_kib()
@@ -219,11 +222,19 @@ def soak(seconds, seed=1):
     # At least a tenth of a second each, not a whole one: a short run still visits every
     # scene (24 and a broken one in the test's six seconds, on a busy machine too).
     share = min(max(seconds / len(ids) / 2, 0.1), 5.0)
-    while time.perf_counter() - started < seconds:
+    def running():
+        return time.perf_counter() - started < seconds or soaker.events < events
+
+    def time_left():
+        left = seconds - (time.perf_counter() - started)
+        # Past the time with events still owed: a tenth of a second a scene until they are sent.
+        return max(left, 0.1) if soaker.events < events else max(left, 0.0)
+
+    while running():
         for scene_id in ids:
-            soaker.visit(scene_id, min(share, max(0.0, seconds - (time.perf_counter() - started))))
+            soaker.visit(scene_id, min(share, time_left()))
             visited.add(scene_id)
-            if time.perf_counter() - started >= seconds:
+            if not running():
                 break
         rounds.append(memory_kib())
     return {
@@ -245,6 +256,7 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=60.0, help="how long to run (default 60)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the random input (default 1)")
+    parser.add_argument("--events", type=int, default=0, help="go on past --seconds until at least this many events were sent (a busy machine runs longer instead of testing less)")
     parser.add_argument("--scenes", metavar="DIR", action="append", default=[], help="also load the scene files in DIR")
     args = parser.parse_args(argv)
     for folder in args.scenes:
@@ -252,7 +264,7 @@ def main(argv=None):
             print(f"left out: {problem}")
     with tempfile.TemporaryDirectory(prefix="soak-") as folder:
         os.chdir(folder)
-        report = soak(args.seconds, args.seed)
+        report = soak(args.seconds, args.seed, args.events)
     print(f"ran {report['seconds']:.1f} s over {len(report['scenes'])} scenes: {', '.join(report['scenes'])}")
     print(f"events: {report['events']:,}")
     print(f"exceptions: {sum(count for count, _ in report['exceptions'].values())} ({len(report['exceptions'])} distinct)")

@@ -152,10 +152,10 @@ def _circular_axis(tile, points, circular_rule):
     is the one that meets the arc first.
     """
     (sx, sy), size = QUADRANTS[tile.quadrant], tile.size
-    # Along (sx, sy) the corner furthest back is the innermost, the one furthest on the outermost.
+    # Along (sx, sy) the corner furthest back is the innermost.
     reach = [sx * x + sy * y for x, y in points]
-    inner, outer = reach.index(min(reach)), reach.index(max(reach))
-    (qx, qy), (far_x, far_y) = points[inner], points[outer]
+    inner = reach.index(min(reach))
+    qx, qy = points[inner]
     # The arc's centre: the corner itself, or for a concave tile the square's opposite corner.
     mx, my = (sx * size, sy * size) if tile.concave else (0.0, 0.0)
     if tile.concave:
@@ -181,11 +181,15 @@ def _circular_axis(tile, points, circular_rule):
         # along this line (a concave tile has no projection to speak of).
         tile_interval = Interval(0.0, middle - size, -1, -1)
     else:
-        # In the quadrant the quarter disc reaches from its corner (the centre) to the arc.
+        # In the quadrant the quarter disc reaches from its corner (the centre) to the arc. Beside
+        # it (circular_rule=False) the tile also reaches back past the centre: this is then not
+        # its shadow, the mistake the rule prevents.
         tile_interval = Interval(middle, middle + size, -1, -1)
-    # In the quadrant these corners are the box's nearest and furthest along the axis; outside
-    # it (circular_rule=False) they are not, which is the mistake the rule prevents.
-    box_interval = Interval(qx * ax + qy * ay, far_x * ax + far_y * ay, inner, outer)
+    # The box's shadow: all four corners projected. In the quadrant the innermost corner is its
+    # near end; beside it (circular_rule=False) another corner may be.
+    along = [x * ax + y * ay for x, y in points]
+    low, high = along.index(min(along)), along.index(max(along))
+    box_interval = Interval(along[low], along[high], low, high)
     return Vector(ax, ay), AxisSource("B", AxisKind.VERTEX, inner), tile_interval, box_interval
 
 
@@ -224,25 +228,21 @@ def sat_tile(box: Box, tile: QuarterTile, circular_rule: bool = True) -> SatResu
     (True, True, 0.0)
 
     Beside the arc's quadrant only x and y count. ``circular_rule=False`` counts the circular
-    axis anyway, as if the innermost corner were still the box's nearest point to the centre;
-    for a convex tile that goes wrong in two ways. A false separation: this box straddles the
-    tile's left edge and overlaps it by 5, but its innermost corner is 112 from the centre:
+    axis anyway. The box's interval on it is still its shadow, but the tile's is still the arc's
+    reach, from the centre out to the arc, and beside the quadrant the tile reaches back past
+    the centre too: the overlap comes out too small, a wrong MTV. This box must go down by 35;
+    without the rule it is sent along the circular axis (135 degrees, through its corner
+    (-5, 5)) by less, which leaves it in the tile:
 
-    >>> straddling = Box((-20, 115), (40, 20))
-    >>> sat_tile(straddling, tile).mtv
-    Vector(x=0.0, y=5.0)
-    >>> sat_tile(straddling, tile, circular_rule=False).colliding
-    False
+    >>> corner = Box((40, 20), (45, 15))
+    >>> sat_tile(corner, tile).mtv
+    Vector(x=0.0, y=-35.0)
+    >>> wrong = sat_tile(corner, tile, circular_rule=False)
+    >>> round(wrong.depth, 2), wrong.mtv.x > 0
+    (28.28, True)
 
-    And a wrong MTV: this one must go up by 30; the circular axis claims a shorter way out,
-    which leaves the box in the tile:
-
-    >>> lower = Box((15, 80), (45, 10))
-    >>> sat_tile(lower, tile).mtv
-    Vector(x=0.0, y=30.0)
-    >>> wrong = sat_tile(lower, tile, circular_rule=False)
-    >>> round(wrong.depth, 2), wrong.mtv.x < 0
-    (23.84, True)
+    It never claims a false gap: the box's shadow always reaches its corner, beyond the centre,
+    and nothing of the tile lies further out along the axis than the arc.
 
     A concave tile: a box in the hollow is clear of it, one nearer the corner is pushed into
     the hollow:
@@ -318,7 +318,8 @@ def sat_tile(box: Box, tile: QuarterTile, circular_rule: bool = True) -> SatResu
     # Point the normal the way the box must go: along the axis if overlap() took the way
     # forwards (past the tile's max), else against it.
     if test.overlap != forward:
-        ax, ay = -ax, -ay
+        # 0.0 - x, not -x: an axis along y or x has a 0.0 that must not turn into -0.0.
+        ax, ay = 0.0 - ax, 0.0 - ay
     depth = test.overlap if colliding and test.overlap > 0.0 else 0.0
     return SatResult(
         colliding,

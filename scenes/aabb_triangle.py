@@ -4,6 +4,7 @@ from collision import Box, Polygon
 from sandbox.kit import Param, register
 from sandbox.kit.code_trace import CODE
 from sandbox.kit.figures.sat_scene import PAGE, PairSatScene
+from sandbox.kit.events import Event
 
 CELL = 160.0
 """The tile's square cell, in world units."""
@@ -44,6 +45,11 @@ class AabbTriangle(PairSatScene):
         CODE,
     )
     frame = (-220.0, -170.0, 380.0, 330.0)
+    events = (
+        Event("bounds-fooled", "The box overlaps the tile on x and on y, yet the slope separates them",
+              lambda report: report.verdict.text == "SEPARATED" and all(
+                  axis["overlap"] >= 5 for axis in report.numbers["axes"] if min(abs(c) for c in axis["axis"]) < 1e-9)),
+    )
     turnable = False
 
     def setup(self):

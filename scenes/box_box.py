@@ -1,10 +1,12 @@
 """Two oriented boxes and the full SAT: DemoSAT3 of the Tuts+ tutorial, Metanet figure 3."""
 
+import dataclasses
 import math
 
-from collision import Box
-from sandbox.kit import Param, register
+from collision import Box, point_query
+from sandbox.kit import Line, Param, register
 from sandbox.kit.code_trace import CODE
+from sandbox.kit.events import Event
 from sandbox.kit.figures.sat_scene import PAGE, PairSatScene
 
 
@@ -32,6 +34,23 @@ class BoxBox(PairSatScene):
         CODE,
     )
     frame = (-620.0, -300.0, 150.0, 300.0)
+    events = (
+        Event("corners-outside", "They collide with no corner of either box inside the other",
+              lambda report: any(line.text.startswith(NO_CORNER) for line in report.lines)),
+    )
 
     def setup(self):
         self.shapes = {"A": Box((-330, -70), (110, 60), 0.35), "B": Box((-140, 50), (80, 45), math.radians(-10))}
+
+    def report(self, result):
+        report = super().report(result)
+        a, b = self.shapes["A"], self.shapes["B"]
+        # Strictly inside: a corner on the other's outline is a touch, not the case to show.
+        inside = any(point_query(box, corner).distance < 0 for box, other in ((a, b), (b, a)) for corner in other.world_vertices())
+        if not result.sat.colliding or result.sat.touching or inside:
+            return report
+        return dataclasses.replace(report, lines=(*report.lines, Line(f"{NO_CORNER}, yet they collide: an edge of each crosses the other.")))
+
+
+NO_CORNER = "No corner of either box is inside the other"
+"""What the report says when they collide with every corner outside: the event corners-outside."""

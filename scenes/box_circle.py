@@ -7,6 +7,7 @@ from collision import Box, Circle, Feature, Region, SatResult, project, sat, vor
 from sandbox.kit.figures import sat_view
 from sandbox.kit.figures import voronoi_view
 from sandbox.kit import CORNER_WORDS, Claim, Param, Report, Scene, Table, faded, number, register
+from sandbox.kit.events import Event
 
 
 class Naive(NamedTuple):
@@ -81,6 +82,11 @@ class BoxCircle(Scene):
         Param("naive", "Naive test: every corner axis", False, overlay=True),
     )
     frame = (-600.0, -260.0, 60.0, 260.0)
+    events = (
+        Event("demosat5-false", "DemoSAT5's single centre-to-centre axis claims a collision that is not there",
+              lambda report: any(c.method == "DemoSAT5's single axis" and c.says == "COLLISION" and not c.right for c in report.claims),
+              settings={"demosat5": True}, move=("B",)),
+    )
 
     def setup(self):
         self.shapes = {"A": Box((-330, -20), (110, 70)), "B": Circle((-190, 90), 45)}

@@ -188,7 +188,7 @@ class ContactPoints(Scene):
             verdict = Verdict("APART: NO CONTACT POINTS", "separating", "a face parts them")
         else:
             deepest = min(p.separation for p in found.points)
-            verdict = Verdict(f"{count} CONTACT POINT{'S' if count > 1 else ''}", "mtv", f"deepest {-deepest:.1f} in")
+            verdict = Verdict(f"{count} CONTACT POINT{'S' if count > 1 else ''}", "mtv", f"deepest point sunk {-deepest:.1f}")
         step = found.steps[page]
         lines = (Line(f"Stage {page + 1} of {len(found.steps)}: {step.title}"),)
         numbers = {

@@ -7,12 +7,13 @@ import numpy as np
 
 from collision import DynamicTree, Quadtree, TreeQuery, broadphase
 from sandbox.kit import Param, Report, Table, Verdict, faded, number, register
+from sandbox.kit.figures.meter import draw_meter
 from sandbox.kit.figures.swarm import Swarm, fill_box, outlines
 
 WORLD = (-620.0, -340.0, 100.0, 340.0)
 """The world the objects move in; the tree is drawn to its right."""
 
-DIAGRAM = (160.0, -320.0, 640.0, 300.0)
+DIAGRAM = (160.0, -150.0, 640.0, 300.0)
 """Where the tree is drawn: (min_x, min_y, max_x, max_y), the root at the top."""
 
 MARGIN = 6.0
@@ -155,6 +156,20 @@ class DynamicTreeScene(Swarm):
             fill_box(painter, result.boxes[result.focus], theme.highlight, 90)
         if self.settings["diagram"]:
             self._diagram(result, painter, theme)
+        if result.query is not None:
+            # Under the tree's diagram, where the window leaves room; never over the objects.
+            short = ("tree", "quadtree", "grid", "every other")
+            lines = ["one query: nodes, objects", *(f"{name}: {visited}, {tested}".replace(": , ", ": ") for name, (_, visited, tested) in zip(short, self.work(result)))]
+            draw_meter(painter, theme, self.view, lines, [WORLD, (DIAGRAM[0], DIAGRAM[1], DIAGRAM[2], DIAGRAM[3] + 40)], clear_only=True)
+
+    def work(self, result):
+        """(method, nodes visited, objects it tests or finds) of the query on each method."""
+        return (
+            ("dynamic tree", number(result.query.visited), number(len(result.query.proxies) - 1)),
+            ("quadtree (10 a node, 5 levels)", number(result.quadtree[0]), number(result.quadtree[1])),
+            ("loose grid (3 x 3 cells)", "9 cells", number(result.grid)),
+            ("every other object", "", number(len(result.boxes) - 1)),
+        )
 
     def _diagram(self, result, painter, theme):
         """The tree by depth: leaves spread evenly along the bottom in walk order, each inner
@@ -219,11 +234,5 @@ class DynamicTreeScene(Swarm):
         ]
         tables = [Table((), tuple(rows))]
         if result.query is not None:
-            work = (
-                ("dynamic tree", number(result.query.visited), number(len(result.query.proxies) - 1)),
-                ("quadtree (10 a node, 5 levels)", number(result.quadtree[0]), number(result.quadtree[1])),
-                ("loose grid (3 x 3 cells)", "9 cells", number(result.grid)),
-                ("every other object", "", number(len(result.boxes) - 1)),
-            )
-            tables.append(Table(("method", "nodes visited", "objects it tests / finds"), work, f"One query: object {result.focus}'s box"))
+            tables.append(Table(("method", "nodes visited", "objects it tests / finds"), self.work(result), f"One query: object {result.focus}'s box"))
         return tuple(tables)

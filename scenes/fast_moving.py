@@ -5,8 +5,12 @@ import math
 from typing import NamedTuple
 
 from collision import Box, SatResult, Sweep, Vector, sat, sweep
+from collision.sweep import _polygons
+from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, trace, with_code
+from sandbox.kit.figures.meter import draw_meter
 from sandbox.kit.figures.step_arrow import CarriedStep
-from sandbox.kit import Action, Line, Param, Report, Table, Verdict, faded, number, register
+from sandbox.kit import Action, Cost, Line, Param, Report, Table, Verdict, faded, number, register
+from sandbox.kit.events import Event, answer_is
 
 WALL = ((0.0, 0.0), (8.0, 110.0))
 """The thin wall's centre and half size."""
@@ -69,6 +73,24 @@ class Step(NamedTuple):
     contact: object
     """The box where the sweep stops it, or None when it misses."""
 
+    trace: Trace | None = None
+    """sweep()'s swept intervals as they ran, line by line: the sweep drawn, and its axes counted."""
+
+
+SWEPT_AXES = "still_along = still.world_vertices() @ axes.T"
+"""The first line of the swept test after it gathers its axes: they are in its variables there."""
+
+
+def tried(result):
+    """The axes sat() tried: it leaves its loop at the first that separates."""
+    return next((k + 1 for k, test in enumerate(result.axes) if test.separating), len(result.axes))
+
+
+def swept_axes(recorded):
+    """How many axes the swept test projected onto, read from its own variables as it ran."""
+    at = recorded.listing.find(SWEPT_AXES)
+    return len(next(run.values["axes"] for run in recorded.runs if run.line == at))
+
 
 def judge(result, swept):
     """Which way ``result``'s MTV sends the box, against the face ``swept`` says it met first."""
@@ -100,10 +122,17 @@ class FastMoving(CarriedStep):
         Param("mtv", "MTV pushes (purple)", True, overlay=True),
         Param("method", "Show", "all three", choices=("all three", "static", "multisampling", "swept")),
         Param("samples", "Samples per step", 4, low=1, high=40, help="Metanet: keep the spacing |d| / samples below the box's radius."),
+        CODE,
     )
     handles = {"d": PRESETS["Tunnelling"]["tip"]}
     frame = (-270.0, -130.0, 240.0, 215.0)
-    actions = tuple(Action("preset", name, argument=name, help=case["caption"]) for name, case in PRESETS.items())
+    events = (
+        Event("tunnels", "Multisampling steps over the wall: every sample misses, yet the sweep hits",
+              answer_is("multisampling", "misses"), move=("B",), turn=False, handles=("d",), vary=("samples",), ranges={"samples": (2, 40)}),
+        Event("far-side", "The static test's MTV pushes the box out the far side of the wall",
+              answer_is("static", "pushed out the far side"), move=("B",), turn=False, handles=("d",)),
+    )
+    actions = (*(Action("preset", name, argument=name, help=case["caption"]) for name, case in PRESETS.items()), CODE_VIEW)
 
     def setup(self):
         self.shapes = {"wall": Box(*WALL), "B": Box(PRESETS["Tunnelling"]["B"], OBJECT)}
@@ -128,7 +157,10 @@ class FastMoving(CarriedStep):
 
     def compute(self, ctx):
         wall, box, d = self.shapes["wall"], self.shapes["B"], self.displacement()
-        swept = sweep(box, wall, d)
+        # Traced every time (a line-by-line record of one call costs well under a millisecond):
+        # the sweep drawn, its Code view and its axes counted are this one run.
+        recorded = trace(sweep, box, wall, d, within=_polygons)
+        swept = recorded.result
         count = self.settings["samples"]
         samples = []
         for i in range(1, count + 1):
@@ -140,7 +172,7 @@ class FastMoving(CarriedStep):
         static = sat(wall, end)
         return Step(
             d, end, Push(static, judge(static, swept)), tuple(samples), first, math.hypot(*d) / count,
-            min(box.half_size), swept, self.placed(swept.time) if swept.hit else None,
+            min(box.half_size), swept, self.placed(swept.time) if swept.hit else None, recorded,
         )
 
     def outcomes(self, step):
@@ -253,6 +285,17 @@ class FastMoving(CarriedStep):
         x0, y0, x1, _ = self.shapes["wall"].aabb()
         painter.text(((x0 + x1) / 2, y0 - 22 * pixel * self.view.text_scale), "wall", theme.shape_a, 16, "center")
         painter.text(self.label_spots()["B"], "B", theme.shape_b, 16)
+        # Last: the figure's own labels take their places first, the meter the room left (none:
+        # a crowded small window leaves it to the panel's table).
+        draw_meter(painter, theme, self.view, ["work counted", *(f"{method}: {tests}, {axes}" for method, tests, axes in self.work(result))],
+                   self.covered(result), clear_only=True)
+
+    def covered(self, step):
+        """What the figure covers, for the meter to keep clear of: the wall, and the box at the
+        start, at each sample and at the end, each with room for its label below or above."""
+        room = 30 * self.view.pixel * self.view.text_scale
+        boxes = [self.shapes["wall"], self.shapes["B"], step.end, *(box for box, _ in step.samples)]
+        return [(x0 - room, y0 - room, x1 + room, y1 + room) for x0, y0, x1, y1 in (box.aabb() for box in boxes)]
 
     def draw_samples(self, step, painter, theme, numbered):
         """Each sample's box, red where it hits the wall; the first ``numbered`` numbered."""
@@ -294,6 +337,26 @@ class FastMoving(CarriedStep):
         painter.point(at, theme.axis, 6)
         painter.text((at[0] + swept.normal.x * NORMAL_LENGTH, at[1] + swept.normal.y * NORMAL_LENGTH + 8 * pixel), "n", theme.axis, 16, "center")
 
+    def costs(self, step):
+        """Each method's work in this run: tests made and axes tried (sat() stops at a gap)."""
+        return (
+            Cost("static tests", 1), Cost("static axes tried", tried(step.static.sat)),
+            Cost("multisampling tests", len(step.samples)), Cost("multisampling axes tried", sum(tried(push.sat) for _, push in step.samples)),
+            Cost("swept tests", 1), Cost("swept axes", swept_axes(step.trace)),
+        )
+
+    def work(self, step):
+        """(method, tests, axes) in words, for the canvas's meter and the report's table."""
+        counts = [cost.count for cost in self.costs(step)]
+        return [
+            (method, f"{tests} {'test' if tests == 1 else 'tests'}" if method != "swept" else "1 sweep", f"{axes} {'axis' if axes == 1 else 'axes'}")
+            for method, tests, axes in zip(("static", "multisampling", "swept"), counts[0::2], counts[1::2])
+        ]
+
+    def code(self, step):
+        """sweep()'s swept intervals for the Code view: one pass over every axis at once."""
+        return step_code(step.trace, step.trace.runs, f"the swept intervals on all {swept_axes(step.trace)} axes at once", "return time, normal")
+
     def report(self, result):
         d = result.displacement
         kept = result.spacing < result.radius
@@ -306,4 +369,6 @@ class FastMoving(CarriedStep):
             n = result.swept.normal
             lines.append(f"Swept normal n = ({n.x:.2f}, {n.y:.2f})")
         # The verdict itself is what the static test and multisampling claim against the sweep.
-        return Report(self._verdict(result), tuple(lines), self._tables(result), self._numbers(result), self._answers(result))
+        work = Table(("method", "tests", "axes"), tuple(self.work(result)), "Work counted, method by method")
+        report = Report(self._verdict(result), tuple(lines), (*self._tables(result), work), self._numbers(result), self._answers(result), costs=self.costs(result))
+        return with_code(report, self.code(result), report.costs) if self.settings["code"] else report

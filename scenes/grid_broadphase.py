@@ -6,12 +6,16 @@ import numpy as np
 
 from collision import broadphase
 from sandbox.kit import Line, Param, Report, Table, Verdict, faded, number, register
+from sandbox.kit.figures.meter import draw_meter
 from sandbox.kit.figures.swarm import SIZES, Swarm, fill_box, paint, shrink
 
 RUN_LIMIT = 150_000
 """A method that would test more candidate pairs than this in a frame is not run (its count is
 still shown), so the frame keeps within 16.7 ms at any count: brute force runs up to 548
 objects, the tip's quadtree to about 1,700, sort and sweep to about 4,000; the grid always."""
+
+METER_ROOM = 260.0
+"""World units right of the world kept for the candidate pairs' meter."""
 
 METHOD_NAMES = {"brute": "brute force", "grid": "loose grid", "sweep": "sort and sweep", "quadtree": "quadtree (tip)"}
 
@@ -78,7 +82,7 @@ class GridScene(Swarm):
               "Twice as large already makes four times the candidates, and finds the same real collisions."),
         Param("focus", "Object whose neighbourhood is lit", -1, low=-1, high=Swarm.most - 1, widget=False),
     )
-    frame = (Swarm.world[0] - 10, Swarm.world[1] - 10, Swarm.world[2] + 10, Swarm.world[3] + 10)
+    frame = (Swarm.world[0] - 10, Swarm.world[1] - 10, Swarm.world[2] + METER_ROOM, Swarm.world[3] + 10)
 
     def smallest_cell(self):
         """The smallest cell that finds every pair: the largest an object can be now."""
@@ -179,6 +183,9 @@ class GridScene(Swarm):
             fill_box(painter, boxes[frame.focus], theme.highlight, 120)
             for other in frame.hits:
                 fill_box(painter, boxes[other], theme.mtv, 120)
+        # Beside the world where the window leaves room; never over the objects.
+        lines = ["candidate pairs", *(f"{METHOD_NAMES[method.name]}: {method.candidates:,}" for method in frame.methods)]
+        draw_meter(painter, theme, self.view, lines, [self.world], clear_only=True)
 
     def report(self, result):
         lines = [f"Cells of {result.grid.cell:.1f}; over {RUN_LIMIT:,} candidates a method is not run"]

@@ -5,6 +5,7 @@ from typing import NamedTuple
 from collision import Box, project, sat
 from sandbox.kit.figures.axis_handle import TurnableAxis
 from sandbox.kit import CORNER_WORDS, Claim, Line, Param, Report, Scene, Table, Verdict, number, register
+from sandbox.kit.events import Event, claim_wrong
 
 PIVOT = (-215.0, -200.0)
 TIE = 1e-6
@@ -74,6 +75,10 @@ class MinMaxCorners(TurnableAxis, Scene):
     pivot = PIVOT
     handles = {"P": (PIVOT[0] + 240, PIVOT[1] + 240)}
     frame = (-600.0, -260.0, 170.0, 250.0)
+    events = (
+        Event("bounds-fooled", "The axis-aligned bounds overlap, yet the boxes are apart",
+              claim_wrong("The bounding-box test"), settings={"bounds": True}),
+    )
 
     def setup(self):
         self.shapes = {"A": Box((-380, 60), (80, 40), 0.3), "B": Box((-110, 40), (60, 45), 0.6)}

@@ -6,9 +6,12 @@ from typing import NamedTuple
 
 from collision import Box, Circle, Gjk, SatResult, gjk, minkowski_difference, regular_polygon, sat
 from collision.gjk import _epa, _gjk
-from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, traced, with_code
-from sandbox.kit.figures import sat_view
+from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, trace, with_code
+from sandbox.kit.figures import sat_scene, sat_view
+from sandbox.kit.figures.meter import draw_meter
+from sandbox.kit.painter import interval_ends
 from sandbox.kit import Action, Cost, Param, Report, Scene, Table, Verdict, View, faded, number, register
+from sandbox.kit.events import Event
 
 PAIRS = ("box-box", "polygon-polygon", "box-circle")
 ORIGIN = (380.0, 10.0)
@@ -47,7 +50,10 @@ class Result(NamedTuple):
     """Where each SAT axis is drawn beside the shapes."""
 
     trace: Trace | None = None
-    """GJK's and EPA's loops line by line, when the Code view is on."""
+    """GJK's and EPA's loops line by line: the Code view's listing and the meter's counts."""
+
+    sat_trace: Trace | None = None
+    """sat() line by line: the axes it tried and the shadows it cast, for the meter."""
 
 
 def shifted(point):
@@ -79,6 +85,10 @@ class Minkowski(Scene):
         CODE,
     )
     frame = (-640.0, -300.0, 640.0, 300.0)
+    events = (
+        Event("long-gjk", "GJK needs five or more iterations to settle it",
+              lambda report: int(report.answers["gjk_iterations"]) >= 5, vary=("pair", "sides_a", "sides_b")),
+    )
     actions = (Action("step_back", "Back"), Action("step_on", "Step"), CODE_VIEW)
 
     def setup(self):
@@ -103,8 +113,12 @@ class Minkowski(Scene):
 
     def compute(self, ctx):
         a, b = self.shapes["A"], self.shapes["B"]
-        tested = sat(a, b)
-        walked, recorded = traced(self.settings["code"], gjk, a, b, within=(_gjk, _epa))
+        # Both traced every time, their lines only unless the Code view shows GJK's variables:
+        # the figure is drawn from these runs, and the meter counts their work.
+        sat_run = trace(sat, a, b, keep_values=False)
+        tested = sat_run.result
+        recorded = trace(gjk, a, b, within=(_gjk, _epa), keep_values=bool(self.settings["code"]))
+        walked = recorded.result
         chosen = tested.axes.index(tested.separating_axis) if not tested.colliding else min(
             range(len(tested.axes)), key=lambda i: tested.axes[i].overlap)
         total = _count(walked)
@@ -123,7 +137,7 @@ class Minkowski(Scene):
             left = View((x0, y0, SPLIT, top), ctx.view.pixel, ctx.view.text_scale)
             shown = range(len(tested.axes)) if len(tested.axes) <= 6 else [chosen]
             strips = sat_view.place_strips(tested.axes, shown, [a, b], left, self.label_boxes(self.mtv_avoid(tested)), self.strip_memory, chosen)
-        return Result(tested, walked, tuple(map(tuple, difference.world_vertices())), core, chosen, step, strips, recorded)
+        return Result(tested, walked, tuple(map(tuple, difference.world_vertices())), core, chosen, step, strips, recorded, sat_run)
 
     def headings(self):
         x0, _, x1, y1 = self.frame
@@ -203,6 +217,32 @@ class Minkowski(Scene):
         left = min(p[0] for p in report.difference)
         painter.text(shifted((left, top + 10)), "A - B", theme.text, 16)
         self.label_shapes(painter, theme, self.mtv_avoid(report.sat))
+        # Last, in a clear corner: the figure's own labels take their places first.
+        costs = {cost.what: cost.count for cost in (*sat_scene.costs(report.sat_trace), *_costs(report.trace))}
+        lines = ["work counted", f"SAT: {costs['axes tried']} axes tried, {costs['shadows cast']} shadows cast",
+                 f"GJK: {costs['support points']} support points, {costs['simplex updates']} simplex updates"]
+        if report.gjk.epa:
+            lines.append(f"EPA: {costs['EPA edges added']} edges added")
+        draw_meter(painter, theme, self.view, lines, self.covered(report), [((SPLIT, y0), (SPLIT, y1)), *self.strip_lines(report)], clear_only=True)
+
+    def strip_lines(self, report):
+        """Each SAT strip drawn beside the shapes, as a segment (with its name at its end)."""
+        lines = []
+        for strip in report.strips:
+            test = report.sat.axes[strip.index]
+            reach = 2.5 * strip.spread + 40 * self.view.pixel * self.view.text_scale
+            low, high = min(test.a.min, test.b.min) - reach, max(test.a.max, test.b.max) + reach
+            lines.append(interval_ends(test.axis, low, high, strip.offset))
+        return lines
+
+    def covered(self, report):
+        """What the figure covers, for the meter to keep clear of: A and B, A - B, the headings."""
+        room = 30 * self.view.pixel * self.view.text_scale
+        rects = [shape.aabb() for shape in self.shapes.values()]
+        moved = [shifted(p) for p in report.difference]
+        rects.append((min(x for x, _ in moved), min(y for _, y in moved), max(x for x, _ in moved), max(y for _, y in moved)))
+        rects += [(x - 200, y - 20, x + 200, y + 30) for (x, y), _ in self.headings()]
+        return [(x0 - room, y0 - room, x1 + room, y1 + room) for x0, y0, x1, y1 in rects]
 
     def draw_chosen(self, report, painter, theme):
         """The chosen SAT axis as A - B's supporting line across it, and the MTV (or gap) from O."""
@@ -275,10 +315,16 @@ class Minkowski(Scene):
         if self.settings["axes"]:
             shown = range(len(tested.axes)) if len(tested.axes) <= 6 else [result.chosen]
             lines += sat_view.left_out(tested, result.strips, shown)
-        report = Report(self._verdict(result), tuple(lines), self._tables(result), self._numbers(result), self._answers(result))
-        if result.trace is None:
+        costs = (*sat_scene.costs(result.sat_trace), *_costs(result.trace))
+        # SAT's two counts beside GJK's and EPA's: on the canvas, in the numbers and answers,
+        # and in the panel's "Work counted" line with the Code view (without, the panel has no room).
+        work = {cost.what.lower().replace(" ", "_"): cost.count for cost in costs}
+        numbers = {**self._numbers(result), "work": work}
+        answers = {**self._answers(result), **{name: f"{count:,}" for name, count in work.items()}}
+        report = Report(self._verdict(result), tuple(lines), self._tables(result), numbers, answers)
+        if not self.settings["code"]:
             return report
-        return with_code(report, _code(result), _costs(result.trace))
+        return with_code(report, _code(result), costs)
 
 
 def _code(result):

@@ -4,9 +4,12 @@ import math
 from typing import NamedTuple
 
 from collision import Box, Interval, Vector, project
+from collision.projection import extent
+from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, trace, with_code
 from sandbox.kit.figures.axis_handle import TurnableAxis
-from sandbox.kit import Action, Claim, Line, Param, Report, Scene, Table, Verdict, faded, number, register
+from sandbox.kit import Action, Claim, Cost, Line, Param, Report, Scene, Table, Verdict, faded, number, register
 from sandbox.kit.figures.sat_view import axis_degrees
+from sandbox.kit.events import Event, claim_wrong
 
 PIVOT = (-215.0, -190.0)
 """Where the axis line P turns about: below the boxes, in the middle of the figure."""
@@ -39,6 +42,30 @@ class Result(NamedTuple):
     demosat1: tuple
     """DemoSAT1's numbers (c.P, a.P, b.P, gap = c.P - a.P + b.P) with a, b and c its fixed vectors."""
 
+    trace: Trace | None = None
+    """extent() as it ran on A's corners and then B's, when the Code view is on."""
+
+    corners: tuple = ()
+    """That trace cut into one step per corner projected: A's four, then B's."""
+
+    corner: int = -1
+    """The corner step shown (the setting folded into the steps there are), or -1 for the whole run."""
+
+
+FIRST_CORNER = "low = high = x * ax + y * ay"
+"""extent()'s line that projects a polygon's first vertex, both ends of the shadow so far."""
+
+NEXT_CORNER = "dot = x * ax + y * ay"
+"""extent()'s line that projects each further vertex."""
+
+CALL = "box = pose.box"
+"""extent()'s first line: each call (a box's shadow) begins here."""
+
+SO_FAR = "for x, y in vertices:"
+"""The loop's head: it runs after each vertex, with the smallest and largest so far."""
+
+CORNER_WORDS = ("1st", "2nd", "3rd", "4th")
+
 
 def describe(gap):
     if gap > 1e-9:
@@ -66,11 +93,22 @@ class Projection(TurnableAxis, Scene):
         Param("quick", "Extent the quick way (halfwidths)", True, overlay=True),
         Param("demosat1", "DemoSAT1's one-axis formula", False, overlay=True),
         Param("raw", "Use P un-normalised (|P| = handle distance / 100)", False, overlay=True),
+        Param("corner", "Corner shown", -1, low=-1, high=7, widget=False),
+        CODE,
     )
     pivot = PIVOT
     handles = {"P": (PIVOT[0] + 240, PIVOT[1] + 240)}
     frame = (-600.0, -250.0, 170.0, 250.0)
-    actions = (Action("swap", "Swap the boxes"),)
+    events = (
+        Event("demosat1-wrong", "DemoSAT1's one-axis formula gives the wrong answer",
+              claim_wrong("DemoSAT1's formula"), settings={"demosat1": True}, handles=("P",)),
+    )
+    actions = (
+        Action("swap", "Swap the boxes"),
+        Action("next_corner", "Next corner", key="N", help="With the Code view: project the corners one at a time, the next each press"),
+        Action("all_corners", "All corners"),
+        CODE_VIEW,
+    )
 
     def setup(self):
         # Squares turned 45 degrees against P, as in DemoSAT1: its fixed corners are the right ones.
@@ -88,7 +126,28 @@ class Projection(TurnableAxis, Scene):
         vector_b = _minus(b.corner("LL"), b.center)
         vector_c = _minus(b.center, a.center)
         pc, pa, pb = (_dot(v, axis) for v in (vector_c, vector_a, vector_b))
-        return Result(axis, unit, ia, ib, max(ia.min, ib.min) - min(ia.max, ib.max), quick, (pc, pa, pb, pc - pa + pb))
+        recorded, corners, corner = None, (), -1
+        if self.settings["code"]:
+            # Each box as the polygon of its four corners, so that extent() takes its every-vertex
+            # loop (a box's own branch is the quick way, drawn beside it). The shadows drawn are
+            # this run's, moved out to where each centre projects.
+            recorded = trace(_shadows, a, b, axis.x, axis.y, within=extent)
+            (low_a, high_a), (low_b, high_b) = recorded.result
+            ia = ia._replace(min=low_a + _dot(a.center, axis), max=high_a + _dot(a.center, axis))
+            ib = ib._replace(min=low_b + _dot(b.center, axis), max=high_b + _dot(b.center, axis))
+            corners = corner_steps(recorded)
+            corner = self.settings["corner"] % len(corners) if self.settings["corner"] >= 0 else -1
+        gap = max(ia.min, ib.min) - min(ia.max, ib.max)
+        return Result(axis, unit, ia, ib, gap, quick, (pc, pa, pb, pc - pa + pb), recorded, corners, corner)
+
+    def next_corner(self):
+        """Page the corners as extent() projects them (the Code view comes on with it)."""
+        self.settings["code"] = True
+        corner = self.settings["corner"]
+        self.settings["corner"] = 0 if corner < 0 else (corner + 1) % 8
+
+    def all_corners(self):
+        self.settings["corner"] = -1
 
     def _verdict(self, result):
         gap = result.gap
@@ -138,9 +197,23 @@ class Projection(TurnableAxis, Scene):
                 if label == "c":  # c ends inside B, by b's tip: name it under its first third instead
                     at = (start[0] + (end[0] - start[0]) / 3, start[1] + (end[1] - start[1]) / 3 - reach - 26 * self.view.pixel)
                 painter.text(at, f"vector {label}", color, 14, "left" if ux >= 0 or label == "c" else "right")
+        if report.corner >= 0:
+            self.draw_corner(report, painter, theme, scale)
         # The vectors' tips sit on the boxes' corners: keep the boxes' names clear of them.
         tips = (self.shapes["A"].corner("UL"), self.shapes["B"].corner("LL")) if self.settings["demosat1"] else ()
         self.label_shapes(painter, theme, tips)
+
+    def draw_corner(self, result, painter, theme, scale):
+        """The corner the step projects, its drop onto P, and its box's shadow so far (black)."""
+        name = "AB"[result.corner // 4]
+        box = self.shapes[name]
+        values = result.corners[result.corner][-1].values
+        corner = (box.center[0] + values["x"], box.center[1] + values["y"])
+        painter.segment(corner, self.drop(corner), theme.text, 2)
+        painter.point(corner, theme.text, 7)
+        middle = _dot(box.center, result.axis)
+        side = -1 if name == "A" else 1
+        painter.interval(result.unit, (middle + values["low"]) / scale, (middle + values["high"]) / scale, self.offset() + side * 28, theme.text, 3)
 
     def swap(self):
         """Swap the boxes' places: DemoSAT1's fixed corners then face the wrong way."""
@@ -161,7 +234,18 @@ class Projection(TurnableAxis, Scene):
             if says != describe(result.gap):
                 lines.append(Line("a and b are fixed corners: they only fit one order."))
             claims = (Claim("DemoSAT1's formula", says.upper(), says == describe(result.gap)),)
-        return Report(self._verdict(result), tuple(lines), (extents, *self._tables(result)), self._numbers(result), None, claims)
+        report = Report(self._verdict(result), tuple(lines), (extents, *self._tables(result)), self._numbers(result), None, claims)
+        if result.trace is None:
+            return report
+        return with_code(report, self.code(result), (Cost("corners projected", len(result.corners)),))
+
+    def code(self, result):
+        """extent()'s lines for the corner shown, or the whole run (both boxes)."""
+        if result.corner < 0:
+            return step_code(result.trace, result.trace.runs, "A's shadow, then B's: every corner, measured from the box's centre", "return low, high")
+        name, index = "AB"[result.corner // 4], result.corner % 4
+        words = f"{name}'s {CORNER_WORDS[index]} corner of 4: the smallest and largest so far, from {name}'s centre"
+        return step_code(result.trace, result.corners[result.corner], words, SO_FAR)
 
     def _tables(self, result):
         report, p = result, "P"
@@ -179,6 +263,22 @@ class Projection(TurnableAxis, Scene):
             rows.append(("DemoSAT1's c·P, a·P, b·P", f"{number(pc)}, {number(pa)}, {number(pb)}"))
             rows.append(("DemoSAT1's gap c·P - a·P + b·P", f"{number(gap)}: it says {describe(gap)}"))
         return [Table((), tuple(rows))]
+
+
+def _shadows(a, b, ax, ay):
+    """A's and B's shadows on (ax, ay) by extent()'s every-vertex loop, each from its centre."""
+    return extent(a._placed()._replace(box=()), ax, ay), extent(b._placed()._replace(box=()), ax, ay)
+
+
+def corner_steps(recorded):
+    """The trace of _shadows cut into one step per corner projected: each call's lines up to
+    its first projection and the loop's head, then each further projection to the next head."""
+    steps = []
+    for call in recorded.steps(CALL):
+        starts = [k for k, run in enumerate(call) if recorded.listing.text(run.line) in (FIRST_CORNER, NEXT_CORNER)]
+        bounds = [0, *starts[1:], len(call)]
+        steps += [call[start:end] for start, end in zip(bounds, bounds[1:])]
+    return tuple(steps)
 
 
 def _dot(u, v):

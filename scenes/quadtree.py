@@ -8,7 +8,9 @@ from collision import QuadArrays, Quadtree, broadphase
 from collision.quadtree import tip_walk
 from sandbox.kit import Claim, Cost, Line, Param, Report, Table, Verdict, faded, number, register
 from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, trace, with_code
+from sandbox.kit.figures.meter import draw_meter
 from sandbox.kit.figures.swarm import DOTS, Swarm, fill_box, paint
+from sandbox.kit.events import Event, claim_wrong
 
 WORLD = Swarm.world
 """The bounded world the objects move in."""
@@ -54,8 +56,15 @@ class Frame(NamedTuple):
     """With "missed" on: objects touching the focused one that the tip's walk does not return."""
 
     trace: Trace | None = None
+
+    methods: tuple = ()
+    """(method, candidate pairs) on these same objects: brute force, this quadtree, the loose
+    grid and sort and sweep, each counted by the broad phase's own count."""
     """The tip's walk for the focused object line by line, when the Code view is on."""
 
+
+METER_ROOM = 260.0
+"""World units right of the world kept for the candidate pairs' meter."""
 
 TRACED_OBJECTS = 200
 """The most objects a Code view traces the walk among: it is recorded again every frame."""
@@ -115,7 +124,12 @@ class QuadtreeScene(Swarm):
         Param("focus", "Object whose candidates are lit", -1, low=-1, high=Swarm.most - 1, widget=False),
         CODE,
     )
-    frame = (WORLD[0] - 10, WORLD[1] - 10, WORLD[2] + 10, WORLD[3] + 10)
+    frame = (WORLD[0] - 10, WORLD[1] - 10, WORLD[2] + METER_ROOM, WORLD[3] + 10)
+    events = (
+        Event("tip-misses", "The tip's retrieve misses an object that touches the one pointed at",
+              claim_wrong("The tip's retrieve"), settings={"missed": True}, move=(),
+              vary=("focus", "count", "max_objects", "max_levels"), ranges={"count": (2, 200), "focus": (0, 29)}),
+    )
     animated = True
 
     actions = (*Swarm.actions, CODE_VIEW)
@@ -154,7 +168,9 @@ class QuadtreeScene(Swarm):
         if self.settings["code"] and focus is not None and count <= TRACED_OBJECTS:
             # The plain walk over the tip's nodes, traced: what retrieve_tip returns, line by line.
             recorded = trace(tip_walk, tree._tree(), boxes[focus].tolist(), straddle)
-        return Frame(tree, arrays, boxes, straddlers, candidates, pairs, collisions, focus, lit, int(straddling[lit].sum()), missed, recorded)
+        methods = (("brute force", pairs), ("this quadtree", candidates),
+                   ("loose grid", broadphase.count_candidates(boxes, "grid")), ("sort and sweep", broadphase.count_candidates(boxes, "sweep")))
+        return Frame(tree, arrays, boxes, straddlers, candidates, pairs, collisions, focus, lit, int(straddling[lit].sum()), missed, recorded, methods)
 
     def _verdict(self, result):
         frame = result
@@ -195,6 +211,8 @@ class QuadtreeScene(Swarm):
             fill_box(painter, boxes[frame.focus], theme.highlight, 90)
         for box in boxes[frame.missed]:
             fill_box(painter, box, theme.mtv, 110, 3)  # touching the focused one: colliding
+        # Beside the world where the window leaves room; never over the objects.
+        draw_meter(painter, theme, self.view, ["candidate pairs", *(f"{name}: {count:,}" for name, count in frame.methods)], [WORLD], clear_only=True)
 
     def report(self, result):
         depth = int(result.arrays.level.max())
@@ -233,7 +251,8 @@ class QuadtreeScene(Swarm):
             rows.append((f"the tip's retrieve for object {frame.focus} returns", f"{answers['retrieved']} others, {answers['retrieved_straddlers']} of them straddlers"))
             if self.settings["missed"]:
                 rows.append(("objects touching it that the tip's retrieve misses (purple)", answers["missed"]))
-        return [Table((), tuple(rows))]
+        methods = Table(("method, on these objects", "candidate pairs"), tuple((name, number(count)) for name, count in frame.methods))
+        return [Table((), tuple(rows)), methods]
 
     def _answers(self, result):
         frame = result

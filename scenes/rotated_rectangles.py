@@ -6,6 +6,8 @@ from typing import NamedTuple
 
 from collision import Box, Vector
 from sandbox.kit import Param, Report, Scene, Table, Verdict, faded, number, register
+from sandbox.kit.events import Event
+from sandbox.kit.figures.meter import draw_meter
 
 UNIT = 40.0
 """World units per unit of the numbers shown: small numbers, as in the article's (2, 6)."""
@@ -15,8 +17,20 @@ AXES = (("A", "UR", "UL"), ("A", "UR", "LR"), ("B", "UL", "LL"), ("B", "UL", "UR
 
 CORNERS = ("UL", "UR", "LR", "LL")
 
-PER_AXIS = 8
-"""Dot products one axis costs: each of the eight corners projected onto it."""
+SAVINGS = (("plain SAT", False, False, False), ("early out", True, False, False), ("A's frame", False, True, False),
+           ("bounding circles", False, False, True), ("all three", True, True, True))
+"""Each way the meter runs the test: (name, early out, A's frame, bounding circles)."""
+
+
+class Counted:
+    """Dot products, counted as a run makes them."""
+
+    def __init__(self):
+        self.dots = 0
+
+    def dot(self, u, v):
+        self.dots += 1
+        return u[0] * v[0] + u[1] * v[1]
 
 
 class AxisRow(NamedTuple):
@@ -59,6 +73,9 @@ class Result(NamedTuple):
     local: tuple
     """B's corners in A's frame (A centred, unturned), in units."""
 
+    work: tuple = ()
+    """(name, separated, axes tested, dot products) of each of SAVINGS' runs, for the meter."""
+
 
 def units(point):
     return Vector(point[0] / UNIT, point[1] / UNIT)
@@ -97,7 +114,12 @@ class RotatedRectangles(Scene):
         Param("local", "A's frame (B moved into it)", False, overlay=True),
         Param("circles", "Bounding circles first", False, overlay=True),
     )
-    frame = (-3 * UNIT, -2 * UNIT, 13 * UNIT, 9 * UNIT)
+    # Room below the x axis for the meter of work counted.
+    frame = (-3 * UNIT, -4.5 * UNIT, 13 * UNIT, 9 * UNIT)
+    events = (
+        Event("circles-fooled", "The bounding circles overlap, yet the boxes are apart: the quick reject cannot answer",
+              lambda report: report.verdict.text == "SEPARATED" and not report.numbers["rejected"], settings={"circles": True}),
+    )
 
     def setup(self):
         # Apart on axis 1 by a hair, yet close enough that their bounding circles meet.
@@ -119,22 +141,16 @@ class RotatedRectangles(Scene):
         distance = math.dist(units(a.center), units(b.center))
         reach = (math.hypot(*a.half_size) + math.hypot(*b.half_size)) / UNIT
         rejected = self.settings["circles"] and distance > reach
-        statuses, tested, dots = [], 0, 0
-        if self.settings["circles"]:
-            dots += 1  # the distance between the centres, squared, against the radii's sum squared
-        if self.settings["local"] and not rejected:
-            dots += 8  # B's four corners turned into A's frame, two dot products each
+        statuses = []
         stopped = rejected
         for k, overlap in enumerate(overlaps):
             if stopped:
                 statuses.append("not run" if rejected else "skipped")
                 continue
-            tested += 1
             if self.settings["local"] and k < 2:
                 statuses.append("A's x" if k == 0 else "A's y")
             else:
                 statuses.append("projected")
-                dots += PER_AXIS
             stopped = self.settings["early"] and not overlap
         rows = tuple(AxisRow(v, s[0], s[1], o, status) for v, s, o, status in zip(vectors, spans, overlaps, statuses))
         axis = vectors[self.settings["axis"] - 1]
@@ -148,7 +164,44 @@ class RotatedRectangles(Scene):
             Vector(math.cos(turn) * (x - cx) - math.sin(turn) * (y - cy), math.sin(turn) * (x - cx) + math.cos(turn) * (y - cy))
             for x, y in (self.corner("B", c) for c in CORNERS)
         )
-        return Result(rows, corners, all(overlaps), (distance, reach), rejected, tested, dots, local)
+        work = tuple((name, *self.run(vectors, early, frame, circles)) for name, early, frame, circles in SAVINGS)
+        # The savings ticked, run the same way: the counts the table gives.
+        _, tested, dots = self.run(vectors, *self.ticked())
+        return Result(rows, corners, all(overlaps), (distance, reach), rejected, tested, dots, local, work)
+
+    def ticked(self):
+        return (self.settings["early"], self.settings["local"], self.settings["circles"])
+
+    def run(self, vectors, early, frame, circles):
+        """The test run once as the article's savings shape it, each dot product counted as it
+        is made: (separated, axes tested, dot products)."""
+        count = Counted()
+        a, b = self.shapes["A"], self.shapes["B"]
+        if circles:
+            # The centres' distance squared against the radii's sum squared: one dot product.
+            apart = units(b.center)[0] - units(a.center)[0], units(b.center)[1] - units(a.center)[1]
+            reach = (math.hypot(*a.half_size) + math.hypot(*b.half_size)) / UNIT
+            if count.dot(apart, apart) > reach * reach:
+                return True, 0, count.dots
+        centre, half = units(a.center), units(a.half_size)
+        if frame:
+            # B's corners turned into A's frame, two dot products each: A's axes become x and y.
+            along = [Vector(v.x / math.hypot(*v), v.y / math.hypot(*v)) for v in vectors[:2]]
+            offsets = [(x - centre.x, y - centre.y) for x, y in (self.corner("B", c) for c in CORNERS)]
+            local = [(count.dot(p, along[0]), count.dot(p, along[1])) for p in offsets]
+        separated, tested = False, 0
+        for k, axis in enumerate(vectors):
+            tested += 1
+            if frame and k < 2:
+                spans = (-half[k], half[k]), (min(p[k] for p in local), max(p[k] for p in local))
+            else:
+                spans = [(min(s), max(s)) for s in ([count.dot(self.corner(n, c), axis) for c in CORNERS] for n in "AB")]
+            (a_min, a_max), (b_min, b_max) = spans
+            if not (b_min <= a_max and b_max >= a_min):
+                separated = True
+                if early:
+                    break
+        return separated, tested, count.dots
 
     def _verdict(self, result):
         report = result
@@ -184,15 +237,10 @@ class RotatedRectangles(Scene):
             (corner, pair(va), fmt(sa), pair(vb), fmt(sb))
             for (corner, va, sa), (_, vb, sb) in zip(report.corners["A"], report.corners["B"])
         )
-        work = [("verdict", self._verdict(result).text.lower()), ("axes tested", f"{report.tested} of 4"),
-                ("dot products", f"{report.dots} of 32")]
-        if self.settings["circles"]:
-            work.append(("bounding circles", f"centres {fmt(report.circles[0])} apart, radii add to {fmt(report.circles[1])}"))
         return [
             Table(("axis", "vector", "A's c·a", "B's c·a", "overlap"), axes, "Each axis a corner difference"),
             Table(("corner", "A: vector", "c·a", "B: vector", "c·a"), corners,
                   f"Every corner on axis {k + 1}: (c·a / a·a) a, and c·a"),
-            Table((), tuple(work)),
         ]
 
     def _answers(self, result):
@@ -242,14 +290,45 @@ class RotatedRectangles(Scene):
             inside = (middle[0] - out[0] / length * 16 * pixel, middle[1] - out[1] / length * 16 * pixel - 6 * pixel)
             painter.text(inside, str(k + 1), color, 15, "center")
         self.label_shapes(painter, theme)
+        if any(self.ticked()):
+            # Once a saving is ticked, each one's cost beside the plain recipe's (untouched, the
+            # figure is the plain recipe, whose cost a class counts for itself). Last: the figure's
+            # own labels take their places first, the meter the room left (none: a crowded small
+            # window leaves it to the panel's table).
+            lines = ["work counted: axes, dot products", *(f"{name}: {tested}, {dots}" for name, _, tested, dots in report.work)]
+            draw_meter(painter, theme, self.view, lines, self.covered(), self.crossing(result), clear_only=True)
+
+    def covered(self):
+        """What the figure covers, for the meter to keep clear of: the boxes and their corner
+        names, the origin's frame, and the bounding circles' line along the bottom."""
+        pixel, scale = self.view.pixel, self.view.text_scale
+        room = 30 * pixel * scale
+        rects = [(x0 - room, y0 - room, x1 + room, y1 + room) for x0, y0, x1, y1 in (shape.aabb() for shape in self.shapes.values())]
+        if self.settings["local"]:
+            hx, hy = self.shapes["A"].half_size
+            rects.append((-2 * hx, -2 * hx, 2 * hx, 2 * hx))
+        if self.settings["circles"]:
+            x0, y0 = self.view.rect[:2]
+            rects.append((x0, y0, x0 + 420 * pixel * scale, y0 + 60 * pixel * scale))
+        return rects
+
+    def crossing(self, result):
+        """The lines drawn across the figure: the world's x and y axes, and the shown axis."""
+        x0, y0, x1, y1 = self.frame
+        return [((x0, 0.0), (x1, 0.0)), ((0.0, y0), (0.0, y1)), self.shown_axis_line(result)]
+
+    def shown_axis_line(self, report):
+        axis = report.axes[self.settings["axis"] - 1].vector
+        length = math.hypot(*axis)
+        reach = max(abs(v) for v in self.frame) * 1.5
+        return (-axis.x / length * reach, -axis.y / length * reach), (axis.x / length * reach, axis.y / length * reach)
 
     def _draw_shown_axis(self, report, painter, theme):
         k = self.settings["axis"] - 1
         axis = report.axes[k].vector
         length = math.hypot(*axis)
         unit = Vector(axis.x / length, axis.y / length)
-        reach = max(abs(v) for v in self.frame) * 1.5
-        painter.segment((-unit.x * reach, -unit.y * reach), (unit.x * reach, unit.y * reach), theme.axis, 1)
+        painter.segment(*self.shown_axis_line(report), theme.axis, 1)
         for side, name in ((-6, "A"), (6, "B")):
             rows = report.corners[name]
             scalars = [s for _, _, s in rows]
@@ -272,10 +351,19 @@ class RotatedRectangles(Scene):
 
     def report(self, result):
         lines = []
+        if self.settings["circles"]:
+            lines.append(f"Bounding circles: centres {fmt(result.circles[0])} apart, radii add to {fmt(result.circles[1])}")
         if self.settings["local"]:
             half = units(self.shapes["A"].half_size)
             xs, ys = [v[0] for v in result.local], [v[1] for v in result.local]
             lines.append(f"In A's frame axes 1 and 2 are plain x and y: A spans ±{fmt(half[0])} and ±{fmt(half[1])}, "
                          f"B's corners {fmt(min(xs))}..{fmt(max(xs))} and {fmt(min(ys))}..{fmt(max(ys))}")
-        return Report(self._verdict(result), tuple(lines), self._tables(result), self._numbers(result), self._answers(result))
+        # Each saving alone, and the ones ticked now (the counts the verdict came with).
+        ticked = ", ".join(name for name, on in zip(("early out", "A's frame", "circles"), self.ticked()) if on) or "none"
+        ways = [(name + (" (as now)" if saving[1:] == self.ticked() else ""), f"{tested} of 4", f"{dots} of 32")
+                for (name, _, tested, dots), saving in zip(result.work, SAVINGS)]
+        if self.ticked() not in [saving[1:] for saving in SAVINGS]:
+            ways.append((f"as now: {ticked}", f"{result.tested} of 4", f"{result.dots} of 32"))
+        work = Table(("work counted", "axes tested", "dot products"), tuple(ways))
+        return Report(self._verdict(result), tuple(lines), (*self._tables(result), work), self._numbers(result), self._answers(result))
 

@@ -6,6 +6,7 @@ from collision import Box, QuarterTile, SatResult, sat_tile
 from collision.tiles import QUADRANTS
 from sandbox.kit.figures import sat_view
 from sandbox.kit import Claim, Line, Param, Report, Scene, Verdict, faded, register
+from sandbox.kit.events import Event
 
 SIZE = 180.0
 """The tile's cell, and its arc's radius."""
@@ -34,7 +35,7 @@ class RoundTiles(Scene):
     things_to_try = (
         "Drag the box over the convex arc: a third axis joins, from the centre through its corner.",
         "Drag it off to the side of the arc: the circular axis leaves the table, x and y decide.",
-        "Tick 'Ignore the quadrant rule' and put the box across the tile's flat side: a false separation.",
+        "Tick 'Ignore the quadrant rule' and push the box into the tile's corner, just across its left side: a wrong MTV.",
         "Switch to the concave tile and lower the box into the hollow.",
     )
     params = (
@@ -45,6 +46,11 @@ class RoundTiles(Scene):
         Param("ignore_rule", "Ignore the quadrant rule", False, help="Count the circular axis wherever the box is."),
     )
     frame = (-150.0, -120.0, 380.0, 330.0)
+    events = (
+        Event("wrong-mtv", "Without the quadrant rule the circular axis gives the wrong way out of the tile",
+              lambda report: any(c.method == "Without the rule" and c.says.startswith("COLLIDING") and not c.right for c in report.claims),
+              settings={"ignore_rule": True}),
+    )
     turnable = False
 
     def setup(self):
@@ -69,6 +75,9 @@ class RoundTiles(Scene):
         verdict = sat_view.verdict(report.sat)
         if report.sat.colliding != report.right.colliding:
             return verdict._replace(detail="wrong: the box is " + ("apart" if report.right.colliding is False else "in the tile"))
+        if not same_way_out(report.sat, report.right):
+            return verdict._replace(detail=("wrong: the way out is "
+                                            f"{report.right.depth:.1f} along {sat_view.axis_name(sat_view.named_axis(report.right))}"))
         return verdict
 
     def _numbers(self, result):
@@ -110,12 +119,15 @@ class RoundTiles(Scene):
         if len(result.right.axes) == 3:
             lines = (f"Circular axis: {where}; counted" + ("" if concave else ", that corner is in the shaded quadrant"),)
         elif len(result.sat.axes) == 3:
-            lines = (Line(f"Circular axis: {where}; counted, the rule ignored. The box's interval on it runs from that "
-                          "corner to the opposite one: beside the arc that is not its shadow."),)
+            lines = (Line(f"Circular axis: {where}; counted, the rule ignored. The box's interval is its shadow, the "
+                          "tile's the arc's reach (centre to arc): beside the shaded quadrant the tile reaches back past "
+                          "the centre, so the overlap on it comes out too small."),)
         else:
             lines = (f"Circular axis: {where}; left out, that corner is beside the arc",)
         if self.settings["ignore_rule"]:
-            claims = (Claim("Without the rule", sat_view.verdict(result.sat).text, result.sat.colliding == result.right.colliding),)
+            says = sat_view.verdict(result.sat)
+            claims = (Claim("Without the rule", says.text + (f", {says.detail}" if result.sat.colliding else ""),
+                            result.sat.colliding == result.right.colliding and same_way_out(result.sat, result.right)),)
         if self.settings["projections"]:
             lines += tuple(sat_view.left_out(result.sat, result.strips, range(len(result.sat.axes))))
         return Report(self._verdict(result), lines, self._tables(result), self._numbers(result), self._answers(result), claims)
@@ -142,6 +154,11 @@ class RoundTiles(Scene):
         else:
             circular = "left out: the box's corner is beside the arc"
         return {**sat_view.sat_answers(report.sat), "circular_axis": circular}
+
+
+def same_way_out(sat: SatResult, right: SatResult) -> bool:
+    """Whether two answers push the box out the same way (an MTV agrees to a thousandth)."""
+    return all(abs(a - b) <= 1e-3 for a, b in zip(sat.mtv, right.mtv))
 
 
 def tile_source(source):

@@ -4,6 +4,7 @@ from typing import NamedTuple
 
 from collision import Box, SatResult, Vector, sat
 from sandbox.kit import Action, Claim, Line, Param, Report, Scene, Table, Verdict, number, register
+from sandbox.kit.events import Event
 
 TILE = 60.0
 """Each floor tile's half width; the tiles are as tall as they are wide, and touch side to side."""
@@ -11,6 +12,9 @@ TILE = 60.0
 TILES = 4
 SINK = 4.0
 """How far the box sinks into the floor under gravity before a frame's test pushes it out."""
+
+SINK_SHOWN = 20.0
+"""The deepest a found ghost collision sinks B: a quarter of its height, not buried."""
 
 B_HALF = (40.0, 40.0)
 MODES = ("separate tiles", "ignore shared edges", "one smooth floor")
@@ -64,6 +68,11 @@ class TileSeams(Scene):
         Param("resolved", "Where the pushes put B", True, overlay=True),
     )
     frame = (-300.0, -20.0, 300.0, 260.0)
+    events = (
+        Event("ghost-collision", "Sunk a little, just past a seam, the next tile's side pushes the sliding box back",
+              lambda report: report.answers["caught"] == "yes" and all(push["depth"] <= SINK_SHOWN for push in report.numbers["pushes"])
+              and any(push["normal"] == [0.0, 1.0] for push in report.numbers["pushes"]), move=("B",)),
+    )
     actions = tuple(Action("preset", name, argument=name, help=case["caption"]) for name, case in PRESETS.items())
     turnable = False
 

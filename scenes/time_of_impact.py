@@ -7,6 +7,7 @@ from collision import Box, Impact, Motion, Sweep, Vector, sweep, time_of_impact
 from collision.toi import posed
 from sandbox.kit.figures.step_arrow import CarriedStep
 from sandbox.kit import Action, Claim, Line, Param, Report, Table, Verdict, number, register
+from sandbox.kit.events import Event
 
 WALL = ((0.0, -40.0), (10.0, 110.0))
 """The wall's centre and half size."""
@@ -65,6 +66,11 @@ class TimeOfImpact(CarriedStep):
     )
     handles = {"d": PRESETS["Spinning plank"]["tip"]}
     frame = (-340.0, -160.0, 340.0, 230.0)
+    events = (
+        Event("straight-misses", "The sweep without turning misses the wall the turning plank hits",
+              lambda report: any(c.method == "the sweep without turning" and c.says == "MISS" and not c.right for c in report.claims),
+              settings={"straight": True}, move=("B",), handles=("d",), vary=("spin",)),
+    )
     actions = (Action("step_back", "Back"), Action("step_on", "Step", key="N")) + tuple(
         Action("preset", name, argument=name, help=case["caption"]) for name, case in PRESETS.items()
     )

@@ -177,13 +177,30 @@ class Vectors(Scene):
             leaves the view, over or under the tip instead, reading back towards O."""
             dx, dy = tip[0] - origin.x, tip[1] - origin.y
             length = math.hypot(dx, dy) or 1.0
-            spot, anchor = (tip[0] + dx / length * 12 * pixel, tip[1] + dy / length * 12 * pixel - 5 * pixel), "left" if dx >= 0 else "right"
+            # Sideways at least past the tip's dot (7 pixels, thicker in the projector theme), so
+            # the label's first letter never sits on it.
+            aside = math.copysign(max(abs(dx) / length * 12, 7 * theme.line_scale + 3), dx if dx else 1.0) * pixel
+            spot, anchor = (tip[0] + aside, tip[1] + dy / length * 12 * pixel - 5 * pixel), "left" if dx >= 0 else "right"
             width = len(text) * 15 * 0.62 * pixel * self.view.text_scale
             left, right = (spot[0], spot[0] + width) if anchor == "left" else (spot[0] - width, spot[0])
             if left < self.view.rect[0] or right > self.view.rect[2]:
                 spot = (tip[0], tip[1] + (10 if dy >= 0 else -26) * pixel)
                 anchor = "right" if anchor == "left" else "left"
             painter.text(spot, text, color, 15, anchor)
+
+        def shown_end(tip):
+            """The arrow from O to ``tip`` as far as it stays a label's height inside the view:
+            a long normal's label goes where the class can still see the arrow, not off the figure."""
+            margin = 30 * pixel * self.view.text_scale
+            x0, y0, x1, y1 = self.view.rect
+            inner = (x0 + margin, y0 + margin, x1 - margin, y1 - margin)
+            if inner[0] <= tip[0] <= inner[2] and inner[1] <= tip[1] <= inner[3]:
+                return tip
+            stretch = clip(origin, (tip[0] - origin.x, tip[1] - origin.y), inner)
+            if stretch is None or stretch[1] <= 0.0:
+                return tip
+            t = min(stretch[1], 1.0)
+            return (origin.x + t * (tip[0] - origin.x), origin.y + t * (tip[1] - origin.y))
 
         if report.length_b > 0:
             # The line b lies on, for the projection to land on.
@@ -201,7 +218,7 @@ class Vectors(Scene):
             for normal, text, color in ((report.right, "right", theme.axis), (report.left, "left", theme.axis)):
                 # a lying on a normal names itself; two labels there would overprint.
                 if math.dist(at(normal), self.points["a"]) > 30 * pixel:
-                    beyond(at(normal), f"{text} normal {pair(normal)}", color)
+                    beyond(shown_end(at(normal)), f"{text} normal {pair(normal)}", color)
         if self.settings["projection"] and report.projection is not None:
             tip = at(report.projection)
             painter.segment(self.points["a"], tip, theme.dim_text, 1)

@@ -29,6 +29,25 @@ def _font_scale(text):
     return scale
 
 
+def _variants_refusal(args):
+    """What is wrong with --variants and --seed as given, in one line; or None. Turns them into
+    whole numbers in ``args``; how many versions is too many, variants.make says."""
+    if args.seed is not None and args.variants is None:
+        return "--seed is for --variants: it chooses the versions drawn"
+    if args.variants is None:
+        return None
+    if args.walkthrough is None or args.export is None:
+        return "--variants needs --walkthrough FILE and --export DIR: it writes versions of that lesson's questions into DIR"
+    args.seed = "1" if args.seed is None else args.seed
+    for option, low, high in (("--variants", 1, 10**10), ("--seed", 0, 2**32 - 1)):
+        text = getattr(args, option[2:])
+        # Plain digits only, and few of them: int() would take "²" wrongly and 5,000 digits slowly.
+        if not (text.isascii() and text.isdigit() and len(text) <= 10 and low <= int(text) <= high):
+            return f"{option} must be a whole number" + (f" from {low} to {high:,}" if option == "--seed" else f" from {low} up") + f", got {text!r}"
+        setattr(args, option[2:], int(text))
+    return None
+
+
 def parser():
     p = argparse.ArgumentParser(prog="sandbox.py", description="An interactive sandbox for 2D collision detection.")
     p.add_argument("--scene", metavar="ID", help="open this scene (see --list)")
@@ -44,6 +63,9 @@ def parser():
     p.add_argument("--export", metavar="DIR", help="with --walkthrough: write its handout (figures, JSON, index.html) and lesson.html, and exit")
     p.add_argument("--compact", action="store_true", help="with --export: print two steps a page, each figure beside its numbers")
     p.add_argument("--greyscale", action="store_true", help="with --export: for greyscale printers (B dashed, the pictures grey)")
+    p.add_argument("--variants", metavar="N",
+                   help="with --walkthrough and --export: write N versions of its questions, poses moved, each with its own answer key")
+    p.add_argument("--seed", metavar="S", help="with --variants: the whole number the versions are drawn from (default 1); the same seed, the same versions")
     p.add_argument("--export-course", metavar="DIR", help="write every lesson in walkthroughs/ (web page and handout) and an index page to DIR, and exit")
     p.add_argument("--theme", choices=("projector", "dark"), help="colours: light projector (a handout's default) or dark (the window's)")
     p.add_argument("--palette", choices=PALETTES, default="standard", metavar="NAME",
@@ -52,6 +74,9 @@ def parser():
                    help="presenter font scale from 1 to 3 (the window starts at the one chosen last in the panel)")
     p.add_argument("--fullscreen", action="store_true", help="start full screen (F11 or Esc leaves it)")
     p.add_argument("--present", action="store_true", help="for a projector: the projector theme, full screen, font scale 2")
+    p.add_argument("--find", metavar="EVENT",
+                   help="pose the scene (--scene) where EVENT happens, found by a seeded search; --find list lists the scene's events")
+    p.add_argument("--save-layout", metavar="FILE", help="with --find: save the layout found to FILE, check it loads back showing the event, and exit")
     p.add_argument("--scenes", metavar="DIR", action="append", default=[], help="also load the scene files (*.py) in DIR; may be repeated")
     p.add_argument("--no-tweaks", action="store_true",
                    help="start and draw the libraries' own ways, with none of sandbox.boot.tweaks (as COLLISION_SANDBOX_PLAIN=1)")
@@ -67,7 +92,17 @@ def main(argv=None):
         if given and args.walkthrough is None:
             print(f"sandbox: {option} needs --walkthrough FILE", file=sys.stderr)
             return 2
-    headless = args.screenshot is not None or args.list or args.export is not None or args.export_course is not None or args.check_lesson is not None
+    if (refused := _variants_refusal(args)) is not None:
+        print(f"sandbox: {refused}", file=sys.stderr)
+        return 2
+    if args.save_layout is not None and args.find is None:
+        print("sandbox: --save-layout needs --find EVENT (--find list lists a scene's events)", file=sys.stderr)
+        return 2
+    if args.find is not None and args.walkthrough is not None:
+        print('sandbox: --find poses one scene; a walkthrough step says find = "EVENT" instead', file=sys.stderr)
+        return 2
+    finds = args.find == "list" or args.save_layout is not None
+    headless = args.screenshot is not None or args.list or args.export is not None or args.export_course is not None or args.check_lesson is not None or finds
     if not headless and not gl.display_available():
         print(
             "No display found to open a window on; to render a picture instead, run: "
@@ -118,12 +153,23 @@ def _run(args):
         from . import handout, walkthrough
 
         lesson = walkthrough.load(args.walkthrough)
+        if args.variants is not None:
+            from . import variant_pages
+
+            print(variant_pages.export(lesson, args.export, args.variants, args.seed, args.size, args.theme or "projector", args.palette))
+            return 0
         if args.export is not None:
             print(handout.export(lesson, args.export, args.size, args.theme or "projector", args.palette, args.compact, args.greyscale))
             return 0
         session = Session(size=args.size, walkthrough=lesson, palette=args.palette)
     else:
         session = Session(args.scene, args.size, args.layout, palette=args.palette)
+    if args.find is not None:
+        from . import finding
+
+        done = finding.command(session, args.find, args.save_layout)
+        if done is not None:
+            return done
     from . import window
     from sandbox.kit.theme import THEMES, with_palette
 

@@ -36,6 +36,8 @@ class Controller:
         """The handle or shape under the pointer, by name: the scene gets it in its Context."""
         self.selected = None
         """The last one grabbed, by name."""
+        self.focused = None
+        """The shape or handle the keyboard focused (Tab), by name: R and T turn it, whatever is under the pointer."""
         self.aligned = None
         """What the last turn snapped to, for the session to show: "B aligned with A"."""
 
@@ -112,8 +114,8 @@ class Controller:
         return changed
 
     def _turn(self, radians, snapping):
-        # The shape under the cursor if there is one, else the last one grabbed.
-        name = self.hovered or self.selected
+        # The one the keyboard focused, else the shape under the cursor, else the last one grabbed.
+        name = self.focused or self.hovered or self.selected
         shape = self.scene.shapes.get(name)
         if shape is None or not hasattr(shape, "angle") or not self.scene.turnable:
             return False

@@ -24,6 +24,7 @@ from sandbox.app import lesson_page
 from sandbox.app import screen
 from sandbox.app import vector
 from sandbox.app.camera import Camera
+from sandbox.app.describe import describe
 from sandbox.app.session import Session
 from sandbox.kit import Table
 from sandbox.kit.errors import SandboxError
@@ -312,7 +313,9 @@ def _section(item, count, teacher, compact):
     caption = html.escape(item.words["caption"])
     head = (
         f'<section class="step" id="step-{item.number}"><h2>Step {item.number} of {count} <span>{html.escape(item.scene.title)}</span></h2>\n'
-        f'<figure><img src="{item.stem}.svg" alt="Step {item.number}: {caption}"><figcaption>{caption}</figcaption></figure>\n'
+        # The alternative text says the figure in words, except where it would answer the question.
+        f'<figure><img src="{item.stem}.svg" alt="Step {item.number}: {caption}{"" if item.step.question else " " + html.escape(describe(item.report))}">'
+        f'<figcaption>{caption}</figcaption></figure>\n'
     )
     notes = _notes(item.step.notes) if teacher else ""
     if not item.step.question:
@@ -344,7 +347,7 @@ def _answer(item, compact):
     return (
         f'<div class="answer"><h3><a href="#step-{item.number}">Step {item.number}</a>: {html.escape(item.words["question"])}</h3>\n'
         f"<p>Answer: <strong>{html.escape(item.answer)}</strong>. {html.escape(item.words['explain'])}</p>\n"
-        f'<figure><img src="{item.stem}-answer.svg" alt="Step {item.number} revealed"></figure>\n'
+        f'<figure><img src="{item.stem}-answer.svg" alt="Step {item.number} revealed: {html.escape(describe(item.report))}"></figure>\n'
         + '<div class="numbers">' + report_html(item.report, compact) + "</div></div>"
     )
 

@@ -13,6 +13,7 @@ from importlib import resources
 from typing import Any, NamedTuple
 
 from sandbox.app import vector
+from sandbox.app.describe import describe
 
 
 class Slide(NamedTuple):
@@ -36,6 +37,8 @@ class Slide(NamedTuple):
     """The Report's numbers, as the step's JSON holds them."""
     verdict: str
     """The verdict line as words (empty without one): a phone shows it, the figure's being small there."""
+    described: str = ""
+    """The revealed figure in words (describe.describe): its alternative text, after the caption."""
 
 
 def slide(number, step, session, asked: str, tables: str) -> Slide:
@@ -47,7 +50,7 @@ def slide(number, step, session, asked: str, tables: str) -> Slide:
     verdict = "" if report.verdict is None else f"{report.verdict.text}  {report.verdict.detail}".strip()
     words = [step.filled(text, session.scene) for text in (step.caption, step.question, step.explain)]
     return Slide(number, session.scene.title, words[0], words[1], tuple(step.choices), answer, words[2],
-                 asked, shown, tables, report.numbers, verdict)
+                 asked, shown, tables, report.numbers, verdict, describe(report))
 
 
 def page(title: str, slides: list[Slide]) -> str:
@@ -64,10 +67,10 @@ def _section(s: Slide, count: int) -> str:
     head = (f'<section class="step{" asks" if s.question else ""}" data-step="{s.number}">\n'
             f'<h2>Step {s.number} of {count} <span>{html.escape(s.scene_title)}</span></h2>\n')
     if not s.question:
-        return head + _figure(s.shown, "shown", caption) + f'<p class="caption">{caption}</p>\n' + _after(s) + "</section>"
+        return head + _figure(s.shown, "shown", _alt(caption, s)) + f'<p class="caption">{caption}</p>\n' + _after(s) + "</section>"
     choices = "".join(f"<li>{html.escape(c)}</li>" for c in s.choices)
     return head + (
-        _figure(s.asked, "asked", caption) + _figure(s.shown, "shown", caption)
+        _figure(s.asked, "asked", caption) + _figure(s.shown, "shown", _alt(caption, s))
         + f'<p class="caption">{caption}</p>\n'
         + f'<div class="question"><p><strong>Predict:</strong> {html.escape(s.question)}</p>\n'
         # Numbered, not lettered: a choice "A" would read as shape A.
@@ -80,6 +83,12 @@ def _section(s: Slide, count: int) -> str:
 
 def _figure(svg: str, kind: str, caption: str) -> str:
     return f'<figure class="{kind}" role="img" aria-label="{caption}">\n{svg}</figure>\n'
+
+
+def _alt(caption: str, s: Slide) -> str:
+    """A revealed figure's alternative text: the caption, then the figure in words (never on the
+    asked figure, whose words would give the answer away)."""
+    return f"{caption} {html.escape(s.described)}".strip()
 
 
 def _after(s: Slide) -> str:

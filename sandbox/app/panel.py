@@ -5,7 +5,8 @@ itself: the panel renders what the scene declares and reports."""
 
 from imgui_bundle import imgui, imgui_ctx
 
-from sandbox.app import screen
+from sandbox.app import finding, screen
+from sandbox.kit import events
 from sandbox.kit import Table
 from sandbox.kit.theme import imgui_color
 
@@ -18,8 +19,14 @@ CODE_ROWS = 14
 VERDICT_SIZE = 24
 """The verdict's font size in the panel, at font scale 1."""
 
+FIND_MENU = "Find"
+"""The Find popup: the scene's events (sandbox.kit.events), each posing the scene where it happens."""
+
 POSE_EDITOR = "Type a pose"
 """The pose editor's popup: a teacher types a shape's position and angle to set up a case exactly."""
+
+ACCESS = "Access"
+"""The popup with the figure in words, speech and the gap sound: what D, V and G switch."""
 
 
 def rect(width, height, scale):
@@ -65,11 +72,16 @@ def draw(session, frame_ms):
 
 def _verdict(session):
     verdict = session.verdict()
+    if verdict is not None:
+        imgui.push_font(None, VERDICT_SIZE)
+        # Wrapped at the panel's edge: at 3x "FIRST HIT: THE CAPSULE" is wider than the panel.
+        imgui.push_text_wrap_pos(0.0)
+        imgui.text_colored(imgui_color(getattr(session.theme, verdict.role)), verdict.text)
+        imgui.pop_text_wrap_pos()
+        imgui.pop_font()
+    _access(session, verdict is not None)
     if verdict is None:
         return
-    imgui.push_font(None, VERDICT_SIZE)
-    imgui.text_colored(imgui_color(getattr(session.theme, verdict.role)), verdict.text)
-    imgui.pop_font()
     if verdict.detail:
         imgui.text_wrapped(verdict.detail)
     imgui.separator()
@@ -99,6 +111,9 @@ def _rest(session, panel_width, frame_ms):
     else:
         shown = session.report()
         report(session.theme, shown, None if shown.code is None else session.code_at(shown.code))
+        if scene.labels_left_out:
+            # The layout keeps a label near what it names or leaves it off (sandbox.kit.labels).
+            imgui.text_wrapped("No room on the figure for the labels " + ", ".join(scene.labels_left_out) + ": widen the window or lower the font scale.")
     imgui.separator_text("View")
     if imgui.button("Reset layout (Home)"):
         session.reset()
@@ -106,6 +121,7 @@ def _rest(session, panel_width, frame_ms):
     if imgui.button("Type a pose..."):
         session.pose_drafts = session.pose_texts()
         imgui.open_popup(POSE_EDITOR)
+    _find_button(session)
     imgui.same_line()
     zoom = f"Zoom {session.camera.zoom:.2f}x" + ("" if session.camera.fitted else " (Home frames it again)")
     imgui.text(zoom + ("" if frame_ms is None else f", frame {frame_ms:.1f} ms"))
@@ -120,6 +136,51 @@ def _rest(session, panel_width, frame_ms):
         session.set_palette("colour-blind" if blind else "standard")
     _help_marker("Okabe and Ito's colours, told apart by every common kind of colour vision, and B drawn dashed.")
     _pose_editor(session)
+    _find_menu(session)
+
+
+def _find_button(session):
+    """"Find...", beside "Type a pose...": for a scene that names events, outside a walkthrough."""
+    if events.events_of(session.scene) and session.walkthrough is None:
+        imgui.same_line()
+        if imgui.button("Find..."):
+            imgui.open_popup(FIND_MENU)
+        imgui.set_item_tooltip("Pose the scene where something worth showing happens; Ctrl+S saves the layout.")
+
+
+def _find_menu(session):
+    """The "Find..." popup: the scene's events; picking one poses the scene where it happens."""
+    if not imgui.begin_popup(FIND_MENU):
+        return
+    imgui.text("Pose the scene where it happens (Ctrl+S then saves the layout):")
+    for event in events.events_of(session.scene):
+        chosen, _ = imgui.selectable(f"{event.description} ({event.name})##find:{event.name}", False)
+        if chosen:
+            finding.pose(session, event.name)
+    imgui.end_popup()
+
+
+def _access(session, beside):
+    """The figure in words (D), spoken (V), and the gap sound (G): a button at the right of the
+    verdict (``beside`` it when there is one, and room) opening their three checkboxes; on the
+    verdict's row it costs no height, and every panel still fits 1280x720 unscrolled."""
+    width = imgui.calc_text_size("Access...").x + 2 * imgui.get_style().frame_padding.x
+    right = imgui.get_window_width() - imgui.get_style().window_padding.x - width
+    if beside and imgui.get_item_rect_max().x - imgui.get_window_pos().x + imgui.get_style().item_spacing.x < right:
+        imgui.same_line(right)
+    if imgui.button("Access..."):
+        imgui.open_popup(ACCESS)
+    imgui.set_item_tooltip("The figure in words (D), spoken (V), and the gap as sound (G)")
+    if not imgui.begin_popup(ACCESS):
+        return
+    for label, on, command in (
+        ("The figure in words below it (D)", session.describing, session.toggle_description),
+        ("Speak it now and whenever it changes (V)", session.speaking, session.toggle_speech),
+        ("Gap sound: higher as the shapes close, a tick as they touch (G)", session.sounding, session.toggle_sound),
+    ):
+        if imgui.checkbox(label, on)[0]:
+            command(None, 0)
+    imgui.end_popup()
 
 
 def _help_marker(text):
@@ -198,7 +259,8 @@ def _actions(session):
     """The scene's declared actions as buttons, as many to a row as fit."""
     room = imgui.get_content_region_avail().x
     used = 0.0
-    for action in session.scene.actions:
+    focused = session.focus.index if session.focus is not None and session.focus.kind == "action" else None
+    for index, action in enumerate(session.scene.actions):
         label = action.label + (f" ({action.key})" if action.key else "")
         width = imgui.calc_text_size(label).x + 2 * imgui.get_style().frame_padding.x
         if used and used + width <= room:
@@ -208,6 +270,10 @@ def _actions(session):
         used += width + imgui.get_style().item_spacing.x
         if imgui.button(f"{label}##{action.name}:{action.label}"):
             session.act(action.name, action.argument)
+        if index == focused:
+            # The keyboard's focus (Tab), as thick as the canvas's ring: Enter presses it.
+            imgui.get_window_draw_list().add_rect(imgui.get_item_rect_min(), imgui.get_item_rect_max(), imgui.get_color_u32(imgui.Col_.text), 0.0,
+                                                  3 * session.font_scale)
         if action.help:
             imgui.set_item_tooltip(action.help)
 

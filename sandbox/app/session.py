@@ -13,12 +13,15 @@ from typing import NamedTuple
 
 from pyglet.window import key
 
-from sandbox.app import guard
+from sandbox.app import focus, guard
 from sandbox.app import layout, preferences
 from sandbox.app import screen
 from sandbox.app.camera import Camera
 from sandbox.app.controller import Controller
 from sandbox.app.dashes import DashedPainter
+from sandbox.app.describe import describe, gap
+from sandbox.app.sound import GapSound
+from sandbox.app.speech import Speaker
 from sandbox.kit import Context, Report, View, framing
 from sandbox.app.registry import SceneError, all_scenes
 from sandbox.kit.theme import DARK, PROJECTOR, with_palette
@@ -29,6 +32,10 @@ it is, or (having no name for it, as under Xvfb) as its user key of the Tab key'
 
 NEXT = (key.RIGHT, key.SPACE, key.PAGEDOWN)
 BACK = (key.LEFT, key.PAGEUP)
+ARROWS = {key.LEFT: (-1, 0), key.RIGHT: (1, 0), key.UP: (0, 1), key.DOWN: (0, -1)}
+
+SETTLE = 0.6
+"""Seconds the description must stay the same before it is spoken: a drag says where it ended."""
 
 
 class Binding(NamedTuple):
@@ -55,8 +62,14 @@ BINDINGS = (
     Binding("R / T", "turn the shape under the cursor, or the last one grabbed; hold to keep turning"),
     Binding("Wheel", "zoom about the cursor"),
     Binding("Right or middle drag", "pan the view"),
+    Binding("Arrows / Shift+arrows", "move the focused shape or handle a grid step / a tenth of one", tuple(ARROWS), "nudge"),
     Binding("Right, Space, Page Down / Left, Page Up", "next / previous walkthrough step", NEXT + BACK, "page"),
-    Binding("Tab / Shift+Tab", "next / previous scene (not during a walkthrough)", (key.TAB, *SHIFT_TAB), "tab"),
+    Binding("Tab / Shift+Tab", "focus the next / previous shape, handle or panel action; past the last, the next scene "
+            "(Shift+Tab with nothing focused: the previous scene; a walkthrough keeps its step)", (key.TAB, *SHIFT_TAB), "tab"),
+    Binding("Enter", "press the focused panel action", (key.ENTER, key.NUM_ENTER), "press"),
+    Binding("D", "show or hide the figure in words (what the Report says, and what is focused)", (key.D,), "toggle_description"),
+    Binding("V", "speak the figure in words now and again whenever it changes (espeak-ng), or stop", (key.V,), "toggle_speech"),
+    Binding("G", "a sound that follows the gap while a shape moves: higher as they close, a tick as they touch", (key.G,), "toggle_sound"),
     Binding("Home", "back to the starting layout and view", (key.HOME,), "reset"),
     Binding("P", "pause or resume an animated scene (Space too, outside a walkthrough)", (key.P, key.SPACE), "pause"),
     Binding("Ctrl+S", "save the layout", (key.S,), "save_layout", ctrl=True),
@@ -67,11 +80,11 @@ BINDINGS = (
     Binding("F1", "show or hide this help", (key.F1,), "toggle_help"),
     Binding("L", "show or hide the colour legend: what each colour of the figure means", (key.L,), "toggle_legend"),
     Binding(", / .", "Code view: the line before / after the one marked", (key.COMMA, key.PERIOD), "code_line"),
-    Binding("Esc", "leave full screen; otherwise press twice to quit", (key.ESCAPE,), "escape"),
+    Binding("Esc", "clear the focus; else leave full screen; otherwise press twice to quit", (key.ESCAPE,), "escape"),
 )
 """The app's keys: F1's list and the dispatch both read this table."""
 
-HINTS = "Drag: move   R/T: turn   Wheel: zoom   Right-drag: pan   Tab: next scene   Home: reset   F1: help"
+HINTS = "Drag: move   R/T: turn   Wheel: zoom   Right-drag: pan   Tab: focus   Home: reset   F1: help"
 WALKTHROUGH_HINTS = "Right/Space: next step   Left: back   Drag: move   R/T: turn   Home: reset   P: pause   F1: help"
 SHORT_HINTS = "F1: keys and help"
 
@@ -127,6 +140,15 @@ class Session:
         self._motion = None
         self.fault = None
         """What the scene's own code raised (guard.fault), shown on the canvas in place of its figure; or None."""
+        self.focus = None
+        """The Tab stop focused (focus.Stop), or None."""
+        self.describing = False
+        """Whether the figure in words shows below it, as a caption does (D)."""
+        self._described = ""
+        self.speaker, self.speaking = Speaker(), False
+        self._heard = ("", 0.0)  # the description now, and for how long it has stayed so
+        self._spoken = ""
+        self.sound, self.sounding = GapSound(), False
         if walkthrough is not None:
             self.layout_scene = None
             self.go(0)
@@ -167,12 +189,16 @@ class Session:
     def caption(self):
         """The walkthrough step's caption, with its question and, once revealed, the answer; or "".
         Its quoted numbers are filled in from the scene's Report."""
-        return self._caption(lambda text: self.step.filled(text, self.scene))
+        return self._caption(lambda text: self.step.filled(text, self.scene), self.description() if self.describing else "")
 
-    def _caption(self, fill):
+    def _caption(self, fill, described=""):
         step = self.step
-        if step is None or self.figure_only:
+        if self.figure_only:
             return ""
+        if step is None:
+            return described
+        if described:
+            return f"{self._caption(fill)}\n{described}"
         if not step.question:
             return fill(step.caption)
         if self.asking:
@@ -235,6 +261,7 @@ class Session:
             self.guarded("update", step.run, self.scene)
         self.start = layout.capture(self.scene, self.camera)
         self.controller = Controller(self.scene, self.camera)
+        self.focus = None
         self.refresh()
 
     def refresh(self):
@@ -246,7 +273,8 @@ class Session:
         else:
             # The caption as written, about as long as filled in: filling it would compute the
             # scene before it has its new context.
-            camera.place(screen.free_area(camera.width, camera.height, self.font_scale, self.show_panel, self._caption(str), self.show_legend))
+            words = self._described if self.describing else ""
+            camera.place(screen.free_area(camera.width, camera.height, self.font_scale, self.show_panel, self._caption(str, words), self.show_legend))
         if camera.fitted:
             camera.fit(self.scene.frame)
         # A scene that failed as it was made keeps saying so; any other starts afresh.
@@ -264,6 +292,8 @@ class Session:
         self.report()
         if self.fault is None:
             self.guarded("draw", self.scene.paint, painter, self.theme)
+        if self.fault is None and self.focus is not None:
+            focus.ring(painter, self.theme, self.scene, self.focus, 1 / self.camera.zoom, self.font_scale)
         if self.fault is not None:
             guard.draw_fault(painter, self.theme, self.camera, self.fault)
 
@@ -336,7 +366,7 @@ class Session:
 
     def step_scene(self, step):
         if self.walkthrough is not None:
-            self.status = "Tab is off during a walkthrough: Right and Left move between its steps"
+            self.status = "Tab stays in a walkthrough's step: Right and Left move between its steps"
             return
         ids = list(self.classes)
         self.open(ids[(ids.index(self.scene.id) + step) % len(ids)])
@@ -462,6 +492,22 @@ class Session:
             changed = True
         if changed:
             self.refresh()
+        if self.speaking or self.sounding:
+            self._follow(dt)
+
+    def _follow(self, dt):
+        """Speech and the gap sound, once a frame: the description spoken when it has changed
+        and then stayed put for SETTLE seconds, the gap's tone whenever it changes."""
+        if self.speaking:
+            said = self.description()
+            heard, since = self._heard
+            self._heard = (said, since + dt if said == heard else 0.0)
+            if said != self._spoken and self._heard[1] >= SETTLE:
+                self._speak(said)
+        if self.sounding:
+            problem = self.sound.follow(None if self.asking else gap(self.report()), dt)
+            if problem is not None:
+                self.status = problem
 
     # Keys and the mouse, as pyglet hands them over.
 
@@ -500,7 +546,86 @@ class Session:
         return True
 
     def tab(self, symbol, modifiers):
-        self.step_scene(-1 if modifiers & key.MOD_SHIFT or symbol in SHIFT_TAB else 1)
+        """Focus the next Tab stop (focus.stops), as a web page does; past the last one, the next
+        scene. Shift+Tab goes back through them, and with nothing focused back a scene."""
+        back = modifiers & key.MOD_SHIFT or symbol in SHIFT_TAB
+        stops = focus.stops(self.scene) if self.fault is None else []
+        at = stops.index(self.focus) if self.focus in stops else None
+        if back:
+            if at is None:
+                self.step_scene(-1)
+                return
+            self.set_focus(stops[at - 1] if at > 0 else None)
+        elif (0 if at is None else at + 1) < len(stops):
+            self.set_focus(stops[0 if at is None else at + 1])
+        else:
+            self.set_focus(None)
+            self.step_scene(1)
+
+    def set_focus(self, stop):
+        """Focus ``stop`` (a focus.Stop of this scene) or nothing: a focused shape or handle is
+        also the selection, which R and T turn and the scene draws lit."""
+        self.focus = stop
+        name = stop.name if stop is not None and stop.kind != "action" else None
+        self.controller.focused = name
+        if name is not None:
+            self.controller.selected = name
+        self.status = focus.words(self.scene, stop) if stop is not None else "nothing focused"
+        self.refresh()
+
+    def nudge(self, symbol, modifiers):
+        """An arrow key moves the focused shape or handle a grid step (Shift: a tenth of one);
+        with nothing so focused it is passed on (a walkthrough's Right and Left)."""
+        if self.focus is None or self.focus.kind == "action":
+            return False
+        dx, dy = ARROWS[symbol]
+        distance = focus.step(self.scene, bool(modifiers & key.MOD_SHIFT))
+        x, y = self.scene.position_of(self.focus.name)
+        self.scene.move(self.focus.name, (x + dx * distance, y + dy * distance))
+        self.status = focus.words(self.scene, self.focus)
+        self.refresh()
+
+    def press(self, symbol, modifiers):
+        """Enter presses the focused panel action."""
+        if self.focus is None or self.focus.kind != "action":
+            return False
+        action = self.scene.actions[self.focus.index]
+        self.act(action.name, action.argument)
+        self.status = f"pressed {action.label}"
+
+    def description(self):
+        """The figure in words (describe.describe of the Report), then what is focused; while a
+        question is open, only the focus: the Report would give the answer away."""
+        said = "The answer shows when it is revealed." if self.asking else describe(self.report())
+        if self.focus is not None and self.fault is None:
+            said += " " + focus.words(self.scene, self.focus)
+        self._described = said
+        return said
+
+    def toggle_description(self, symbol, modifiers):
+        self.describing = not self.describing
+        self.description()
+        self.refresh()
+
+    def toggle_speech(self, symbol, modifiers):
+        """Speak the description now and again whenever it changes and settles, or stop."""
+        self.speaking = not self.speaking
+        self._spoken = ""
+        if self.speaking:
+            self._speak(self.description())
+        else:
+            self.speaker.stop()
+            self.status = "speech off"
+
+    def _speak(self, text):
+        self._spoken = text
+        problem = self.speaker.say(text)
+        if problem is not None:
+            self.status = problem
+
+    def toggle_sound(self, symbol, modifiers):
+        self.sounding = not self.sounding
+        self.status = "gap sound on: higher as the shapes close, a tick as they touch" if self.sounding else "gap sound off"
 
     def pause(self, symbol, modifiers):
         if self.scene.animated:
@@ -554,7 +679,9 @@ class Session:
         return next((a for a in self.scene.actions if a.key and getattr(key, a.key.upper(), None) == symbol), None)
 
     def escape(self, *pressed):
-        if self.fullscreen:
+        if self.focus is not None:
+            self.set_focus(None)
+        elif self.fullscreen:
             self.fullscreen_requested = True
         elif self._quit_armed > 0:
             self.quit_requested = True
@@ -565,6 +692,8 @@ class Session:
     def _turned(self):
         if self.controller.aligned:
             self.status = self.controller.aligned
+        elif self.focus is not None and self.focus.kind == "shape":
+            self.status = focus.words(self.scene, self.focus)  # its new angle
         self.refresh()
 
     @_scene_input
@@ -580,6 +709,11 @@ class Session:
     @_scene_input
     def on_mouse_press(self, x, y, button, modifiers):
         if self.controller.on_mouse_press(x, y, button):
+            if self.focus is not None and self.focus.kind != "action":
+                # A click moves the keyboard's focus too, as on a web page: R then turns what was grabbed.
+                grabbed = self.controller.selected
+                self.focus = next((stop for stop in focus.stops(self.scene) if stop.kind != "action" and stop.name == grabbed), None)
+                self.controller.focused = grabbed if self.focus is not None else None
             self.refresh()
 
     @_scene_input

@@ -15,6 +15,9 @@
     seed = 7                              # optional, animated scenes with a seed: their random start
     time = 2.0                            # optional, animated scenes: seconds run before the step shows
     layout = "box-box.json"               # optional: a layout file, relative to this file
+    find = "corners-outside"              # optional, instead of layout: where the scene's event happens
+    vary = { B = { x = [-40, 40], angle = [-15, 15] } }  # optional: how far --variants may move
+                                          # each shape or handle (world units, degrees)
     [steps.shapes.B]                      # optional: poses, world units and degrees
     position = [-140, 50]
     angle = 30
@@ -61,14 +64,16 @@ from pathlib import Path
 from typing import NamedTuple
 
 from sandbox.app import files
+from sandbox.app import finding
 from sandbox.app import guard
 from sandbox.app import layout
 from sandbox.app import migrations
 from sandbox.app.camera import Camera
 from sandbox.app.registry import all_scenes
+from sandbox.kit import events
 from sandbox.kit.errors import SandboxError
 
-STEP_FIELDS = {"scene", "caption", "layout", "shapes", "handles", "overlays", "settings", "view", "animate", "question", "choices", "answer", "explain", "hide", "seed", "time", "notes"}
+STEP_FIELDS = {"scene", "caption", "layout", "find", "shapes", "handles", "overlays", "settings", "view", "animate", "question", "choices", "answer", "explain", "hide", "seed", "time", "notes", "vary"}
 
 NOTE_FIELDS = ("aim", "ask", "minutes", "warning")
 """What a step's teacher notes may hold, in the order they are printed."""
@@ -181,6 +186,13 @@ class Step(NamedTuple):
     notes: Notes = Notes()
     """What the teacher reads at this step, not the class."""
 
+    vary: dict | None = None
+    """How far ``--variants`` may move each shape or handle: name -> {"x"|"y"|"angle": (low,
+    high)} in world units and degrees; None where the step declares none (variants' defaults)."""
+
+    find: str = ""
+    """The event the step is posed at (its ``find``), or "": a version of the step shows it too."""
+
     def seeded(self, scene):
         """Start ``scene`` (made afresh) from this step's seed, if it names one."""
         if self.seed is not None:
@@ -274,7 +286,9 @@ def _step(path, number, step, classes, start=migrations.FORMAT):
     scene, camera = _scenes_own(where, "setup", classes[scene_id], classes[scene_id]), Camera(1280, 720)
     timing = Step(scene_id, "", {}, 0.0, seed=_seed(where, step, scene), time=_time(where, step, scene))
     _scenes_own(where, "setup", type(scene), timing.seeded, scene)
-    if "layout" in step:
+    if "find" in step:
+        data = _found(where, step, scene)
+    elif "layout" in step:
         try:
             data = layout.read(files.inside(path.parent, step["layout"]))
         except files.FileError as error:
@@ -308,7 +322,9 @@ def _step(path, number, step, classes, start=migrations.FORMAT):
     layout.apply(parsed, scene, camera)
     _scenes_own(where, "settle", type(scene), scene.invalidate)
     _scenes_own(where, "update", type(scene), timing.run, scene)
-    made = Step(scene_id, caption.strip(), layout.capture(scene, camera), float(animate), *_question(where, step, scene), seed=timing.seed, time=timing.time, notes=_notes(where, step))
+    if "find" in step and not finding.event_of(type(scene), step["find"]).shows(scene.reported):
+        raise WalkthroughError(f'{where}: find "{step["find"]}" no longer shows once the step\'s own poses, settings, seed and time are applied; leave out what undoes it')
+    made = Step(scene_id, caption.strip(), layout.capture(scene, camera), float(animate), *_question(where, step, scene), seed=timing.seed, time=timing.time, notes=_notes(where, step), vary=_vary(where, step, scene), find=step.get("find", ""))
     for field in ("caption", "question", "explain"):
         _fills(where, field, getattr(made, field), made, scene)
     return made
@@ -323,6 +339,25 @@ def _fills(where, field, text, step, scene):
         raise WalkthroughError(f"{where}: {field} quotes {{{error.args[0]}}}, which the {scene.id} scene's Report does not have; it has {names}") from None
     except (ValueError, IndexError, AttributeError, TypeError) as error:
         raise WalkthroughError(f"{where}: {field} cannot be filled in ({error}); a field is {{name}} or {{name:.1f}}, a brace written {{{{ or }}}}") from None
+
+
+def _found(where, step, scene):
+    """The layout where the step's ``find`` event happens in ``scene``'s scene, as a layout
+    file's data; WalkthroughError naming the step (and the scene's events) otherwise."""
+    name = step["find"]
+    if "layout" in step:
+        raise WalkthroughError(f"{where}: find and layout both say where the shapes go; give one of them")
+    if not isinstance(name, str):
+        raise WalkthroughError(f'{where}: find must name an event of the {scene.id} scene in quotes, e.g. find = "{_example(scene)}"')
+    try:
+        return finding.found_layout(type(scene), name)
+    except finding.FindError as error:
+        raise WalkthroughError(f"{where}: find: {error}") from None
+
+
+def _example(scene):
+    named = [event.name for event in events.events_of(scene)]
+    return named[0] if named else "an-event"
 
 
 def _notes(where, step):
@@ -340,6 +375,36 @@ def _notes(where, step):
     if not isinstance(minutes, (int, float)) or isinstance(minutes, bool) or not 0 <= minutes <= MAX_MINUTES:
         raise WalkthroughError(f"{where}: notes.minutes must be a number of minutes from 0 to {MAX_MINUTES}, got {_show(minutes)}")
     return Notes(notes.get("aim", "").strip(), notes.get("ask", "").strip(), float(minutes), notes.get("warning", "").strip())
+
+
+VARY_LIMITS = {"x": layout.WORLD_LIMIT, "y": layout.WORLD_LIMIT, "angle": 360.0}
+"""What a step's vary may give each shape or handle, and the widest move it may allow."""
+
+
+def _vary(where, step, scene):
+    """The step's vary, checked: for shapes and handles of its scene, [low, high] moves of x, y
+    and (a shape that turns) angle; None if the step declares none."""
+    if "vary" not in step:
+        return None
+    vary = step["vary"]
+    if not isinstance(vary, dict):
+        raise WalkthroughError(f"{where}: vary must be a table of shapes and handles, e.g. vary = {{ B = {{ x = [-40, 40], angle = [-15, 15] }} }}")
+    checked = {}
+    for name, moves in vary.items():
+        if name not in scene.shapes and name not in scene.points:
+            names = ", ".join([*scene.shapes, *scene.points]) or "none"
+            raise WalkthroughError(f"{where}: vary.{name} is not a shape or handle of the {scene.id} scene (it has {names})")
+        turns = name in scene.shapes and hasattr(scene.shapes[name], "angle") and scene.turnable
+        fields = ("x", "y", "angle") if turns else ("x", "y")
+        if not isinstance(moves, dict) or not moves or set(moves) - set(fields):
+            raise WalkthroughError(f"{where}: vary.{name} must be a table of {', '.join(fields)}, each [low, high], e.g. x = [-40, 40]")
+        for field, bounds in moves.items():
+            limit = VARY_LIMITS[field]
+            if not (isinstance(bounds, list) and len(bounds) == 2 and all(isinstance(v, (int, float)) and not isinstance(v, bool) and -limit <= v <= limit for v in bounds) and bounds[0] <= bounds[1]):
+                unit = "degrees" if field == "angle" else "world units"
+                raise WalkthroughError(f"{where}: vary.{name}.{field} must be [low, high], low <= high, within ±{limit:g} {unit}; got {_show(bounds)}")
+        checked[name] = {field: (float(low), float(high)) for field, (low, high) in moves.items()}
+    return checked
 
 
 def _seed(where, step, scene):

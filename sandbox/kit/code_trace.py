@@ -18,6 +18,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
 from sandbox.kit.params import Param
 from sandbox.kit.report import Code, Cost, Report
 from sandbox.kit.scene import Action
@@ -130,9 +132,11 @@ def _listing(function: Callable) -> Listing:
     return Listing(f"{function.__module__}.{function.__qualname__}", first, tuple(line.rstrip("\n") for line in lines))
 
 
-def trace(function: Callable, *args: Any, within: Callable | tuple[Callable, ...] | None = None, **kwargs: Any) -> Trace:
+def trace(function: Callable, *args: Any, within: Callable | tuple[Callable, ...] | None = None, keep_values: bool = True, **kwargs: Any) -> Trace:
     """Call ``function(*args, **kwargs)`` and record each line of its own body as it runs, or
-    of the functions ``within`` names (those it calls, such as GJK's loop) instead.
+    of the functions ``within`` names (those it calls, such as GJK's loop) instead. Without
+    ``keep_values`` the lines alone are recorded, not the variables: enough for a cost meter's
+    counts (:meth:`Trace.ran`), at a fraction of the cost.
 
     Lines of other functions are not recorded (they have listings of their own); the tracer
     that was set before (a debugger, coverage) is put back afterwards.
@@ -167,7 +171,9 @@ def trace(function: Callable, *args: Any, within: Callable | tuple[Callable, ...
 
         def lines(frame, event, _):
             if event == "line":
-                runs.append(LineRun(frame.f_lineno, {name: _kept(value) for name, value in frame.f_locals.items()}, index))
+                # Copying the variables is most of a trace's cost: only a Code view needs them.
+                kept = {name: _kept(value) for name, value in frame.f_locals.items()} if keep_values else {}
+                runs.append(LineRun(frame.f_lineno, kept, index))
                 counts[index, frame.f_lineno] = counts.get((index, frame.f_lineno), 0) + 1
             return lines
 
@@ -195,6 +201,12 @@ def traced(on: bool, function: Callable, *args: Any, within: Callable | tuple[Ca
 def _kept(value: Any, depth: int = 0) -> Any:
     if isinstance(value, SHOWN):
         return value
+    if isinstance(value, np.generic):
+        # A numpy number (an index from argmax, a bool of a comparison): as Python's own.
+        return value.item()
+    if isinstance(value, np.ndarray) and value.size <= 24:
+        # A few axes or times at once (the swept test works on all its axes together): their values.
+        return _kept(value.tolist(), depth)
     if isinstance(value, (tuple, list)) and depth < 4 and len(value) <= 12:
         # A vector, an interval, a simplex of a few points: copied now, as it is at this line.
         return tuple(_kept(item, depth + 1) for item in value)

@@ -6,6 +6,9 @@ figure is drawn and then puts each one at the nearest spot to where it was asked
 overlaps no label placed before it, no projection strip, no shape's outline and no arrow, and
 stays inside the free area. A label that fits where it was asked for stays there, and one
 moved stays at its new spot while that still fits (a label does not hop for a pixel of drag).
+A label keeps within REACH of where it was asked for, smaller if need be: one with no clear
+spot that near is left out (``left_out``; the panel lists them), since a label far from what
+it names misleads more than a missing one.
 
 Sizes are estimated from DejaVu Sans' advance widths, the window's font, with a little to spare.
 """
@@ -98,11 +101,19 @@ SHIFTS = tuple(
         (2, 0.5), (-2, 0.5), (2, -0.5), (-2, -0.5), (0.5, 1), (-0.5, 1), (0.5, -1), (-0.5, -1),
     )
 )
+"""Where a label that does not fit is tried instead, in label heights from where it was asked
+for: nearest first, above and below before beside."""
+
 SHRINKS = (1.0, 0.8, 0.65, 0.5)
 """The sizes a label is tried at, as parts of its own: smaller only where it fits nowhere larger."""
 
-"""Where a label that does not fit is tried instead, in label heights from where it was asked
-for: nearest first, above and below before beside."""
+REACH = 2.5
+"""How far a label's box may stand from the spot it was asked for, in ems of the size asked
+for: further off, a class cannot tell what it names (the figure lint allows 3, measuring with
+pyglet rather than this estimate)."""
+
+GAP = 0.25
+"""The room a label prefers to keep beside another, in label heights."""
 
 
 class LabelLayout:
@@ -120,6 +131,8 @@ class LabelLayout:
         self.strips: list[tuple] = []
         self.arrows: list[tuple] = []
         self.held: list[tuple] = []
+        self.left_out: list[str] = []
+        """The labels with no clear spot near enough to what they name, not drawn."""
 
     def __getattr__(self, name):
         return getattr(self.painter, name)
@@ -152,6 +165,7 @@ class LabelLayout:
             key = (string, seen.setdefault(string, 0))
             seen[string] += 1
             best: tuple | None = None
+            reach = REACH * round(size * view.text_scale) * POINT * pixel
             # Where a label fits nowhere near at its size (a crowded figure at 3x), smaller.
             for shrink in SHRINKS:
                 box = text_box(at, string, size * shrink, pixel, view.text_scale, anchor)
@@ -163,31 +177,61 @@ class LabelLayout:
                     shifts.insert(0, (last[0] * height, last[1] * height))
                 for dx, dy in shifts:
                     moved = (box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy)
-                    cost = self._cost(moved, placed, area, pixel)
+                    if distance_to_box(at, moved) > reach:
+                        continue
+                    # With a clear spot in hand a spoiled one cannot beat it: one spoil is enough to know.
+                    clear_in_hand = best is not None and not best[0][0]
+                    spoiled = self._spoiled(moved, placed, area, pixel, clear_in_hand)
+                    if spoiled and clear_in_hand:
+                        continue
+                    arrows, gaps = self._blurred(moved, placed, pixel, height)
+                    # Any unspoiled spot before a spoiled one, however blurred.
+                    cost = (spoiled > 0, spoiled + arrows + gaps)
                     if best is None or cost < best[0]:
-                        best = (cost, dx, dy, moved, shrink, height)
-                    if cost == 0:
+                        best = (cost, dx, dy, moved, shrink, height, spoiled, arrows)
+                    if cost == (False, 0):
                         break
-                if best is not None and best[0] == 0:
+                # Smaller only to keep off a strip, an outline, a label or an arrow, not for the gap alone.
+                if best is not None and not best[0][0] and best[7] == 0:
                     break
-            assert best is not None  # the spot asked for is always tried
-            _, dx, dy, moved, shrink, height = best
+            if best is None or best[6]:
+                self.left_out.append(string)
+                continue
+            _, dx, dy, moved, shrink, height, _, _ = best
             placed.append(moved)
             remembered[key] = (dx / height, dy / height, shrink)
             self.painter.text((at[0] + dx, at[1] + dy), string, color, size * shrink, anchor)
         self.memory.clear()
         self.memory.update(remembered)
 
-    def _cost(self, rect, placed, area, pixel):
+    def _spoiled(self, rect, placed, area, pixel, first=False):
         """What a label at ``rect`` would spoil, worst first: the free area's edge (a label cut
-        off is lost), another label, a strip, a shape's outline, an arrow."""
+        off is lost), another label, a strip, a shape's outline. With ``first``, only whether
+        it spoils anything (the cheapest checks first)."""
         pad = 2 * pixel
-        cost = 16 * sum(boxes_meet(rect, other, pad) for other in placed)
-        cost += 64 * (not inside(rect, area))
-        cost += 4 * sum(segment_meets_box(s, e, rect, pad + w / 2 * pixel) for s, e, w in self.strips)
-        cost += 2 * sum(outline_meets_box(shape, rect, pad) for shape in self.outlines)
-        cost += sum(segment_meets_box(s, e, rect, pad + w / 2 * pixel) for s, e, w in self.arrows)
-        return cost
+        spoiled = 64 * (not inside(rect, area))
+        if spoiled and first:
+            return spoiled
+        spoiled += 16 * sum(boxes_meet(rect, other, pad) for other in placed)
+        if spoiled and first:
+            return spoiled
+        spoiled += 2 * sum(outline_meets_box(shape, rect, pad) for shape in self.outlines)
+        if spoiled and first:
+            return spoiled
+        return spoiled + 4 * sum(segment_meets_box(s, e, rect, pad + w / 2 * pixel) for s, e, w in self.strips)
+
+    def _blurred(self, rect, placed, pixel, height):
+        """What a label at ``rect`` may cross if it must, and is kept off where it can be: the
+        arrows (a name often must cross its arrow), and the gap beside each other label (two
+        labels that touch read as one: "43")."""
+        pad = 2 * pixel
+        arrows = sum(segment_meets_box(s, e, rect, pad + w / 2 * pixel) for s, e, w in self.arrows)
+        return arrows, sum(boxes_meet(rect, other, GAP * height) for other in placed)
+
+
+def distance_to_box(point, rect) -> float:
+    """How far ``point`` lies from the rectangle (0 inside it)."""
+    return math.hypot(max(rect[0] - point[0], 0, point[0] - rect[2]), max(rect[1] - point[1], 0, point[1] - rect[3]))
 
 
 def outline_meets_box(shape, rect, pad: float = 0.0) -> bool:

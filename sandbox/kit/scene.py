@@ -121,6 +121,8 @@ class Scene:
         """Where each projection strip went last (sandbox.kit.figures.strips), so that it stays on its side."""
         self._label_memory: dict = {}
         """Where each label went last frame, so that it stays there while it fits."""
+        self.labels_left_out: tuple[str, ...] = ()
+        """The labels the last frame had no room for near what they name (the panel lists them)."""
         """How many times the kit has computed this scene: tests count it."""
         self.setup()
 
@@ -231,6 +233,7 @@ class Scene:
         layout = LabelLayout(painter, self.view, list(self.shapes.values()), self._label_memory)
         self.draw(self.result, layout, theme)
         layout.finish()
+        self.labels_left_out = tuple(layout.left_out)
 
     def legend(self, theme: Theme) -> tuple[LegendEntry, ...]:
         """What the colours of the figure as it is now mean, for the canvas's legend (L) and a

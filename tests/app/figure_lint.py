@@ -7,12 +7,14 @@ the scene drew it; the free area is the scene's view.
 """
 
 import math
+from contextlib import contextmanager
 from functools import cache
 
 import pyglet
 from shapely.geometry import LineString, Point, Polygon, box
 
 from collision import Circle
+from sandbox.kit import labels
 from sandbox.kit.painter import RecordingPainter, interval_ends
 
 INK_UP, INK_DOWN = 0.95, 0.22
@@ -20,6 +22,10 @@ INK_UP, INK_DOWN = 0.95, 0.22
 
 SLACK = 1.0
 """Pixels two things may share before they count as overlapping (anti-aliasing's half pixel each)."""
+
+REACH = 3.0
+"""How far a label may stand from the spot its scene asked for (beside what it names), in ems
+of the size asked for: further off, the class cannot tell what it names."""
 
 
 _windows = []
@@ -80,6 +86,11 @@ def problems(scene, painter, where):
     for name, body in shapes.items():
         if not area.contains(body):
             found.append(f"{where}: shape {name} leaves the free area")
+    for (at, string, size), call in getattr(painter, "asked", ()):
+        em = round(size * view.text_scale) * 96 / 72
+        off = label_box(call, view).distance(Point(at)) / view.pixel
+        if off > REACH * em:
+            found.append(f"{where}: label {string!r} stands {off / em:.1f} ems from where it was asked for")
     for i, (text, shape) in enumerate(texts):
         if not area.contains(shape):
             found.append(f"{where}: label {text!r} leaves the free area")
@@ -125,8 +136,34 @@ def _degrees(axis):
     return f"{math.degrees(math.atan2(axis[1], axis[0])):.0f}°"
 
 
+@contextmanager
+def asked_for(painter):
+    """While open, each label the kit's layout places into ``painter`` is also recorded in
+    ``painter.asked`` as ((where the scene asked for it, its text, its size), the text call drawn)."""
+    painter.asked = []
+    finish = labels.LabelLayout.finish
+
+    def tapped(layout):
+        asked = [(at, string, size) for at, string, _, size, _ in layout.held if string.strip()]
+        start = len(painter.calls)
+        finish(layout)
+        drawn = iter(call for call in painter.calls[start:] if call[0] == "text" and call[2].strip())
+        call = next(drawn, None)
+        for label in asked:
+            # In order; a label the layout left out has no call.
+            if call is not None and call[2] == label[1]:
+                painter.asked.append((label, call))
+                call = next(drawn, None)
+
+    labels.LabelLayout.finish = tapped
+    try:
+        yield painter
+    finally:
+        labels.LabelLayout.finish = finish
+
+
 def draw(session):
-    """The session's figure in a fresh recording painter."""
-    painter = RecordingPainter()
-    session.draw(painter)
+    """The session's figure in a fresh recording painter, with where each label was asked for."""
+    with asked_for(RecordingPainter()) as painter:
+        session.draw(painter)
     return painter

@@ -156,7 +156,7 @@ def test_the_code_view_steps_gjk_and_epa_with_the_figure_and_counts_their_work(d
     with monkeypatch.context() as patch:
         patch.setattr(GJK_MODULE, "_support", counting_support)
         patch.setattr(GJK_MODULE, "_nearest", lambda simplex: (nearest.append(1) if traced else None) or find_nearest(simplex))
-        patch.setattr(code_trace, "trace", traced_run)  # what the scene's traced() calls
+        patch.setattr(importlib.import_module("scenes.minkowski"), "trace", traced_run)  # the scene's runs of sat() and gjk()
         driver.tap(key.C)
         driver.frame()
         session = driver.session
@@ -223,6 +223,10 @@ title = "Reading SAT"
 scene = "box-box"
 caption = "sat() tries P first."
 settings = { code = true, page = 0 }
+[[steps]]
+scene = "projection"
+caption = "extent() projects A's second corner."
+settings = { code = true, corner = 1 }
 """
 
 
@@ -237,9 +241,16 @@ def test_a_handout_prints_the_code_with_the_steps_line_marked(tmp_path):
     handout.export(lesson, tmp_path / "out")
     page = (tmp_path / "out" / "index.html").read_text()
     marked = re.findall(r'<span class="marked">&#9654;\s*(\d+)  ([^<]*)</span>', page)
-    assert len(marked) == 1 and marked[0][1].strip() == "if depth &lt; gap:"
+    assert [source.strip() for _, source in marked] == ["if depth &lt; gap:", "for x, y in vertices:"]
     assert "Code: collision.sat.sat, axis P, 1 of 4" in page and "Work counted: axes tried: 1; shadows cast: 2" in page
     assert "<th scope=\"row\">depth</th>" in page
+    # The lesson page prints each step's listing the same way, its marked line styled to stand out.
+    lesson = (tmp_path / "out" / "lesson.html").read_text()
+    steps = lesson.split('<section class="step')[1:]
+    marks = [re.findall(r'<span class="marked">&#9654;\s*\d+  ([^<]*)</span>', step) for step in steps]
+    assert [[source.strip() for source in step] for step in marks] == [["if depth &lt; gap:"], ["for x, y in vertices:"]]
+    assert "Code: collision.projection.extent, A&#x27;s 2nd corner of 4" in steps[1]
+    assert re.search(r"figure\.code \.marked \{[^}]*background", lesson)
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -134,6 +134,8 @@ def test_the_lint_finds_each_fault():
     painter.interval((1.0, 0.0), -150, 350, -20, (0, 0, 0, 255), 5)  # through A
     painter.interval((0.0, 1.0), -150, 150, -150, (0, 0, 0, 255), 5)  # across the first strip
     painter.text((-60, -25), "on strip", (0, 0, 0, 255), 16)
+    painter.text((150, 150), "far", (0, 0, 0, 255), 16)
+    painter.asked = [(((150, 40), "far", 16), painter.calls[-1])]  # its ink 105 px above the spot: 4.9 ems of 16 pt
     found = "\n".join(problems(scene, painter, "crowded"))
     for expected in (
         "labels 'first' and 'second' overlap",
@@ -142,5 +144,24 @@ def test_the_lint_finds_each_fault():
         "label 'on strip' lies on a strip along 0°",
         "a strip along 0° crosses A",
         "strips along 0° and 90° cross",
+        "label 'far' stands 4.9 ems from where it was asked for",
     ):
         assert expected in found
+
+
+def test_a_label_with_no_room_near_what_it_names_is_left_out_and_the_panel_says_so(drive, monkeypatch):
+    """The collision-response lesson's third step at 1280x720 3x beside the panel: the particle p
+    and its velocity v lie past the figure's edge, so their labels have no spot near them; they
+    are drawn nowhere else, and the panel names them."""
+    from imgui_bundle import imgui
+
+    driver = drive(size=(1280, 720), walkthrough=walkthrough.load(ROOT / "walkthroughs" / "collision-response.toml"))
+    driver.session.set_font_scale(3.0)
+    driver.session.go(2, revealed=True)
+    said = []
+    wrapped = imgui.text_wrapped
+    monkeypatch.setattr(imgui, "text_wrapped", lambda text, *rest: (said.append(text), wrapped(text, *rest))[1])
+    driver.frame()
+    drawn = [call[2] for call in driver.painter.of("text")]
+    assert set(driver.scene.labels_left_out) == {"v", "p"} and not {"v", "p"} & set(drawn)
+    assert any(text.startswith("No room on the figure for the labels v, p") for text in said)

@@ -135,14 +135,20 @@ def test_a_step_animates_from_the_last_pose(drive, tmp_path):
 
 
 def test_tab_during_a_walkthrough_keeps_its_scene_and_says_why(drive, tmp_path):
+    """Tab goes round the step's shapes and actions; past the last (or Shift+Tab with nothing
+    focused) it stays in the step, where another scene would come next outside a walkthrough."""
     lesson = walkthrough.load(write(tmp_path, TWO_STEPS))
     driver = drive(walkthrough=lesson)
     driver.tap(key.RIGHT)  # mid-animation, as the old KeyError needed
-    for modifiers in (0, key.MOD_SHIFT):
-        driver.tap(key.TAB, modifiers)
-        driver.frame()
+    scene = driver.scene
+    stops = len(scene.shapes) + len(scene.points) + len(scene.actions)
+    for modifiers, taps in ((0, stops + 1), (key.MOD_SHIFT, 1)):
+        for _ in range(taps):
+            driver.tap(key.TAB, modifiers)
+            driver.frame()
         assert driver.scene.id == "box-box" and driver.session.step_index == 1
-        assert "Tab is off during a walkthrough" in driver.session.status
+        assert driver.session.focus is None
+        assert "Tab stays in a walkthrough's step" in driver.session.status
     for _ in range(70):
         driver.frame()
     assert tuple(driver.scene.shapes["B"].position) == pytest.approx((-250, 0))

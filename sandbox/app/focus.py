@@ -1,0 +1,79 @@
+"""Keyboard focus, as on a web page: Tab visits the scene's shapes, then its handles, then its
+panel actions; the focused one moves with the arrow keys, turns with R and T, or (an action) is
+pressed with Enter. The ring that shows it is drawn on the canvas, where the class looks."""
+
+import math
+from typing import NamedTuple
+
+from sandbox.kit.scene import Scene
+
+MOVE_STEP = 10.0
+"""World units an arrow key moves the focused shape or handle: a step of the figure's grid."""
+
+FINE = 10
+"""Shift+arrow moves a tenth of a step, for the last few units."""
+
+RING_GAP = 8
+"""Pixels between a shape's outline (its bounding box) and the focus ring."""
+
+RING_WIDTH = 3
+"""Pixels at font scale 1; the ring grows with the presenter scale, so it reads at the back of a room."""
+
+
+class Stop(NamedTuple):
+    """One place Tab stops."""
+
+    kind: str
+    """"shape", "handle" or "action"."""
+
+    name: str
+    """The shape's or handle's name, or the action's name."""
+
+    index: int = 0
+    """The action's place in ``scene.actions`` (several presets share a name)."""
+
+    label: str = ""
+    """What it is called aloud: "B", "handle P", "the Next axis button"."""
+
+
+def stops(scene: Scene) -> list[Stop]:
+    """Every Tab stop of ``scene``, in Tab order."""
+    found = [Stop("shape", name, label=name) for name in scene.shapes]
+    found += [Stop("handle", name, label=f"handle {name}") for name in scene.points]
+    found += [Stop("action", action.name, index, f"the {action.label} button") for index, action in enumerate(scene.actions)]
+    return found
+
+
+def step(scene: Scene, fine: bool) -> float:
+    """How far one arrow press moves: a grid step (one of the scene's own units where it has
+    larger ones, as the vectors scene's grid square), a tenth of it with Shift."""
+    grid = max(MOVE_STEP, scene.pose_unit)
+    return grid / FINE if fine else grid
+
+
+def ring(painter, theme, scene: Scene, stop: Stop, pixel: float, scale: float) -> None:
+    """The focus ring around ``stop``'s shape or handle: ``pixel`` world units a screen pixel,
+    ``scale`` the presenter font scale. A rectangle round the shape's bounding box, or a circle
+    round a handle, in the highlight colour and thicker than any outline of the figure."""
+    width = RING_WIDTH * max(scale, 1.0)
+    gap = (RING_GAP + width) * pixel
+    if stop.kind == "shape":
+        x0, y0, x1, y1 = scene.shapes[stop.name].aabb()
+        painter.polygon([(x0 - gap, y0 - gap), (x1 + gap, y0 - gap), (x1 + gap, y1 + gap), (x0 - gap, y1 + gap)], theme.highlight, None, width)
+    elif stop.kind == "handle":
+        painter.circle(tuple(scene.points[stop.name]), scene.grab_radius * pixel + gap, theme.highlight, None, width)
+
+
+def words(scene: Scene, stop: Stop) -> str:
+    """What the description says of the focus: where it is and what the keys do to it."""
+    if stop.kind == "action":
+        return f"Focus: {stop.label}; Enter presses it."
+    x, y = scene.position_of(stop.name)
+    unit = scene.pose_unit
+    where = f"at ({x / unit:.1f}, {y / unit:.1f})"
+    shape = scene.shapes.get(stop.name)
+    if shape is not None and hasattr(shape, "angle") and scene.turnable:
+        where += f", turned {math.remainder(math.degrees(shape.angle), 360):.0f}°; arrows move it, R and T turn it."
+    else:
+        where += "; arrows move it."
+    return f"Focus: {stop.label} {where}"

@@ -1,0 +1,53 @@
+"""A cost meter on the canvas: a few short lines of work counted, side by side per method.
+
+The block goes in the first corner of the free area (lower left, upper left, lower right,
+upper right) where it meets none of the rectangles the scene says its figure covers, and its
+lines go through the label layout like every other label, drawn after the figure's own: where
+a line still meets something it is moved to the nearest clear spot, never over anything.
+"""
+
+from collections.abc import Sequence
+
+from sandbox.kit.labels import boxes_meet, segment_meets_box, text_box
+from sandbox.kit.painter import Painter
+from sandbox.kit.theme import Theme
+
+SIZE = 11
+"""Points at scale 1: small beside the figure's labels."""
+
+LARGEST = 1.8
+"""The most the presenter's scale enlarges it: at 3x, 20 points, legible from the back of a
+room and small enough to leave the figure its corner."""
+
+LEADING = 1.6
+"""Line spacing, in text sizes: a label and the pad the label layout keeps round it."""
+
+
+def draw_meter(painter: Painter, theme: Theme, view, lines: Sequence[str], covered: Sequence[tuple] = (), crossing: Sequence[tuple] = (),
+               clear_only: bool = False) -> bool:
+    """``lines`` (the first a heading such as "work counted") stacked in a clear corner, away
+    from ``covered`` (world rectangles x0, y0, x1, y1: the shapes, a path, their labels) and
+    from ``crossing`` (segments, each two world points: lines drawn across the figure).
+    With ``clear_only`` (a swarm filling its world, where a label moved would still sit on
+    objects) the meter is left out when no corner is clear; returns whether it was drawn."""
+    pixel = view.pixel
+    # The label layout enlarges text by the view's scale; the meter takes at most LARGEST of it.
+    size = SIZE * min(view.text_scale, LARGEST) / view.text_scale
+    scale = view.text_scale * size / SIZE
+    x0, y0, x1, y1 = view.rect
+    margin, step = 10 * pixel, SIZE * LEADING * 96 / 72 * pixel * scale
+    widths = [text_box((0.0, 0.0), line, SIZE, pixel, scale)[2] for line in lines]
+    width, height = max(widths), step * len(lines)
+    corners = ((x0 + margin, y0 + margin), (x0 + margin, y1 - margin - height), (x1 - margin - width, y0 + margin), (x1 - margin - width, y1 - margin - height))
+    blocks = [(x, y, x + width, y + height) for x, y in corners]
+
+    def spoiled(block):
+        return sum(boxes_meet(block, rect, margin) for rect in covered) + sum(segment_meets_box(a, b, block, margin) for a, b in crossing)
+
+    best, (left, bottom) = min(zip(blocks, corners), key=lambda pair: spoiled(pair[0]))
+    if clear_only and spoiled(best):
+        return False
+    for row, text in enumerate(lines):
+        at = (left, bottom + height - (row + 1) * step + 0.3 * step)
+        painter.text(at, text, theme.dim_text if row == 0 else theme.text, size)
+    return True
