@@ -131,6 +131,8 @@ class LabelLayout:
         self.strips: list[tuple] = []
         self.arrows: list[tuple] = []
         self.held: list[tuple] = []
+        self.blocks: list[tuple] = []
+        """Rectangles of text drawn as one block (a cost meter), which the labels keep off."""
         self.left_out: list[str] = []
         """The labels with no clear spot near enough to what they name, not drawn."""
 
@@ -149,13 +151,21 @@ class LabelLayout:
     def text(self, at, string, color, size=13, anchor="left"):
         self.held.append((tuple(at), string, color, size, anchor))
 
+    def block(self, rect, texts) -> None:
+        """Draw ``texts`` (at, string, color, size) now, as they are: lines that belong
+        together, laid out by their caller inside ``rect``, which no label is then put on.
+        Placed one by one, the gap kept between labels would pull a meter's lines apart."""
+        self.blocks.append(tuple(rect))
+        for at, string, color, size in texts:
+            self.painter.text(at, string, color, size)
+
     def finish(self) -> None:
         """Place and draw the labels held back."""
         view = self.view
         pixel = view.pixel
         x0, y0, x1, y1 = view.rect
         area = (x0 + 2 * pixel, y0 + 2 * pixel, x1 - 2 * pixel, y1 - 2 * pixel)
-        placed: list[tuple] = []
+        placed: list[tuple] = list(self.blocks)
         remembered: dict = {}
         seen: dict[str, int] = {}
         for at, string, color, size, anchor in self.held:

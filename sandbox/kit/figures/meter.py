@@ -1,9 +1,8 @@
 """A cost meter on the canvas: a few short lines of work counted, side by side per method.
 
 The block goes in the first corner of the free area (lower left, upper left, lower right,
-upper right) where it meets none of the rectangles the scene says its figure covers, and its
-lines go through the label layout like every other label, drawn after the figure's own: where
-a line still meets something it is moved to the nearest clear spot, never over anything.
+upper right) where it meets none of the rectangles the scene says its figure covers. Its lines
+are one block: the label layout draws them as they are and keeps the figure's labels off it.
 """
 
 from collections.abc import Sequence
@@ -47,7 +46,12 @@ def draw_meter(painter: Painter, theme: Theme, view, lines: Sequence[str], cover
     best, (left, bottom) = min(zip(blocks, corners), key=lambda pair: spoiled(pair[0]))
     if clear_only and spoiled(best):
         return False
-    for row, text in enumerate(lines):
-        at = (left, bottom + height - (row + 1) * step + 0.3 * step)
-        painter.text(at, text, theme.dim_text if row == 0 else theme.text, size)
+    texts = [((left, bottom + height - (row + 1) * step + 0.3 * step), text, theme.dim_text if row == 0 else theme.text, size)
+             for row, text in enumerate(lines)]
+    block = getattr(painter, "block", None)
+    if block is not None:
+        block(best, texts)  # the label layout's: the lines as one block, labels kept off it
+    else:
+        for at, text, color, text_size in texts:
+            painter.text(at, text, color, text_size)
     return True
