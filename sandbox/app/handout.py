@@ -317,7 +317,7 @@ def _section(item, count, teacher, compact):
         f'<figure><img src="{item.stem}.svg" alt="Step {item.number}: {caption}{"" if item.step.question else " " + html.escape(describe(item.report))}">'
         f'<figcaption>{caption}</figcaption></figure>\n'
     )
-    notes = _notes(item.step.notes) if teacher else ""
+    notes = _notes(item.step.notes, item.number) if teacher else ""
     if not item.step.question:
         return head + '<div class="numbers">' + report_html(item.report, compact) + "</div>" + notes + "</section>"
     # Numbered, not lettered: a choice "A" would read as shape A.
@@ -334,12 +334,13 @@ def _section(item, count, teacher, compact):
     )
 
 
-def _notes(notes):
-    """A step's teacher notes as a box, or nothing."""
+def _notes(notes, number):
+    """A step's teacher notes as a box, or nothing. The box names its step: a tall step's
+    notes may be printed at the top of the next page."""
     lines = notes.lines()
     if not lines:
         return ""
-    return '<aside class="notes"><h3>Teacher\'s notes</h3><dl>' + "".join(f"<dt>{html.escape(label)}</dt><dd>{html.escape(text)}</dd>" for label, text in lines) + "</dl></aside>"
+    return f'<aside class="notes"><h3>Teacher\'s notes on step {number}</h3><dl>' + "".join(f"<dt>{html.escape(label)}</dt><dd>{html.escape(text)}</dd>" for label, text in lines) + "</dl></aside>"
 
 
 def _answer(item, compact):
