@@ -13,7 +13,9 @@ import html
 import inspect
 import json
 import os
+import re
 import secrets
+from dataclasses import replace
 from pathlib import Path
 from typing import NamedTuple
 
@@ -100,7 +102,13 @@ def _write(walkthrough, directory, size, theme, palette, count, claim, layout):
     from . import window
 
     session = Session(size=(round(size[0] * PRINT_SCALE), round(size[1] * PRINT_SCALE)), walkthrough=walkthrough)
-    session.figure_only, session.show_panel, session.theme = True, False, with_palette(THEMES[theme], palette)
+    colours = with_palette(THEMES[theme], palette)
+    if layout.greyscale:
+        # Nothing is hovered on paper, and the sky blue the colour-blind palette gives the
+        # highlight (a hovered outline's there) prints pale grey: what a lesson outlines "in
+        # black on paper" (the tip's retrieve, a plank's poses, the origin O) would fade away.
+        colours = replace(colours, highlight=THEMES[theme].highlight)
+    session.figure_only, session.show_panel, session.theme = True, False, colours
     session.set_font_scale(PRINT_SCALE)
     shown, slides = [], []
     for index, step in enumerate(walkthrough.steps):
@@ -211,15 +219,17 @@ EDITIONS = {"index.html": "student", "teacher.html": "teacher"}
 """The pages an export writes, and the edition each is."""
 
 LEGEND = (
-    ("shape_a", "shape A", "solid outline, labelled A"),
-    ("shape_b", "shape B", "labelled B; dashed in the greyscale layout"),
-    ("max_corner", "the largest projection (max corner)", "one end of a shadow"),
-    ("min_corner", "the smallest projection (min corner)", "the other end"),
-    ("overlap", "where two shadows overlap", "already grey"),
-    ("separating", "a separating axis: its shadows leave a gap", "named in the verdict line"),
-    ("mtv", "the MTV, the shortest way out", "an arrow, named in the verdict line"),
+    ("shape_a", "blue", "shape A", "solid outline, labelled A"),
+    ("shape_b", "orange", "shape B", "labelled B; dashed in the greyscale layout"),
+    ("max_corner", "red", "the largest projection (max corner)", "one end of a shadow"),
+    ("min_corner", "yellow", "the smallest projection (min corner)", "the other end"),
+    ("overlap", "grey", "where two shadows overlap", "already grey"),
+    ("separating", "green", "a separating axis: its shadows leave a gap", "named in the verdict line"),
+    ("mtv", "purple", "the MTV, the shortest way out", "an arrow, named in the verdict line"),
 )
-"""The colours a figure speaks in, by the theme's role, with what carries the same without hue."""
+"""The colours a figure speaks in, by the theme's role: the word the lessons call each by, what
+it means, and what carries the same without hue."""
+
 
 GLOSSARY = (
     ("vector", "A direction and a length, written (x, y); here drawn as an arrow from a point."),
@@ -252,7 +262,9 @@ def _page(walkthrough, shown, edition, layout, theme):
         + "</section>",
         _legend(theme, layout.greyscale),
     ]
-    parts += [_section(item, len(shown), teacher) for item in shown]
+    parts += [_section(item, len(shown), teacher, layout.compact) for item in shown]
+    if layout.compact:
+        parts.append(_listings(shown))
     tries = [scene for scene in scenes if scene.things_to_try]
     if tries:
         parts.append(
@@ -261,25 +273,41 @@ def _page(walkthrough, shown, edition, layout, theme):
             + "<p>Run it yourself: <code>" + html.escape(f"python sandbox.py --walkthrough {walkthrough.path.name}") + "</code></p></section>"
         )
     parts.append('<section class="glossary"><h2>Glossary</h2><dl>' + "".join(f"<dt>{html.escape(t)}</dt><dd>{html.escape(d)}</dd>" for t, d in GLOSSARY) + "</dl></section>")
-    key = [_answer(item) for item in shown if item.step.question]
+    key = [_answer(item, layout.compact) for item in shown if item.step.question]
     if key and not teacher:
         parts.append('<section class="key" id="answers"><h2>Answers</h2>\n' + "\n".join(key) + "</section>")
     classes = " ".join(name for name, on in (("compact", layout.compact), ("greyscale", layout.greyscale)) if on)
-    return _PAGE.format(title=html.escape(walkthrough.title), classes=classes, sections="\n".join(parts))
+    footer = _css_string(f"{walkthrough.title} · {'teacher' if teacher else 'student'}'s edition")
+    return _PAGE.format(title=html.escape(walkthrough.title), footer=footer, classes=classes, sections="\n".join(parts))
+
+
+def _css_string(text):
+    """``text`` as a quoted CSS string that cannot end its string or the style element."""
+    return '"' + "".join(c if c.isalnum() or c in " ·',.:;!?()-" else f"\\{ord(c):x} " for c in text) + '"'
 
 
 def _legend(theme, greyscale):
-    """The colour legend, in the theme the pictures were drawn in."""
+    """The colour legend, in the theme the pictures were drawn in. The greyscale layout says
+    which grey each colour prints as: a caption's "red" is then found by the legend."""
     rows = "".join(
-        f'<tr><td><span class="swatch" style="background: rgb{getattr(theme, role)[:3]}"></span></td><td>{html.escape(meaning)}</td>'
-        f"<td>{html.escape(style)}</td></tr>"
-        for role, meaning, style in LEGEND
+        f'<tr><td><span class="swatch" style="background: rgb{getattr(theme, role)[:3]}"></span> {word}</td><td>{html.escape(meaning)}</td>'
+        + (f"<td>{_tone(getattr(theme, role))}</td>" if greyscale else "")
+        + f"<td>{html.escape(style)}</td></tr>"
+        for role, word, meaning, style in LEGEND
     )
+    head = "<th scope=\"col\">colour</th><th scope=\"col\">means</th>" + ('<th scope="col">prints as</th>' if greyscale else "") + '<th scope="col">without colour</th>'
     note = "B is drawn dashed, so A and B differ without colour." if greyscale else "Printing in grey? Export with the greyscale layout: B is then dashed."
-    return f'<section class="legend"><h2>Colours</h2><table><thead><tr><th scope="col">colour</th><th scope="col">means</th><th scope="col">without colour</th></tr></thead><tbody>{rows}</tbody></table><p>{note}</p></section>'
+    return f'<section class="legend"><h2>Colours</h2><table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table><p>{note}</p></section>'
 
 
-def _section(item, count, teacher):
+def _tone(color):
+    """The grey a greyscale printer makes of ``color``, in words (its luminance, as the CSS
+    grayscale filter weighs red, green and blue)."""
+    grey = 0.2126 * color[0] + 0.7152 * color[1] + 0.0722 * color[2]
+    return "black" if grey < 40 else "dark grey" if grey < 100 else "mid grey" if grey < 160 else "light grey"
+
+
+def _section(item, count, teacher, compact):
     """One step: its heading, the figure with its caption, then its question or its tables;
     the teacher's edition adds the notes and the answer."""
     caption = html.escape(item.words["caption"])
@@ -289,9 +317,9 @@ def _section(item, count, teacher):
         f'<figure><img src="{item.stem}.svg" alt="Step {item.number}: {caption}{"" if item.step.question else " " + html.escape(describe(item.report))}">'
         f'<figcaption>{caption}</figcaption></figure>\n'
     )
-    notes = _notes(item.step.notes) if teacher else ""
+    notes = _notes(item.step.notes, item.number) if teacher else ""
     if not item.step.question:
-        return head + '<div class="numbers">' + report_html(item.report) + "</div>" + notes + "</section>"
+        return head + '<div class="numbers">' + report_html(item.report, compact) + "</div>" + notes + "</section>"
     # Numbered, not lettered: a choice "A" would read as shape A.
     choices = "".join(f"<li>{html.escape(choice)}</li>" for choice in item.step.choices)
     told = (
@@ -306,48 +334,83 @@ def _section(item, count, teacher):
     )
 
 
-def _notes(notes):
-    """A step's teacher notes as a box, or nothing."""
+def _notes(notes, number):
+    """A step's teacher notes as a box, or nothing. The box names its step: a tall step's
+    notes may be printed at the top of the next page."""
     lines = notes.lines()
     if not lines:
         return ""
-    return '<aside class="notes"><h3>Teacher\'s notes</h3><dl>' + "".join(f"<dt>{html.escape(label)}</dt><dd>{html.escape(text)}</dd>" for label, text in lines) + "</dl></aside>"
+    return f'<aside class="notes"><h3>Teacher\'s notes on step {number}</h3><dl>' + "".join(f"<dt>{html.escape(label)}</dt><dd>{html.escape(text)}</dd>" for label, text in lines) + "</dl></aside>"
 
 
-def _answer(item):
+def _answer(item, compact):
     """A question's entry in the key at the end: the answer, the revealed figure and its numbers."""
     return (
         f'<div class="answer"><h3><a href="#step-{item.number}">Step {item.number}</a>: {html.escape(item.words["question"])}</h3>\n'
         f"<p>Answer: <strong>{html.escape(item.answer)}</strong>. {html.escape(item.words['explain'])}</p>\n"
-        f'<figure><img src="{item.stem}-answer.svg" alt="Step {item.number} revealed: {html.escape(describe(item.report))}"></figure>\n' + report_html(item.report) + "</div>"
+        f'<figure><img src="{item.stem}-answer.svg" alt="Step {item.number} revealed: {html.escape(describe(item.report))}"></figure>\n'
+        + '<div class="numbers">' + report_html(item.report, compact) + "</div></div>"
     )
 
 
-def report_html(report):
+def report_html(report, compact=False):
     """A scene's Report on paper: its flawed methods' claims, the work it counted, its tables
-    and, when the step has the Code view on, the code it ran."""
+    and, when the step has the Code view on, the code it ran (in the compact layout only the
+    lines round its marked line)."""
     claims = "".join(f'<p class="claim{"" if claim.right else " wrong"}">{html.escape(claim.text())}</p>\n' for claim in report.claims)
     costs = ""
     if report.costs:
         costs = '<p class="costs">Work counted: ' + html.escape("; ".join(f"{cost.what}: {cost.count:,}" for cost in report.costs)) + "</p>\n"
-    code = "" if report.code is None else _code(report.code)
+    code = "" if report.code is None else _code(report.code, compact)
     return claims + costs + "".join(_table(table) for table in report.tables) + code
 
 
-def _code(code):
+CONTEXT = 4
+"""Lines printed before and after the marked one in the compact layout, which prints each
+function whole once, under "The code" (a whole listing at every step took a page each)."""
+
+
+def _code(code, compact=False):
     """The Code view on paper: the listing, the lines the step ran in bold, its marked line
-    marked with an arrow and shaded, and the variables as that line begins."""
+    marked with an arrow and shaded, and the variables as that line begins. Compact: only the
+    lines round the marked one, and the values of the names those lines use."""
     marked, values = code.runs[code.marked] if code.runs else (0, ())
     ran = {line for line, _ in code.runs}
+    listed = code.listed()
+    title = f"Code: {code.name}, {code.step}"
+    if compact:
+        at = next((index for index, (number, _) in enumerate(listed) if number == marked), 0)
+        listed = listed[max(at - CONTEXT, 0) : at + CONTEXT + 1]
+        title += f" (lines {listed[0][0]}-{listed[-1][0]}; the whole function is under The code at the end)"
+        used = {word for _, source in listed for word in re.findall(r"[A-Za-z_]\w*", source)}
+        values = tuple((name, value) for name, value in values if name in used)
     rows = []
-    for number, source in code.listed():
+    for number, source in listed:
         kind = "marked" if number == marked else "ran" if number in ran else "idle"
         rows.append(f'<span class="{kind}">{"&#9654;" if number == marked else " "}{number:4d}  {html.escape(source)}</span>')
     shown = tuple((name, value) for name, value in values if not value.startswith("<"))
     return (
-        f'<figure class="code"><figcaption>Code: {html.escape(code.name)}, {html.escape(code.step)}</figcaption>'
+        f'<figure class="code"><figcaption>{html.escape(title)}</figcaption>'
         f'<pre>{chr(10).join(rows)}</pre></figure>\n' + _table(Table((), shown, "Values as the marked line begins"))
     )
+
+
+def _listings(shown):
+    """Each function a step's Code view ran, listed whole once, for the compact layout's
+    excerpts to point to."""
+    codes = {}
+    for item in shown:
+        if item.report.code is not None:
+            codes.setdefault(item.report.code.name, item.report.code)
+    if not codes:
+        return ""
+    parts = [
+        f'<figure class="code listing"><figcaption>{html.escape(name)}</figcaption><pre>'
+        + "\n".join(f"{number:5d}  {html.escape(source)}" for number, source in code.listed())
+        + "</pre></figure>"
+        for name, code in codes.items()
+    ]
+    return '<section class="listings"><h2>The code</h2>\n' + "\n".join(parts) + "</section>"
 
 
 def _table(table):
@@ -383,6 +446,8 @@ caption {{ text-align: left; font-weight: bold; padding: 0.2em 0; }}
 td, th {{ border: 1px solid #999; padding: 2px 8px; text-align: left; vertical-align: top; }}
 thead th {{ background: #eee; }}
 table.values th {{ font-weight: normal; background: #f4f4f4; }}
+/* A colour's name beside its swatch, never under it. */
+.legend td:first-child, .legend th {{ white-space: nowrap; }}
 .swatch {{ display: inline-block; width: 2.5em; height: 0.9em; border: 1px solid #333; vertical-align: middle; }}
 .question {{ border: 2px solid #333; padding: 0.3em 0.8em; align-self: start; }}
 .choices li {{ margin: 0.2em 0; }}
@@ -399,11 +464,26 @@ dd {{ margin: 0 0 0.4em 1.5em; }}
 code {{ overflow-wrap: anywhere; }}
 /* Greyscale: the pictures as a greyscale printer prints them (B is dashed in these). */
 body.greyscale img, body.greyscale .swatch {{ filter: grayscale(1); }}
-@page {{ margin: 12mm; }}
+@page {{ margin: 12mm 12mm 14mm; }}
+/* Loose pages say whose they are and where they go; Chromium prints these instead of its own. */
+@page {{ @bottom-left {{ content: {footer}; font: 8pt "DejaVu Sans", Arial, sans-serif; color: #444; }}
+         @bottom-right {{ content: "page " counter(page) " of " counter(pages); font: 8pt "DejaVu Sans", Arial, sans-serif; color: #444; }} }}
 @media print {{
   body {{ max-width: none; margin: 0; padding: 0; font-size: 10pt; }}
   section {{ margin: 0 0 6mm; }}
   section.step, .answer, .notes, .legend {{ break-inside: avoid; page-break-inside: avoid; }}
+  /* A heading stays with what it heads, a term with its definition, a row whole. */
+  /* (Not a figure's own caption: it ends its figure, and would hold the next step to it.) */
+  h2, h3, dt, figure.code figcaption, caption {{ break-after: avoid; page-break-after: avoid; }}
+  dd, li, tr, figure.code .marked, .question {{ break-inside: avoid; page-break-inside: avoid; }}
+  /* A listing read across a page turn loses its place: it moves whole to the next page. */
+  table, figure.code {{ break-inside: avoid; page-break-inside: avoid; }}
+  .try p {{ break-before: avoid; page-break-before: avoid; }}
+  /* In two columns the glossary takes under half a page, and it is kept whole: its last terms
+     spilled alone onto a page of their own. */
+  section.glossary {{ break-inside: avoid; page-break-inside: avoid; }}
+  .glossary dl {{ columns: 2; column-gap: 8mm; margin: 0; }}
+  .glossary dd {{ margin-left: 1em; }}
   section.key, section.intro + section.legend + section.step {{ break-before: page; page-break-before: always; }}
   /* A figure no taller than this leaves room for its caption and table on one page of A4 or Letter. */
   img {{ width: auto; max-width: 100%; max-height: 100mm; }}
@@ -415,11 +495,18 @@ body.greyscale img, body.greyscale .swatch {{ filter: grayscale(1); }}
   /* The numbers in a narrow column: small type, and a long cell wraps rather than runs off the page. */
   body.compact .numbers table {{ width: 100%; font-size: 6.8pt; }}
   body.compact .numbers td, body.compact .numbers th {{ padding: 1px 3px; overflow-wrap: anywhere; }}
+  /* A heading is words, a row's name a variable: each kept whole ("point", not "poin t"). */
+  body.compact .numbers th {{ overflow-wrap: normal; }}
   body.compact section.step h2 {{ grid-column: 1 / 3; }}
   body.compact section.step img {{ max-height: 78mm; }}
   body.compact section.step figcaption {{ font-size: 1.05em; }}
   body.compact section.step:nth-of-type(2n + 4) {{ break-after: page; page-break-after: always; }}
-  body.compact .answer img {{ max-height: 70mm; }}
+  /* The key as compact as the steps: each revealed figure beside its numbers. */
+  body.compact .answer {{ display: grid; grid-template-columns: 56% 42%; column-gap: 2%; margin: 0 0 4mm; }}
+  body.compact .answer > * {{ min-width: 0; }}
+  body.compact .answer > h3, body.compact .answer > p {{ grid-column: 1 / 3; }}
+  body.compact .answer img {{ max-height: 78mm; }}
+  body.compact figure.listing pre {{ font-size: 7pt; }}
 }}
 </style></head>
 <body class="{classes}"><h1>{title}</h1>

@@ -71,6 +71,8 @@ def test_the_teachers_edition_has_the_notes_and_answers_beside_each_step_and_the
     student, teacher = (out / "index.html").read_text(), (out / "teacher.html").read_text()
     first = sections(teacher)[0]
     assert "One gap proves them apart." in first and "about 3 min" in first and "Hide the panel first." in first
+    # Named by its step: a tall step's notes may print at the top of the next page.
+    assert "<h3>Teacher's notes on step 1</h3>" in first
     assert "Answer: <strong>P</strong>. One gap is enough." in first and '<section class="key"' not in teacher
     assert "One gap proves them apart." not in student and "Answer: <strong>P</strong>" not in sections(student)[0]
     # Numbered choices: a lettered "A." would read as shape A.

@@ -1,0 +1,114 @@
+"""What printing a handout needs, found by printing every lesson from Chromium and looking at
+each page (issue 23): the compact layout's code short, a heading never left at a page's foot,
+rows whole, the greyscale pictures' black still black, and each loose page naming its lesson."""
+
+import re
+
+import pytest
+
+from sandbox.app import handout
+from sandbox.app import walkthrough
+
+CODE_LESSON = """
+title = "Reading \\"SAT\\" </style>"
+[[steps]]
+scene = "box-box"
+caption = "sat() tries P first."
+settings = { code = true, page = 0 }
+[[steps]]
+scene = "box-box"
+caption = "The whole call."
+settings = { code = true }
+question = "How many axes does sat() try?"
+choices = ["1", "2", "3", "4"]
+answer = "axes_tried"
+"""
+
+
+@pytest.fixture(scope="module")
+def compact(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("compact")
+    (folder / "lesson.toml").write_text(CODE_LESSON)
+    handout.export(walkthrough.load(folder / "lesson.toml"), folder / "out", compact=True)
+    return (folder / "out" / "index.html").read_text()
+
+
+def listing_rows(figure):
+    return re.findall(r'<span class="(marked|ran|idle)">(?:&#9654;| )\s*(\d+)  ', figure)
+
+
+def test_compact_prints_the_lines_round_the_marked_one_and_each_function_once(compact):
+    """A whole sat() at every step took a page of its own in the compact layout."""
+    steps = re.findall(r'<figure class="code">.*?</figure>', compact, re.S)
+    assert len(steps) == 2  # the step's, and the question's in the key
+    for figure in steps:
+        rows = listing_rows(figure)
+        numbers = [int(number) for _, number in rows]
+        marked = [int(number) for kind, number in rows if kind == "marked"]
+        assert len(marked) == 1 and 1 < len(rows) <= 2 * handout.CONTEXT + 1
+        assert numbers == list(range(numbers[0], numbers[-1] + 1)) and numbers[0] <= marked[0] <= numbers[-1]
+        assert f"lines {numbers[0]}-{numbers[-1]}" in figure
+    # The values shown are those of names the printed lines use: depth and gap for "if depth < gap:".
+    first = compact[compact.index('<figure class="code">'):]
+    values = re.findall(r'<th scope="row">(\w+)</th>', first[: first.index("</table>")])
+    assert {"depth", "gap"} <= set(values) and "scale_a" not in values
+    (listing,) = re.findall(r'<section class="listings">.*?</section>', compact, re.S)
+    assert listing.count("<figcaption>collision.sat.sat</figcaption>") == 1 and "def sat(" in listing
+    assert len(re.findall(r"^\s*\d+  ", listing, re.M)) > 40
+
+
+def test_the_full_layout_prints_the_whole_function_at_each_step(tmp_path):
+    (tmp_path / "lesson.toml").write_text(CODE_LESSON)
+    handout.export(walkthrough.load(tmp_path / "lesson.toml"), tmp_path / "out")
+    page = (tmp_path / "out" / "index.html").read_text()
+    figure = re.findall(r'<figure class="code">.*?</figure>', page, re.S)[0]
+    assert len(listing_rows(figure)) > 40 and '<section class="listings">' not in page
+
+
+def print_rules(page):
+    """The print stylesheet's rules as {selector: declarations}."""
+    css = re.sub(r"/\*.*?\*/", "", page[page.index("@media print"):page.index("</style>")], flags=re.S)
+    return {selector.strip(): body for selectors, body in re.findall(r"([^{}]+)\{([^{}]*)\}", css) for selector in selectors.split(",")}
+
+
+def test_print_keeps_headings_terms_and_rows_with_what_they_belong_to(compact):
+    rules = print_rules(compact)
+    for heading in ("h2", "h3", "dt", "caption", "figure.code figcaption"):
+        assert "break-after: avoid" in rules[heading], heading
+    for whole in ("tr", "dd", "li", "table", "figure.code", "section.step", ".answer", "section.glossary"):
+        assert "break-inside: avoid" in rules[whole], whole
+    # A figure's own caption ends it: kept with what follows, it held the next step to it and
+    # split that step's figure from its caption.
+    assert "figcaption" not in rules
+    assert "overflow-wrap: normal" in rules["body.compact .numbers th"]
+
+
+def test_each_page_names_its_lesson_edition_and_number(compact):
+    footer = re.search(r"@bottom-left \{ content: (\"[^\"]*\");", compact).group(1)
+    assert footer == r'"Reading \22 SAT\22  \3c \2f style\3e  · student' + "'s edition\""
+    assert 'counter(page) " of " counter(pages)' in compact and compact.count("</style>") == 1
+
+
+@pytest.fixture(scope="module")
+def grey(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("grey")
+    (folder / "lesson.toml").write_text('title = "Grey"\n[[steps]]\nscene = "minkowski"\ncaption = "O"\n')
+    handout.export(walkthrough.load(folder / "lesson.toml"), folder / "out", greyscale=True)
+    return folder / "out"
+
+
+def test_greyscale_draws_the_highlight_black(grey):
+    """The colour-blind palette's highlight, sky blue, printed pale grey: minkowski's origin
+    O (and the quadtree's retrieve, "outlined in black on paper") faded."""
+    figure = (grey / "step-01.svg").read_text()
+    origin = re.findall(r'<text[^>]*fill="(#[0-9a-f]{6})"[^>]*>O</text>', figure)
+    assert origin == ["#000000"] and "#56b4e9" not in figure
+
+
+def test_the_greyscale_legend_says_which_grey_each_colour_prints_as(grey):
+    """A caption's "(red)" in a grey print is found by the legend: red prints black there."""
+    legend = (grey / "index.html").read_text().split('<section class="legend">')[1].split("</section>")[0]
+    rows = {re.sub(r"<[^>]+>", "", row.split("</td>")[0]).strip(): row for row in re.findall(r"<tr><td>.*?</tr>", legend)}
+    tones = {word: re.findall(r"<td>(.*?)</td>", row)[2] for word, row in rows.items()}
+    assert tones == {"blue": "dark grey", "orange": "mid grey", "red": "black", "yellow": "light grey",
+                     "grey": "mid grey", "green": "mid grey", "purple": "mid grey"}
