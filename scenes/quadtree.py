@@ -207,6 +207,10 @@ class QuadtreeScene(Swarm):
             paint(colors, frame.straddlers, theme.axis)  # neutral: orange is shape B's
         paint(colors, frame.lit, theme.highlight)
         self.draw_objects(painter, boxes, colors)
+        if not dots:
+            # Outlined again, thicker: in hue alone they stand out, not on grey paper.
+            for left, bottom, right, top in boxes[frame.lit]:
+                painter.polygon([(left, bottom), (right, bottom), (right, top), (left, top)], theme.highlight, None, 2)
         if frame.focus is not None:
             fill_box(painter, boxes[frame.focus], theme.highlight, 90)
         for box in boxes[frame.missed]:
