@@ -240,7 +240,7 @@ def test_the_web_page_and_the_handout_give_revealed_figures_their_words_as_alt_t
         slides.append(lesson_page.slide(index + 1, step, session, "<svg></svg>", ""))
         shown = handout._Shown(index + 1, step, session.scene, f"step-{index + 1:02d}", {"caption": step.caption, "question": step.question,
                                "explain": ""}, "", session.report())
-        pages.append((words, handout._section(shown, 2, False), handout._answer(shown) if step.question else ""))
+        pages.append((words, handout._section(shown, 2, False, False), handout._answer(shown, False) if step.question else ""))
     web = lesson_page.page("Alt", slides)
     (apart, apart_html, _), (together, asked_html, answer_html) = pages
     assert f'aria-label="Apart. SEPARATED: {apart}.' in web and f'alt="Step 1: Apart. SEPARATED: {apart}.' in apart_html
