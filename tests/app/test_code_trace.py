@@ -2,8 +2,6 @@
 and the values shown at each axis are the ones the report prints for that axis."""
 
 import importlib
-import inspect
-import textwrap
 
 import math
 import re
@@ -14,6 +12,7 @@ import shapely
 from pyglet.window import key
 
 from collision import Circle, sat
+from mutation import mutated
 from random_shapes import place_near, random_box, random_circle, random_polygon
 from sandbox.kit import code_trace
 from sandbox.kit.code_trace import listing, shown_value, trace
@@ -64,17 +63,11 @@ def test_sat_traced_axis_by_axis_agrees_with_its_report(index, pair):
 
 def test_a_broken_sat_fails_the_trace_check():
     """The same check on sat() with its overlap rule's arguments swapped (B's interval as A's)."""
-    lines, first = inspect.getsourcelines(SAT_MODULE.sat)
-    source = textwrap.dedent("".join(lines))
-    assert OVERLAP in source
-    mutated = source.replace(OVERLAP, "depth = overlap(b_min, b_max, a_min, a_max) + 0.25 * (b_max - b_min)")
-    namespace = dict(vars(SAT_MODULE))
-    # Compiled at the lines it has in the file, so the listing shown is still the file's.
-    exec(compile("\n" * (first - 1) + mutated, inspect.getsourcefile(SAT_MODULE.sat), "exec"), namespace)
+    broken = mutated(SAT_MODULE.sat, OVERLAP, "depth = overlap(b_min, b_max, a_min, a_max) + 0.25 * (b_max - b_min)")
     failures = 0
     for a, b in pairs(20):
         try:
-            check_axis_by_axis(namespace["sat"], a, b)
+            check_axis_by_axis(broken, a, b)
         except AssertionError:
             failures += 1
     assert failures >= 15

@@ -2,16 +2,14 @@
 lines extent()'s own in the order the data makes them run, the smallest and largest so far
 those of the corners' dot products counted here, and the last the shadow the report prints."""
 
-import __future__
 import importlib
-import inspect
 import math
-import textwrap
 
 import numpy as np
 import pytest
 from pyglet.window import key
 
+from mutation import mutated
 from sandbox.kit.code_trace import shown_value
 from scenes import projection
 
@@ -92,14 +90,7 @@ def test_extent_traced_corner_by_corner_agrees_with_the_corners_and_the_report(i
 
 def test_a_broken_extent_fails_the_corner_check(monkeypatch):
     """extent() with its loop's comparison turned round (keeps the largest as the low end)."""
-    lines, first = inspect.getsourcelines(PROJECTION_MODULE.extent)
-    source = textwrap.dedent("".join(lines))
-    assert "        if dot < low:" in source
-    mutated = source.replace("        if dot < low:", "        if dot > low:")
-    namespace = dict(vars(PROJECTION_MODULE))
-    exec(compile("\n" * (first - 1) + mutated, inspect.getsourcefile(PROJECTION_MODULE.extent), "exec",
-                 flags=__future__.annotations.compiler_flag), namespace)
-    monkeypatch.setattr(projection, "extent", namespace["extent"])
+    monkeypatch.setattr(projection, "extent", mutated(PROJECTION_MODULE.extent, "        if dot < low:", "        if dot > low:"))
     failures = 0
     for scene in poses(6):
         try:

@@ -2,10 +2,7 @@
 the sweep's lines are its own in the order they ran, the time shown is the one GEOS finds the
 box first touching the wall at, and each method's count is one counted here independently."""
 
-import __future__
 import importlib
-import inspect
-import textwrap
 
 import numpy as np
 import pytest
@@ -13,6 +10,7 @@ import shapely
 from shapely import affinity
 
 from collision import Vector
+from mutation import mutated
 
 from scenes import fast_moving
 
@@ -76,14 +74,9 @@ def test_the_swept_test_traced_hits_when_geos_says_they_touch(name, scene):
 
 def test_a_broken_sweep_fails_the_check(monkeypatch):
     """_polygons() taking the axis that opens first instead of the one that closes last."""
-    lines, first = inspect.getsourcelines(SWEEP_MODULE._polygons)
-    source = textwrap.dedent("".join(lines))
-    assert "last = int(np.argmax(enter))" in source
-    namespace = dict(vars(SWEEP_MODULE))
-    exec(compile("\n" * (first - 1) + source.replace("np.argmax(enter)", "np.argmin(enter)"), inspect.getsourcefile(SWEEP_MODULE._polygons),
-                 "exec", flags=__future__.annotations.compiler_flag), namespace)
-    monkeypatch.setattr(SWEEP_MODULE, "_polygons", namespace["_polygons"])
-    monkeypatch.setattr(fast_moving, "_polygons", namespace["_polygons"])
+    broken = mutated(SWEEP_MODULE._polygons, "last = int(np.argmax(enter))", "last = int(np.argmin(enter))")
+    monkeypatch.setattr(SWEEP_MODULE, "_polygons", broken)
+    monkeypatch.setattr(fast_moving, "_polygons", broken)
     failures = 0
     for name, scene in cases():
         try:
