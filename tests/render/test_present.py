@@ -72,7 +72,10 @@ def test_present_opens_full_screen_on_a_real_display(display, tmp_path):
         def full_screen():
             # Going full screen makes the window anew (a new id): look it up each time.
             for shown in windows(display):
-                geometry = dict(line.split("=") for line in xdotool(display, "getwindowgeometry", "--shell", shown).split())
+                try:
+                    geometry = dict(line.split("=") for line in xdotool(display, "getwindowgeometry", "--shell", shown).split())
+                except subprocess.CalledProcessError:
+                    continue  # the window made before going full screen, gone since it was listed
                 if (int(geometry["WIDTH"]), int(geometry["HEIGHT"])) == (width, height):
                     return True
             return False
