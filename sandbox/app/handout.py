@@ -319,7 +319,12 @@ def _section(item, count, teacher, compact):
     )
     notes = _notes(item.step.notes, item.number) if teacher else ""
     if not item.step.question:
-        return head + '<div class="numbers">' + report_html(item.report, compact) + "</div>" + notes + "</section>"
+        numbers = '<div class="numbers">' + report_html(item.report, compact) + "</div>"
+        if notes and not compact:
+            # Beside the tables where the page has room: below them a tall step's notes went
+            # to a page of their own (any-convex-polygon's steps 6 and 7).
+            return head + f'<div class="with-notes">{numbers}{notes}</div></section>'
+        return head + numbers + notes + "</section>"
     # Numbered, not lettered: a choice "A" would read as shape A.
     choices = "".join(f"<li>{html.escape(choice)}</li>" for choice in item.step.choices)
     told = (
@@ -454,6 +459,9 @@ table.values th {{ font-weight: normal; background: #f4f4f4; }}
 .blank {{ min-height: 3em; }}
 .see {{ font-size: 0.9em; color: #444; }}
 .notes {{ border-left: 6px solid #555; background: #f2f2f2; padding: 0.2em 0.8em; margin: 0.6em 0; }}
+.with-notes {{ display: flex; flex-wrap: wrap; align-items: flex-start; column-gap: 1.2em; }}
+.with-notes > .numbers {{ flex: 0 1 auto; min-width: 0; }}
+.with-notes > .notes {{ flex: 1 1 16em; }}
 .notes h3 {{ margin: 0.3em 0; }}
 .notes dt {{ font-weight: bold; float: left; clear: left; width: 6em; }}
 .notes dd {{ margin: 0 0 0.2em 6.5em; }}

@@ -112,3 +112,17 @@ def test_the_greyscale_legend_says_which_grey_each_colour_prints_as(grey):
     tones = {word: re.findall(r"<td>(.*?)</td>", row)[2] for word, row in rows.items()}
     assert tones == {"blue": "dark grey", "orange": "mid grey", "red": "black", "yellow": "light grey",
                      "grey": "mid grey", "green": "mid grey", "purple": "mid grey"}
+
+
+def test_a_teacher_s_notes_stand_beside_the_step_s_tables(tmp_path):
+    """Below the tables, a tall step's notes went to a page of their own (any-convex-polygon's
+    steps 6 and 7); beside them they use the room the tables leave. The compact layout keeps
+    its figure beside its numbers and the notes below."""
+    (tmp_path / "lesson.toml").write_text('title = "Notes"\n[[steps]]\nscene = "box-box"\ncaption = "Apart."\n'
+                                          '[steps.notes]\naim = "One gap proves them apart."\n')
+    for compact in (False, True):
+        handout.export(walkthrough.load(tmp_path / "lesson.toml"), tmp_path / f"out-{compact}", compact=compact)
+        page = (tmp_path / f"out-{compact}" / "teacher.html").read_text()
+        beside = re.search(r'<div class="with-notes"><div class="numbers">.*?</div><aside class="notes">', page, re.S)
+        assert (beside is not None) != compact
+    assert re.search(r"\.with-notes \{[^}]*display: flex", page)
