@@ -77,6 +77,18 @@ def lab(tmp_path_factory):
         server.stderr.close()
 
 
+def wait_for_idle_kernel(lab, seconds=60):
+    """Until the notebook's kernel, started by the page, says it is idle (asked of the server's API)."""
+    kernels = lab.split("/lab/")[0] + "/api/kernels?token=" + lab.split("token=")[1]
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        with urllib.request.urlopen(kernels, timeout=5) as answer:
+            if any(kernel["execution_state"] == "idle" for kernel in json.load(answer)):
+                return
+        time.sleep(0.2)
+    pytest.fail(f"the notebook's kernel was not idle within {seconds} s")
+
+
 def centre(page, colour):
     """The page position of the centre dot drawn in ``colour`` (the figure's only filled circle of it)."""
     fill = "#{:02x}{:02x}{:02x}".format(*colour[:3])
@@ -93,11 +105,15 @@ def angle_of(page, name):
 def test_a_drag_in_jupyterlab_collides_as_sat_says_and_r_turns(browser, lab):  # noqa: F811
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.goto(lab)
+    # The kernel idle first: a fresh environment's first kernel can take longer to start than
+    # the page to draw, and a Shift+Enter sent before it was lost once in a clean-clone run.
+    wait_for_idle_kernel(lab)
     first = page.locator(".jp-Notebook .jp-CodeCell").first
     first.locator(".cm-content").click()
     page.keyboard.press("Shift+Enter")
     verdict = page.locator(".sandbox-picture svg text").last
-    verdict.wait_for(timeout=60_000)
+    # In a fresh environment the first import compiles every module it reaches: allow for it.
+    verdict.wait_for(timeout=120_000)
     assert verdict.text_content().startswith("SEPARATED")
 
     bx, by = centre(page, DARK.shape_b)
