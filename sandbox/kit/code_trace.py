@@ -172,7 +172,8 @@ def trace(function: Callable, *args: Any, within: Callable | tuple[Callable, ...
         def lines(frame, event, _):
             if event == "line":
                 # Copying the variables is most of a trace's cost: only a Code view needs them.
-                kept = {name: _kept(value) for name, value in frame.f_locals.items()} if keep_values else {}
+                # "_" is a value the code itself throws away: not one to show the class.
+                kept = {name: _kept(value) for name, value in frame.f_locals.items() if name != "_"} if keep_values else {}
                 runs.append(LineRun(frame.f_lineno, kept, index))
                 counts[index, frame.f_lineno] = counts.get((index, frame.f_lineno), 0) + 1
             return lines
