@@ -110,16 +110,22 @@ class TimeOfImpact(CarriedStep):
         motion, plank = self.motion(), self.shapes["B"]
         pixel = self.view.pixel
         end = posed(plank, motion, 1.0)
+        # The poses drawn besides the shapes: labels keep off their outlines too (a label
+        # layout's keep_off; other painters draw no labels to keep off).
+        keep_off = getattr(painter, "keep_off", lambda shape: None)
+        keep_off(end)
         painter.polygon(end.world_vertices(), theme.guide, None, 1)
         painter.text((end.position[0], end.aabb()[3] + 8 * pixel), "end of the step", theme.guide, 13, "center")
         if self.settings["straight"]:
             slid = Box((plank.position[0] + motion.dx, plank.position[1] + motion.dy), plank.half_size, plank.angle)
             color = theme.mtv if result.straight.hit else theme.separating
+            keep_off(slid)
             painter.polygon(slid.world_vertices(), color, None, 1)
             painter.text((slid.position[0], slid.aabb()[1] - 20 * pixel), "slid, not turned", color, 13, "center")
         if self.settings["ghosts"]:
             for step in impact.steps[: page + 1]:
                 ghost = posed(plank, motion, step.time)
+                keep_off(ghost)
                 painter.polygon(ghost.world_vertices(), theme.guide, None, 1)
         for name in self.shapes:
             self.draw_shape(painter, theme, name)

@@ -151,6 +151,11 @@ class LabelLayout:
     def text(self, at, string, color, size=13, anchor="left"):
         self.held.append((tuple(at), string, color, size, anchor))
 
+    def keep_off(self, shape) -> None:
+        """Keep the labels off ``shape``'s outline too (a Polygon or Circle the scene draws
+        that is not one of its shapes: a ghost of a pose, a path's end)."""
+        self.outlines.append(shape)
+
     def block(self, rect, texts) -> None:
         """Draw ``texts`` (at, string, color, size) now, as they are: lines that belong
         together, laid out by their caller inside ``rect``, which no label is then put on.
