@@ -219,10 +219,11 @@ class Minkowski(Scene):
         self.label_shapes(painter, theme, self.mtv_avoid(report.sat))
         # Last, in a clear corner: the figure's own labels take their places first.
         costs = {cost.what: cost.count for cost in (*sat_scene.costs(report.sat_trace), *_costs(report.trace))}
-        lines = ["work counted", f"SAT: {costs['axes tried']} axes tried, {costs['shadows cast']} shadows cast",
-                 f"GJK: {costs['support points']} support points, {costs['simplex updates']} simplex updates"]
+        # "what: count", as the panel's Work counted line: "1 axes tried" would misread.
+        lines = ["work counted", f"SAT: axes tried {costs['axes tried']}, shadows cast {costs['shadows cast']}",
+                 f"GJK: support points {costs['support points']}, simplex updates {costs['simplex updates']}"]
         if report.gjk.epa:
-            lines.append(f"EPA: {costs['EPA edges added']} edges added")
+            lines.append(f"EPA: edges added {costs['EPA edges added']}")
         draw_meter(painter, theme, self.view, lines, self.covered(report), [((SPLIT, y0), (SPLIT, y1)), *self.strip_lines(report)], clear_only=True)
 
     def strip_lines(self, report):
