@@ -38,7 +38,7 @@ from .dynamic_tree import DynamicTree, TreeNode, TreeQuery
 from .errors import ShapeError
 from .gjk import Epa, EpaStep, Gjk, GjkStep, Stop, epa, gjk
 from .manifold import ContactId, ContactPoint, Manifold, ManifoldStep, manifold
-from .minkowski import minkowski_difference, support
+from .minkowski import grown_outline, minkowski_difference, support
 from .point_query import PointQuery, point_query
 from .projection import Interval, project
 from .quadtree import QuadArrays, QuadNode, Quadtree
@@ -98,6 +98,7 @@ __all__ = [
     "broadphase",
     "epa",
     "gjk",
+    "grown_outline",
     "manifold",
     "minkowski_difference",
     "point_query",

@@ -82,7 +82,7 @@ def minkowski_difference(a: Polygon | Circle, b: Polygon | Circle) -> Polygon | 
     outline = _sum_outline(list(points_a), negated)
     radius = radius_a + radius_b
     if radius:
-        outline = _rounded(outline, radius)
+        outline = grown_outline(outline, radius)
     elif len(outline) < 3:
         raise ShapeError("A - B of these shapes has no area (bare segments along one line, or a segment and a point): give a capsule a radius")
     return Polygon(outline)
@@ -119,8 +119,10 @@ def _corners(outline):
     return kept
 
 
-def _rounded(outline, radius):
-    """``outline`` grown by ``radius``: each corner becomes an arc between its edges' normals."""
+def grown_outline(outline: list[tuple[float, float]], radius: float) -> list[tuple[float, float]]:
+    """Counter-clockwise ``outline`` grown by ``radius``: each corner becomes an arc between its
+    edges' normals, in steps of at most :data:`ARC_STEP` (a capsule's core, two points, gets a
+    half circle at each end; one point, a circle). How a rounded shape is drawn."""
     if len(outline) == 1:
         cx, cy = outline[0]
         return [(cx + radius * math.cos(t), cy + radius * math.sin(t)) for t in _arc(0.0, 2 * math.pi)[:-1]]

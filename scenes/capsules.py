@@ -3,12 +3,10 @@
 import math
 from typing import NamedTuple
 
-from collision import Box, Capsule, Gjk, Manifold, SatResult, Vector, gjk, manifold, sat
+from collision import Box, Capsule, Gjk, Manifold, SatResult, Vector, gjk, grown_outline, manifold, sat
 from sandbox.kit import Action, Line, Param, Report, Scene, Table, Verdict, faded, number, register
 
 B_HALF = (70.0, 45.0)
-ARC_STEPS = 16
-"""Points on each drawn corner arc."""
 
 PRESETS = {
     "Apart": {"caption": "GJK measures the cores' gap; the radii come off it: the shapes' own gap.", "p1": (-300.0, 40.0), "p2": (-130.0, 110.0), "radius": 30, "B": (90.0, -20.0), "rounding": 20},
@@ -26,26 +24,6 @@ class Result(NamedTuple):
 
     sat: SatResult
     manifold: Manifold
-
-
-def rounded_outline(points, radius, steps=ARC_STEPS):
-    """A convex core's outline grown by ``radius``: the core's edges pushed out, joined by an arc
-    at each corner (a capsule's core, two points, gets a half circle at each end)."""
-    if radius <= 0:
-        return [tuple(p) for p in points]
-    out = []
-    count = len(points)
-    for i, (x, y) in enumerate(points):
-        (px, py), (nx, ny) = points[i - 1], points[(i + 1) % count]
-        # Outward normals of the edges in and out of this corner (counter-clockwise outline).
-        before = math.atan2(-(x - px), y - py)
-        after = math.atan2(-(nx - x), ny - y)
-        if count == 2:
-            after = before + math.pi
-        while after < before:
-            after += 2 * math.pi
-        out += [(x + radius * math.cos(before + (after - before) * k / steps), y + radius * math.sin(before + (after - before) * k / steps)) for k in range(steps + 1)]
-    return out
 
 
 @register("capsules", "Motion and response", "Capsules and rounded boxes", order=7)
@@ -108,10 +86,10 @@ class Capsules(Scene):
         ends = capsule.world_points().tolist()
         a_color, b_color = theme.shape("A"), theme.shape("B")
         outline_b = theme.highlight if "B" in (self.hovered, self.selected) else b_color
-        painter.polygon(rounded_outline(b.world_vertices().tolist(), b.radius), outline_b, faded(b_color, 70), 2)
+        painter.polygon(grown_outline(b.world_vertices().tolist(), b.radius), outline_b, faded(b_color, 70), 2)
         painter.point(b.position, outline_b, 4)
         if capsule.radius > 0:
-            painter.polygon(rounded_outline(ends, capsule.radius), a_color, faded(a_color, 70), 2)
+            painter.polygon(grown_outline(ends, capsule.radius), a_color, faded(a_color, 70), 2)
         else:
             painter.segment(*ends, a_color, 3)
         if self.settings["cores"]:

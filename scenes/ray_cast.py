@@ -3,7 +3,7 @@
 import math
 from typing import NamedTuple
 
-from collision import Box, Capsule, Circle, RayHit, Vector, ray_cast, regular_polygon
+from collision import Box, Capsule, Circle, RayHit, Vector, grown_outline, ray_cast, regular_polygon
 from collision.raycast import _box
 from sandbox.kit import Action, Cost, Line, Param, Report, Scene, Table, Verdict, faded, number, register
 from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, traced, with_code
@@ -33,17 +33,6 @@ class Result(NamedTuple):
 
     trace: Trace | None = None
     """The box's slab test line by line, when the Code view is on."""
-
-
-def capsule_outline(capsule, steps=24):
-    """The capsule's outline as points: a half circle round each end of its core."""
-    (x0, y0), (x1, y1) = capsule.world_points().tolist()
-    base = math.atan2(y1 - y0, x1 - x0)
-    r = capsule.radius
-    points = []
-    for (cx, cy), start in (((x1, y1), base - math.pi / 2), ((x0, y0), base + math.pi / 2)):
-        points += [(cx + r * math.cos(start + math.pi * k / steps), cy + r * math.sin(start + math.pi * k / steps)) for k in range(steps + 1)]
-    return points
 
 
 @register("ray-cast", "Motion and response", "Ray casts", order=5)
@@ -103,7 +92,7 @@ class RayCast(Scene):
         origin, end = self.points["origin"], self.points["end"]
         for name in self.shapes:
             self.draw_shape(painter, theme, name)
-        outline = capsule_outline(CAPSULE)
+        outline = grown_outline(CAPSULE.world_points().tolist(), CAPSULE.radius)
         painter.polygon(outline, theme.text, faded(theme.text, 40), 2)
         painter.segment(*CAPSULE.world_points().tolist(), theme.guide, 1)
         painter.text((CAPSULE.position[0], CAPSULE.aabb()[1] - 22 * pixel), "capsule (fixed)", theme.text, 14, "center")
