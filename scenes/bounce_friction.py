@@ -5,7 +5,7 @@ from typing import NamedTuple
 
 
 from collision import Vector
-from sandbox.kit import Action, Line, Param, Report, Scene, Table, Verdict, faded, number, register
+from sandbox.kit import Action, Fact, Line, Param, Report, Scene, Table, Verdict, faded, number, register
 
 PIVOT = (0.0, -120.0)
 """A point of the surface: it turns about here."""
@@ -212,7 +212,11 @@ class BounceFriction(Scene):
                 Line(f"along after friction: {math.hypot(*response.along) * (1 - self.settings['friction']):.1f}"),
                 Line(f"v' = ({response.after.x:.1f}, {response.after.y:.1f}), speed {math.hypot(*response.after):.1f}"),
             ]
-        return Report(self._verdict(result), tuple(lines), self._tables(result), self._numbers(result), self._answers(result))
+        facts = ()
+        if result.response is not None:
+            kept = math.hypot(*result.response.after) / math.hypot(*result.velocity)
+            facts = (Fact("speed_kept", kept, "the share of its speed p leaves with", digits=2),)
+        return Report(self._verdict(result), tuple(lines), self._tables(result), self._numbers(result), self._answers(result), facts=facts)
 
     def _tables(self, result):
         report = result

@@ -122,7 +122,8 @@ class Capsules(Scene):
         if walked.colliding and walked.touching:
             verdict = Verdict("TOUCHING", "overlap", "gap 0")
         elif walked.colliding:
-            verdict = Verdict("COLLIDING", "mtv", f"depth {walked.depth:.1f}")
+            count = len(result.manifold.points)
+            verdict = Verdict("COLLIDING", "mtv", f"depth {walked.depth:.1f}, {count} contact point{'s' if count != 1 else ''}")
         else:
             verdict = Verdict("SEPARATED", "separating", f"gap {walked.distance:.1f}")
         radius_a, radius_b = result.capsule.radius, self.shapes["B"].radius

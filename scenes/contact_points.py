@@ -5,7 +5,7 @@ from typing import NamedTuple
 
 from collision import Box, Manifold, manifold
 from collision.manifold import _faces
-from sandbox.kit import Action, Cost, Line, Param, Report, Scene, Table, Verdict, number, register
+from sandbox.kit import Action, Cost, Fact, Line, Param, Report, Scene, Table, Verdict, number, register
 from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, traced, with_code
 
 A_POSE = ((-60.0, -60.0), (190.0, 55.0), 0.0)
@@ -204,7 +204,8 @@ class ContactPoints(Scene):
             "reference": f"{found.reference}'s edge {found.reference_edge}" if found.reference else "none",
             "ids": "; ".join(str(p.id) for p in found.points) or "none",
         }
-        report = Report(verdict, lines, self._tables(found), numbers, answers)
+        facts = (Fact("depth", -min(p.separation for p in found.points), "how deep the deepest point is sunk"),) if found.points else ()
+        report = Report(verdict, lines, self._tables(found), numbers, answers, facts=facts)
         if result.trace is None:
             return report
         return with_code(report, self._code(result), (

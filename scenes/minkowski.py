@@ -217,24 +217,19 @@ class Minkowski(Scene):
         left = min(p[0] for p in report.difference)
         painter.text(shifted((left, top + 10)), "A - B", theme.text, 16)
         self.label_shapes(painter, theme, self.mtv_avoid(report.sat))
-        # Last, in a clear corner: the figure's own labels take their places first.
+        if self.settings["steps"]:
+            self.draw_meter(painter, theme, report, y0, y1)
+
+    def draw_meter(self, painter, theme, report, y0, y1):
+        """The work counted, with GJK's iterations: last, in a clear corner, once the figure's
+        own labels have taken their places."""
         costs = {cost.what: cost.count for cost in (*sat_scene.costs(report.sat_trace), *_costs(report.trace))}
         # "what: count", as the panel's Work counted line: "1 axes tried" would misread.
         lines = ["work counted", f"SAT: axes tried {costs['axes tried']}, shadows cast {costs['shadows cast']}",
                  f"GJK: support points {costs['support points']}, simplex updates {costs['simplex updates']}"]
         if report.gjk.epa:
             lines.append(f"EPA: edges added {costs['EPA edges added']}")
-        draw_meter(painter, theme, self.view, lines, self.covered(report), [((SPLIT, y0), (SPLIT, y1)), *self.strip_lines(report)], clear_only=True)
-
-    def strip_lines(self, report):
-        """Each SAT strip drawn beside the shapes, as a segment (with its name at its end)."""
-        lines = []
-        for strip in report.strips:
-            test = report.sat.axes[strip.index]
-            reach = 2.5 * strip.spread + 40 * self.view.pixel * self.view.text_scale
-            low, high = min(test.a.min, test.b.min) - reach, max(test.a.max, test.b.max) + reach
-            lines.append(interval_ends(test.axis, low, high, strip.offset))
-        return lines
+        draw_meter(painter, theme, self.view, lines, self.covered(report), [((SPLIT, y0), (SPLIT, y1)), *sat_view.strip_lines(report.sat, report.strips, self.view)], clear_only=True)
 
     def covered(self, report):
         """What the figure covers, for the meter to keep clear of: A and B, A - B, the headings."""

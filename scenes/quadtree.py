@@ -53,7 +53,7 @@ class Frame(NamedTuple):
     """How many of the lit objects are straddlers."""
 
     missed: np.ndarray
-    """With "missed" on: objects touching the focused one that the tip's walk does not return."""
+    """Objects touching the focused one that the tip's walk does not return (marked with "missed" on)."""
 
     trace: Trace | None = None
 
@@ -154,7 +154,8 @@ class QuadtreeScene(Swarm):
             # Object numbers as arrays: at MAX_LEVELS 0 the root returns all 10,000.
             lit = np.array(tree.retrieve_tip(boxes[focus].tolist()), dtype=np.intp)
             lit = lit[lit != focus]
-        if focus is not None and self.settings["missed"]:
+        if focus is not None:
+            # Counted whether or not marked: a question hiding the marks asks this very count.
             returned = np.zeros(count, dtype=bool)
             returned[lit] = returned[focus] = True
             found = np.array(tree.retrieve(boxes[focus].tolist()), dtype=np.intp)
@@ -213,7 +214,7 @@ class QuadtreeScene(Swarm):
                 painter.polygon([(left, bottom), (right, bottom), (right, top), (left, top)], theme.highlight, None, 2)
         if frame.focus is not None:
             fill_box(painter, boxes[frame.focus], theme.highlight, 90)
-        for box in boxes[frame.missed]:
+        for box in boxes[frame.missed] if self.settings["missed"] else ():
             fill_box(painter, box, theme.mtv, 110, 3)  # touching the focused one: colliding
         # Beside the world where the window leaves room; never over the objects.
         draw_meter(painter, theme, self.view, ["candidate pairs", *(f"{name}: {count:,}" for name, count in frame.methods)], [WORLD], clear_only=True)

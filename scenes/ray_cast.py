@@ -52,6 +52,7 @@ class RayCast(Scene):
         "Press At the capsule, then drag the origin along: the hit moves from the round end onto the side.",
     )
     params = (
+        Param("hits", "Where the ray meets each shape, with its t", True, overlay=True),
         Param("normals", "Normals at the hits", True, overlay=True),
         Param("slabs", "The box's slab test", True, overlay=True),
         CODE,
@@ -100,7 +101,7 @@ class RayCast(Scene):
             self._slabs(result.hits["box"], painter, theme, pixel)
         painter.arrow(origin, end, theme.axis, 2)
         for name, hit in result.hits.items():
-            if not hit.hit:
+            if not hit.hit or not self.settings["hits"]:
                 continue
             color = theme.highlight if name == result.first else theme.guide
             painter.point(hit.point, color, 7 if name == result.first else 5)

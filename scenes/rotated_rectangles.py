@@ -290,13 +290,12 @@ class RotatedRectangles(Scene):
             inside = (middle[0] - out[0] / length * 16 * pixel, middle[1] - out[1] / length * 16 * pixel - 6 * pixel)
             painter.text(inside, str(k + 1), color, 15, "center")
         self.label_shapes(painter, theme)
-        if any(self.ticked()):
-            # Once a saving is ticked, each one's cost beside the plain recipe's (untouched, the
-            # figure is the plain recipe, whose cost a class counts for itself). Last: the figure's
-            # own labels take their places first, the meter the room left (none: a crowded small
-            # window leaves it to the panel's table).
-            lines = ["work counted: axes, dot products", *(f"{name}: {tested}, {dots}" for name, _, tested, dots in report.work)]
-            draw_meter(painter, theme, self.view, lines, self.covered(), self.crossing(result), clear_only=True)
+        # Each saving's cost beside the plain recipe's (the figure is the plain recipe; while a
+        # question asks for a count, the figure writes it "?"). Last: the figure's own labels
+        # take their places first, the meter the room left (none: a crowded small window leaves
+        # it to the panel's table).
+        lines = ["work counted: axes, dot products", *(f"{name}: {tested}, {dots}" for name, _, tested, dots in report.work)]
+        draw_meter(painter, theme, self.view, lines, self.covered(), self.crossing(result), clear_only=True)
 
     def covered(self):
         """What the figure covers, for the meter to keep clear of: the boxes and their corner

@@ -4,7 +4,7 @@ import math
 from typing import NamedTuple
 
 from collision import Vector
-from sandbox.kit import Action, Line, Param, Report, Scene, Table, Verdict, register
+from sandbox.kit import Action, Fact, Line, Param, Report, Scene, Table, Verdict, register
 from sandbox.kit.figures.strips import clip
 
 UNIT = 50.0
@@ -54,6 +54,12 @@ def number(value):
     """A value as the worked example writes it: at most two decimals, no trailing zeros, no -0."""
     text = f"{value:.2f}".rstrip("0").rstrip(".")
     return "0" if text == "-0" else text
+
+
+def reach_words(along):
+    """How far a reaches along b, in words: a length, or behind O a signed reach (a length is
+    never negative)."""
+    return f"length {number(along)}" if along >= 0 else f"{number(along)} along b, behind O"
 
 
 def pair(v):
@@ -130,7 +136,7 @@ class Vectors(Scene):
         role = "text"
         if report.projection is None:
             return Verdict(f"a.b = {number(report.dot)}", "text", "b is the zero vector: there is no direction to project onto")
-        return Verdict(f"a.b = {number(report.dot)}", role, f"{sign_word(report.dot).split(':')[0]}; projection length {number(report.along)}")
+        return Verdict(f"a.b = {number(report.dot)}", role, f"{sign_word(report.dot).split(':')[0]}; projection {reach_words(report.along)}")
 
     def _numbers(self, result):
         report = result
@@ -231,7 +237,7 @@ class Vectors(Scene):
             middle = at(report.projection, UNIT / 2) if abs(report.along) * UNIT > 150 * pixel else tip
             spot = (middle[0] + nx * 16 * pixel, middle[1] + ny * 16 * pixel - 5 * pixel)
             label_side = (spot[0] - origin.x, spot[1] - origin.y)
-            painter.text(spot, f"{pair(report.projection)}, length {number(report.along)}", theme.text, 15, "left" if nx >= 0 else "right")
+            painter.text(spot, f"{pair(report.projection)}, {reach_words(report.along)}", theme.text, 15, "left" if nx >= 0 else "right")
         if self.settings["units"]:
             painter.circle(origin, UNIT, theme.guide, None, 1)
             for vector, role in ((report.unit_a, theme.shape_a), (report.unit_b, theme.shape_b)):
@@ -290,7 +296,13 @@ class Vectors(Scene):
             f"{label} = {pair(v)}" if v is not None else f"{label}: none (zero vector)"
             for label, v in (("unit a", result.unit_a), ("unit b", result.unit_b))
         ))
-        return Report(self._verdict(result), tuple(lines), self._tables(result), self._numbers(result))
+        facts = (
+            Fact("dot", float(result.dot), "a.b", digits=2, trim=True),
+            Fact("sign", sign_word(result.dot, result.a, result.b).split(":")[0], "the sign of a.b"),
+        )
+        if result.along is not None:
+            facts += (Fact("length", float(result.along), "how far a reaches along b, a.b / |b| (negative: behind O)", digits=2, trim=True),)
+        return Report(self._verdict(result), tuple(lines), self._tables(result), self._numbers(result), facts=facts)
 
 
 def dot_unit(u, v):

@@ -21,6 +21,7 @@ from typing import NamedTuple
 
 from sandbox.app import files
 from sandbox.app import lesson_page
+from sandbox.app import seen
 from sandbox.app import screen
 from sandbox.app import vector
 from sandbox.app.camera import Camera
@@ -127,13 +128,18 @@ def _write(walkthrough, directory, size, theme, palette, count, claim, layout):
         words = {field: step.filled(getattr(step, field), session.scene) for field in ("caption", "question", "explain")}
         record = {"step": index + 1, "scene": step.scene, "caption": words["caption"]}
         answer = ""
+        # What the figure shows, text by text, with the facts and labels each names: before the
+        # reveal (a question's figure as the class predicts from it) and after.
+        visible = {"asked" if step.question else "shown": [each.as_json() for each in seen.of(session)]}
         if step.question:
             session.reveal()
+            visible["revealed"] = [each.as_json() for each in seen.of(session)]
             # The key shows the figure revealed: what the class predicted, now drawn.
             files.write_text(claim(f"{stem}-answer.svg"), vector.figure(session), follow_links=False)
             answer = step.answer_text(session.scene)
             record.update(question=words["question"], choices=list(step.choices), answer_field=step.answer, answer=answer)
         record["numbers"] = session.report().numbers
+        record["visible"] = visible
         _refuse_fault(session, walkthrough, index)
         shown.append(_Shown(index + 1, step, session.scene, stem, words, answer, session.report()))
         slides.append(lesson_page.slide(index + 1, step, session, figure, report_html(session.report())))
@@ -325,8 +331,6 @@ def _section(item, count, teacher, compact):
             # to a page of their own (any-convex-polygon's steps 6 and 7).
             return head + f'<div class="with-notes">{numbers}{notes}</div></section>'
         return head + numbers + notes + "</section>"
-    # Numbered, not lettered: a choice "A" would read as shape A.
-    choices = "".join(f"<li>{html.escape(choice)}</li>" for choice in item.step.choices)
     told = (
         f'<p class="told">Answer: <strong>{html.escape(item.answer)}</strong>. {html.escape(item.words["explain"])}</p>'
         if teacher
@@ -334,7 +338,7 @@ def _section(item, count, teacher, compact):
     )
     return head + (
         f'<div class="question"><p><strong>Predict:</strong> {html.escape(item.words["question"])}</p>\n'
-        + (f'<ol class="choices" type="1">{choices}</ol>\n' if choices else '<p class="blank">Your answer:</p>\n')
+        + (lesson_page.choices_html(item.step.choices) if item.step.choices else '<p class="blank">Your answer:</p>\n')
         + told + "</div>" + notes + "</section>"
     )
 
@@ -455,6 +459,7 @@ table.values th {{ font-weight: normal; background: #f4f4f4; }}
 .legend td:first-child, .legend th {{ white-space: nowrap; }}
 .swatch {{ display: inline-block; width: 2.5em; height: 0.9em; border: 1px solid #333; vertical-align: middle; }}
 .question {{ border: 2px solid #333; padding: 0.3em 0.8em; align-self: start; }}
+.choices {{ list-style: none; padding: 0; }}
 .choices li {{ margin: 0.2em 0; }}
 .blank {{ min-height: 3em; }}
 .see {{ font-size: 0.9em; color: #444; }}

@@ -53,6 +53,13 @@ def slide(number, step, session, asked: str, tables: str) -> Slide:
                  asked, shown, tables, report.numbers, verdict, describe(report))
 
 
+def choices_html(choices) -> str:
+    """A question's choices as every page prints them: each beside a box to tick, with no
+    letter (a choice "B" would read as shape B) and no number (a choice "2" as the second)."""
+    items = "".join(f'<li><span class="tick" aria-hidden="true">☐</span> {html.escape(choice)}</li>' for choice in choices)
+    return f'<ul class="choices">{items}</ul>\n'
+
+
 def page(title: str, slides: list[Slide]) -> str:
     """The whole page, as text."""
     web = resources.files("sandbox.app") / "web"
@@ -68,13 +75,12 @@ def _section(s: Slide, count: int) -> str:
             f'<h2>Step {s.number} of {count} <span>{html.escape(s.scene_title)}</span></h2>\n')
     if not s.question:
         return head + _figure(s.shown, "shown", _alt(caption, s)) + f'<p class="caption">{caption}</p>\n' + _after(s) + "</section>"
-    choices = "".join(f"<li>{html.escape(c)}</li>" for c in s.choices)
     return head + (
         _figure(s.asked, "asked", caption) + _figure(s.shown, "shown", _alt(caption, s))
         + f'<p class="caption">{caption}</p>\n'
         + f'<div class="question"><p><strong>Predict:</strong> {html.escape(s.question)}</p>\n'
         # Numbered, not lettered: a choice "A" would read as shape A.
-        + (f'<ol class="choices" type="1">{choices}</ol>\n' if choices else "")
+        + (choices_html(s.choices) if s.choices else "")
         + '<p class="hint">Next reveals the answer.</p></div>\n'
         + f'<p class="answer">Answer: <strong>{html.escape(s.answer)}</strong>. {html.escape(s.explain)}</p>\n'
         + _after(s) + "</section>"

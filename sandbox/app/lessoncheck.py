@@ -1,26 +1,28 @@
 """``python sandbox.py --check-lesson FILE``: what a lesson's words say that its steps do not show.
 
 Each step is opened as the window opens it (its seed, its time, its question asked and then
-revealed) and its words are held to what it computes:
+revealed), and the check asks the figure what it shows (``seen``), not the Report's numbers:
 
-- a number written into a caption, question or explanation must be one of the step's own values
-  (its Report's numbers, tables, lines and verdict, or its layout's settings and poses) at the
-  digits shown, or be marked as prose, ``{~39}``; a number quoted by name (``{gap:.1f}``) is
-  right by construction;
-- a question's choices must not name a label that the question hides (the axes P, Q, R, S with
-  every axis hidden): the class would be asked to pick from what it cannot see;
-- a question's caption must not quote its own answer;
+- a question's asked fact, at the digits shown and with its sign, must not be visible before
+  the reveal: on the canvas, in the caption or question, or in the previous step's revealed
+  figure; and it must be visible in the revealed figure;
+- a question's choices must be labels the figure draws before the reveal, distinct at the
+  digits shown; a number among them only where the question asks for a number;
+- a number written into a caption, question or explanation must be quoted by name
+  (``{gap:.1f}``) or marked as the author's own prose (``{~39}``);
+- a step whose figure and visible facts are the previous step's must say so
+  (``same_figure = true``) when its caption says something new;
 - the words must not point at the panel, which a projector showing the figure alone leaves out.
 
 Every problem is one line naming the file and the step.
 """
 
-import math
+import json
 import re
 
-from sandbox.app import walkthrough
+from sandbox.app import seen, template
 from sandbox.app.session import Session
-from sandbox.kit.painter import RecordingPainter
+from sandbox.kit.report import Fact
 
 NUMBER = re.compile(r"(?<![\w.,])[-−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?!(?!x\b)\w)(%?)")
 """A number as a caption writes it: 780, 79,800, -0.5, 51.0, 10%, 0.62x; not the 1 of "DemoSAT1" or "A1"."""
@@ -33,89 +35,124 @@ def problems(lesson):
     """Every problem of ``lesson`` (a loaded Walkthrough), one line each, in step order."""
     session = Session(walkthrough=lesson)
     found = []
+    before = None  # the previous step: (its revealed figure's texts, its SVG, its caption)
     for index, step in enumerate(lesson.steps):
         where = f"walkthrough {lesson.path}, step {index + 1}"
         session.go(index)
-        asked = _labels(session) if step.question else set()
+        asking = seen.of(session) if step.question else []
         if step.question:
             session.reveal()
+        shown = seen.of(session)
         if session.fault is not None:
             found.append(f"{where}: the scene fails: {session.fault}")
+            before = None
             continue
-        values = _values(session.report(), step.layout)
+        figure = _figure_key(step, shown)
         for field in ("caption", "question", "explain"):
-            found += [f"{where}: {field} {problem}" for problem in _words(getattr(step, field), values)]
+            found += [f"{where}: {field} {problem}" for problem in _words(getattr(step, field))]
         if step.question:
-            hidden = sorted(choice for choice in step.choices if choice in _labels(session) - asked)
-            if hidden:
-                found.append(
-                    f"{where}: the choices name {', '.join(hidden)}, which the question hides from the figure; "
-                    "show what the class chooses from (hide less) or ask about something it can see"
-                )
-            quoted = {name for _, name, _, _ in walkthrough.TEMPLATE.parse(step.caption + step.question) if name}
-            if quoted & {"answer", step.answer}:
-                found.append(f"{where}: the caption or question quotes the answer ({{{step.answer}}}) while it is asked; quote it in explain")
+            found += [f"{where}: {problem}" for problem in _question(session, step, asking, shown, before)]
+        if before is not None and before[1] == figure and step.caption != before[2] and not step.same_figure:
+            found.append(
+                f"{where}: its figure and visible facts are step {index}'s, while its caption says something new; "
+                "change what it shows (a pose, an overlay), or say same_figure = true where that is meant"
+            )
+        before = (shown, figure, step.caption)
     return found
 
 
-def _words(text, values):
+def asked_fact(report, step):
+    """The fact a question asks for, as its answer shows it (seen.report_facts)."""
+    return seen.report_facts(report)[step.answer]
+
+
+def _question(session, step, asking, shown, before):
+    """What is wrong with a question step: its answer shown too early or never, its choices."""
+    report = session.report()
+    fact = asked_fact(report, step)
+    only = {fact.name: fact}
+    answer = seen.shown_text(fact)
+    wrong = []
+    others = {f"choice {n}": Fact(f"choice {n}", choice) for n, choice in enumerate(step.choices) if choice != answer}
+
+    def gives_away(kind, text):
+        # A text offering the choices (the question itself) names the others too: no give-away.
+        canvas = kind == "canvas"
+        return bool(seen.names(text, only, canvas)) and not seen.names(text, others, canvas)
+
+    # The words as the author wrote them: a field quoting another fact is that fact, not this one.
+    words = [(field, _own_words(getattr(step, field))) for field in ("caption", "question")]
+    early = [(kind, text) for kind, text in [(each.where, each.text) for each in asking] + words if gives_away(kind, text)]
+    if before is not None:
+        # The previous figure gives it away where it shows this very fact (by name) at this value.
+        early += [("previous step's revealed figure", each.text) for each in before[0] if fact.name in each.facts and gives_away(each.where, each.text)]
+    if early:
+        kind, text = early[0]
+        wrong.append(f'the answer ({step.answer} = {answer}) is visible before the reveal, in the {kind}: "{_short(text)}"; hide what shows it or ask something else')
+    if seen.is_number(fact) and not any(seen.names(each.text, only, each.where == "canvas") for each in shown):
+        wrong.append(f"the answer ({step.answer} = {answer}) is nowhere in the revealed figure; show it (an overlay, a label, the verdict) or ask about what the figure shows")
+    elif not seen.is_number(fact) and [each.text for each in shown] == [each.text for each in asking]:
+        wrong.append(f"the reveal shows nothing new: the figure is the same before and after; show the answer ({step.answer} = {answer}) on it")
+    drawn = seen.labels_seen(asking)
+    missing = [choice for choice in step.choices if seen.LABEL.fullmatch(choice) and not NUMBER.fullmatch(choice) and choice not in drawn]
+    if missing:
+        wrong.append(f"the choices name {', '.join(missing)}, which the figure does not draw before the reveal; show what the class chooses from (hide less) or ask about something it can see")
+    numbers = [choice for choice in step.choices if NUMBER.fullmatch(choice)]
+    if numbers and not seen.is_number(fact):
+        wrong.append(f"the choices offer the number{'s' if len(numbers) > 1 else ''} {', '.join(numbers)}, but {step.answer} is no number")
+    elif numbers:
+        at = [_at_digits(choice, fact) for choice in numbers]
+        same = sorted({choice for choice, value in zip(numbers, at) if at.count(value) > 1})
+        if same:
+            wrong.append(f"the choices {', '.join(same)} are the same at the {fact.digits} digit{'s' if fact.digits != 1 else ''} {step.answer} is shown with; offer distinct ones")
+    quoted = set(template.names(step.caption) + template.names(step.question))
+    if quoted & {"answer", step.answer}:
+        wrong.append(f"the caption or question quotes the answer ({{{step.answer}}}) while it is asked; quote it in explain")
+    return wrong
+
+
+def _figure_key(step, shown):
+    """What a step's revealed figure is made of: its scene, poses, handles, settings, overlays,
+    seed and time, and the texts it shows (its view aside: a caption's length moves the frame)."""
+    drawn = {field: value for field, value in step.layout.items() if field != "view"}
+    return step.scene, json.dumps(drawn, sort_keys=True), step.seed, step.time, tuple(each.text for each in shown)
+
+
+def _own_words(text):
+    """``text`` without its quoted facts: its literal words and prose numbers."""
+    return "".join(part if isinstance(part, str) else part.prose or f"{{{part.name}}}" for part in template.parse(text))
+
+
+def _at_digits(choice, fact):
+    value = float(choice.replace("−", "-").replace(",", "").rstrip("%"))
+    return seen.shown_text(Fact(fact.name, value if isinstance(fact.value, float) else round(value), digits=fact.digits))
+
+
+def _words(text):
     """What is wrong with the words ``text`` (a step's template), as phrases."""
     wrong = []
-    for literal, name, _, _ in walkthrough.TEMPLATE.parse(text):
-        for match in NUMBER.finditer(literal):
-            if not _among(match.group(0), values):
-                wrong.append(
-                    f'says {match.group(0)}, which is none of the step\'s own values at the digits shown: quote the value by name, '
-                    f"e.g. {{gap:.1f}}, or mark a number of your own as prose, {{{walkthrough.PROSE}{match.group(0).rstrip('%')}}}"
-                )
-    words = "".join(literal for literal, *_ in walkthrough.TEMPLATE.parse(text))
-    if (pointed := PANEL.search(words)) is not None:
+    literal = "".join(part for part in template.parse(text) if isinstance(part, str))
+    for match in NUMBER.finditer(literal):
+        wrong.append(
+            f"says {match.group(0)} in its own words: quote the fact by name, e.g. {{gap:.1f}}, so it is the step's own, "
+            f"or mark a number of your own as prose, {{{template.PROSE}{match.group(0)}}}"
+        )
+    if (pointed := PANEL.search(literal)) is not None:
         wrong.append(f'points at the panel ("{pointed.group(0)}"), which the projector does not show: say it on the figure, or quote the number')
     return wrong
 
 
+def _short(text):
+    text = " ".join(text.split())
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def _among(shown, values):
-    """Whether the number ``shown`` (as written) is one of ``values`` at its digits."""
+    """Whether the number ``shown`` (as written) is one of ``values`` at its digits (variants
+    keeps a version's prose numbers with it)."""
     percent = shown.endswith("%")
     text = shown.rstrip("%").replace("−", "-").replace(",", "")
     digits = len(text.split(".")[1]) if "." in text else 0
     written = f"{abs(float(text)):.{digits}f}"
     return any(f"{abs(value * (100 if percent else 1)):.{digits}f}" == written for value in values)
 
-
-def _values(report, layout):
-    """Every number the step computes or is set to: its Report's numbers, the numbers written in
-    its tables, lines, verdict and claims, and its layout's settings, poses and handles."""
-    found = set()
-
-    def take(value):
-        if isinstance(value, bool) or value is None:
-            return
-        if isinstance(value, (int, float)) and math.isfinite(value):
-            found.add(float(value))
-        elif isinstance(value, str):
-            found.update(float(m.group(0).rstrip("%").replace("−", "-").replace(",", "")) for m in NUMBER.finditer(value))
-        elif isinstance(value, dict):
-            for inner in value.values():
-                take(inner)
-        elif isinstance(value, (list, tuple)):
-            for inner in value:
-                take(inner)
-
-    take(dict(report.numbers))
-    take(dict(report.answers))
-    take([line.text for line in report.lines])
-    take([claim.text() for claim in report.claims])
-    if report.verdict is not None:
-        take([report.verdict.text, report.verdict.detail])
-    for table in report.tables:
-        take([table.title, table.headers, table.rows])
-    take([layout.get(field, {}) for field in ("settings", "shapes", "handles")])
-    return found
-
-
-def _labels(session):
-    """The words the figure writes as the session shows it now."""
-    painter = RecordingPainter()
-    session.draw(painter)
-    return {word for call in painter.of("text") for word in call[2].split()}

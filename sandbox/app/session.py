@@ -15,7 +15,7 @@ from pyglet.window import key
 
 from sandbox.app import focus, guard
 from sandbox.app import layout, preferences
-from sandbox.app import screen
+from sandbox.app import screen, seen
 from sandbox.app.camera import Camera
 from sandbox.app.controller import Controller
 from sandbox.app.dashes import DashedPainter
@@ -23,6 +23,7 @@ from sandbox.app.describe import describe, gap
 from sandbox.app.sound import GapSound
 from sandbox.app.speech import Speaker
 from sandbox.kit import Context, Report, View, framing
+from sandbox.kit.report import Fact
 from sandbox.app.registry import SceneError, all_scenes
 from sandbox.kit.theme import DARK, PROJECTOR, with_palette
 
@@ -286,8 +287,7 @@ class Session:
 
     def draw(self, painter):
         """Draw the scene with ``painter`` in the theme; in the colour-blind palette B's lines dashed."""
-        if self.theme.dashed_b:
-            painter = DashedPainter(painter, self.theme, 1 / self.camera.zoom)
+        painter = self.figure_painter(painter)
         # The report first: one that fails shows its fault, in place of the figure, from the first frame.
         self.report()
         if self.fault is None:
@@ -296,6 +296,26 @@ class Session:
             focus.ring(painter, self.theme, self.scene, self.focus, 1 / self.camera.zoom, self.font_scale)
         if self.fault is not None:
             guard.draw_fault(painter, self.theme, self.camera, self.fault)
+
+    def figure_painter(self, painter, dashes=True):
+        """``painter`` as the figure is drawn with it: in the colour-blind palette B's lines
+        dashed (unless the painter dashes them itself, ``dashes`` False); while a question is
+        open, its answer written "?" wherever a label shows it."""
+        if dashes and self.theme.dashed_b:
+            painter = DashedPainter(painter, self.theme, 1 / self.camera.zoom)
+        asked = self.asked()
+        return painter if asked is None else seen.Hiding(painter, [asked])
+
+    def asked(self):
+        """The fact the open question asks for, or None (no question open, or none to hide)."""
+        if not self.asking or not self.step.answer or self.fault is not None:
+            return None
+        report = self.report()
+        named = report.named()
+        if self.step.answer in named:
+            return named[self.step.answer]
+        answer = report.answers.get(self.step.answer)
+        return None if answer is None else Fact(self.step.answer, answer)
 
     def label_scale(self):
         """How much larger than 1x the figure's labels are drawn (the kit's rule, which an SVG follows too)."""

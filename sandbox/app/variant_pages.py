@@ -18,6 +18,7 @@ from pathlib import Path
 
 from sandbox.app import files
 from sandbox.app import handout
+from sandbox.app import lesson_page
 from sandbox.app import variants
 from sandbox.app import vector
 from sandbox.app.session import Session
@@ -131,12 +132,11 @@ def _sheet(version):
     # long as the largest count offered by any choice on the sheet.
     rows = max((int(c) for a in version.steps for c in a.step.choices if c.isascii() and c.isdigit()), default=0)
     for k, a in enumerate(version.steps, 1):
-        choices = "".join(f"<li>{html.escape(c)}</li>" for c in a.step.choices)
         parts.append(
             f'<section><h2>Exercise {k} <span>(step {a.number})</span></h2>'
             f'<figure><img src="step-{a.number:02d}.svg" alt="Exercise {k} as asked"><figcaption>{html.escape(a.words["caption"])}</figcaption></figure>'
             f'<p><strong>Predict:</strong> {html.escape(a.words["question"])}</p>'
-            + (f'<ol class="choices">{choices}</ol>' if choices else '<p>Your answer: <span class="line"></span></p>')
+            + (lesson_page.choices_html(a.step.choices) if a.step.choices else '<p>Your answer: <span class="line"></span></p>')
             + "<h3>Work it out</h3>" + "".join(_table(t, blank=True, answers=answers, rows=rows) for t in a.tables) + "</section>"
         )
     return "\n".join(parts)

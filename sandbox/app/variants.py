@@ -9,13 +9,19 @@ units (whole pose units where the scene counts in larger ones, so a class can wo
 hand) and whole degrees. A draw is kept only when:
 
 - a step posed at an event (its ``find``) still shows that event;
-- every answer of the step's Report keeps its kind (see _same_kind): the same words (a verdict,
-  an axis, a region), the same count unless the scene starts from another seed, a measure of
-  the same sign; so the step's explanation still holds;
-- the answer is the same choice: a choice that is one of the step's Report's numbers (the
-  answer's own, or another such as brute force's pair count) is that number of the version, at
-  the digits written, and the answer is still the one in the same place among choices that all
-  differ;
+- the answers spread over the choices: each version of a question whose choices are words (a
+  verdict, an axis, yes or no) aims at one of them in turn (in an order drawn from the seed),
+  moving up to SPREAD times as far as the step's bounds allow, and takes another only where
+  TARGET_TRIES draws found none (a count the shapes fix, such as the square's axes, cannot
+  change); a question whose choices are numbers offers the version's own in an order drawn
+  from the seed, so the right one is not always in the same place;
+- a choice that is one of the step's Report's numbers (the answer's own, or another such as
+  brute force's pair count) is that number of the version, at the digits written, and the
+  choices all differ, the answer among them;
+- a version with the lesson's own answer keeps every other answer's kind (see _same_kind): the
+  same words, the same count unless the scene starts from another seed, a measure of the same
+  sign; so the step's explanation still holds. A version with another answer leaves the
+  explanation out of its key (it speaks of the lesson's answer);
 - every number written into the caption, question or explanation is one of the version's own
   values (as ``--check-lesson`` holds the lesson's): one that was the step's value (a pose, a
   depth) becomes the version's value there, at the same digits, and a draw where the places it
@@ -36,6 +42,8 @@ from sandbox.app import finding
 from sandbox.app import guard
 from sandbox.app import layout
 from sandbox.app import lessoncheck
+from sandbox.app import seen
+from sandbox.app import template
 from sandbox.app import walkthrough
 from sandbox.app.camera import Camera
 from sandbox.app.registry import all_scenes
@@ -47,6 +55,12 @@ MAX_VERSIONS = 100
 TRIES = 3000
 """Draws tried for one version of one step before it is given up. The quadtree's step whose
 focus object the tip's retrieve misses one pair for took up to 781 draws (seed 1, 30 versions)."""
+
+TARGET_TRIES = 300
+"""Draws tried for a version to give the answer it aims at, before it takes any answer."""
+
+SPREAD = 4
+"""How many times the step's bounds a version aiming at another answer may move (in steps)."""
 
 MOVE = 30.0
 """How far (world units) a shape or handle moves each way, where the step declares no vary."""
@@ -101,22 +115,55 @@ def make(lesson: walkthrough.Walkthrough, count: int, seed: int) -> tuple[Versio
         where = f"walkthrough {lesson.path}, step {number}"
         cls = classes[step.scene]
         original = _scene_at(step, cls, where)
-        seen, column = set(), []
+        keys, column = set(), []
+        aims = _aims(step, random.Random(f"{seed}/{number}"))
         for version in range(1, count + 1):
             rng = random.Random(f"{seed}/{number}/{version}")
-            for _ in range(TRIES):
-                found = _kept(step, _drawn(step, original, rng), cls, original, number, where)
-                if found is not None and _key(found) not in seen:
-                    break
-            else:
+            found = _aimed(step, cls, original, number, where, rng, aims, version, keys)
+            if found is None:
+                found = _any(step, cls, original, number, where, rng, keys)
+            if found is None:
                 raise VariantsError(
-                    f"{where}: none of {TRIES} draws made a version {version} of {count} that keeps its answer ({step.answer_text(original)}) "
-                    "and differs from those before it; give the step a vary that moves less (or more), or ask for fewer versions"
+                    f"{where}: none of {TRIES} draws made a version {version} of {count} that gives an answer among its choices "
+                    f"(the lesson's is {step.answer_text(original)}) and differs from those before it; give the step a vary that moves less (or more), or ask for fewer versions"
                 )
-            seen.add(_key(found))
+            keys.add(_key(found))
             column.append(found)
         columns.append(column)
     return tuple(Version(version, tuple(column[version - 1] for column in columns)) for version in range(1, count + 1))
+
+
+def _aims(step, rng):
+    """The answers a step's versions aim at in turn: its word choices in an order drawn from
+    ``rng``; none for an open question or one whose choices are numbers."""
+    if len(step.choices) < 2 or any(_number(choice) is not None for choice in step.choices):
+        return []
+    order = list(step.choices)
+    rng.shuffle(order)
+    return order
+
+
+def _aimed(step, cls, original, number, where, rng, aims, version, keys):
+    """A version giving the answer this version aims at, or None (none to aim at, or none
+    found): the aims are taken in turn, one found unreachable dropped for the next versions."""
+    while aims:
+        aim = aims[(version - 1) % len(aims)]
+        for attempt in range(TARGET_TRIES):
+            reach = 1 + (SPREAD - 1) * attempt // TARGET_TRIES
+            found = _kept(step, _drawn(step, original, rng, reach), cls, original, number, where)
+            if found is not None and found.answer == aim and _key(found) not in keys:
+                return found
+        aims.remove(aim)  # the shapes cannot give it here (a count they fix): aim at the others
+    return None
+
+
+def _any(step, cls, original, number, where, rng, keys):
+    """A version with any answer among the choices, or None after TRIES draws."""
+    for _ in range(TRIES):
+        found = _kept(step, _drawn(step, original, rng), cls, original, number, where)
+        if found is not None and _key(found) not in keys:
+            return found
+    return None
 
 
 def bounds(step: walkthrough.Step, scene) -> dict:
@@ -134,12 +181,14 @@ def bounds(step: walkthrough.Step, scene) -> dict:
     return found
 
 
-def _drawn(step, scene, rng):
-    """``step`` with its poses moved by one draw of ``rng``, and a new seed for a seeded scene."""
+def _drawn(step, scene, rng, reach=1):
+    """``step`` with its poses moved by one draw of ``rng`` (``reach`` times its bounds), and a
+    new seed for a seeded scene."""
     data = copy.deepcopy(step.layout)
     unit = scene.pose_unit
     for name, moves in bounds(step, scene).items():
         for field, (low, high) in moves.items():
+            low, high = low * reach, high * reach
             if field == "angle":
                 data["shapes"][name]["angle"] = data["shapes"][name].get("angle", 0.0) + _whole(rng, low, high, 1.0)
             else:
@@ -183,20 +232,25 @@ def _kept(step, drawn, cls, original, number, where):
     if step.find and not finding.event_of(cls, step.find).shows(scene.reported):
         return None  # the step is about its event: "corners-outside" must still happen
     answers = scene.reported.answers
-    if any(not _same_kind(answers.get(name), was, drawn.seed != step.seed) for name, was in original.reported.answers.items()):
-        return None
     answer = answers[step.answer]
-    choices = tuple(_refilled(choice, step.answer, original.reported, scene.reported) for choice in step.choices)
-    if choices and (len(set(choices)) < len(choices) or answer not in choices or choices.index(answer) != step.choices.index(step.answer_text(original))):
+    same = answer == step.answer_text(original)
+    was, now = seen.report_facts(original.reported), seen.report_facts(scene.reported)
+    if same and any(name not in now or not _same_kind(now[name], fact, drawn.seed != step.seed) for name, fact in was.items() if name in answers):
         return None
+    choices = tuple(_refilled(choice, step.answer, original.reported, scene.reported) for choice in step.choices)
+    if choices and (len(set(choices)) < len(choices) or answer not in choices):
+        return None
+    if choices and _number(choices[0]) is not None:
+        # Numbers offered in an order of the version's own: the right one is not always first.
+        choices = tuple(random.Random(repr((drawn.layout, drawn.seed))).sample(choices, len(choices)))
     # Recorded as drawn, with the handles where the scene put them: a scene posed afresh from
     # it computes this very key (a layout captured anew would turn each angle to degrees and back).
     drawn = drawn._replace(layout={**drawn.layout, "handles": {name: [float(v) for v in at] for name, at in scene.points.items()}}, choices=choices)
     before, now = _values(original.reported, step.layout), _values(scene.reported, drawn.layout)
-    values = lessoncheck._values(scene.reported, drawn.layout)
+    values = {value for _, value in now}
     words = {}
     for field in ("caption", "question", "explain"):
-        text = _own_numbers(getattr(step, field), before, now, values)
+        text = _own_numbers(getattr(step, field) if same or field != "explain" else "", before, now, values)
         if text is None:
             return None
         words[field] = text
@@ -205,14 +259,14 @@ def _kept(step, drawn, cls, original, number, where):
     return Asked(number, drawn, answer, filled, tuple(scene.reported.tables), dict(scene.reported.numbers))
 
 
-def _same_kind(answer, was, reseeded):
-    """Whether a version's ``answer`` says what the step's (``was``) says: the same words (a
+def _same_kind(fact, was, reseeded):
+    """Whether a version's ``fact`` says what the step's (``was``) says: the same words (a
     verdict, an axis, a region), the same count (two contact points, one axis tried) unless the
     scene starts from another seed and counts anew, and a measure of the same sign (zero stays
     zero: a vector square to another stays square)."""
-    if _number(was) is None or "." not in str(was) and not reseeded:
-        return answer == was
-    return _number(answer) is not None and _sign(answer) == _sign(was)
+    if not seen.is_number(was) or isinstance(was.value, int) and not reseeded:
+        return fact.text() == was.text()
+    return seen.is_number(fact) and _sign(fact.value) == _sign(was.value)
 
 
 def _key(asked):
@@ -291,8 +345,11 @@ def _own_numbers(text, before, now, values):
     place (``before``'s path) the step's value was; None where that cannot be told."""
     at = dict(now)
     parts = []
-    for literal, name, spec, conversion in walkthrough.TEMPLATE.parse(text):
-        out, end = [], 0
+    for part in template.parse(text):
+        if isinstance(part, template.Field):
+            parts.append("{" + (template.PROSE + part.prose if part.prose else part.name + (f":{part.spec}" if part.spec else "")) + "}")
+            continue
+        literal, out, end = part, [], 0
         for match in lessoncheck.NUMBER.finditer(literal):
             written = match.group(0)
             out.append(literal[end:match.start()])
@@ -310,6 +367,4 @@ def _own_numbers(text, before, now, values):
                 out.append(written)
         out.append(literal[end:])
         parts.append("".join(out).replace("{", "{{").replace("}", "}}"))
-        if name is not None:
-            parts.append("{" + name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}")
     return "".join(parts)

@@ -17,7 +17,7 @@ def figure(session) -> str:
         theme.shape_b if theme.dashed_b else None, (x0, camera.height - y1, x1, camera.height - y0),
     )
     if session.fault is None:
-        session.guarded("draw", session.scene.paint, painter, theme)
+        session.guarded("draw", session.scene.paint, session.figure_painter(painter, dashes=False), theme)
     if session.verdict() is not None:
         painter.overlay.append(svg.headline(report, theme, camera.width, session.font_scale))
     return painter.svg()

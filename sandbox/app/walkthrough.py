@@ -30,6 +30,9 @@ A step may ask the class to predict before it shows::
     explain = "One gap is enough."        # optional: said with the answer
     hide = ["projections"]                # optional: the overlays that give it away (default: all)
 
+A step that shows the previous step's figure again on purpose, its caption saying more of it,
+says ``same_figure = true``.
+
 The answer is computed from the scene at the step's layout, never typed in. The first click
 shows the question with those overlays and the verdict hidden, the next reveals them.
 
@@ -58,7 +61,6 @@ Every step is checked when the file is loaded, so a bad file is refused before a
 with a message naming the file, the step and the field.
 """
 
-import string
 import tomllib
 from pathlib import Path
 from typing import NamedTuple
@@ -68,12 +70,14 @@ from sandbox.app import finding
 from sandbox.app import guard
 from sandbox.app import layout
 from sandbox.app import migrations
+from sandbox.app import template
 from sandbox.app.camera import Camera
 from sandbox.app.registry import all_scenes
 from sandbox.kit import events
 from sandbox.kit.errors import SandboxError
+from sandbox.kit.report import leaves
 
-STEP_FIELDS = {"scene", "caption", "layout", "find", "shapes", "handles", "overlays", "settings", "view", "animate", "question", "choices", "answer", "explain", "hide", "seed", "time", "notes", "vary"}
+STEP_FIELDS = {"scene", "caption", "layout", "find", "shapes", "handles", "overlays", "settings", "view", "animate", "question", "choices", "answer", "explain", "hide", "seed", "time", "notes", "vary", "same_figure"}
 
 NOTE_FIELDS = ("aim", "ask", "minutes", "warning")
 """What a step's teacher notes may hold, in the order they are printed."""
@@ -93,31 +97,17 @@ FRAME = 1 / 60
 """The frame an animated step is run in: the window's own, so a step shows what the window would."""
 
 
-class _Template(string.Formatter):
-    """str.format's fields, with one more: ``{~39}``, a number written as prose, shown as it is."""
-
-    def get_field(self, field_name, args, kwargs):
-        if field_name.startswith(PROSE):
-            return field_name[len(PROSE):], field_name
-        return super().get_field(field_name, args, kwargs)
-
-    def format_field(self, value, format_spec):
-        # A list or table printed whole is no sentence: quote one of its values.
-        if isinstance(value, (list, tuple, dict)):
-            raise ValueError(f"it names a list or table, {_show(value)}; quote one value of it, e.g. {{axes[0][overlap]:.1f}}")
-        return super().format_field(value, format_spec)
-
-
-PROSE = "~"
+PROSE = template.PROSE
 """What begins a template field that is a number in the author's own words, not the Report's."""
 
-TEMPLATE = _Template()
 
-
-def quoted(report, answer=""):
-    """What a template may quote: the Report's numbers by name (its answers where no number has
-    the name), and ``answer``."""
-    return {**report.answers, **report.numbers, "answer": answer}
+def quoted(report, answer="", settings=None):
+    """What a template may quote, by dotted name: the Report's numbers (each item of a list or
+    table too), its answers where no number has the name, the step's ``settings`` (as
+    ``settings.bounce``) and ``answer``; and how the Report shows each (its answers' texts), for
+    a field written without a format."""
+    values = {**report.answers, **leaves(report.numbers), **{f"settings.{name}": value for name, value in (settings or {}).items()}, "answer": answer}
+    return values, {**report.answers, "answer": answer}
 
 
 class WalkthroughError(SandboxError):
@@ -193,6 +183,10 @@ class Step(NamedTuple):
     find: str = ""
     """The event the step is posed at (its ``find``), or "": a version of the step shows it too."""
 
+    same_figure: bool = False
+    """Whether the step means to show the previous step's figure again (``same_figure = true``),
+    its caption saying more of it; otherwise ``--check-lesson`` asks for a figure of its own."""
+
     def seeded(self, scene):
         """Start ``scene`` (made afresh) from this step's seed, if it names one."""
         if self.seed is not None:
@@ -225,7 +219,7 @@ class Step(NamedTuple):
             report = scene.reported
         except Exception:
             return text
-        return TEMPLATE.vformat(text, (), quoted(report, self.answer_text(scene) if self.answer else ""))
+        return template.fill(text, *quoted(report, self.answer_text(scene) if self.answer else "", scene.settings))
 
 
 class Walkthrough(NamedTuple):
@@ -324,7 +318,7 @@ def _step(path, number, step, classes, start=migrations.FORMAT):
     _scenes_own(where, "update", type(scene), timing.run, scene)
     if "find" in step and not finding.event_of(type(scene), step["find"]).shows(scene.reported):
         raise WalkthroughError(f'{where}: find "{step["find"]}" no longer shows once the step\'s own poses, settings, seed and time are applied; leave out what undoes it')
-    made = Step(scene_id, caption.strip(), layout.capture(scene, camera), float(animate), *_question(where, step, scene), seed=timing.seed, time=timing.time, notes=_notes(where, step), vary=_vary(where, step, scene), find=step.get("find", ""))
+    made = Step(scene_id, caption.strip(), layout.capture(scene, camera), float(animate), *_question(where, step, scene), seed=timing.seed, time=timing.time, notes=_notes(where, step), vary=_vary(where, step, scene), find=step.get("find", ""), same_figure=_same_figure(where, step))
     for field in ("caption", "question", "explain"):
         _fills(where, field, getattr(made, field), made, scene)
     return made
@@ -333,12 +327,20 @@ def _step(path, number, step, classes, start=migrations.FORMAT):
 def _fills(where, field, text, step, scene):
     """WalkthroughError unless ``text``'s template fields name what the step's Report has."""
     try:
+        template.parse(text)  # the grammar first: nothing is computed for a field outside it
         step.filled(text, scene)
     except KeyError as error:
-        names = ", ".join(quoted(scene.reported, "x"))
+        names = ", ".join(name for name in quoted(scene.reported, "x")[0] if "." not in name)
         raise WalkthroughError(f"{where}: {field} quotes {{{error.args[0]}}}, which the {scene.id} scene's Report does not have; it has {names}") from None
-    except (ValueError, IndexError, AttributeError, TypeError) as error:
-        raise WalkthroughError(f"{where}: {field} cannot be filled in ({error}); a field is {{name}} or {{name:.1f}}, a brace written {{{{ or }}}}") from None
+    except template.TemplateError as error:
+        raise WalkthroughError(f"{where}: {field}: {error}") from None
+
+
+def _same_figure(where, step):
+    same = step.get("same_figure", False)
+    if not isinstance(same, bool):
+        raise WalkthroughError(f"{where}: same_figure must be true or false, got {_show(same)}")
+    return same
 
 
 def _found(where, step, scene):

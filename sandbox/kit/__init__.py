@@ -33,7 +33,7 @@ canvas's headline, handouts, step JSON and questions. A scene never imports ImGu
 from sandbox.kit.painter import Painter, RecordingPainter
 from sandbox.kit.params import Param
 from sandbox.kit.registration import SceneError, register
-from sandbox.kit.report import Claim, Code, Cost, Line, Report, Table, Verdict, number
+from sandbox.kit.report import Claim, Code, Cost, Fact, Line, Report, Table, Verdict, number
 from sandbox.kit.scene import CORNER_WORDS, Action, Context, Scene, View
 from sandbox.kit.theme import Theme, faded
 
@@ -44,6 +44,7 @@ __all__ = [
     "Code",
     "Context",
     "Cost",
+    "Fact",
     "Line",
     "Param",
     "Painter",

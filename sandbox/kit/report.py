@@ -114,6 +114,46 @@ JsonValue = Any
 
 
 @dataclass(frozen=True)
+class Fact:
+    """One number or word the class may read, named once: its value, what it means, its unit and
+    the digits it is shown with, and the canvas label it is drawn with. Tables, answers, the
+    step JSON and captions' ``{name}`` fields are all written from it."""
+
+    name: str
+    """Its name, dotted for a fact inside a list or table of the Report: "depth", "axes.2.overlap"."""
+
+    value: JsonValue
+    means: str = ""
+    """What it is, in a few plain words: "how far B must move to leave A"; its name's words if empty."""
+
+    unit: str = ""
+    """"°", "%", "s", "units"..., or none."""
+
+    digits: int = 1
+    """The decimals a float is shown with."""
+
+    label: str = ""
+    """The label the canvas draws it beside (an axis "Q", a point "p1"), or none."""
+
+    trim: bool = False
+    """Whether trailing zeros go ("6", "3.6", "-2.58"), as a worked example writes them."""
+
+    def text(self) -> str:
+        """The fact as every surface shows it: "44.8", "−12.6" as "-12.6", "30°", "yes"."""
+        shown = number(self.value, self.digits)
+        if self.trim and isinstance(self.value, float) and "." in shown:
+            shown = shown.rstrip("0").rstrip(".")
+            shown = "0" if shown == "-0" else shown
+        if not self.unit:
+            return shown
+        return f"{shown}{self.unit}" if self.unit in ("°", "%") else f"{shown} {self.unit}"
+
+    @property
+    def words(self) -> str:
+        return self.means or _words(self.name)
+
+
+@dataclass(frozen=True)
 class Report:
     """A scene's result as every surface shows it. ``tables`` default to one "name, value" row
     for each of ``numbers``; ``answers`` default to every single value of ``numbers``."""
@@ -128,19 +168,39 @@ class Report:
     """The algorithm's work counted in this run (a cost meter); empty for a scene that counts none."""
     code: Code | None = None
     """The core's code as this step ran it, when the scene's Code view is on."""
+    facts: tuple[Fact, ...] = ()
+    """Facts named with their meaning, unit, digits or label; each is also one of ``numbers``
+    (set there at its dotted name), and every other leaf of ``numbers`` is a plain fact."""
 
     def __post_init__(self) -> None:
+        declared = tuple(self.facts)
+        object.__setattr__(self, "facts", declared)
+        if declared:
+            numbers = _copy(self.numbers)
+            for fact in declared:
+                _put(numbers, fact.name, fact.value)
+            object.__setattr__(self, "numbers", numbers)
         if self.tables is None:
-            rows = tuple((_words(name), number(value)) for name, value in _flat(self.numbers))
+            rows = tuple((fact.words, fact.text()) for fact in self.named().values())
             object.__setattr__(self, "tables", (Table((), rows),) if rows else ())
         else:
             object.__setattr__(self, "tables", tuple(self.tables))
         if self.answers is None:
-            singles = {name: number(value) for name, value in self.numbers.items() if not isinstance(value, (dict, list, tuple))}
-            object.__setattr__(self, "answers", singles)
+            named = self.named().items()
+            object.__setattr__(self, "answers", {name: fact.text() for name, fact in named if not isinstance(fact.value, (list, tuple))})
         object.__setattr__(self, "lines", tuple(Line(line) if isinstance(line, str) else line for line in self.lines))
         object.__setattr__(self, "claims", tuple(self.claims))
         object.__setattr__(self, "costs", tuple(self.costs))
+
+    def named(self) -> dict[str, Fact]:
+        """Every fact of the Report by its dotted name: each leaf of ``numbers``, with what
+        ``facts`` declares of it (its meaning, unit, digits, label)."""
+        declared = {fact.name: fact for fact in self.facts}
+        found = {}
+        for name, value in _flat(self.numbers):
+            fact = declared.get(name)
+            found[name] = Fact(name, value) if fact is None else fact
+        return found
 
 
 def number(value: object, digits: int = 1) -> str:
@@ -168,3 +228,31 @@ def _flat(numbers: Mapping[str, JsonValue], prefix: str = "") -> Iterator[tuple[
             yield from _flat(value, f"{prefix}{key}.")
         else:
             yield f"{prefix}{key}", value
+
+
+def leaves(numbers: Mapping[str, JsonValue]) -> dict[str, JsonValue]:
+    """Every value of ``numbers`` by its dotted name, lists and tables included and each of
+    their items too: "axes" (the list), "axes.0" (a table), "axes.0.overlap" (a number)."""
+    found: dict[str, JsonValue] = {}
+
+    def take(name: str, value: JsonValue) -> None:
+        found[name] = value
+        items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, (list, tuple)) else ()
+        for key, inner in items:
+            take(f"{name}.{key}", inner)
+
+    for key, value in numbers.items():
+        take(str(key), value)
+    return found
+
+
+def _copy(numbers: Mapping[str, JsonValue]) -> dict[str, JsonValue]:
+    return {key: _copy(value) if isinstance(value, dict) else value for key, value in numbers.items()}
+
+
+def _put(numbers: dict[str, JsonValue], name: str, value: JsonValue) -> None:
+    """Set ``value`` at the dotted ``name`` of nested dicts, making the tables on the way."""
+    *path, last = name.split(".")
+    for key in path:
+        numbers = numbers.setdefault(key, {})
+    numbers[last] = value

@@ -59,7 +59,7 @@ def test_each_caption_appears_once_and_the_question_waits_for_the_key(exported):
         assert page.count(step.caption) == 2  # the figure's caption and its alt text
         assert page.count(f"<figcaption>{step.caption}</figcaption>") == 1
     first, second, third = sections(page)
-    assert "Which axes separate A and B?" in first and "<table" not in first and "<li>none</li>" in first
+    assert "Which axes separate A and B?" in first and "<table" not in first and "☐</span> none</li>" in first
     key = page[page.index('<section class="key"'):]
     assert "Which axes separate A and B?" in key and "Answer: <strong>P</strong>" in key and "B&#x27;s shadow" in key
     record = json.loads((out / "step-01.json").read_text())
@@ -75,9 +75,11 @@ def test_the_teachers_edition_has_the_notes_and_answers_beside_each_step_and_the
     assert "<h3>Teacher's notes on step 1</h3>" in first
     assert "Answer: <strong>P</strong>. One gap is enough." in first and '<section class="key"' not in teacher
     assert "One gap proves them apart." not in student and "Answer: <strong>P</strong>" not in sections(student)[0]
-    # Numbered choices: a lettered "A." would read as shape A.
+    # Choices beside a box to tick, neither lettered (a choice "A." would read as shape A) nor
+    # numbered (a choice "2" as the second), as on the lesson page.
     for page in (student, teacher):
-        assert '<ol class="choices" type="1">' in page and 'type="A"' not in page
+        assert '<ul class="choices"><li><span class="tick" aria-hidden="true">☐</span> P</li>' in page
+        assert "<ol" not in page and 'type="A"' not in page
         assert "<h2>Things to try</h2>" in page and "<dt>MTV</dt>" in page and "<h2>Colours</h2>" in page
         assert "Box vs box</h3><p>" in page  # the scene's lesson text
 
@@ -177,4 +179,5 @@ def test_a_scene_without_its_own_table_gets_its_numbers_in_words():
     assert table.headers == () and table.rows == (
         ("candidate pairs", "1,234"), ("far, gap x", "0.0"), ("far, hit", "yes"), ("corner", "(1.2, 2.0)"),
     )
-    assert Plain().reported.answers == {"candidate_pairs": "1,234"}
+    # Each is an answer a question may ask for, a nested one by its dotted name; a list is not.
+    assert Plain().reported.answers == {"candidate_pairs": "1,234", "far.gap_x": "0.0", "far.hit": "yes"}

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from sandbox.app import cli, layout, lessoncheck, variants, walkthrough
+from sandbox.app import cli, layout, lessoncheck, template, variants, walkthrough
 from sandbox.app.camera import Camera
 from sandbox.app.registry import all_scenes
 from sandbox.kit import events
@@ -53,13 +53,14 @@ def assert_keys_hold(lesson, versions):
             assert json.dumps(report.numbers, sort_keys=True) == json.dumps(asked.numbers, sort_keys=True)
             # Its words are its own: filled from its Report, every number written in one of its values.
             quoted = walkthrough.quoted(report, asked.answer if asked.step.answer else "")
-            values = lessoncheck._values(report, asked.step.layout)
             for field in ("caption", "question", "explain"):
-                assert walkthrough.TEMPLATE.vformat(getattr(asked.step, field), (), quoted) == asked.words[field]
-                assert lessoncheck._words(getattr(asked.step, field), values) == []
+                assert template.fill(getattr(asked.step, field), *quoted) == asked.words[field]
+                assert lessoncheck._words(getattr(asked.step, field)) == []
             step = original[asked.number]
             if step.choices:
-                assert asked.step.choices.index(asked.answer) == choice_of(step)
+                assert asked.answer in asked.step.choices and len(set(asked.step.choices)) == len(asked.step.choices)
+            if asked.answer != recomputed(record_of(step)).answers[step.answer]:
+                assert asked.words["explain"] == ""  # it speaks of the lesson's own answer
     for column in zip(*(version.steps for version in versions)):
         printed = [(a.answer, a.words["caption"], [t.rows for t in a.tables]) for a in column]
         assert all(printed.count(each) == 1 for each in printed), f"{lesson.path.name}, step {column[0].number}: two versions print the same key"
@@ -106,7 +107,7 @@ def test_no_two_versions_are_the_same_exercise(tmp_path, monkeypatch):
     lesson = walkthrough.load(path)
     assert sorted(v.steps[0].step.layout["handles"]["a"][0] for v in variants.make(lesson, 3, 1)) == [100.0, 150.0, 200.0]
     monkeypatch.setattr(variants, "TRIES", 50)
-    with pytest.raises(variants.VariantsError, match=f"^walkthrough {path}, step 1: none of 50 draws made a version 4 of 4 that keeps its answer"):
+    with pytest.raises(variants.VariantsError, match=f"^walkthrough {path}, step 1: none of 50 draws made a version 4 of 4 that gives an answer among its choices"):
         variants.make(lesson, 4, 1)
 
 
@@ -144,7 +145,7 @@ def test_a_step_no_version_of_which_keeps_its_answer_says_so_in_one_line(tmp_pat
     path = write(tmp_path, SEPARATED + "vary = { B = { x = [-190, -190], y = [-120, -120] } }")
     assert cli.main(["--walkthrough", str(path), "--export", str(tmp_path / "out"), "--variants", "2"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith(f"sandbox: walkthrough {path}, step 1: none of 5 draws made a version 1 of 2 that keeps its answer (separated)") and err.count("\n") == 1
+    assert err.startswith(f"sandbox: walkthrough {path}, step 1: none of 5 draws made a version 1 of 2 that gives an answer among its choices (the lesson's is separated)") and err.count("\n") == 1
 
 
 @pytest.mark.parametrize("args, says", [
@@ -205,6 +206,10 @@ def test_each_version_sheet_has_blanks_where_its_key_has_numbers(tmp_path):
     assert (folder / "variant-03" / "sheet.html").read_text() == "mine"
 
 
+SPREAD_EXCEPTIONS = {}
+"""(lesson, step) whose answer no pose can change, and why."""
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("path", LESSONS, ids=lambda path: path.stem)
 def test_thirty_versions_of_every_lesson_as_exported(tmp_path, path):
@@ -217,7 +222,15 @@ def test_thirty_versions_of_every_lesson_as_exported(tmp_path, path):
             assert report.answers[step["answer_field"]] == step["answer"]
             assert json.dumps(report.numbers, sort_keys=True) == json.dumps(step["numbers"], sort_keys=True)
             if step["choices"]:
-                assert step["choices"].index(step["answer"]) == choice_of(lesson.steps[step["step"] - 1])
+                assert step["answer"] in step["choices"]
+    # The answers spread over the choices: none is the answer of more than 60% of the versions,
+    # but where the shapes fix it (SPREAD_EXCEPTIONS says why).
+    for column in zip(*(record["steps"] for record in records)):
+        if len(column[0]["choices"]) < 2 or (path.stem, column[0]["step"]) in SPREAD_EXCEPTIONS:
+            continue
+        answers = [step["answer"] for step in column]
+        most = max(answers.count(answer) for answer in answers)
+        assert most <= 0.6 * len(answers), (path.stem, column[0]["step"], sorted(set(answers)))
     numbers = [json.dumps([step["numbers"] for step in record["steps"]], sort_keys=True) for record in records]
     assert len(set(numbers)) == 30
     again = exported(tmp_path, path, 30, 1, "again")

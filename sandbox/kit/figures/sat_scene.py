@@ -7,6 +7,7 @@ from collision import SatResult, sat
 
 from sandbox.kit.code_trace import CODE_VIEW, Trace, step_code, trace, with_code
 from sandbox.kit.figures import sat_view
+from sandbox.kit.figures.meter import draw_meter
 from sandbox.kit import Action, Cost, Line, Param, Scene
 
 CROWD = 12
@@ -103,6 +104,13 @@ class PairSatScene(Scene):
         if self.settings.get("mtv"):
             sat_view.draw_mtv(painter, theme, result.sat, self.shapes["B"])
         self.label_shapes(painter, theme, self.mtv_avoid(result.sat))
+        if result.trace is not None:
+            # The Code view's run counted on the canvas too, as the panel's Work counted line
+            # ("what: count"): the class reads what the loop did without the panel.
+            counted = ", ".join(f"{cost.what} {cost.count}" for cost in costs(result.trace))
+            covered = [self.shapes[name].aabb() for name in ("A", "B")]
+            # Left out where no corner is clear (a small window at 3x): the panel counts it too.
+            draw_meter(painter, theme, self.view, ["work counted", counted], covered, sat_view.strip_lines(result.sat, result.strips, self.view), clear_only=True)
 
     def pair_lines(self, result):
         """What the panel says of the paging and of a crowd of axes."""

@@ -202,3 +202,15 @@ def sat_answers(result):
     separating = listing([axis_name(i) for i, test in enumerate(result.axes) if test.separating]) or "none"
     least = axis_name(named_axis(result)) if result.colliding else "none"
     return {"verdict": verdict(result).text.lower(), "separating_axes": separating, "mtv_axis": least, "axes": str(len(result.axes))}
+
+
+def strip_lines(result, placed, view):
+    """Each strip drawn beside the shapes as a segment, its name at its end: what a meter or a
+    label keeps clear of."""
+    lines = []
+    for strip in placed:
+        test = result.axes[strip.index]
+        reach = 2.5 * strip.spread + 40 * view.pixel * view.text_scale
+        low, high = min(test.a.min, test.b.min) - reach, max(test.a.max, test.b.max) + reach
+        lines.append(interval_ends(test.axis, low, high, strip.offset))
+    return lines
