@@ -84,11 +84,19 @@ def _question(session, step, asking, shown, before):
     words = [(field, _own_words(getattr(step, field))) for field in ("caption", "question")]
     early = [(kind, text) for kind, text in [(each.where, each.text) for each in asking] + words if gives_away(kind, text)]
     if before is not None:
-        # The previous figure gives it away where it shows this very fact (by name) at this value.
+        # The previous figure gives it away where it shows this very fact (by name) at this
+        # value, or where it shows a line this figure hides the answer in ("early out: ?, 8"
+        # here, "early out: 1, 8" there).
         early += [("previous step's revealed figure", each.text) for each in before[0] if fact.name in each.facts and gives_away(each.where, each.text)]
+        early += [("previous step's revealed figure", line) for hidden, line in _unhidden(asking, before[0]) if seen.names(f"shown: {hidden}", only)]
     if early:
         kind, text = early[0]
         wrong.append(f'the answer ({step.answer} = {answer}) is visible before the reveal, in the {kind}: "{_short(text)}"; hide what shows it or ask something else')
+    wrong_shown = [choice for choice in others.values() if any(seen.names(each.text, {choice.name: seen.answer_fact(choice.name, choice.value)}, True) for each in asking)]
+    # Only choices a coincidence would not print (a one-digit count is everywhere: "edges added 2").
+    distinct = all(len(re.sub(r"\D", "", str(c.value))) >= 2 or not NUMBER.fullmatch(str(c.value)) for c in others.values())
+    if len(others) >= 2 and distinct and len(wrong_shown) == len(others):
+        wrong.append(f"every other choice ({', '.join(str(c.value) for c in wrong_shown)}) is on the figure before the reveal: the one missing is the answer; offer choices the figure does not show")
     if seen.is_number(fact) and not any(seen.names(each.text, only, each.where == "canvas") for each in shown):
         wrong.append(f"the answer ({step.answer} = {answer}) is nowhere in the revealed figure; show it (an overlay, a label, the verdict) or ask about what the figure shows")
     elif not seen.is_number(fact) and [each.text for each in shown] == [each.text for each in asking]:
@@ -116,6 +124,18 @@ def _figure_key(step, shown):
     seed and time, and the texts it shows (its view aside: a caption's length moves the frame)."""
     drawn = {field: value for field, value in step.layout.items() if field != "view"}
     return step.scene, json.dumps(drawn, sort_keys=True), step.seed, step.time, tuple(each.text for each in shown)
+
+
+def _unhidden(asking, shown):
+    """What ``shown`` (another figure's texts) writes where ``asking`` writes "?": for each
+    line the open question hides its answer in, (the hidden part, the whole line) elsewhere."""
+    found = []
+    for each in asking:
+        if "?" not in each.text or not re.search(r"[A-Za-z]{2,}", each.text):
+            continue  # a "?" alone (a label of its own) is the same as any line
+        pattern = re.compile(re.escape(each.text).replace(r"\?", "(.+?)"))
+        found += [(" ".join(match.groups()), other.text) for other in shown if (match := pattern.fullmatch(other.text)) and "?" not in other.text]
+    return found
 
 
 def _own_words(text):

@@ -328,18 +328,19 @@ def _table(index, table):
         height = (TABLE_ROWS + 1) * (imgui.get_text_line_height() + 2 * imgui.get_style().cell_padding.y)
     if not imgui.begin_table(f"table{index}", len(headers), flags, imgui.ImVec2(0.0, height)):
         return
+    names = None
     if not table.headers:
         # The names as wide as the longest, but never more than 60% of the table: a long name
         # fitted whole left its value one character wide ("780" printed a digit a line).
-        widest = max((imgui.calc_text_size(row[0]).x for row in table.rows), default=0.0)
-        names = min(widest + imgui.get_style().cell_padding.x * 2, 0.6 * imgui.get_content_region_avail().x)
+        widest = max((imgui.calc_text_size(row[0]).x for row in table.rows), default=0.0) + imgui.get_style().cell_padding.x * 2
+        room = 0.6 * imgui.get_content_region_avail().x
+        names = room if widest > room else None
     for column, heading in enumerate(headers):
-        if table.headers:
-            imgui.table_setup_column(heading, 0)
-        elif column == 0:
+        # A "name, value" table gives its values the rest of the width, wrapped: no value is cut.
+        if column == 0 and names is not None:
             imgui.table_setup_column(heading, imgui.TableColumnFlags_.width_fixed, names)
         else:
-            imgui.table_setup_column(heading, imgui.TableColumnFlags_.width_stretch)
+            imgui.table_setup_column(heading, imgui.TableColumnFlags_.width_stretch if not table.headers and column == 1 else 0)
     if table.headers:
         imgui.table_setup_scroll_freeze(0, 1)
         imgui.table_headers_row()
@@ -347,5 +348,5 @@ def _table(index, table):
         imgui.table_next_row()
         for column, cell in enumerate(row):
             imgui.table_next_column()
-            (imgui.text if table.headers else imgui.text_wrapped)(cell)
+            (imgui.text if table.headers or column == 0 and names is None else imgui.text_wrapped)(cell)
     imgui.end_table()

@@ -56,7 +56,7 @@ def names(text: str, facts: Mapping[str, Fact], canvas: bool = False) -> tuple[s
     word drawn alone (a shape's name "box": the verdict "SEPARATED" alone does state one)."""
     if LABEL.fullmatch(text.strip()):
         return ()
-    numbers = [match.group(0).replace("−", "-").replace(",", "") for match in NUMBER.finditer(text)]
+    numbers = values(text)
     found = []
     for name, fact in facts.items():
         if isinstance(fact.value, (list, tuple, dict)) or fact.value is None:
@@ -67,6 +67,27 @@ def names(text: str, facts: Mapping[str, Fact], canvas: bool = False) -> tuple[s
         elif says(text, shown_text(fact)) and not (canvas and text.strip().lower() == shown_text(fact).lower()):
             found.append(name)
     return tuple(found)
+
+
+ID_WORDS = frozenset({"axis", "corner", "edge", "level", "node", "object", "sample", "side", "step", "tile", "vertex"})
+"""Words a whole number after which names a thing ("side 1", "vertex 3"): an id, not a value."""
+
+
+def values(text: str) -> list[str]:
+    """The numbers ``text`` writes as values (no commas, the minus sign as "-"): not a whole
+    number naming a thing after its word ("side 1", "vertex 3", "axis 2"), which is an id."""
+    return [written for written, _ in _numbers(text)]
+
+
+def _numbers(text: str) -> list[tuple[str, "re.Match[str]"]]:
+    found = []
+    for match in NUMBER.finditer(text):
+        written = match.group(0).replace("−", "-").replace(",", "")
+        before = text[: match.start()].rstrip().split(" ")[-1].lower()
+        if before in ID_WORDS and written.isdigit():
+            continue  # an id: "side 1"
+        found.append((written, match))
+    return found
 
 
 def shows(written: str, value: float) -> bool:
@@ -173,7 +194,9 @@ def hide(text: str, hidden: Iterable[Fact]) -> str:
         if LABEL.fullmatch(text.strip()):
             continue
         if is_number(fact):
-            text = NUMBER.sub(lambda match: "?" if shows(match.group(0).replace("−", "-").replace(",", ""), fact.value) else match.group(0), text)
+            for written, match in reversed(_numbers(text)):
+                if shows(written, fact.value):
+                    text = text[: match.start()] + "?" + text[match.end():]
         elif says(text, shown) and text.strip().lower() != shown.lower():
             text = re.sub(rf"(?<![\w]){re.escape(shown)}(?![\w])", "?", text, flags=0 if LABEL.fullmatch(shown) else re.IGNORECASE)
     return text

@@ -23,7 +23,6 @@ from sandbox.app.describe import describe, gap
 from sandbox.app.sound import GapSound
 from sandbox.app.speech import Speaker
 from sandbox.kit import Context, Report, View, framing
-from sandbox.kit.report import Fact
 from sandbox.app.registry import SceneError, all_scenes
 from sandbox.kit.theme import DARK, PROJECTOR, with_palette
 
@@ -310,12 +309,7 @@ class Session:
         """The fact the open question asks for, or None (no question open, or none to hide)."""
         if not self.asking or not self.step.answer or self.fault is not None:
             return None
-        report = self.report()
-        named = report.named()
-        if self.step.answer in named:
-            return named[self.step.answer]
-        answer = report.answers.get(self.step.answer)
-        return None if answer is None else Fact(self.step.answer, answer)
+        return seen.report_facts(self.report()).get(self.step.answer)
 
     def label_scale(self):
         """How much larger than 1x the figure's labels are drawn (the kit's rule, which an SVG follows too)."""

@@ -10,11 +10,11 @@ hand) and whole degrees. A draw is kept only when:
 
 - a step posed at an event (its ``find``) still shows that event;
 - the answers spread over the choices: each version of a question whose choices are words (a
-  verdict, an axis, yes or no) aims at one of them in turn (in an order drawn from the seed),
+  verdict, an axis, yes or no) or counts aims at one of them in turn (in an order drawn from the seed),
   moving up to SPREAD times as far as the step's bounds allow, and takes another only where
   TARGET_TRIES draws found none (a count the shapes fix, such as the square's axes, cannot
-  change); a question whose choices are numbers offers the version's own in an order drawn
-  from the seed, so the right one is not always in the same place;
+  change); a question asking for a measure offers the version's own among its choices in an
+  order drawn from the seed, so the right one is not always in the same place;
 - a choice that is one of the step's Report's numbers (the answer's own, or another such as
   brute force's pair count) is that number of the version, at the digits written, and the
   choices all differ, the answer among them;
@@ -116,7 +116,7 @@ def make(lesson: walkthrough.Walkthrough, count: int, seed: int) -> tuple[Versio
         cls = classes[step.scene]
         original = _scene_at(step, cls, where)
         keys, column = set(), []
-        aims = _aims(step, random.Random(f"{seed}/{number}"))
+        aims = _aims(step, original, random.Random(f"{seed}/{number}"))
         for version in range(1, count + 1):
             rng = random.Random(f"{seed}/{number}/{version}")
             found = _aimed(step, cls, original, number, where, rng, aims, version, keys)
@@ -133,10 +133,12 @@ def make(lesson: walkthrough.Walkthrough, count: int, seed: int) -> tuple[Versio
     return tuple(Version(version, tuple(column[version - 1] for column in columns)) for version in range(1, count + 1))
 
 
-def _aims(step, rng):
-    """The answers a step's versions aim at in turn: its word choices in an order drawn from
-    ``rng``; none for an open question or one whose choices are numbers."""
-    if len(step.choices) < 2 or any(_number(choice) is not None for choice in step.choices):
+def _aims(step, original, rng):
+    """The answers a step's versions aim at in turn: its choices in an order drawn from ``rng``,
+    where they are words or counts; none for an open question or a measure (a version offers
+    its own measure among the choices)."""
+    asked = seen.report_facts(original.reported)[step.answer]
+    if len(step.choices) < 2 or isinstance(asked.value, float) or not all(_fixed(choice) for choice in step.choices):
         return []
     order = list(step.choices)
     rng.shuffle(order)
@@ -255,7 +257,10 @@ def _kept(step, drawn, cls, original, number, where):
             return None
         words[field] = text
     drawn = drawn._replace(**words)
-    filled = {field: drawn.filled(getattr(drawn, field), scene) for field in words}
+    try:
+        filled = {field: drawn.filled(getattr(drawn, field), scene) for field in words}
+    except KeyError:
+        return None  # the words quote a fact this version has not (no contact point, no depth)
     return Asked(number, drawn, answer, filled, tuple(scene.reported.tables), dict(scene.reported.numbers))
 
 
@@ -305,10 +310,16 @@ def _named(report):
     return found
 
 
+def _fixed(choice):
+    """Whether a choice is the same in every version: a word, or a count of one digit (the
+    axes tried, the contact points), never one of the Report's numbers made the version's."""
+    return _number(choice) is None or choice.isdigit() and len(choice) == 1
+
+
 def _refilled(choice, answer, before, after):
     """A choice as the version has it: where it was one of the step's named numbers (the
     answer's first), that number of the version, written alike; otherwise as it was."""
-    if _number(choice) is None:
+    if _fixed(choice):
         return choice
     named, now = _named(before), _named(after)
     for name in sorted(named, key=lambda name: name != answer):

@@ -45,12 +45,12 @@ teacher's edition of the handout, never to the class::
     minutes = 2                                                        # how long to spend
     warning = "Pause here before moving on: the next step answers it." # what can go wrong
 
-A caption, question or explanation may quote the step's Report by name, filled in from what
-the scene computes at that step, in the window and on paper alike: ``{gap:.1f}`` (a number of
-its Report's numbers, formatted as in Python), ``{axes[0]}``, ``{answer}`` (the question's
-answer). A number written into the text itself is the author's word: ``{~39}`` marks one as
-prose (shown as 39) for ``--check-lesson``, which holds every other to the step's own values;
-``{{`` and ``}}`` are braces.
+A caption, question or explanation quotes the step's facts by name, filled in from what the
+scene computes at that step, in the window and on paper alike (the grammar is in
+``sandbox.app.template``): ``{gap:.1f}``, ``{axes.0.overlap}`` (dotted inside a list or table),
+``{settings.bounce}``, ``{answer}`` (the question's answer). A number in the author's own words
+is marked as prose, ``{~39}`` (shown as 39); ``--check-lesson`` refuses any other written into
+the words. ``{{`` and ``}}`` are braces.
 
 A step of an animated scene (the quadtree's moving objects, the bounce's replay) starts from
 its ``seed`` and is run ``time`` seconds (0 if left out) in frames of 1/60 s before it shows,

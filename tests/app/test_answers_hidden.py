@@ -40,7 +40,9 @@ def written_in(texts, answer):
         if text.strip() == answer:
             continue
         if re.fullmatch(r"-?[\d,]+(\.\d+)?", answer):
-            found |= re.search(rf"(?<![\w.,\-]){re.escape(answer)}(?![\w]|\.\d)", text) is not None
+            # A whole number after a thing's name is its id ("side 1"), not a count.
+            named = rf"\b(side|vertex|edge|axis|tile|corner|object|node|level|step|sample) {re.escape(answer)}\b"
+            found |= re.search(rf"(?<![\w.,\-]){re.escape(answer)}(?![\w]|\.\d)", re.sub(named, "", text)) is not None
         elif len(answer) <= 2:
             rest = re.sub(rf"\b{re.escape(answer)}\b", " ", text)
             found |= rest != text and re.search(r"[A-Za-z]{2,}", rest) is not None

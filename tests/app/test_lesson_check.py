@@ -129,3 +129,41 @@ def test_bad_teacher_notes_are_refused_in_one_line(tmp_path, notes, message):
     path = write(tmp_path, [f'scene = "projection"\ncaption = "c"\n{notes}'])
     with pytest.raises(WalkthroughError, match=rf"step 1: {re.escape(message)}"):
         walkthrough.load(path)
+
+
+def test_a_placeholder_outside_the_grammar_is_refused_in_one_line_fast_and_small(tmp_path, capsys):
+    # A 712-byte lesson asking str.format for a two-gigabyte padding once allocated 2 GB and
+    # ended in a MemoryError traceback; attribute access was evaluated and printed.
+    import time
+    import tracemalloc
+
+    for field in ("{answer:*>2000000000}", "{count.__class__.__mro__}", "{axes[0][name]}", "{gap!r}"):
+        path = write(tmp_path, [f'scene = "projection"\ncaption = "Look: {field}."'])
+        tracemalloc.start()
+        started = time.perf_counter()
+        code = cli.main(["--check-lesson", str(path)])
+        took = time.perf_counter() - started
+        _, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        err = capsys.readouterr().err
+        assert code == 2 and err.count("\n") == 1 and f"walkthrough {path}, step 1: caption" in err, err
+        assert took < 1.0 and peak < 100 * 2**20, (field, took, peak)
+
+
+def test_a_count_the_previous_figure_printed_on_the_line_now_hidden_is_named(tmp_path):
+    # any-convex-polygon's steps 4 and 5 as they were: step 4's meter printed "early out: 1, 8"
+    # and step 5 asked how many axes the early out needs, the same meter line now "?".
+    steps = [
+        'scene = "rotated-rectangles"\ncaption = "All four axes."\nquestion = "How many dot products?"\nchoices = ["32", "16", "8"]\nanswer = "dot_products"',
+        'scene = "rotated-rectangles"\ncaption = "With the early out."\noverlays = { early = true }\nquestion = "How many axes does it need?"\nchoices = ["1", "2", "4"]\nanswer = "axes_tested"\nhide = []',
+    ]
+    found = lessoncheck.problems(walkthrough.load(write(tmp_path, steps)))
+    assert any("step 2: the answer (axes_tested = 1) is visible before the reveal, in the previous step's revealed figure: \"early out: 1, 8\"" in line for line in found), found
+
+
+def test_choices_the_figure_already_shows_but_one_are_named(tmp_path):
+    # fast-objects' grid question as it was: the meter printed every other method's count, so
+    # the one number missing from it was the answer.
+    step = 'scene = "grid-broadphase"\ncaption = "Many objects."\nquestion = "How many pairs does the loose grid check?"\nchoices = ["31,125", "5,703", "1,229", "367"]\nanswer = "grid_candidates"\nhide = []'
+    found = lessoncheck.problems(walkthrough.load(write(tmp_path, [step])))
+    assert found == [f"walkthrough {tmp_path / 'planted.toml'}, step 1: every other choice (31,125, 5,703, 1,229) is on the figure before the reveal: the one missing is the answer; offer choices the figure does not show"]

@@ -141,11 +141,12 @@ def test_a_lesson_that_asks_nothing_is_refused_in_one_line(tmp_path, capsys):
 
 def test_a_step_no_version_of_which_keeps_its_answer_says_so_in_one_line(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr(variants, "TRIES", 5)  # each a box-box compute: the message is the point
-    # Every draw puts B onto A: never "separated" again.
-    path = write(tmp_path, SEPARATED + "vary = { B = { x = [-190, -190], y = [-120, -120] } }")
+    # Every draw leaves B where it is: a second version can never differ from the first.
+    path = write(tmp_path, SEPARATED + "vary = { B = { x = [0, 0] } }")
+    monkeypatch.setattr(variants, "TARGET_TRIES", 5)
     assert cli.main(["--walkthrough", str(path), "--export", str(tmp_path / "out"), "--variants", "2"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith(f"sandbox: walkthrough {path}, step 1: none of 5 draws made a version 1 of 2 that gives an answer among its choices (the lesson's is separated)") and err.count("\n") == 1
+    assert err.startswith(f"sandbox: walkthrough {path}, step 1: none of 5 draws made a version 2 of 2 that gives an answer among its choices (the lesson's is separated)") and err.count("\n") == 1
 
 
 @pytest.mark.parametrize("args, says", [
