@@ -278,8 +278,9 @@ def test_answers_are_about_the_boxes_not_the_fat_boxes():
 @pytest.mark.parametrize("coincident", [False, True], ids=["distinct", "coincident"])
 def test_a_hundred_thousand_inserts_take_well_under_ten_seconds(coincident):
     """Issue 35: 100,000 inserts did not finish in 150 s, and coincident ones took over 20 s.
-    The process's own CPU time is measured, not the wall clock, as the machine is shared:
-    about 4 s each here."""
+    The process's own CPU time is measured, not the wall clock, as the machine is shared. Well
+    under 10 s is taken as under half of it: here 2.5 to 3.3 s distinct and 1.4 to 1.7 s
+    coincident (the tree before nodes kept four floats and refits stopped early: 8.9 and 5.9 s)."""
     import time
 
     rng = np.random.default_rng(4)
@@ -290,4 +291,4 @@ def test_a_hundred_thousand_inserts_take_well_under_ten_seconds(coincident):
     for k, row in enumerate(rows):
         tree.insert(row, k)
     seconds = time.process_time() - start
-    assert seconds < 10 and tree.height <= height_bound(100_000)
+    assert seconds < 5 and tree.height <= height_bound(100_000)
