@@ -23,7 +23,7 @@ import numpy as np
 import pytest
 import shapely
 
-from collision import Box, Capsule, Circle, DynamicTree, Polygon, manifold, ray_cast
+from collision import Capsule, Circle, DynamicTree, Polygon, manifold, ray_cast
 from collision.manifold import PREFER_A
 from collision.toi import TARGET, time_of_impact
 
@@ -299,7 +299,7 @@ def clipped_or_joined(first, second):
 )
 def test_manifolds_agree(kinds, perturb):
     rng = np.random.default_rng(352 + len(kinds))
-    disagreements, compared, ties = [], 0, 0
+    disagreements, compared, either = [], 0, 0
     for case in range(CASES):
         centre = f32(rng.uniform(-2, 2, 2))
         first, geometry_a = random_shape(rng, centre, kinds)
@@ -309,13 +309,14 @@ def test_manifolds_agree(kinds, perturb):
         a, b = (first, second) if theirs is None or theirs[0] else (second, first)
         ours = manifold(a, b)
         if reference_tie(a, b) or clipped_or_joined(a, b) or within_slop_of_clipping(a, b, ours, theirs):
-            ties += 1
+            # Within one of Box2D's widths, where either answer is right: not compared.
+            either += 1
             continue
         compared += 1
         reasons = compare_manifold(ours, theirs, perturb)
         if reasons:
             disagreements.append((case, reasons))
-    assert ties < 0.05 * CASES
+    assert either < 0.05 * CASES
     judge(disagreements, compared, perturb)
 
 
@@ -351,7 +352,7 @@ def test_times_of_impact_agree(perturb):
         # Box2D stops when the cores are its target apart, max(linearSlop, radii -
         # linearSlop), within a quarter of linearSlop: the gap between the surfaces is then
         # that target less the radii.
-        radii = _radius(first) + _radius(second)
+        radii = first.radius + second.radius
         gap = max(LINEAR_SLOP, radii - LINEAR_SLOP) - radii
         # Our time is the touch, stopped up to TARGET of the smaller size short of it. Near
         # the touch the gap closes at the speed along the normal, so Box2D's pose lies where
@@ -360,12 +361,20 @@ def test_times_of_impact_agree(perturb):
         pose = box2d_pose(geometry_a, geometry_b, start, displacement)
         travelled = float(np.dot(pose - start, displacement) / np.dot(displacement, displacement))
         implied = (found.time + perturb - travelled) * closing
-        ours_short = TARGET * 2.6 * closing / np.linalg.norm(displacement)
+        # Ours stops short of the touch by up to its target, TARGET of the smaller shape's
+        # size, which lowers the gap implied by as much.
+        ours_short = TARGET * min(_size(first), _size(second))
         compared += 1
-        if not (gap - TOI_TOLERANCE - ROUNDING <= implied <= gap + TOI_TOLERANCE + ROUNDING + ours_short):
+        if not (gap - TOI_TOLERANCE - ROUNDING - ours_short <= implied <= gap + TOI_TOLERANCE + ROUNDING):
             disagreements.append((case, implied, gap, found.time, travelled))
     assert compared > 0.6 * CASES
     judge(disagreements, compared, perturb)
+
+
+def _size(shape):
+    """The larger side of the shape's bounding box, as time_of_impact measures its size."""
+    low_x, low_y, high_x, high_y = shape.aabb()
+    return max(high_x - low_x, high_y - low_y)
 
 
 def _placed(shape, offset):
@@ -377,10 +386,6 @@ def _placed(shape, offset):
         (p, q) = shape.world_points()
         return Capsule(tuple(p), tuple(q), shape.radius, position=(x, y))
     return Polygon(shape.world_vertices(), position=(x, y), radius=shape.radius)
-
-
-def _radius(shape):
-    return shape.radius
 
 
 # ---------------------------------------------------------------- tree queries
