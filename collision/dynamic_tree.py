@@ -1,20 +1,22 @@
 """A dynamic AABB tree for the broad phase, as Box2D's b2DynamicTree builds it.
 
-Every item is a leaf holding a *fat* box: its bounds grown by a margin, and stretched ahead
-in the direction it last moved. Each inner node holds the union of its two children's boxes.
-A move that stays inside the fat box changes nothing; only a box that leaves it is taken out
-and inserted again. Insertion walks down from the root choosing, by the surface-area
-heuristic (in 2D, perimeters), where a new parent costs least; on the way back up, every
-node taller on one side than the other by more than one is rotated, as in an AVL tree, so
-the height stays about log2 of the number of items.
+Every item is a leaf holding its box and a *fat* box: the box grown by a margin, and
+stretched ahead in the direction it last moved. Each inner node holds the union of its two
+children's fat boxes. A move that stays inside the fat box only records the new box; only a
+box that leaves it is taken out and inserted again. Insertion walks down from the root
+choosing, by the surface-area heuristic (in 2D, perimeters), where a new parent costs least;
+on the way back up, every node taller on one side than the other by more than one is
+rotated, as in an AVL tree, so the height stays about log2 of the number of items.
+
+The fat boxes are the tree's bookkeeping: a walk goes down through them, and at a leaf tests
+the item's own box, so queries, ray casts and pairs report boxes that do overlap.
 """
 
 import numbers
 from typing import NamedTuple
 
-from ._validate import finite_number, finite_pair
+from ._validate import LIMIT, finite_number, finite_pair
 from .errors import ShapeError
-from .projection import bounds_touch
 
 MARGIN = 1.0
 """The default margin a fat box adds on every side, in world units (Box2D's
@@ -29,14 +31,15 @@ class TreeQuery(NamedTuple):
     """The outcome of :meth:`DynamicTree.query` and :meth:`DynamicTree.ray_cast`."""
 
     proxies: list
-    """The proxies whose fat boxes were found, in the order the walk reached them."""
+    """The proxies whose boxes were found, in the order the walk reached them."""
 
     items: list
     """Their items, in the same order."""
 
     visited: int
-    """How many nodes' boxes the walk tested, inner nodes and leaves: what the tree saves
-    against testing every item, which would be as many as there are items."""
+    """How many nodes the walk tested, inner nodes and leaves (a leaf's fat box and its own
+    box count as one test): what the tree saves against testing every item, which would be
+    as many as there are items."""
 
 
 class TreeNode(NamedTuple):
@@ -57,21 +60,44 @@ class TreeNode(NamedTuple):
 
 
 class _Node:
-    """A node of the tree: a leaf (a proxy and its item) or an inner node with two children."""
+    """A node of the tree: a leaf (a proxy, its item and its box) or an inner node with two
+    children. The fat box (a leaf's) or the union (an inner node's) is kept as four floats,
+    not a tuple: the walks compare them one at a time, and a union makes no tuple."""
 
-    __slots__ = ("bounds", "parent", "children", "height", "proxy", "item")
+    __slots__ = ("x0", "y0", "x1", "y1", "parent", "first", "second", "height", "proxy", "item", "box")
 
-    def __init__(self, bounds, proxy=None, item=None):
-        self.bounds = bounds
-        self.parent = None
-        self.children = None
+    def __init__(self, x0, y0, x1, y1, proxy=None, item=None, box=None):
+        self.x0, self.y0, self.x1, self.y1 = x0, y0, x1, y1
+        self.parent = self.first = self.second = None
         self.height = 0
         self.proxy = proxy
         self.item = item
+        self.box = box
+
+    def bounds(self):
+        return (self.x0, self.y0, self.x1, self.y1)
+
+    def fit(self):
+        """Remake an inner node's box and height from its two children."""
+        a, b = self.first, self.second
+        self.x0 = a.x0 if a.x0 < b.x0 else b.x0
+        self.y0 = a.y0 if a.y0 < b.y0 else b.y0
+        self.x1 = a.x1 if a.x1 > b.x1 else b.x1
+        self.y1 = a.y1 if a.y1 > b.y1 else b.y1
+        self.height = 1 + (a.height if a.height > b.height else b.height)
 
 
 def _bounds(value, what):
     """``value`` as a ``(min_x, min_y, max_x, max_y)`` tuple of floats, or ShapeError saying what to fix."""
+    if type(value) is tuple or type(value) is list:
+        if len(value) == 4:
+            min_x, min_y, max_x, max_y = value
+            # Floats in range and in order pass at once: this runs on every insert and move.
+            if (
+                type(min_x) is float and type(min_y) is float and type(max_x) is float and type(max_y) is float
+                and -LIMIT <= min_x <= max_x <= LIMIT and -LIMIT <= min_y <= max_y <= LIMIT
+            ):
+                return (min_x, min_y, max_x, max_y)
     try:
         parts = tuple(value)
     except TypeError:
@@ -83,18 +109,6 @@ def _bounds(value, what):
     if min_x > max_x or min_y > max_y:
         raise ShapeError(f"{what} is inverted: min must not exceed max, got {(min_x, min_y, max_x, max_y)}; swap them")
     return (min_x, min_y, max_x, max_y)
-
-
-def _union(a, b):
-    return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
-
-
-def _perimeter(box):
-    return 2.0 * ((box[2] - box[0]) + (box[3] - box[1]))
-
-
-def _contains(outer, inner):
-    return outer[0] <= inner[0] and outer[1] <= inner[1] and inner[2] <= outer[2] and inner[3] <= outer[3]
 
 
 def _segment_crosses(box, origin, translation):
@@ -119,11 +133,12 @@ def _segment_crosses(box, origin, translation):
 
 class DynamicTree:
     """Box2D's dynamic AABB tree: boxes inserted, moved and removed one at a time, queried
-    by a box or a segment, and every overlapping pair of fat boxes listed.
+    by a box or a segment, and every overlapping pair listed.
 
     ``margin`` (at least 0) grows every fat box on each side; ``prediction`` (at least 0)
     stretches it ahead by that multiple of a move's displacement. Bounds are ``(min_x, min_y,
     max_x, max_y)``; touching counts as overlapping. Proxies are whole numbers, never reused.
+    Answers are about the boxes themselves; the fat boxes only decide where the walks go.
 
     >>> tree = DynamicTree(margin=1.0)
     >>> a = tree.insert((0, 0, 2, 2), "a")
@@ -133,20 +148,24 @@ class DynamicTree:
     ((-1.0, -1.0, 3.0, 3.0), 2, 3)
     >>> tree.query((1, 1, 1, 1))
     TreeQuery(proxies=[0], items=['a'], visited=5)
-    >>> tree.pairs()  # a's and c's fat boxes overlap, though the boxes do not
-    [(0, 2)]
+    >>> tree.query((2.2, 0, 2.3, 1)).items  # inside a's and c's fat boxes, between the boxes
+    []
+    >>> tree.pairs()  # a's and c's fat boxes overlap, but the boxes do not
+    []
     >>> tree.ray_cast((-5, 1), (20, 0)).items
     ['a', 'c', 'b']
 
-    A small move stays inside the fat box and changes nothing; a large one re-inserts the box,
+    A small move stays inside the fat box and only records the box; a large one re-inserts it,
     its fat box stretched four times the displacement ahead:
 
     >>> tree.move(a, (0.5, 0, 2.5, 2), (0.5, 0))
     False
+    >>> tree.pairs()
+    [(0, 2)]
     >>> tree.move(a, (3, 0, 5, 2), (2.5, 0))
     True
-    >>> tree.fat_bounds(a)
-    (2.0, -1.0, 16.0, 3.0)
+    >>> tree.fat_bounds(a), tree.bounds(a)
+    ((2.0, -1.0, 16.0, 3.0), (3.0, 0.0, 5.0, 2.0))
 
     An empty tree has height 0 and finds nothing; a proxy removed twice is refused:
 
@@ -177,6 +196,10 @@ class DynamicTree:
 
     def _leaf(self, proxy):
         """The leaf of ``proxy``, or ShapeError saying why there is none."""
+        if type(proxy) is int:
+            leaf = self._leaves.get(proxy)
+            if leaf is not None:
+                return leaf
         if isinstance(proxy, numbers.Integral) and not isinstance(proxy, bool):
             leaf = self._leaves.get(int(proxy))
             if leaf is not None:
@@ -185,11 +208,12 @@ class DynamicTree:
                 raise ShapeError(f"proxy {proxy} was removed already; remove each proxy once")
         raise ShapeError(f"proxy {proxy!r} is not in this tree; use a number that insert() returned")
 
-    def _fatten(self, bounds, dx=0.0, dy=0.0):
-        """``bounds`` grown by the margin, then stretched by prediction times (dx, dy) ahead."""
-        m = self.margin
-        min_x, min_y, max_x, max_y = bounds[0] - m, bounds[1] - m, bounds[2] + m, bounds[3] + m
-        ahead_x, ahead_y = self.prediction * dx, self.prediction * dy
+    def _fatten(self, leaf, box, dx=0.0, dy=0.0):
+        """Set ``leaf``'s fat box: ``box`` grown by the margin, then stretched by prediction
+        times (dx, dy) ahead."""
+        m, k = self.margin, self.prediction
+        min_x, min_y, max_x, max_y = box[0] - m, box[1] - m, box[2] + m, box[3] + m
+        ahead_x, ahead_y = k * dx, k * dy
         # Stretched only on the side it is heading to: where it will be, not where it was.
         if ahead_x < 0:
             min_x += ahead_x
@@ -199,15 +223,18 @@ class DynamicTree:
             min_y += ahead_y
         else:
             max_y += ahead_y
-        return (min_x, min_y, max_x, max_y)
+        leaf.x0, leaf.y0, leaf.x1, leaf.y1 = min_x, min_y, max_x, max_y
 
     def insert(self, bounds, item=None):
         """Add a box ``bounds`` carrying ``item``; return its proxy, a new whole number."""
-        leaf = _Node(self._fatten(_bounds(bounds, "tree bounds")), self._next_proxy, item)
-        self._next_proxy += 1
-        self._leaves[leaf.proxy] = leaf
+        box = _bounds(bounds, "tree bounds")
+        proxy = self._next_proxy
+        leaf = _Node(0.0, 0.0, 0.0, 0.0, proxy, item, box)
+        self._fatten(leaf, box)
+        self._next_proxy = proxy + 1
+        self._leaves[proxy] = leaf
         self._insert_leaf(leaf)
-        return leaf.proxy
+        return proxy
 
     def remove(self, proxy):
         """Take ``proxy`` out of the tree; ShapeError if it is unknown or already removed."""
@@ -224,65 +251,85 @@ class DynamicTree:
         leaf = self._leaf(proxy)
         box = _bounds(bounds, "tree bounds")
         dx, dy = finite_pair(displacement, "tree displacement")
-        if _contains(leaf.bounds, box):
-            # Still inside its fat box: every pair and query answer stays right as it is.
+        leaf.box = box
+        if leaf.x0 <= box[0] and leaf.y0 <= box[1] and box[2] <= leaf.x1 and box[3] <= leaf.y1:
+            # Still inside its fat box: no node's box changes.
             return False
         self._remove_leaf(leaf)
-        leaf.bounds = self._fatten(box, dx, dy)
+        self._fatten(leaf, box, dx, dy)
         self._insert_leaf(leaf)
         return True
 
     def fat_bounds(self, proxy):
         """The fat box the tree holds for ``proxy``: ``(min_x, min_y, max_x, max_y)``."""
-        return self._leaf(proxy).bounds
+        return self._leaf(proxy).bounds()
+
+    def bounds(self, proxy):
+        """The box last given for ``proxy`` (by insert or move): ``(min_x, min_y, max_x, max_y)``."""
+        return self._leaf(proxy).box
 
     def item(self, proxy):
         """The item ``proxy`` carries."""
         return self._leaf(proxy).item
 
     def query(self, bounds):
-        """The proxies and items whose fat boxes overlap ``bounds`` (touching counts), and how
+        """The proxies and items whose boxes overlap ``bounds`` (touching counts), and how
         many nodes the walk visited: a :class:`TreeQuery`. A subtree whose box misses
         ``bounds`` is skipped whole."""
-        box = _bounds(bounds, "query bounds")
-        return self._walk(lambda node_box: bounds_touch(node_box, box))
+        x0, y0, x1, y1 = _bounds(bounds, "query bounds")
+        proxies, items, visited = [], [], 0
+        stack = [] if self._root is None else [self._root]
+        pop, push = stack.pop, stack.append
+        while stack:
+            node = pop()
+            visited += 1
+            if node.x0 > x1 or x0 > node.x1 or node.y0 > y1 or y0 > node.y1:
+                # Nothing below can overlap: every box below lies inside this one.
+                continue
+            if node.first is None:
+                # A leaf whose fat box overlaps: the answer is about its own box.
+                bx0, by0, bx1, by1 = node.box
+                if bx0 <= x1 and x0 <= bx1 and by0 <= y1 and y0 <= by1:
+                    proxies.append(node.proxy)
+                    items.append(node.item)
+            else:
+                # The second child pushed first, so the first is walked first.
+                push(node.second)
+                push(node.first)
+        return TreeQuery(proxies, items, visited)
 
     def ray_cast(self, origin, translation):
-        """The proxies and items whose fat boxes the segment from ``origin`` to ``origin +
+        """The proxies and items whose boxes the segment from ``origin`` to ``origin +
         translation`` meets (touching counts), and how many nodes the walk visited: a
         :class:`TreeQuery`. A zero translation asks about the point ``origin``. The items'
         own shapes are not tested: cast at each with :func:`collision.raycast.ray_cast`."""
         start = finite_pair(origin, "ray origin")
         step = finite_pair(translation, "ray translation")
-        return self._walk(lambda node_box: _segment_crosses(node_box, start, step))
-
-    def _walk(self, meets):
-        """Depth first from the root into every node whose box ``meets`` says yes."""
         proxies, items, visited = [], [], 0
         stack = [] if self._root is None else [self._root]
         while stack:
             node = stack.pop()
             visited += 1
-            if not meets(node.bounds):
-                # Nothing below can meet it: every box below lies inside this one.
+            if not _segment_crosses(node.bounds(), start, step):
                 continue
-            if node.children is None:
-                proxies.append(node.proxy)
-                items.append(node.item)
+            if node.first is None:
+                if _segment_crosses(node.box, start, step):
+                    proxies.append(node.proxy)
+                    items.append(node.item)
             else:
-                # The second child pushed first, so the first is walked first.
-                stack.extend(reversed(node.children))
+                stack.append(node.second)
+                stack.append(node.first)
         return TreeQuery(proxies, items, visited)
 
     def pairs(self):
-        """Every pair of proxies whose fat boxes overlap (touching counts), as ``(low, high)``
+        """Every pair of proxies whose boxes overlap (touching counts), as ``(low, high)``
         tuples, sorted: the candidates a broad phase hands to the narrow phase."""
-        found = set()
+        found = []
         for proxy, leaf in self._leaves.items():
-            for other in self._walk(lambda node_box: bounds_touch(node_box, leaf.bounds)).proxies:
+            for other in self.query(leaf.box).proxies:
                 # Each pair is met from both ends: keep it once, and never a proxy with itself.
                 if other > proxy:
-                    found.add((proxy, other))
+                    found.append((proxy, other))
         return sorted(found)
 
     def nodes(self):
@@ -291,9 +338,10 @@ class DynamicTree:
         stack = [] if self._root is None else [(self._root, 0)]
         while stack:
             node, depth = stack.pop()
-            out.append(TreeNode(node.bounds, depth, node.height, node.proxy))
-            if node.children is not None:
-                stack.extend((child, depth + 1) for child in reversed(node.children))
+            out.append(TreeNode(node.bounds(), depth, node.height, node.proxy))
+            if node.first is not None:
+                stack.append((node.second, depth + 1))
+                stack.append((node.first, depth + 1))
         return out
 
     def _insert_leaf(self, leaf):
@@ -302,46 +350,52 @@ class DynamicTree:
             leaf.parent = None
             self._root = leaf
             return
-        sibling = self._best_sibling(leaf.bounds)
+        sibling = self._best_sibling(leaf)
         # A new parent takes the sibling's place and holds the sibling and the leaf.
-        parent = _Node(_union(sibling.bounds, leaf.bounds))
-        parent.parent = sibling.parent
-        parent.children = [sibling, leaf]
-        parent.height = sibling.height + 1
-        if sibling.parent is None:
+        parent = _Node(0.0, 0.0, 0.0, 0.0)
+        old = sibling.parent
+        parent.parent = old
+        parent.first, parent.second = sibling, leaf
+        parent.fit()
+        if old is None:
             self._root = parent
+        elif old.first is sibling:
+            old.first = parent
         else:
-            siblings = sibling.parent.children
-            siblings[siblings.index(sibling)] = parent
+            old.second = parent
         sibling.parent = leaf.parent = parent
-        self._refit(parent.parent)
+        self._refit(old)
 
-    def _best_sibling(self, box):
+    def _best_sibling(self, leaf):
         """Where the new leaf should go: walk down from the root, each step comparing the cost
         of a new parent here with the least it can cost below either child (the surface-area
-        heuristic, with perimeters for areas in 2D, as Box2D's v2.4 does)."""
+        heuristic, with perimeters for areas in 2D, as Box2D's v2.4 does). Half perimeters
+        stand in for perimeters: every cost is halved, and no choice changes."""
+        x0, y0, x1, y1 = leaf.x0, leaf.y0, leaf.x1, leaf.y1
         node = self._root
-        while node.children is not None:
-            area = _perimeter(node.bounds)
-            combined = _perimeter(_union(node.bounds, box))
+        while node.first is not None:
+            area = (node.x1 - node.x0) + (node.y1 - node.y0)
+            combined = ((node.x1 if node.x1 > x1 else x1) - (node.x0 if node.x0 < x0 else x0)) + (
+                (node.y1 if node.y1 > y1 else y1) - (node.y0 if node.y0 < y0 else y0)
+            )
             # A new parent over this node and the leaf: a node of the combined box, counted
             # twice as Box2D counts it (the new node, and this subtree pushed a level down).
             here = 2.0 * combined
             # Going lower, this node's box (and so every box above) grows to the combined one.
             inherited = 2.0 * (combined - area)
-            costs = []
-            for child in node.children:
-                grown = _perimeter(_union(child.bounds, box))
-                if child.children is None:
-                    # A leaf child: the new parent over it would be a whole new node.
-                    costs.append(grown + inherited)
-                else:
-                    # An inner child: at least its growth, whatever happens below it.
-                    costs.append(grown - _perimeter(child.bounds) + inherited)
-            if here < costs[0] and here < costs[1]:
+            a, b = node.first, node.second
+            cost_a = ((a.x1 if a.x1 > x1 else x1) - (a.x0 if a.x0 < x0 else x0)) + ((a.y1 if a.y1 > y1 else y1) - (a.y0 if a.y0 < y0 else y0)) + inherited
+            if a.first is not None:
+                # An inner child: at least its growth, whatever happens below it (a leaf
+                # child: the new parent over it would be a whole new node).
+                cost_a -= (a.x1 - a.x0) + (a.y1 - a.y0)
+            cost_b = ((b.x1 if b.x1 > x1 else x1) - (b.x0 if b.x0 < x0 else x0)) + ((b.y1 if b.y1 > y1 else y1) - (b.y0 if b.y0 < y0 else y0)) + inherited
+            if b.first is not None:
+                cost_b -= (b.x1 - b.x0) + (b.y1 - b.y0)
+            if here < cost_a and here < cost_b:
                 # Cheaper to make the new parent here than anywhere below.
                 break
-            node = node.children[0] if costs[0] < costs[1] else node.children[1]
+            node = a if cost_a < cost_b else b
         return node
 
     def _remove_leaf(self, leaf):
@@ -350,61 +404,72 @@ class DynamicTree:
             # The only leaf: the tree is empty.
             self._root = None
             return
-        sibling = parent.children[1] if parent.children[0] is leaf else parent.children[0]
+        sibling = parent.second if parent.first is leaf else parent.first
         grandparent = parent.parent
         # The parent goes; the sibling takes its place.
         sibling.parent = grandparent
         if grandparent is None:
             self._root = sibling
         else:
-            grandparent.children[grandparent.children.index(parent)] = sibling
+            if grandparent.first is parent:
+                grandparent.first = sibling
+            else:
+                grandparent.second = sibling
             self._refit(grandparent)
         leaf.parent = None
 
     def _refit(self, node):
         """Walk up from ``node`` to the root, balancing each node and remaking its box and height."""
         while node is not None:
-            node = self._balance(node)
-            first, second = node.children
-            node.bounds = _union(first.bounds, second.bounds)
-            node.height = 1 + max(first.height, second.height)
+            if node.height >= 2:
+                turned = self._balance(node)
+                if turned is not node:
+                    node = turned.parent
+                    continue
+            before = (node.x0, node.y0, node.x1, node.y1, node.height)
+            node.fit()
+            if before == (node.x0, node.y0, node.x1, node.y1, node.height):
+                # Neither its box nor its height changed: every node above is as it was,
+                # box, height and balance (Box2D walks on to the root regardless).
+                return
             node = node.parent
 
     def _balance(self, a):
         """If one child of ``a`` is more than one level taller than the other, rotate it up
         into ``a``'s place; return the node now in that place."""
-        if a.children is None or a.height < 2:
-            # A leaf, or a node with leaves below: nothing to rotate.
-            return a
-        b, c = a.children
+        b, c = a.first, a.second
         if c.height - b.height > 1:
-            return self._rotate_up(a, c, 1)
+            return self._rotate_up(a, c)
         if b.height - c.height > 1:
-            return self._rotate_up(a, b, 0)
+            return self._rotate_up(a, b)
         return a
 
-    def _rotate_up(self, a, tall, side):
-        """Lift ``a``'s taller child ``tall`` (at ``a.children[side]``) into ``a``'s place:
-        ``a`` becomes a child of ``tall``, and the shorter of ``tall``'s two children moves
-        down to ``a`` in ``tall``'s old place. Heights then differ by at most one again."""
-        kept, given = tall.children
+    def _rotate_up(self, a, tall):
+        """Lift ``a``'s taller child ``tall`` into ``a``'s place: ``a`` becomes a child of
+        ``tall``, and the shorter of ``tall``'s two children moves down to ``a`` in ``tall``'s
+        old place. Heights then differ by at most one again."""
+        kept, given = tall.first, tall.second
         if given.height > kept.height:
             kept, given = given, kept
         # ``tall`` takes ``a``'s place under ``a``'s parent.
-        tall.parent = a.parent
-        if a.parent is None:
+        above = a.parent
+        tall.parent = above
+        if above is None:
             self._root = tall
+        elif above.first is a:
+            above.first = tall
         else:
-            a.parent.children[a.parent.children.index(a)] = tall
-        tall.children = [a, kept]
+            above.second = tall
+        tall.first, tall.second = a, kept
         a.parent = tall
         # ``a`` keeps its other child and takes the shorter grandchild where ``tall`` was.
-        a.children[side] = given
+        if a.first is tall:
+            a.first = given
+        else:
+            a.second = given
         given.parent = a
-        a.bounds = _union(a.children[0].bounds, a.children[1].bounds)
-        a.height = 1 + max(a.children[0].height, a.children[1].height)
-        tall.bounds = _union(a.bounds, kept.bounds)
-        tall.height = 1 + max(a.height, kept.height)
+        a.fit()
+        tall.fit()
         return tall
 
 
@@ -413,4 +478,3 @@ def _at_least_zero(value, what):
     if number < 0:
         raise ShapeError(f"{what} must be at least 0, got {number}")
     return number
-

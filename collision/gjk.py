@@ -197,7 +197,8 @@ def gjk(a: Polygon | Circle | Capsule, b: Polygon | Circle | Capsule) -> Gjk:
     tolerance = TOLERANCE * max(_scale(a), _scale(b))
     support = _support(points_a, points_b)
     cap = MAX_ITERATIONS + len(points_a) + len(points_b)
-    steps, stop, simplex, (vx, vy) = _gjk(support, points_a, points_b, _start(a, b), tolerance, cap)
+    start = _start(a, b)
+    steps, stop, simplex, (vx, vy) = _gjk(support, points_a, points_b, start, tolerance, cap)
     gap = math.hypot(vx, vy)
     distance = gap - radius
     colliding = distance <= tolerance
@@ -210,7 +211,7 @@ def gjk(a: Polygon | Circle | Capsule, b: Polygon | Circle | Capsule) -> Gjk:
         # Two circles' centres at one place: any way out is as short; take x, as sat() does.
         normal, depth = Vector(1.0, 0.0), radius + gap
     else:
-        epa = _epa(support, simplex, tolerance, cap)
+        epa = _epa(support, simplex, tolerance, cap, start)
         normal, depth = epa.normal, epa.depth + radius
     closest_a = closest_b = None
     if not colliding:
@@ -353,8 +354,9 @@ def _mixed(points_a, points_b, simplex):
     return (ax, ay), (bx, by)
 
 
-def _epa(support, simplex, tolerance, cap):
-    """EPA from GJK's last simplex, which holds the origin or touches it."""
+def _epa(support, simplex, tolerance, cap, start):
+    """EPA from GJK's last simplex, which holds the origin or touches it; ``start`` is the
+    direction from A towards B that GJK started along."""
     polytope = [(ids, w) for ids, w, _ in simplex]
     if len(polytope) < 3:
         # GJK stopped on a point or a segment through the origin: widen it across that segment
@@ -365,6 +367,11 @@ def _epa(support, simplex, tolerance, cap):
             ids, w = support(dx, dy)
             if len(polytope) < 3 and all(ids != old for old, _ in polytope):
                 polytope.append((ids, w))
+    if len(polytope) < 3:
+        # Still a segment: the cores' A - B is flat (a circle's centre on a capsule's core, a
+        # point and a segment), with the origin on it. The cores' depth is 0, and the way out
+        # is square to that segment; both sides are as short, so take the one towards B.
+        return _flat(polytope, start)
     if _cross(polytope[0][1], polytope[1][1], polytope[2][1]) < 0:
         polytope.reverse()
     steps = []
@@ -377,6 +384,19 @@ def _epa(support, simplex, tolerance, cap):
             return _depth(distance, (nx, ny), steps, Stop.ON_HULL)
         polytope.insert(edge + 1, (ids, w))
     return _depth(distance, (nx, ny), steps, Stop.ITERATION_CAP)
+
+
+def _flat(polytope, start):
+    """EPA's answer when A - B is a segment through the origin: depth 0, the normal square to
+    the segment on B's side of A (or its left side when B's position lies along it)."""
+    (px, py), (qx, qy) = polytope[0][1], polytope[-1][1]
+    ex, ey = qx - px, qy - py
+    length = math.hypot(ex, ey)
+    nx, ny = (-ey / length + 0.0, ex / length + 0.0) if length else (0.0, 1.0)
+    if nx * start[0] + ny * start[1] < 0:
+        nx, ny = -nx, -ny
+    step = EpaStep(tuple(Vector(*p) for _, p in polytope), 0, Vector(nx, ny), 0.0, Vector(px, py))
+    return _depth(0.0, (nx, ny), [step], Stop.ON_HULL)
 
 
 def _nearest_edge(points):

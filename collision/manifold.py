@@ -131,6 +131,18 @@ def manifold(a: Polygon | Circle | Capsule, b: Polygon | Circle | Capsule) -> Ma
     Vector(x=0.0, y=0.75)
     >>> manifold(Box((0, 0), (1, 1)), Box((5, 0), (1, 1))).points
     ()
+
+    Two capsules follow Box2D's ``b2CollideCapsules``: one point, on the line between the
+    nearest points of the two segments, unless each segment's shadow on the other's line
+    overlaps it and a clipped end lies as near as those nearest points. A second point then
+    appears only where it touches too: capsules lying along each other, nearly parallel and
+    overlapping along their length. Crossing ones keep their one deepest point:
+
+    >>> from collision import Capsule
+    >>> len(manifold(Capsule((0, 0), (4, 0), 0.5), Capsule((2, 0.9), (6, 0.95), 0.5)).points)
+    2
+    >>> len(manifold(Capsule((0, 0), (4, 0), 0.5), Capsule((1, -1), (3, 1), 0.25)).points)
+    1
     """
     checked(a, "A")
     checked(b, "B")
@@ -140,6 +152,8 @@ def manifold(a: Polygon | Circle | Capsule, b: Polygon | Circle | Capsule) -> Ma
         return _with_circle(core_a, core_b, tolerance, flip=False)
     if len(core_a[0]) == 1:
         return _with_circle(core_b, core_a, tolerance, flip=True)
+    if len(core_a[0]) == 2 and len(core_b[0]) == 2:
+        return _capsules(core_a, core_b, tolerance)
     return _faces(core_a, core_b, tolerance)
 
 
@@ -161,8 +175,10 @@ def _best_face(points, normals, others):
     return best, best_separation
 
 
-def _faces(core_a, core_b, tolerance):
-    """Two cores with faces: reference face, incident face, clipping."""
+def _faces(core_a, core_b, tolerance, corners=True):
+    """Two cores with faces: reference face, incident face, clipping. With ``corners`` (not
+    for two capsules, which Box2D always clips), rounded cores apart whose faces are nearest
+    at an end of each meet at one point instead."""
     (points_a, normals_a, radius_a), (points_b, normals_b, radius_b) = core_a, core_b
     edge_a, separation_a = _best_face(points_a, normals_a, points_b)
     edge_b, separation_b = _best_face(points_b, normals_b, points_a)
@@ -190,7 +206,7 @@ def _faces(core_a, core_b, tolerance):
     if max(separation_a, separation_b) > radius + tolerance:
         # A face parts the cores by more than the radii reach: apart, no points.
         return Manifold(normal, (), names[0], edge, incident_edge, separations, tuple(steps))
-    if radius and max(separation_a, separation_b) > tolerance:
+    if corners and radius and max(separation_a, separation_b) > tolerance:
         # Rounded cores apart: if the faces are nearest at an end of each, two rounded corners
         # meet, and the way apart is the line between those ends (Box2D's b2ClipPolygons).
         gap, on_r, on_i, t, u = rounded.segment_closest(v1, v2, w1, w2)
@@ -236,6 +252,48 @@ def _faces(core_a, core_b, tolerance):
         )
     )
     return Manifold(normal, tuple(contacts), names[0], edge, incident_edge, separations, tuple(steps))
+
+
+def _capsules(core_a, core_b, tolerance):
+    """Two capsules, as Box2D's b2CollideCapsules: the nearest points of the two segments,
+    and two clipped points only when each segment's shadow on the other's line overlaps it and
+    a clipped end is as near as the nearest points (the segments lie along each other)."""
+    ((p1, q1), normals_a, radius_a), ((p2, q2), normals_b, radius_b) = core_a, core_b
+    radius = radius_a + radius_b
+    gap, near_a, near_b, f1, f2 = rounded.segment_closest(p1, q1, p2, q2)
+    steps = [ManifoldStep("the nearest points of the two segments", (Vector(*near_a), Vector(*near_b)), None)]
+    length_a, length_b = math.dist(p1, q1), math.dist(p2, q2)
+    # Where each segment's ends fall along the other's line, from its first end.
+    along_a = [((x - p1[0]) * (q1[0] - p1[0]) + (y - p1[1]) * (q1[1] - p1[1])) / length_a for x, y in (p2, q2)]
+    along_b = [((x - p2[0]) * (q2[0] - p2[0]) + (y - p2[1]) * (q2[1] - p2[1])) / length_b for x, y in (p1, q1)]
+    beside_a = max(along_a) <= 0.0 or min(along_a) >= length_a
+    beside_b = max(along_b) <= 0.0 or min(along_b) >= length_b
+    if gap - radius <= tolerance and not beside_a and not beside_b:
+        # Each overlaps the other's shadow: clip against the face that parts them most.
+        clipped = _faces(core_a, core_b, tolerance, corners=False)
+        flip = clipped.reference == "B"
+        # Box2D keeps the clip only if a clipped end lies as near as the nearest points; if
+        # not, the nearest points are an end of one segment against the other's side.
+        ends = [step.points for step in clipped.steps if step.title.startswith("clip")]
+        if ends and len(ends[-1]) == 2:
+            nx, ny = (-clipped.normal.x, -clipped.normal.y) if flip else clipped.normal
+            vx, vy = p2 if flip else p1
+            if min((x - vx) * nx + (y - vy) * ny for x, y in ends[-1]) <= gap + tolerance:
+                return clipped._replace(steps=tuple(steps) + clipped.steps)
+    # One point, on the line between the nearest points (square to A when they meet).
+    if gap > 0.0:
+        nx, ny = (near_b[0] - near_a[0]) / gap, (near_b[1] - near_a[1]) / gap
+    else:
+        nx, ny = normals_a[1]
+    separation = gap - radius
+    if separation > tolerance:
+        return Manifold(Vector(nx, ny), (), None, None, None, (), tuple(steps))
+    shift = radius_a + 0.5 * separation
+    point = Vector(near_a[0] + shift * nx, near_a[1] + shift * ny)
+    feature_a = ("vertex", int(f1 == 1.0)) if f1 in (0.0, 1.0) else ("edge", 0)
+    feature_b = ("vertex", int(f2 == 1.0)) if f2 in (0.0, 1.0) else ("edge", 0)
+    contact = ContactPoint(point, separation, ContactId(*feature_a, *feature_b))
+    return Manifold(Vector(nx, ny), (contact,), None, None, None, (), tuple(steps))
 
 
 def _corners(gap, on_r, on_i, ends, ref_radius, radius, flip, tolerance, steps):

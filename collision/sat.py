@@ -21,17 +21,18 @@ from .shapes import PARALLEL, Circle, Polygon, Pose
 from .vector import Vector
 from .voronoi import box_corner_region, in_vertex_region, nearest_vertex
 
-TOLERANCE = 1e-14
-"""Relative: gaps and depths within a pair's tolerance of zero count as touching. Along a unit
-axis (ax, ay) the tolerance is ``TOLERANCE`` times the larger of |ax| sx and |ay| sy, where sx
-is the largest |x| either shape reaches (a vertex, or a circle's centre plus its radius; an
-estimate within a factor of two) and sy the largest |y|. Float rounding grows with the
-coordinates' magnitude, not with the shapes' size, and each coordinate rounds on its own: so
-tiny shapes near the origin keep their tiny gaps, boxes that touch a billion units out still
-touch (about 45 rounding steps of the largest coordinate, wherever their positions rounded),
-and boxes at x = 1e20, where floats are 16384 apart, still overlap by 70 along y. SAT measures
-both shapes from A's position (see :func:`sat`), so their offset, not their world vertices,
-carries the distance between them."""
+TOLERANCE = 2 * 2.0**-52
+"""Relative, and set by the float spacing: gaps and depths within a pair's tolerance of zero
+count as touching. Along a unit axis (ax, ay) the tolerance is ``TOLERANCE`` times the larger
+of |ax| sx and |ay| sy, where sx is the largest |x| either shape reaches (a vertex, or a
+circle's centre plus its radius; an estimate within a factor of two) and sy the largest |y|.
+``TOLERANCE`` times a number is 2 to 4 float spacings (ulps) of it: what rounding a position
+costs, each coordinate rounding on its own. So a gap of a few ulps of the coordinates is a gap
+wherever the shapes stand: near the origin a unit box's tolerance is about 4e-16, and at 1e15,
+where floats are 0.125 apart, it is 0.44, so boxes 0.5 apart are apart. Boxes at x = 1e20,
+where floats are 16384 apart, still overlap by 70 along y. SAT measures both shapes from A's
+position (see :func:`sat`), so their offset, not their world vertices, carries the distance
+between them."""
 
 # tuple.__new__ skips a NamedTuple's Python-level __new__: a third of the cost on the hot path.
 _new = tuple.__new__
@@ -273,8 +274,8 @@ def axis_tolerance(spread_a: tuple[float, float], spread_b: tuple[float, float],
     times the larger of |ax| sx and |ay| sy, sx being the larger reach along x and sy along y.
     Rounding a coordinate moves a projection by that rounding times the axis's share of it.
 
-    >>> axis_tolerance((1e20, 110.0), (1e20, 160.0), 0.0, 1.0), axis_tolerance((1e20, 110.0), (1e20, 160.0), 1.0, 0.0)
-    (1.6e-12, 1000000.0)
+    >>> [f"{axis_tolerance((1e20, 110.0), (1e20, 160.0), *axis):.3g}" for axis in ((0.0, 1.0), (1.0, 0.0))]
+    ['7.11e-14', '4.44e+04']
     """
     (a_x, a_y), (b_x, b_y) = spread_a, spread_b
     return TOLERANCE * max(abs(ax) * max(a_x, b_x), abs(ay) * max(a_y, b_y))

@@ -99,3 +99,23 @@ def test_a_polygon_of_many_sides_against_a_circle():
 def test_closest_points_are_none_when_colliding():
     result = gjk(Box((0, 0), (1, 1)), Polygon([(0, 0), (3, 0), (0, 3)], position=(0.5, 0.5)))
     assert result.colliding and result.closest_a is None and result.closest_b is None
+
+
+@pytest.mark.parametrize("along", [0.0, 0.3, 1.0])
+@pytest.mark.parametrize("circle_first", [True, False])
+def test_a_circle_centred_on_a_capsules_core(along, circle_first):
+    """A - B of the cores is a segment through the origin (issue 35: EPA raised IndexError).
+    The way out is square to the core, by both radii; GEOS checks that moving B by the MTV
+    leaves the shapes touching."""
+    from collision import Capsule
+
+    capsule = Capsule((0, 0), (1, 1), 0.5)
+    circle = Circle((along, along), 1)
+    a, b = (circle, capsule) if circle_first else (capsule, circle)
+    found = gjk(a, b)
+    assert found.colliding and found.depth == pytest.approx(1.5)
+    assert abs(found.normal.x + found.normal.y) < 1e-12
+    # The MTV moves B out of A: the circle moves by it as B, against it as A.
+    moved_centre = np.add((along, along), np.negative(found.mtv) if circle_first else found.mtv)
+    core = shapely.LineString([(0, 0), (1, 1)])
+    assert core.distance(shapely.Point(moved_centre)) == pytest.approx(1.5)

@@ -219,3 +219,48 @@ def test_b_reference_face_flips_the_ids_and_the_normal():
 def test_bad_input_says_what_to_fix():
     with pytest.raises(ShapeError, match="expected a Polygon, Box, Circle or Capsule as B"):
         manifold(Box((0, 0), (1, 1)), "box")
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "point", "separation"),
+    [
+        # Two cases where tests/core/test_box2d.py found a second clipped point that Box2D
+        # (pyb2d3, Box2D v3.1) does not give; its one point and separation are quoted.
+        (
+            ((0.8799724578857422, -0.740458071231842), (-0.9168188571929932, -0.5599433779716492), 0.5253521203994751),
+            ((-0.759172260761261, 0.0193652231246233), (-1.9860334396362305, 0.39354631304740906), 0.22007068991661072),
+            (-0.7735109329223633, -0.12335836887359619),
+            -0.15325719118118286,
+        ),
+        (
+            ((0.16897587478160858, -1.9719843864440918), (0.62775057554245, -1.2559359073638916), 0.33585983514785767),
+            ((0.35982468724250793, -0.7376921772956848), (2.5361886024475098, -0.10516209900379181), 0.49880415201187134),
+            (0.5706098079681396, -1.0593299865722656),
+            -0.26223742961883545,
+        ),
+    ],
+)
+def test_angled_capsules_end_to_end_touch_at_one_point_as_in_box2d(a, b, point, separation):
+    """Issue 35: A's shadow on B's line falls beyond B's end, so b2CollideCapsules gives one
+    point, on the line between the nearest points; we clipped a second one."""
+    from collision import Capsule
+
+    found = manifold(Capsule(*a), Capsule(*b))
+    assert len(found.points) == 1
+    # Box2D computes in float32: a few 1e-7 of these coordinates.
+    assert math.dist(found.points[0].point, point) < 1e-5 and found.points[0].separation == pytest.approx(separation, abs=1e-5)
+
+
+def test_capsules_along_each_other_touch_at_two_points_and_beside_each_other_at_one():
+    from collision import Capsule
+
+    a = Capsule((0, 0), (4, 0), 0.5)
+    # Nearly parallel, overlapping along their length: two clipped points, each end of the overlap.
+    along = manifold(a, Capsule((2, 0.9), (6, 0.95), 0.5))
+    assert [tuple(round(c, 6) for c in p.point) for p in along.points] == [(2.0, 0.45), (4.0, 0.4625)]
+    # End to end, each beyond the other's shadow: one point between the ends.
+    beyond = manifold(a, Capsule((4.5, 0.2), (7, 1), 0.5))
+    assert len(beyond.points) == 1 and beyond.points[0].id == ContactId("vertex", 1, "vertex", 0)
+    # A's end against B's side (a T): Box2D's clip would leave B's ends above A; one point.
+    tee = manifold(a, Capsule((4.6, -2), (4.6, 2), 0.2))
+    assert len(tee.points) == 1 and tee.normal == Vector(1.0, 0.0)

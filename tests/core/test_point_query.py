@@ -143,15 +143,17 @@ def test_push_jumps_as_the_point_crosses_a_diagonal():
 
 
 def test_tolerance_counts_the_boundary_as_inside():
-    """Within TOLERANCE of the largest coordinate outside still counts as inside: 1e-9 out of a
-    triangle a million units from the origin, but not 1e-9 out of one at the origin."""
+    """Within TOLERANCE of the largest coordinate (2 to 4 of its float spacings) outside still
+    counts as inside: 2e-10 out of a triangle a million units from the origin, where floats are
+    1.2e-10 apart, but not 1e-9 (8 spacings), nor 2e-10 out of one at the origin."""
     far = Polygon([(1e6, 0), (1e6 + 1, 0), (1e6, 1)])
-    outside_a_little = point_query(far, (1e6 + 0.5, -1e-9))
-    assert outside_a_little.inside and outside_a_little.distance == pytest.approx(1e-9)
+    outside_a_little = point_query(far, (1e6 + 0.5, -2e-10))
+    assert outside_a_little.inside and outside_a_little.distance == pytest.approx(2e-10)
     assert outside_a_little.feature.region is Region.EDGE
-    assert not point_query(far, (1e6 + 0.5, -1e-7)).inside
-    assert not point_query(Polygon([(0, 0), (1, 0), (0, 1)]), (0.5, -1e-9)).inside
-    assert point_query(Circle((1e6, 0), 1), (1e6 + 1 + 1e-9, 0)).inside
+    assert not point_query(far, (1e6 + 0.5, -1e-9)).inside
+    assert not point_query(Polygon([(0, 0), (1, 0), (0, 1)]), (0.5, -2e-10)).inside
+    assert point_query(Circle((1e6, 0), 1), (1e6 + 1 + 2e-10, 0)).inside
+    assert not point_query(Circle((1e6, 0), 1), (1e6 + 1 + 1e-9, 0)).inside
 
 
 def test_degenerate_points():

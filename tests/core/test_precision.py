@@ -42,9 +42,35 @@ def test_exactly_touching_turned_boxes_far_away_touch(offset):
     assert touching == [(True, True, True, True)] * 14
 
 
-def test_the_tolerance_is_documented_as_relative():
-    assert 1e-15 < TOLERANCE < 1e-12
+def test_the_tolerance_is_a_few_float_spacings():
+    """TOLERANCE times any number is 2 to 4 of its float spacings (ulps), at any magnitude."""
+    for number in (1e-300, 3e-9, 0.7, 1.0, 1.5, 75.3, 1e9, 1e15, 2.0**60, 1e20, 1e150):
+        assert 2 * math.ulp(number) <= TOLERANCE * number <= 4 * math.ulp(number), number
     assert "relative" in sat.__doc__ and "TOLERANCE" in sat.__doc__
+
+
+AT_1E15 = 1e15
+"""Where floats are 0.125 apart: the old tolerance (1e-14 of it) was 10 units, 80 of them."""
+
+
+def test_a_gap_of_a_few_ulps_is_a_gap_at_1e15():
+    """Issue 35 item 6: at 1e15 boxes 3 apart touched, a ray 9 units outside started inside,
+    time_of_impact hit at time 0 and manifold kept a point 0.5 apart (4 float spacings)."""
+    from collision import manifold, ray_cast
+    from collision.toi import time_of_impact
+
+    a = Box((AT_1E15, 0), (1, 1))
+    assert not sat(a, Box((AT_1E15 + 5, 0), (1, 1))).colliding
+    assert sat(a, Box((AT_1E15 + 2, 0), (1, 1))).touching
+    assert manifold(a, Box((AT_1E15 + 2.5, 0), (1, 1))).points == ()
+    assert len(manifold(a, Box((AT_1E15 + 2, 0), (1, 1))).points) == 2
+    ray = ray_cast(a, (AT_1E15 - 10, 0), (20, 0))
+    assert ray.hit and ray.fraction == 0.45 and ray.normal == (-1.0, 0.0)
+    # 3 apart, closing by 3: the touch at time 1, to within the 4 float spacings (0.5) that
+    # the posed box's position can round by on the way.
+    found = time_of_impact(a, (0, 0), Box((AT_1E15 + 5, 0), (1, 1)), (-3, 0))
+    assert found.hit and found.time == pytest.approx(1.0, abs=0.5 / 3)
+    assert not time_of_impact(a, (0, 0), Box((AT_1E15 + 5, 0), (1, 1)), (0, 0)).hit
 
 
 def scaled_pairs(rng, count, size, offset):

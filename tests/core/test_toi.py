@@ -121,3 +121,11 @@ def test_posed_moves_and_turns_a_copy():
     box = Box((1, 2), (1, 1))
     moved = posed(box, Motion(2, 0, math.pi), 0.5)
     assert box.position == (1, 2) and moved.position == (2, 2) and moved.angle == math.pi / 2
+
+
+def test_a_circle_starting_on_a_capsules_core_hits_at_time_zero():
+    """Issue 35: the start pose had A - B flat through the origin, where EPA raised IndexError."""
+    from collision import Capsule
+
+    found = time_of_impact(Circle((0, 0), 1), (3, 0), Capsule((0, 0), (1, 1), 0.5), (0, 0))
+    assert found.hit and found.time == 0.0
