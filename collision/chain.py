@@ -213,7 +213,9 @@ def chain_manifold(segment: ChainSegment, shape: Shape) -> ChainContact:
         return ChainContact(normal1, (), NormalKind.BEHIND, naive)
     if not naive.points:
         return ChainContact(naive.normal, (), None, naive)
-    kind = classify_normal(segment, naive.normal)
+    lean = naive.normal.x * normal1.x + naive.normal.y * normal1.y
+    # The face's own normal leans nowhere: nothing to snap.
+    kind = NormalKind.ADMIT if lean >= 1.0 - 1e-12 else classify_normal(segment, naive.normal)
     if kind is NormalKind.ADMIT:
         return ChainContact(naive.normal, naive.points, kind, naive)
     if kind is NormalKind.SKIP:

@@ -50,4 +50,5 @@ def test_no_normal_against_the_motion_at_the_seams(direction):
 def test_a_seam_snaps_the_normal_to_the_floor():
     box = Box((SEAM * 2 - 4.95, 4.9), (5, 5))
     kinds = {chain_manifold(s, box).kind for s in flat_floor(3)}
-    assert kinds == {NormalKind.SNAP, None}
+    # The segment past the seam snaps its sideways push; the one under B pushes up anyway.
+    assert kinds == {NormalKind.SNAP, NormalKind.ADMIT, None}
