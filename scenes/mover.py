@@ -71,8 +71,8 @@ class Mover(Scene):
                Action("walk_on", "Walk on", key="W", help="Move the capsule to where it ended, and wish the same again."))
     turnable = False
     events = (
-        Event("naive-sticks", "Cast and stop stays put where the mover slides on",
-              lambda report: report.numbers["naive_moved"] < 0.05 * report.numbers["wished"] and report.numbers["slide_moved"] > 0.5 * report.numbers["wished"],
+        Event("naive-stops", "Cast and stop halts at the first touch, short of half the way the mover slides",
+              lambda report: report.numbers["naive_moved"] < 0.5 * report.numbers["slide_moved"] and report.numbers["slide_moved"] > 0.5 * report.numbers["wished"],
               settings={"method": "cast and stop"}, move=(), handles=("start", "wish")),
         Event("wedged", "Two planes at once: the mover wedged in a corner",
               lambda report: report.numbers["planes"] >= 2, move=(), handles=("start", "wish")),
