@@ -12,6 +12,12 @@ CHAIN = ((390.0, 150.0), (320.0, 80.0), (220.0, 0.0), (120.0, 0.0), (20.0, 0.0),
 a slope up on the right (a concave valley where it meets the floor), five floor segments with
 four seams, and a drop on the left (a convex edge). The first and last points are ghosts only."""
 
+FLAT = (1, 2, 3, 4)
+"""The floor segments with a floor segment on their left: the flat seams are at their left ends."""
+
+SUNK_SHOWN = 20.0
+"""The deepest a found event sinks B into the chain, a quarter of its height: sunk by half, it shows nothing."""
+
 B_HALF = (40.0, 40.0)
 NORMAL_LENGTH = 40.0
 SLIDE = Vector(1.0, 0.0)
@@ -39,8 +45,8 @@ class Contact(NamedTuple):
 class Result(NamedTuple):
     contacts: tuple
     bumped: bool
-    naive_bumped: bool
-    """Whether the lone segments, without the rule, would bump B here."""
+    naive_bumps: tuple
+    """The segments that, alone, without the rule, would bump B here."""
 
 
 @register("chain-seams", "Motion and response", "Tile seams on a chain (ghost vertices)", order=6)
@@ -67,10 +73,13 @@ class ChainSeams(Scene):
     actions = tuple(Action("preset", name, argument=name, help=case["caption"]) for name, case in PRESETS.items())
     turnable = False
     events = (
-        Event("ghost-bump", "Without the chain rule, the segment past a seam pushes the sliding box back",
-              lambda report: report.answers["bumped"] == "yes", settings={"rule": False}, move=("B",)),
-        Event("smooth-slide", "With the rule, a push that would bump the box is snapped up",
-              lambda report: report.answers["naive_bumped"] == "yes" and report.answers["bumped"] == "no", settings={"rule": True}, move=("B",)),
+        Event("ghost-bump", "Without the chain rule, the segment past a flat seam pushes the sliding box back",
+              lambda report: any(k in FLAT for k in report.numbers["bumps"]) and report.numbers["sunk"] <= SUNK_SHOWN,
+              settings={"rule": False}, move=("B",)),
+        Event("smooth-slide", "With the rule, a push that would bump the box at a flat seam is snapped up",
+              lambda report: any(k in FLAT for k in report.numbers["naive_bumps"]) and report.answers["bumped"] == "no"
+              and report.numbers["contacts"] > 0 and report.numbers["sunk"] <= SUNK_SHOWN,
+              settings={"rule": True}, move=("B",)),
     )
 
     def setup(self):
@@ -83,17 +92,18 @@ class ChainSeams(Scene):
     def compute(self, ctx):
         b = self.shapes["B"]
         contacts = []
-        naive_bumped = False
+        naive_bumps = []
         for index, segment in enumerate(self.segments):
             found = chain_manifold(segment, b)
             face = _face_normal(segment)
             lone = bool(found.naive.points) and _against(found.naive.normal, face)
-            naive_bumped = naive_bumped or lone
+            if lone:
+                naive_bumps.append(index)
             if self.settings["rule"] and (found.points or found.kind is NormalKind.SKIP):
                 contacts.append(Contact(index, found, found.normal, bool(found.points) and _against(found.normal, face)))
             elif not self.settings["rule"] and found.naive.points:
                 contacts.append(Contact(index, found, found.naive.normal, lone))
-        return Result(tuple(contacts), any(c.against for c in contacts), naive_bumped)
+        return Result(tuple(contacts), any(c.against for c in contacts), tuple(naive_bumps))
 
     def draw(self, result, painter, theme):
         pixel = self.view.pixel
@@ -145,8 +155,11 @@ class ChainSeams(Scene):
         numbers = {
             "rule": self.settings["rule"],
             "bumped": result.bumped,
-            "naive_bumped": result.naive_bumped,
+            "naive_bumped": bool(result.naive_bumps),
+            "bumps": [c.segment for c in result.contacts if c.against],
+            "naive_bumps": list(result.naive_bumps),
             "contacts": sum(bool(c.found.points) for c in result.contacts),
+            "sunk": max((-p.separation for c in result.contacts for p in c.found.naive.points), default=0.0),
             "snapped": sum(kind is NormalKind.SNAP for kind in kinds),
             "admitted": sum(kind is NormalKind.ADMIT for kind in kinds),
             "skipped": sum(kind is NormalKind.SKIP for kind in kinds),

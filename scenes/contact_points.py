@@ -5,6 +5,7 @@ from typing import NamedTuple
 
 from collision import Box, Manifold, manifold
 from collision.manifold import _faces
+from sandbox.kit.events import Event
 from sandbox.kit import Action, Cost, Line, Param, Report, Scene, Table, Verdict, number, register
 from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, traced, with_code
 
@@ -81,6 +82,10 @@ class ContactPoints(Scene):
         CODE,
     )
     frame = (-300.0, -140.0, 300.0, 200.0)
+    events = (
+        Event("one-point", "B tips over: one corner dips in, the other lifts off, and one contact point is left",
+              lambda report: report.answers["count"] == "1" and report.numbers["points"][0]["separation"] > -10, move=("B",)),
+    )
     actions = (Action("step_back", "Back"), Action("step_on", "Step", key="N")) + tuple(
         Action("preset", name, argument=name, help=case["caption"]) for name, case in PRESETS.items()
     ) + (CODE_VIEW,)

@@ -166,6 +166,8 @@ class Mover(Scene):
             verdict = Verdict("STUCK", "mtv", f"moved {moved:.1f} of {wished:.0f}")
         elif result.achieved == result.wish:
             verdict = Verdict("FREE", "separating", "the whole wish, nothing touched")
+        elif self.settings["method"] == "cast and stop":
+            verdict = Verdict("STOPPED", "mtv", f"at the first touch: moved {moved:.0f} of {wished:.0f}")
         else:
             verdict = Verdict("SLIDES", "separating", f"moved {moved:.0f} of {wished:.0f}")
         numbers = {
