@@ -14,7 +14,7 @@ NORMAL_LENGTH = 45.0
 
 PRESETS = {
     "Box at a pentagon": {"caption": "The box slides until it touches the pentagon: the hit's fraction, point and normal.",
-                          "A": "polygon", "B": "box", "a": (120.0, 20.0), "b": (-220.0, -40.0), "to": (180.0, -40.0)},
+                          "A": "polygon", "B": "box", "a": (120.0, 20.0), "b": (-220.0, 10.0), "to": (180.0, 10.0)},
     "Capsule past a circle": {"caption": "The capsule's round end grazes past: a miss, though its path comes close.",
                               "A": "circle", "B": "capsule", "a": (120.0, 20.0), "b": (-220.0, -120.0), "to": (220.0, -105.0)},
     "Starts touching": {"caption": "Rounded shapes already a little into each other: the plain cast stops at 0; switch on encroach.",
