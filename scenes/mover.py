@@ -18,7 +18,7 @@ PLANE_HALF = 40.0
 """World units: half the drawn length of a plane."""
 
 PRESETS = {
-    "Along the floor": {"caption": "Walking right and a little down, as gravity pulls: the floor's planes take off the part into it, and the seams are not felt.",
+    "Along the floor": {"caption": "Walking right and a little down, as gravity pulls: the floor's planes take off the part into it. Each seam stops a cast and a new pass carries on: seams cost passes, never the motion.",
                         "start": (-150.0, 39.95), "wish": (60.0, 20.0)},
     "Into the corner": {"caption": "Wedged where the floor meets the wall: two planes, and the motion left is along neither.",
                         "start": (230.0, 70.0), "wish": (330.0, 10.0)},
@@ -130,8 +130,10 @@ class Mover(Scene):
                     painter.arrow(at, (at[0] + step.solved.x, at[1] + step.solved.y), theme.guide, 1)
                 for plane in step.planes:
                     self._plane(painter, theme, plane)
-                # One name for the passes that start at one place (the last few barely move).
-                if named is None or math.dist(named, at) > 2 * RADIUS:
+                # One name for the passes that start at one place (the last few barely move), and
+                # none where the capsule ends: "moved" names that one.
+                ending = math.dist(step.start, result.achieved) <= 2 * RADIUS
+                if not ending and (named is None or math.dist(named, at) > 2 * RADIUS):
                     named = at
                     painter.text((at[0], ghost.aabb()[3] + 6 * pixel), f"pass {k + 1}", theme.guide, 12, "center")
         end = any_shape.slid(result.capsule, *result.achieved)
