@@ -68,6 +68,7 @@ class ChainSeams(Scene):
     params = (
         Param("rule", "Box2D's chain rule (ghost vertices)", True),
         Param("ghosts", "Ghost vertices", True, overlay=True),
+        Param("pushes", "Each segment's push", True, overlay=True),
     )
     frame = (-360.0, -70.0, 400.0, 170.0)
     actions = tuple(Action("preset", name, argument=name, help=case["caption"]) for name, case in PRESETS.items())
@@ -118,7 +119,7 @@ class ChainSeams(Scene):
                 painter.text((at[0] + 8 * pixel, at[1] - 18 * pixel), "ghost", theme.guide, 13)
         self.draw_shape(painter, theme, "B")
         b = self.shapes["B"]
-        for contact in result.contacts:
+        for contact in result.contacts if self.settings["pushes"] else ():
             start = contact.found.points[0].point if contact.found.points else contact.found.naive.points[0].point
             if contact.found.kind is NormalKind.SKIP:
                 naive = contact.found.naive.normal

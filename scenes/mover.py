@@ -64,6 +64,7 @@ class Mover(Scene):
     params = (
         Param("method", "The mover", "collide and slide", choices=METHODS),
         Param("passes", "Each pass's planes and motion", True, overlay=True),
+        Param("ends", "Where it ends, and the motion achieved", True, overlay=True),
     )
     handles = {"start": PRESETS["Along the floor"]["start"], "wish": PRESETS["Along the floor"]["wish"]}
     frame = (-330.0, -60.0, 360.0, 230.0)
@@ -136,15 +137,16 @@ class Mover(Scene):
                 if not ending and (named is None or math.dist(named, at) > 2 * RADIUS):
                     named = at
                     painter.text((at[0], ghost.aabb()[3] + 6 * pixel), f"pass {k + 1}", theme.guide, 12, "center")
-        end = any_shape.slid(result.capsule, *result.achieved)
-        any_shape.draw(painter, end, b_color, faded(b_color, 90), 3)
         painter.arrow(start, self.points["wish"], theme.axis, 1)
         painter.text((self.points["wish"].x + 9 * pixel, self.points["wish"].y + 9 * pixel), "wish", theme.axis, 15)
-        if result.achieved != (0.0, 0.0):
-            painter.arrow(start, (start.x + result.achieved.x, start.y + result.achieved.y), theme.text, 3)
-        x0, _, x1, y1 = end.aabb()
-        words = "moved" if math.hypot(*result.achieved) > 1 else "stuck"
-        painter.text(((x0 + x1) / 2, y1 + 8 * pixel), words, b_color, 15, "center")
+        if self.settings["ends"]:
+            end = any_shape.slid(result.capsule, *result.achieved)
+            any_shape.draw(painter, end, b_color, faded(b_color, 90), 3)
+            if result.achieved != (0.0, 0.0):
+                painter.arrow(start, (start.x + result.achieved.x, start.y + result.achieved.y), theme.text, 3)
+            x0, _, x1, y1 = end.aabb()
+            words = "moved" if math.hypot(*result.achieved) > 1 else "stuck"
+            painter.text(((x0 + x1) / 2, y1 + 8 * pixel), words, b_color, 15, "center")
         painter.point(start, theme.highlight if self.hovered == "start" else b_color, 5)
         painter.point(self.points["wish"], theme.highlight if self.hovered == "wish" else theme.axis, 6)
         for name, shape in self.shapes.items():
@@ -171,7 +173,7 @@ class Mover(Scene):
         elif self.settings["method"] == "cast and stop":
             verdict = Verdict("STOPPED", "mtv", f"at the first touch: moved {moved:.0f} of {wished:.0f}")
         else:
-            verdict = Verdict("SLIDES", "separating", f"moved {moved:.0f} of {wished:.0f}")
+            verdict = Verdict("SLIDES", "separating", f"moved {moved:.0f}, wished {wished:.0f}")
         numbers = {
             "method": self.settings["method"],
             "wished": wished,

@@ -57,6 +57,7 @@ class ShapeCast(Scene):
         Param("angle_b", "B's angle (degrees)", -20, low=-180, high=180),
         Param("encroach", "Encroach (Box2D's mover casts so)", False),
         Param("cores", "The cores", True, overlay=True),
+        Param("stop", "Where B stops: the point and the normal", True, overlay=True),
     )
     handles = {"A": PRESETS["Box at a pentagon"]["a"], "B": PRESETS["Box at a pentagon"]["b"], "to": PRESETS["Box at a pentagon"]["to"]}
     frame = (-320.0, -220.0, 320.0, 200.0)
@@ -104,7 +105,7 @@ class ShapeCast(Scene):
         any_shape.draw(painter, end, theme.guide, None, 1)
         painter.arrow(self.points["B"], self.points["to"], theme.axis, 2)
         hit = result.hit
-        if result.at_hit is not None:
+        if result.at_hit is not None and self.settings["stop"]:
             any_shape.draw(painter, result.at_hit, b_color, faded(b_color, 90), 3, core)
             painter.point(hit.point, theme.mtv, 7)
             if hit.normal != (0.0, 0.0):
