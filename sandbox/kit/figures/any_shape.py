@@ -46,7 +46,7 @@ def slid(shape: Shape, dx: float, dy: float) -> Shape:
 def outline(shape: Shape) -> list:
     """The shape's outline as points (a circle's too), rounded parts in the core's arc steps."""
     if isinstance(shape, Circle):
-        return grown_outline([tuple(shape.center)], shape.radius)
+        return grown_outline([(shape.center.x, shape.center.y)], shape.radius)
     if isinstance(shape, Capsule):
         return grown_outline(shape.world_points().tolist(), shape.radius)
     vertices = shape.world_vertices().tolist()
@@ -59,12 +59,14 @@ def draw(painter: Painter, shape: Shape, color: Color, fill: Color | None, width
     if isinstance(shape, Circle):
         painter.circle(shape.center, shape.radius, color, fill, width)
     elif isinstance(shape, Capsule) and shape.radius == 0:
-        painter.segment(*shape.world_points().tolist(), color, width + 1)
+        start, end = shape.world_points().tolist()
+        painter.segment(start, end, color, width + 1)
     else:
         painter.polygon(outline(shape), color, fill, width)
     if core is None:
         return
     if isinstance(shape, Capsule) and shape.radius:
-        painter.segment(*shape.world_points().tolist(), core, 1)
+        start, end = shape.world_points().tolist()
+        painter.segment(start, end, core, 1)
     elif isinstance(shape, Polygon) and shape.radius:
         painter.polygon(shape.world_vertices().tolist(), core, None, 1)
