@@ -17,7 +17,7 @@ PRESETS = {
                           "A": "polygon", "B": "box", "a": (120.0, 20.0), "b": (-220.0, 10.0), "to": (180.0, 10.0)},
     "Capsule past a circle": {"caption": "The capsule's round end grazes past: a miss, though its path comes close.",
                               "A": "circle", "B": "capsule", "a": (120.0, 20.0), "b": (-220.0, -120.0), "to": (220.0, -105.0)},
-    "Starts touching": {"caption": "Rounded shapes already a little into each other: the plain cast stops at 0; switch on encroach.",
+    "Starts touching": {"caption": "Rounded shapes already a little into each other: the plain cast stops at 0, though B is aimed away. Tick Encroach: it leaves freely.",
                         "A": "rounded polygon", "B": "circle", "a": (120.0, 20.0), "b": (30.0, 10.0), "to": (-100.0, 40.0)},
 }
 """Teaching layouts: A's and B's kinds and places, and the tip of B's translation."""
@@ -46,8 +46,8 @@ class ShapeCast(Scene):
         "Drag the arrow's tip: the ghost of B stops where it first touches A; its fraction is the verdict's.",
         "Pick a circle or a capsule for A: the point slides round the curve and the normal turns with it.",
         "Press Capsule past a circle: a near miss; drag the tip down a little until it hits.",
-        "Press Starts touching: a cast that starts inside stops at 0; tick Encroach and it moves a slop closer.",
-        "Aim B away from A while they touch: with Encroach on, a cast that leaves is a miss, so B is free.",
+        "Press Starts touching: the plain cast stops at 0 though B is aimed away; tick Encroach and it is free to leave (a miss).",
+        "With Encroach on, aim the tip at A: B comes one slop closer, then stops.",
     )
     params = (
         Param("kind_a", "A's shape", "polygon", choices=any_shape.KINDS),
