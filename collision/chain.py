@@ -256,8 +256,7 @@ def _face_points(segment: ChainSegment, normal: Vector, shape: Shape) -> tuple:
     tx, ty = _unit(p2x - p1x, p2y - p1y)
     length = (p2x - p1x) * tx + (p2y - p1y) * ty
     along = [((x - p1x) * tx + (y - p1y) * ty, (x, y), feature) for (x, y), feature in ends]
-    if len(along) == 2:
-        along = _clip_span(along, length)
+    along = _clip_span(along, length)
     scale = max(abs(v) for p in (*points, segment.point1, segment.point2) for v in p) + radius
     contacts = []
     for _, (x, y), feature in along:
@@ -271,16 +270,18 @@ def _face_points(segment: ChainSegment, normal: Vector, shape: Shape) -> tuple:
 
 
 def _clip_span(along: list, length: float) -> list:
-    """Two incident points (their distance along the segment first) cut to lie within
-    0..length; the cut points keep the feature of the end they replace."""
-    (s0, q0, f0), (s1, q1, f1) = along
-    if s0 == s1:
-        return along if 0.0 <= s0 <= length else []
+    """The incident face (one or two points, each (distance along the segment, point,
+    feature)) cut to the segment's span 0..length; a cut end keeps its feature."""
+    spans = [s for s, _, _ in along]
+    if max(spans) < 0.0 or min(spans) > length:
+        # Wholly beyond one end of the segment: nothing of it lies over the face.
+        return []
+    if len(along) == 1 or spans[0] == spans[1]:
+        return along
+    (s0, (x0, y0), _), (s1, (x1, y1), _) = along
     kept = []
-    for s, q, f in ((s0, q0, f0), (s1, q1, f1)):
+    for s, _, feature in along:
         clamped = min(max(s, 0.0), length)
-        if clamped != s and (min(s0, s1) > length or max(s0, s1) < 0.0):
-            continue
         t = (clamped - s0) / (s1 - s0)
-        kept.append((clamped, (q0[0] + t * (q1[0] - q0[0]), q0[1] + t * (q1[1] - q0[1])), f))
+        kept.append((clamped, (x0 + t * (x1 - x0), y0 + t * (y1 - y0)), feature))
     return kept

@@ -52,3 +52,14 @@ def test_a_seam_snaps_the_normal_to_the_floor():
     kinds = {chain_manifold(s, box).kind for s in flat_floor(3)}
     # The segment past the seam snaps its sideways push; the one under B pushes up anyway.
     assert kinds == {NormalKind.SNAP, NormalKind.ADMIT, None}
+
+
+def test_a_chain_that_is_no_chain_says_what_to_fix():
+    from collision import ShapeError
+
+    with pytest.raises(ShapeError, match="chain point 2 repeats point 1: remove the duplicate"):
+        chain_segments([(0, 0), (1, 0), (1, 0), (2, 0)])
+    with pytest.raises(ShapeError, match="a chain loop needs at least 3 points, got 2"):
+        chain_segments([(0, 0), (1, 0)], loop=True)
+    with pytest.raises(ShapeError, match=r"chain point 1 must be an \(x, y\) pair"):
+        chain_segments([(0, 0), "x", (2, 0), (3, 0)])

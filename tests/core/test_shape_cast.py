@@ -135,3 +135,12 @@ def test_an_encroaching_cast_moves_a_slop_closer_then_stops():
     assert closer.hit and closer.fraction * 10 == pytest.approx(SLOP)
     assert closer.normal == (1.0, 0.0)
     assert not shape_cast(a, b, (10, 0), can_encroach=True).hit
+
+
+def test_bad_input_says_what_to_fix():
+    from collision import ShapeError
+
+    with pytest.raises(ShapeError, match="expected a Polygon, Box, Circle or Capsule as B, got tuple"):
+        shape_cast(Circle((0, 0), 1), (0, 0), (1, 0))
+    with pytest.raises(ShapeError, match=r"translation must be an \(x, y\) pair, got 5"):
+        shape_cast(Circle((0, 0), 1), Circle((5, 0), 1), 5)

@@ -123,3 +123,18 @@ def _core_points(shape):
     if isinstance(shape, Capsule):
         return list(shape.world_points())
     return list(shape.world_vertices())
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: slide(Circle((0, 0), 5), (float("nan"), 0), []), "translation x must be a finite number, got nan"),
+        (lambda: slide(Circle((0, 0), 5), (1, 0), ["wall"]), "expected a Polygon, Box, Circle or Capsule as obstacle 0, got str"),
+        (lambda: slide(Polygon([(0, 0), (1, 0), (0, 1)]), (1, 0), []), "slide needs a rounded moving shape"),
+    ],
+)
+def test_bad_input_says_what_to_fix(call, message):
+    from collision import ShapeError
+
+    with pytest.raises(ShapeError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        call()
