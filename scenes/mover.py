@@ -147,6 +147,11 @@ class Mover(Scene):
             x0, _, x1, y1 = end.aabb()
             words = "moved" if math.hypot(*result.achieved) > 1 else "stuck"
             painter.text(((x0 + x1) / 2, y1 + 8 * pixel), words, b_color, 15, "center")
+            touched = len(result.slid.planes) if sliding else 0
+            if touched:
+                # What the capsule touches where it ends: the planes the last pass collected.
+                planes = f"{touched} plane{'s' if touched > 1 else ''}"
+                painter.text(((x0 + x1) / 2, y1 + 30 * pixel), planes, theme.text, 13, "center")
         painter.point(start, theme.highlight if self.hovered == "start" else b_color, 5)
         painter.point(self.points["wish"], theme.highlight if self.hovered == "wish" else theme.axis, 6)
         for name, shape in self.shapes.items():

@@ -112,7 +112,7 @@ class ShapeCast(Scene):
                 tip = (hit.point.x + hit.normal.x * NORMAL_LENGTH, hit.point.y + hit.normal.y * NORMAL_LENGTH)
                 painter.arrow(hit.point, tip, theme.mtv, 2)
                 painter.text((tip[0] + 6 * pixel, tip[1] + 6 * pixel), "normal", theme.mtv, 13)
-            words = "starts touching: fraction 0" if hit.fraction == 0.0 else f"stops at {hit.fraction:.3f} of the way"
+            words = "starts touching" if hit.fraction == 0.0 else f"stops at {hit.fraction:.3f} of the way"
             x0, y0, x1, y1 = result.at_hit.aabb()
             painter.text(((x0 + x1) / 2, y0 - 24 * pixel), words, b_color, 14, "center")
         for name in ("A", "B", "to"):
@@ -124,7 +124,7 @@ class ShapeCast(Scene):
     def report(self, result):
         hit = result.hit
         if hit.hit and hit.fraction == 0.0:
-            verdict = Verdict("STARTS TOUCHING", "mtv", "fraction 0, no normal")
+            verdict = Verdict("STARTS TOUCHING", "mtv", "fraction 0.0, no normal")
         elif hit.hit:
             verdict = Verdict("HIT", "mtv", f"at {hit.fraction:.3f} of the way")
         else:
