@@ -20,7 +20,8 @@ placed by position and angle, and its Pose), ``projection.py`` (a shape's shadow
 and :func:`~collision.projection.overlap`, the one rule that compares two shadows),
 ``axes.py`` and ``voronoi.py`` (where an axis comes from), ``sat.py`` (:func:`sat`: read it
 first, then ``candidate_axes`` and ``circle_axis``), ``tiles.py``, then ``minkowski.py`` and
-``gjk.py`` (GJK and EPA), ``point_query.py``, ``raycast.py`` and ``sweep.py``, and last the
+``gjk.py`` (GJK and EPA), ``point_query.py``, ``raycast.py``, ``sweep.py``, ``cast.py`` (shape
+casts), ``mover.py`` (collide and slide) and ``chain.py`` (smooth contacts on a chain), and last the
 broad phase: ``broadphase.py``, ``quadtree.py``, ``dynamic_tree.py``. ``collision/fast/``
 holds the same algorithms again for many at once, in numpy; each of its modules names the
 readable function it speeds up, and is tested against it.
@@ -33,12 +34,15 @@ Vector(x=5.0, y=0.0)
 from . import broadphase
 from .axes import AxisKind, AxisSource
 from .capsule import Capsule
+from .cast import CastHit, shape_cast
+from .chain import ChainContact, ChainSegment, NormalKind, chain_manifold, chain_segments, classify_normal
 from .fast.batch import SatMany, box_vertices, sat_many, sat_many_circles
 from .dynamic_tree import DynamicTree, TreeNode, TreeQuery
 from .errors import ShapeError
 from .gjk import Epa, EpaStep, Gjk, GjkStep, Stop, epa, gjk
 from .manifold import ContactId, ContactPoint, Manifold, ManifoldStep, manifold
 from .minkowski import grown_outline, minkowski_difference, support
+from .mover import Plane, Slide, SlideStep, clip_vector, slide, solve_planes
 from .point_query import PointQuery, point_query
 from .projection import Interval, project
 from .quadtree import QuadArrays, QuadNode, Quadtree
@@ -62,6 +66,9 @@ __all__ = [
     "Box",
     "Candidate",
     "Capsule",
+    "CastHit",
+    "ChainContact",
+    "ChainSegment",
     "Circle",
     "ContactId",
     "ContactPoint",
@@ -76,6 +83,8 @@ __all__ = [
     "Manifold",
     "ManifoldStep",
     "Motion",
+    "NormalKind",
+    "Plane",
     "PointQuery",
     "Polygon",
     "QuadArrays",
@@ -88,6 +97,8 @@ __all__ = [
     "SatResult",
     "ShapeError",
     "Slab",
+    "Slide",
+    "SlideStep",
     "Stop",
     "Sweep",
     "ToiStep",
@@ -96,6 +107,10 @@ __all__ = [
     "Vector",
     "box_vertices",
     "broadphase",
+    "chain_manifold",
+    "chain_segments",
+    "classify_normal",
+    "clip_vector",
     "epa",
     "gjk",
     "grown_outline",
@@ -109,6 +124,9 @@ __all__ = [
     "sat_many",
     "sat_many_circles",
     "sat_tile",
+    "shape_cast",
+    "slide",
+    "solve_planes",
     "support",
     "sweep",
     "time_of_impact",

@@ -4,6 +4,7 @@ import math
 from typing import NamedTuple
 
 from collision import Box, Capsule, Gjk, Manifold, SatResult, Vector, gjk, grown_outline, manifold, sat
+from sandbox.kit.events import Event
 from sandbox.kit import Action, Line, Param, Report, Scene, Table, Verdict, faded, number, register
 
 B_HALF = (70.0, 45.0)
@@ -50,6 +51,10 @@ class Capsules(Scene):
     )
     handles = {"p1": PRESETS["Apart"]["p1"], "p2": PRESETS["Apart"]["p2"]}
     frame = (-340.0, -150.0, 300.0, 220.0)
+    events = (
+        Event("corner-to-corner", "Two rounded corners just touch: one contact point, on the line between the cores",
+              lambda report: report.answers["contacts"] == "1" and report.numbers["depth"] < 5, handles=("p1", "p2")),
+    )
     actions = tuple(Action("preset", name, argument=name, help=case["caption"]) for name, case in PRESETS.items())
 
     def setup(self):

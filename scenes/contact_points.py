@@ -3,15 +3,46 @@
 import math
 from typing import NamedTuple
 
-from collision import Box, Manifold, manifold
+from collision import Box, Circle, Manifold, Polygon, manifold
 from collision.manifold import _faces
-from sandbox.kit import Action, Cost, Fact, Line, Param, Report, Scene, Table, Verdict, number, register
+from sandbox.kit.events import Event
+from sandbox.kit.figures import any_shape
+from sandbox.kit import Action, Cost, Fact, Line, Param, Report, Scene, Table, Verdict, faded, number, register
 from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, traced, with_code
 
 A_POSE = ((-60.0, -60.0), (190.0, 55.0), 0.0)
 """Box A's centre, half size and angle: a wide slab to rest on."""
 
 B_SIZE = (75.0, 45.0)
+
+KINDS = ("box", "polygon", "rounded box", "circle")
+"""What A and B may each be (a capsule needs a layout kind of its own first)."""
+
+ROUNDING = 12.0
+"""A rounded box's radius; its core is that much smaller each way, so its outline keeps the size."""
+
+
+def _made(kind, half, position, angle):
+    """A shape of ``kind`` about as big as a box of ``half`` size, at ``position`` and ``angle``."""
+    hx, hy = half
+    if kind == "box":
+        return Box(position, half, angle)
+    if kind == "rounded box":
+        return Box(position, (hx - ROUNDING, hy - ROUNDING), angle, radius=ROUNDING)
+    if kind == "polygon":
+        # A box with its top corners cut: two more faces to be reference or incident.
+        cut = min(hx, hy) * 0.6
+        return Polygon([(-hx, -hy), (hx, -hy), (hx, hy - cut), (hx - cut, hy), (-hx + cut, hy), (-hx, hy - cut)], position, angle)
+    return Circle(position, hy)
+
+
+def _kind(shape):
+    """The KINDS name of a shape made by _made."""
+    if isinstance(shape, Circle):
+        return "circle"
+    if isinstance(shape, Box):
+        return "rounded box" if shape.radius else "box"
+    return "polygon"
 
 PRESETS = {
     "Resting": {"caption": "B rests on A, sunk a little: two points, one under each bottom corner.", "B": (10.0, 35.0), "angle": 0.0},
@@ -72,15 +103,22 @@ class ContactPoints(Scene):
         "Press Back until the reference face, then Step: the incident face, each clip, the kept points.",
         "Lift B clear of A: no points. Push it in: the separations go negative, the deeper the more.",
         "Press On its corner and turn B past 45°: the incident face swaps to B's other side.",
+        "Pick a circle for B: round against a face gives one point; a rounded box resting flat still gives two, its core's flat face on A's.",
     )
     params = (
         Param("points", "The contact points (at the last stage)", True, overlay=True),
         Param("normal", "The normal, from A towards B", True, overlay=True),
         Param("ids", "Each point's features (its id)", True, overlay=True),
         Param("page", "Stage shown", -1, low=-1, high=99, widget=False),
+        Param("kind_a", "A's shape", "box", choices=KINDS),
+        Param("kind_b", "B's shape", "box", choices=KINDS),
         CODE,
     )
     frame = (-300.0, -140.0, 300.0, 200.0)
+    events = (
+        Event("one-point", "B tips over: one corner dips in, the other lifts off, and one contact point is left",
+              lambda report: report.answers["count"] == "1" and report.numbers["points"][0]["separation"] > -10, move=("B",)),
+    )
     actions = (Action("step_back", "Back"), Action("step_on", "Step", key="N")) + tuple(
         Action("preset", name, argument=name, help=case["caption"]) for name, case in PRESETS.items()
     ) + (CODE_VIEW,)
@@ -90,17 +128,31 @@ class ContactPoints(Scene):
         case = PRESETS["Resting"]
         self.shapes = {"A": Box(centre, half, angle), "B": Box(case["B"], B_SIZE, case["angle"])}
 
+    def settle(self):
+        # A changed kind remakes that shape in its place, keeping its turn.
+        for name, half in (("A", A_POSE[1]), ("B", B_SIZE)):
+            shape = self.shapes[name]
+            kind = self.settings[f"kind_{name.lower()}"]
+            if _kind(shape) != kind:
+                self.shapes[name] = _made(kind, half, shape.position, getattr(shape, "angle", 0.0))
+
     def preset(self, name):
         """Put B as the teaching layout ``name`` has it, A back in its place, every stage shown."""
         case = PRESETS[name]
         centre, _, angle = A_POSE
-        self.shapes["A"].position, self.shapes["A"].angle = centre, angle
-        self.shapes["B"].position, self.shapes["B"].angle = case["B"], case["angle"]
+        self.shapes["A"].position = centre
+        self.shapes["B"].position = case["B"]
+        # A circle has no angle to set.
+        for name, turn in (("A", angle), ("B", case["angle"])):
+            if not isinstance(self.shapes[name], Circle):
+                self.shapes[name].angle = turn
         self.settings["page"] = -1
 
     def compute(self, ctx):
         # With the Code view on, the manifold drawn is the traced run's: the clipping, line by line.
-        found, recorded = traced(self.settings["code"], manifold, self.shapes["A"], self.shapes["B"], within=_faces)
+        # The clip runs between two faces: with a circle there is none to trace.
+        faces = not any(isinstance(shape, Circle) for shape in self.shapes.values())
+        found, recorded = traced(self.settings["code"] and faces, manifold, self.shapes["A"], self.shapes["B"], within=_faces)
         last = len(found.steps) - 1
         page = self.settings["page"]
         return Result(found, last if page < 0 or page > last else page, recorded)
@@ -114,8 +166,15 @@ class ContactPoints(Scene):
     def draw(self, result, painter, theme):
         found, page = result.manifold, result.page
         pixel = self.view.pixel
-        for name in self.shapes:
-            self.draw_shape(painter, theme, name)
+        for name, shape in self.shapes.items():
+            if isinstance(shape, Polygon) and shape.radius:
+                # A rounded box is drawn grown by its radius, its core thin inside.
+                color = theme.shape(name)
+                outline = theme.highlight if name in (self.hovered, self.selected) else color
+                any_shape.draw(painter, shape, outline, faded(color, 70), 2, theme.guide)
+                painter.point(shape.position, outline, 4)
+            else:
+                self.draw_shape(painter, theme, name)
         steps = found.steps[: page + 1]
         owner = found.reference
         spot = None

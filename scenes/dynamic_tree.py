@@ -6,6 +6,7 @@ from typing import NamedTuple
 import numpy as np
 
 from collision import DynamicTree, Quadtree, TreeQuery, broadphase
+from sandbox.kit.events import Event
 from sandbox.kit import Param, Report, Table, Verdict, faded, number, register
 from sandbox.kit.figures.meter import draw_meter
 from sandbox.kit.figures.swarm import Swarm, fill_box, outlines
@@ -96,6 +97,11 @@ class DynamicTreeScene(Swarm):
         Param("diagram", "The tree by depth", True, overlay=True),
         Param("count", "Objects", 60, low=1, high=1000, help="Plain Python: at 1,000 objects a frame takes about 25 ms."),
         Param("focus", "Object whose query is shown", -1, low=-1, high=999, widget=False),
+    )
+    events = (
+        Event("prunes", "The query for the object in focus walks under a quarter of the tree's nodes",
+              lambda report: report.numbers["focus"] >= 0 and 4 * report.numbers["tree_visited"] < report.numbers["nodes"],
+              move=(), vary=("focus", "count"), ranges={"count": (50, 300), "focus": (0, 49)}),
     )
     world = WORLD
     most = 1000

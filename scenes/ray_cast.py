@@ -5,6 +5,7 @@ from typing import NamedTuple
 
 from collision import Box, Capsule, Circle, RayHit, Vector, grown_outline, ray_cast, regular_polygon
 from collision.raycast import _box
+from sandbox.kit.events import Event
 from sandbox.kit import Action, Cost, Line, Param, Report, Scene, Table, Verdict, faded, number, register
 from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, traced, with_code
 
@@ -59,6 +60,12 @@ class RayCast(Scene):
     )
     handles = {"origin": PRESETS["Through the box"]["origin"], "end": PRESETS["Through the box"]["end"]}
     frame = (-350.0, -230.0, 350.0, 230.0)
+    events = (
+        Event("starts-inside", "The ray starts inside a shape: a hit at t = 0, with no normal",
+              lambda report: report.answers["fraction"] == "0.000", handles=("origin", "end")),
+        Event("capsule-first", "The capsule is the first shape the ray meets",
+              lambda report: report.answers["first"] == "capsule", handles=("origin", "end")),
+    )
     actions = (*(Action("preset", name, argument=name, help=case["caption"]) for name, case in PRESETS.items()), CODE_VIEW)
 
     def setup(self):

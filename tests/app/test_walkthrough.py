@@ -41,7 +41,7 @@ def test_the_shipped_walkthroughs_load():
     assert set(lessons) == {
         "sat-from-scratch", "why-quadtrees", "circles-tiles-points", "from-sat-to-gjk", "fast-objects-and-broad-phases",
         "vectors-and-the-dot-product", "any-convex-polygon", "collision-response",
-        "where-do-they-touch", "rays-casts-and-time-of-impact", "reading-the-code",
+        "where-do-they-touch", "rays-casts-and-time-of-impact", "reading-the-code", "why-characters-get-stuck",
     }
     assert {step.scene for step in lessons["where-do-they-touch"].steps} == {"contact-points", "capsules", "tile-seams"}
     assert {step.scene for step in lessons["rays-casts-and-time-of-impact"].steps} == {"ray-cast", "time-of-impact"}

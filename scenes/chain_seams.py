@@ -1,0 +1,182 @@
+"""Ghost vertices: a box sliding along a chain of segments, bumped at the seams without Box2D's
+chain rule and sliding smoothly with it."""
+
+from typing import NamedTuple
+
+from collision import Box, ChainContact, NormalKind, Vector, chain_manifold, chain_segments
+from sandbox.kit import Action, Param, Report, Scene, Verdict, register
+from sandbox.kit.events import Event
+
+CHAIN = ((390.0, 150.0), (320.0, 80.0), (220.0, 0.0), (120.0, 0.0), (20.0, 0.0), (-80.0, 0.0), (-180.0, 0.0), (-280.0, 0.0), (-340.0, -50.0))
+"""The chain's points, listed right to left so that its free side (each segment's right) is up:
+a slope up on the right (a concave valley where it meets the floor), five floor segments with
+four seams, and a drop on the left (a convex edge). The first and last points are ghosts only."""
+
+FLAT = (1, 2, 3, 4)
+"""The floor segments with a floor segment on their left: the flat seams are at their left ends."""
+
+SUNK_SHOWN = 20.0
+"""The deepest a found event sinks B into the chain, a quarter of its height: sunk by half, it shows nothing."""
+
+B_HALF = (40.0, 40.0)
+NORMAL_LENGTH = 40.0
+SLIDE = Vector(1.0, 0.0)
+"""B slides to the right."""
+
+PRESETS = {
+    "Just past a seam": {"caption": "B's front is 2 past the seam at x = 20, sunk 4: alone, the segment ahead pushes B back.", "B": (-18.0, 36.0)},
+    "Mid segment": {"caption": "Over the middle of a segment only it touches B: pushed straight up either way.", "B": (-30.0, 36.0)},
+    "In the valley": {"caption": "Where the floor meets the slope: the slope's push is real and kept; the floor's is straight up.", "B": (190.0, 36.0)},
+    "Over the edge": {"caption": "Past the convex edge on the left, the sideways push leans beyond the next segment's normal: left to that segment (skipped).", "B": (-318.0, 25.0)},
+}
+"""Teaching layouts: B's centre (the floor is y = 0)."""
+
+
+class Contact(NamedTuple):
+    segment: int
+    found: ChainContact
+    normal: Vector
+    """The push used: the rule's normal, or the lone segment's without the rule."""
+
+    against: bool
+    """The push points back against the slide: a bump."""
+
+
+class Result(NamedTuple):
+    contacts: tuple
+    bumped: bool
+    naive_bumps: tuple
+    """The segments that, alone, without the rule, would bump B here."""
+
+
+@register("chain-seams", "Motion and response", "Tile seams on a chain (ghost vertices)", order=6)
+class ChainSeams(Scene):
+    lesson = (
+        "A floor made of segments has seams. Tested alone, the segment just past a seam pushes a sinking "
+        "box back, against its slide. Box2D's chains know their neighbours: each segment keeps the vertex "
+        "before it and the one after (its ghost vertices), so it can tell a flat seam or a valley from a "
+        "convex edge. A push that leans into a flat or concave corner is snapped to the segment's own "
+        "normal; one that leans past a convex edge is left to the neighbour. The box slides on."
+    )
+    things_to_try = (
+        "Press Just past a seam, untick Box2D's chain rule: the segment ahead pushes B back, a bump.",
+        "Tick the rule again: the same push is snapped up, the faint arrow is what it was.",
+        "Drag B slowly right along the floor with the rule off: the push jumps back at every seam.",
+        "Press In the valley: the slope's push is a real one and stays, with the rule or without.",
+        "Press Over the edge: past a convex edge the sideways push is the next segment's to give; this one skips it.",
+    )
+    params = (
+        Param("rule", "Box2D's chain rule (ghost vertices)", True),
+        Param("ghosts", "Ghost vertices", True, overlay=True),
+        Param("pushes", "Each segment's push", True, overlay=True),
+    )
+    frame = (-360.0, -70.0, 400.0, 170.0)
+    actions = tuple(Action("preset", name, argument=name, help=case["caption"]) for name, case in PRESETS.items())
+    turnable = False
+    events = (
+        Event("ghost-bump", "Without the chain rule, the segment past a flat seam pushes the sliding box back",
+              lambda report: any(k in FLAT for k in report.numbers["bumps"]) and report.numbers["sunk"] <= SUNK_SHOWN,
+              settings={"rule": False}, move=("B",)),
+        Event("smooth-slide", "With the rule, a push that would bump the box at a flat seam is snapped up",
+              lambda report: any(k in FLAT for k in report.numbers["naive_bumps"]) and report.answers["bumped"] == "no"
+              and report.numbers["contacts"] > 0 and report.numbers["sunk"] <= SUNK_SHOWN,
+              settings={"rule": True}, move=("B",)),
+    )
+
+    def setup(self):
+        self.segments = chain_segments(CHAIN)
+        self.shapes = {"B": Box(PRESETS["Just past a seam"]["B"], B_HALF)}
+
+    def preset(self, name):
+        self.shapes["B"].position = PRESETS[name]["B"]
+
+    def compute(self, ctx):
+        b = self.shapes["B"]
+        contacts = []
+        naive_bumps = []
+        for index, segment in enumerate(self.segments):
+            found = chain_manifold(segment, b)
+            face = _face_normal(segment)
+            lone = bool(found.naive.points) and _against(found.naive.normal, face)
+            if lone:
+                naive_bumps.append(index)
+            if self.settings["rule"] and (found.points or found.kind is NormalKind.SKIP):
+                contacts.append(Contact(index, found, found.normal, bool(found.points) and _against(found.normal, face)))
+            elif not self.settings["rule"] and found.naive.points:
+                contacts.append(Contact(index, found, found.naive.normal, lone))
+        return Result(tuple(contacts), any(c.against for c in contacts), tuple(naive_bumps))
+
+    def draw(self, result, painter, theme):
+        pixel = self.view.pixel
+        chain_color = theme.shape("A")
+        for segment in self.segments:
+            painter.segment(segment.point1, segment.point2, chain_color, 4)
+            painter.point(segment.point1, chain_color, 5)
+        if self.settings["ghosts"]:
+            for at in (CHAIN[0], CHAIN[-1]):
+                painter.segment(at, CHAIN[1] if at == CHAIN[0] else CHAIN[-2], theme.guide, 1)
+                painter.point(at, theme.guide, 5)
+                painter.text((at[0] + 8 * pixel, at[1] - 18 * pixel), "ghost", theme.guide, 13)
+        self.draw_shape(painter, theme, "B")
+        b = self.shapes["B"]
+        for contact in result.contacts if self.settings["pushes"] else ():
+            start = contact.found.points[0].point if contact.found.points else contact.found.naive.points[0].point
+            if contact.found.kind is NormalKind.SKIP:
+                naive = contact.found.naive.normal
+                tip = (start.x + naive.x * NORMAL_LENGTH, start.y + naive.y * NORMAL_LENGTH)
+                painter.arrow(start, tip, theme.guide, 1)
+                painter.text((tip[0] - 6 * pixel, tip[1] + 6 * pixel), "skipped", theme.guide, 13, "right")
+                continue
+            if self.settings["rule"] and contact.found.kind is NormalKind.SNAP:
+                # What the lone segment would have pushed, faint, under the snapped push.
+                naive = contact.found.naive.normal
+                was = (start.x + naive.x * NORMAL_LENGTH, start.y + naive.y * NORMAL_LENGTH)
+                painter.arrow(start, was, theme.guide, 2)
+                painter.text((was[0], was[1] - 20 * pixel), "alone", theme.guide, 13, "center")
+                painter.text((start.x + 8 * pixel, start.y + NORMAL_LENGTH + 8 * pixel), "snapped", theme.mtv, 13)
+            tip = (start.x + contact.normal.x * NORMAL_LENGTH, start.y + contact.normal.y * NORMAL_LENGTH)
+            painter.arrow(start, tip, theme.mtv, 3)
+            if contact.against:
+                painter.text((tip[0] - 6 * pixel, tip[1] + 6 * pixel), "bump", theme.mtv, 14, "right")
+        painter.arrow((b.position.x - 30, b.position.y), (b.position.x + 30, b.position.y), theme.axis, 2)
+        painter.text((b.position.x + 34, b.position.y - 6 * pixel), "slides", theme.axis, 13)
+        x0, _, x1, y1 = b.aabb()
+        painter.text(((x0 + x1) / 2, y1 + 8 * pixel), "B", theme.shape("B"), 16, "center")
+
+    def report(self, result):
+        if result.bumped:
+            verdict = Verdict("BUMPED", "mtv", "a corner's push points back against the slide")
+        elif any(c.found.points for c in result.contacts):
+            verdict = Verdict("SLIDES ON", "separating", "no corner pushes back")
+        elif result.contacts:
+            verdict = Verdict("NO PUSH", "separating", "the only push was skipped: the next segment's to give")
+        else:
+            verdict = Verdict("NOT TOUCHING THE CHAIN", "separating")
+        kinds = [c.found.kind for c in result.contacts]
+        numbers = {
+            "rule": self.settings["rule"],
+            "bumped": result.bumped,
+            "naive_bumped": bool(result.naive_bumps),
+            "bumps": [c.segment for c in result.contacts if c.against],
+            "naive_bumps": list(result.naive_bumps),
+            "contacts": sum(bool(c.found.points) for c in result.contacts),
+            "sunk": max((-p.separation for c in result.contacts for p in c.found.naive.points), default=0.0),
+            "snapped": sum(kind is NormalKind.SNAP for kind in kinds),
+            "admitted": sum(kind is NormalKind.ADMIT for kind in kinds),
+            "skipped": sum(kind is NormalKind.SKIP for kind in kinds),
+        }
+        return Report(verdict, numbers=numbers)
+
+
+def _face_normal(segment):
+    """The segment's own normal: its direction turned a quarter clockwise."""
+    (x1, y1), (x2, y2) = segment.point1, segment.point2
+    length = ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5
+    return Vector((y2 - y1) / length, (x1 - x2) / length)
+
+
+def _against(normal, face):
+    """The push leans back against the slide (by more than float noise), and is not the
+    segment's own face pushing (a slope in the way is no bump)."""
+    own = abs(normal.x - face.x) + abs(normal.y - face.y) < 1e-9
+    return not own and normal.x * SLIDE.x + normal.y * SLIDE.y < -1e-9

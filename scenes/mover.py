@@ -1,0 +1,192 @@
+"""The mover: a capsule that collides and slides through tiles, seams and corners, Box2D's way."""
+
+import math
+from typing import NamedTuple
+
+from collision import Box, Capsule, Polygon, Slide, Vector, sat, shape_cast, slide
+from collision.cast import SLOP
+from sandbox.kit import Action, Param, Report, Scene, Verdict, faded, register
+from sandbox.kit.events import Event
+from sandbox.kit.figures import any_shape
+
+RADIUS = 18.0
+HALF = 22.0
+"""The capsule: its core runs HALF above and below its centre, grown by RADIUS."""
+
+METHODS = ("collide and slide", "cast and stop")
+PLANE_HALF = 40.0
+"""World units: half the drawn length of a plane."""
+
+PRESETS = {
+    "Along the floor": {"caption": "Walking right and a little down, as gravity pulls: the floor's planes take off the part into it. Each seam stops a cast and a new pass carries on: seams cost passes, never the motion.",
+                        "start": (-150.0, 39.95), "wish": (60.0, 20.0)},
+    "Into the corner": {"caption": "Wedged where the floor meets the wall: two planes, and the motion left is along neither.",
+                        "start": (230.0, 70.0), "wish": (330.0, 10.0)},
+    "Over the kerb": {"caption": "A kerb lower than the capsule's radius: its round end rides up over the corner.",
+                      "start": (40.0, 39.95), "wish": (150.0, 39.95)},
+    "Up the ramp": {"caption": "Walking left into the ramp: the motion is turned up along its slope.",
+                    "start": (-130.0, 39.95), "wish": (-260.0, 39.95)},
+}
+"""Teaching layouts: the capsule's centre, resting a slop deep, and the tip of its wish."""
+
+
+class Result(NamedTuple):
+    capsule: Capsule
+    wish: Vector
+    slid: Slide
+    naive: Vector
+    """Cast and stop: the first touch along the wish, no sliding."""
+
+    achieved: Vector
+    """The motion of the method chosen."""
+
+
+def capsule_at(at):
+    return Capsule((0.0, -HALF), (0.0, HALF), RADIUS, at)
+
+
+@register("mover", "Motion and response", "The mover (collide and slide)", order=9)
+class Mover(Scene):
+    lesson = (
+        "A character cast straight along its wish stops at the first thing it grazes: the floor under its "
+        "feet, a seam, the foot of a wall. Box2D's mover slides instead. Each pass it collects a plane from "
+        "everything it touches (the way out, and how deep it is), pushes its wish out of those planes, and "
+        "casts along what is left until something new is touched; a few passes and it is done. The part "
+        "into a floor is lost and the part along it kept, so a round capsule glides over seams and kerbs."
+    )
+    things_to_try = (
+        "Drag the wish's tip about: the thin arrows are each pass's solved motion, the thick one the motion achieved.",
+        "Switch to cast and stop: walking on the floor, it cannot move at all; the wish's down part hits the floor at once.",
+        "Press Into the corner: two planes, from the floor and the wall; nothing of the wish is left along either.",
+        "Press Over the kerb, then Walk on (W) a few times: the round foot rides over the kerb's corner.",
+        "Press Up the ramp: the motion is bent up the slope.",
+    )
+    params = (
+        Param("method", "The mover", "collide and slide", choices=METHODS),
+        Param("passes", "Each pass's planes and motion", True, overlay=True),
+        Param("ends", "Where it ends, and the motion achieved", True, overlay=True),
+    )
+    handles = {"start": PRESETS["Along the floor"]["start"], "wish": PRESETS["Along the floor"]["wish"]}
+    frame = (-330.0, -60.0, 360.0, 230.0)
+    actions = (*(Action("preset", name, argument=name, help=case["caption"]) for name, case in PRESETS.items()),
+               Action("walk_on", "Walk on", key="W", help="Move the capsule to where it ended, and wish the same again."))
+    turnable = False
+    events = (
+        Event("naive-stops", "Cast and stop halts at the first touch, short of half the way the mover slides",
+              lambda report: report.numbers["naive_moved"] < 0.5 * report.numbers["slide_moved"] and report.numbers["slide_moved"] > 0.5 * report.numbers["wished"],
+              settings={"method": "cast and stop"}, move=(), handles=("start", "wish")),
+        Event("wedged", "Two planes at once: the mover wedged in a corner",
+              lambda report: report.numbers["planes"] >= 2, move=(), handles=("start", "wish")),
+    )
+
+    def setup(self):
+        self.shapes = {f"tile {k + 1}": Box((-250.0 + 100.0 * k, -20.0), (50.0, 20.0)) for k in range(6)}
+        self.shapes["kerb"] = Box((120.0, 6.0), (30.0, 6.0))
+        self.shapes["wall"] = Box((320.0, 90.0), (20.0, 110.0))
+        self.shapes["ramp"] = Polygon([(-300.0, 0.0), (-190.0, 0.0), (-300.0, 80.0)])
+
+    def preset(self, name):
+        self.points["start"], self.points["wish"] = Vector(*PRESETS[name]["start"]), Vector(*PRESETS[name]["wish"])
+
+    def walk_on(self):
+        dx, dy = self.result.achieved
+        self.points["start"] = Vector(self.points["start"].x + dx, self.points["start"].y + dy)
+        self.points["wish"] = Vector(self.points["wish"].x + dx, self.points["wish"].y + dy)
+
+    def constrain(self, name, point):
+        if name == "start":
+            capsule = capsule_at(point)
+            if any(sat(shape, capsule).depth > 2 * SLOP for shape in self.shapes.values()):
+                raise ValueError("the capsule must start clear of the tiles")
+        return point
+
+    def compute(self, ctx):
+        start, tip = self.points["start"], self.points["wish"]
+        capsule = capsule_at(start)
+        wish = Vector(tip.x - start.x, tip.y - start.y)
+        obstacles = list(self.shapes.values())
+        slid = slide(capsule, wish, obstacles)
+        # The naive mover: the first touch along the wish, from any obstacle, and no further.
+        hits = [shape_cast(shape, capsule, wish) for shape in obstacles]
+        fraction = min((hit.fraction for hit in hits if hit.hit), default=1.0)
+        naive = Vector(fraction * wish.x, fraction * wish.y)
+        achieved = slid.translation if self.settings["method"] == "collide and slide" else naive
+        return Result(capsule, wish, slid, naive, achieved)
+
+    def draw(self, result, painter, theme):
+        pixel = self.view.pixel
+        for name in self.shapes:
+            self.draw_shape(painter, theme, name)
+        b_color = theme.shape("B")
+        start = self.points["start"]
+        any_shape.draw(painter, result.capsule, b_color, faded(b_color, 40), 1)
+        sliding = self.settings["method"] == "collide and slide"
+        if sliding and self.settings["passes"]:
+            named = None
+            for k, step in enumerate(result.slid.iterations):
+                at = (start.x + step.start.x, start.y + step.start.y)
+                ghost = any_shape.slid(result.capsule, *step.start)
+                any_shape.draw(painter, ghost, theme.guide, None, 1)
+                if step.solved != (0.0, 0.0):
+                    painter.arrow(at, (at[0] + step.solved.x, at[1] + step.solved.y), theme.guide, 1)
+                for plane in step.planes:
+                    self._plane(painter, theme, plane)
+                # One name for the passes that start at one place (the last few barely move), and
+                # none where the capsule ends: "moved" names that one.
+                ending = math.dist(step.start, result.achieved) <= 2 * RADIUS
+                if not ending and (named is None or math.dist(named, at) > 2 * RADIUS):
+                    named = at
+                    painter.text((at[0], ghost.aabb()[3] + 6 * pixel), f"pass {k + 1}", theme.guide, 12, "center")
+        painter.arrow(start, self.points["wish"], theme.axis, 1)
+        painter.text((self.points["wish"].x + 9 * pixel, self.points["wish"].y + 9 * pixel), "wish", theme.axis, 15)
+        if self.settings["ends"]:
+            end = any_shape.slid(result.capsule, *result.achieved)
+            any_shape.draw(painter, end, b_color, faded(b_color, 90), 3)
+            if result.achieved != (0.0, 0.0):
+                painter.arrow(start, (start.x + result.achieved.x, start.y + result.achieved.y), theme.text, 3)
+            x0, _, x1, y1 = end.aabb()
+            words = "moved" if math.hypot(*result.achieved) > 1 else "stuck"
+            painter.text(((x0 + x1) / 2, y1 + 8 * pixel), words, b_color, 15, "center")
+            touched = len(result.slid.planes) if sliding else 0
+            if touched:
+                # What the capsule touches where it ends: the planes the last pass collected.
+                planes = f"{touched} plane{'s' if touched > 1 else ''}"
+                painter.text(((x0 + x1) / 2, y1 + 30 * pixel), planes, theme.text, 13, "center")
+        painter.point(start, theme.highlight if self.hovered == "start" else b_color, 5)
+        painter.point(self.points["wish"], theme.highlight if self.hovered == "wish" else theme.axis, 6)
+        for name, shape in self.shapes.items():
+            if name.startswith("tile"):
+                continue
+            x0, y0, x1, y1 = shape.aabb()
+            painter.text(((x0 + x1) / 2, (y0 + y1) / 2 - 6 * pixel), name, theme.shape(name), 13, "center")
+
+    def _plane(self, painter, theme, plane):
+        """A plane: a line along the surface touched, and its normal, purple where it pushed."""
+        (px, py), (nx, ny) = plane.point, plane.normal
+        painter.segment((px - ny * PLANE_HALF, py + nx * PLANE_HALF), (px + ny * PLANE_HALF, py - nx * PLANE_HALF), theme.text, 2)
+        color = theme.mtv if plane.push > 0 else theme.guide
+        painter.arrow((px, py), (px + nx * 30, py + ny * 30), color, 2)
+
+    def report(self, result):
+        wished = math.hypot(*result.wish)
+        moved = math.hypot(*result.achieved)
+        slid = result.slid
+        if moved < 0.05 * wished:
+            verdict = Verdict("STUCK", "mtv", f"moved {moved:.1f} of {wished:.0f}")
+        elif result.achieved == result.wish:
+            verdict = Verdict("FREE", "separating", "the whole wish, nothing touched")
+        elif self.settings["method"] == "cast and stop":
+            verdict = Verdict("STOPPED", "mtv", f"at the first touch: moved {moved:.0f} of {wished:.0f}")
+        else:
+            verdict = Verdict("SLIDES", "separating", f"moved {moved:.0f}, wished {wished:.0f}")
+        numbers = {
+            "method": self.settings["method"],
+            "wished": wished,
+            "moved": moved,
+            "slide_moved": math.hypot(*slid.translation),
+            "naive_moved": math.hypot(*result.naive),
+            "passes": len(slid.iterations),
+            "planes": len(slid.planes),
+            "translation": list(result.achieved),
+        }
+        return Report(verdict, numbers=numbers)
