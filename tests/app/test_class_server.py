@@ -187,3 +187,17 @@ def test_the_server_and_its_figure_import_no_gui():
             for name in names:
                 assert not name.startswith(("pyglet", "imgui")), f"{path.name} imports {name}"
                 assert name not in ("sandbox.app.session", "sandbox.app.window", "sandbox.app.handout"), f"{path.name} imports {name}"
+
+
+def test_a_vote_that_names_a_question_gone_by_is_refused(classroom):
+    """A phone that lagged behind the teacher's 'again' or 'next' does not vote in the new round."""
+    room, client = classroom
+    room.go(ASKS)
+    s = student(client)
+    assert s.post("/api/vote", json={"choice": "P", "step": ASKS + 1, "round": 1}).json() == {"choice": "P", "step": ASKS + 1, "round": 1}
+    room.again()
+    late = s.post("/api/vote", json={"choice": "R", "step": ASKS + 1, "round": 1})
+    assert late.status_code == 409 and "round 2" in late.json()["error"]
+    assert s.post("/api/vote", json={"choice": "R", "step": ASKS, "round": 2}).status_code == 409
+    assert room.votes()["counts"] == {} and [r["counts"] for r in room.votes()["rounds"]] == [{"P": 1}, {}]
+    assert s.post("/api/vote", json={"choice": "R", "step": ASKS + 1, "round": True}).status_code == 400

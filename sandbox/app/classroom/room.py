@@ -112,11 +112,14 @@ class Room:
         with self.lock:
             return device is not None and (device in self._seen or self.store.known(device))
 
-    def vote(self, device: str, choice: Any) -> None:
-        """Record ``device``'s vote this round, or change it; Refused when voting is closed or
-        ``choice`` is not one offered."""
+    def vote(self, device: str, choice: Any, step_number: int | None = None, round_number: int | None = None) -> tuple[int, int]:
+        """Record ``device``'s vote this round, or change it; the step (1-based) and round it was
+        counted in. Refused when voting is closed, when ``choice`` is not one offered, or when
+        the vote names a step or round that is no longer the one asked (a phone that lagged)."""
         with self.lock:
             step = self.step
+            if step_number not in (None, self.index + 1) or round_number not in (None, self.round):
+                raise Refused(409, f"the question has moved on: this is step {self.index + 1}, round {self.round}")
             if not step.question:
                 raise Refused(409, "this step asks nothing: there is nothing to vote on")
             if self.revealed:
@@ -134,6 +137,7 @@ class Room:
                     del self.counts[before]
             self.counts[choice] = self.counts.get(choice, 0) + 1
             self._seen[device] = time.monotonic()
+            return self.index + 1, self.round
 
     def drag(self, device: str, kind: str, x: float, y: float) -> str | None:
         """A press, move or release of ``device``'s finger at picture pixel (``x``, ``y``) on its

@@ -114,8 +114,10 @@ def app(room: Room, students_url: str, limits: Limits = Limits()) -> Starlette:
         take("requests", given, limits.requests)
         return given
 
-    async def body(request: Request, fields: dict[str, Any]) -> dict[str, Any]:
-        """The request's JSON object, with exactly ``fields`` (name -> what it must be)."""
+    async def body(request: Request, fields: dict[str, Any], optional: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The request's JSON object, with exactly ``fields`` and some of ``optional`` (name ->
+        (test, what it must be))."""
+        optional = optional or {}
         if int(request.headers.get("content-length") or 0) > limits.body:
             raise _Error(413, f"the body may have at most {limits.body} bytes")
         data = b""
@@ -129,10 +131,11 @@ def app(room: Room, students_url: str, limits: Limits = Limits()) -> Starlette:
             raise _Error(400, 'the body must be a JSON object such as {"choice": "P"}') from None
         if not isinstance(value, dict):
             raise _Error(400, "the body must be a JSON object")
-        if set(value) != set(fields):
-            raise _Error(400, f"the body must have the fields {', '.join(fields)} and no others; it has {', '.join(value) or 'none'}")
-        for name, check in fields.items():
-            if not check[0](value[name]):
+        if not set(fields) <= set(value) <= set(fields) | set(optional):
+            others = f", may have {', '.join(optional)}" if optional else ""
+            raise _Error(400, f"the body must have the fields {', '.join(fields)}{others} and no others; it has {', '.join(value) or 'none'}")
+        for name, check in {**fields, **optional}.items():
+            if name in value and not check[0](value[name]):
                 raise _Error(400, f"{name} must be {check[1]}")
         return value
 
@@ -179,9 +182,11 @@ def app(room: Room, students_url: str, limits: Limits = Limits()) -> Starlette:
     async def vote(request: Request) -> Response:
         same_origin(request)
         who = device(request)
-        given = await body(request, {"choice": (lambda v: isinstance(v, str) and len(v) <= 200, "text: one of the question's choices")})
-        room.vote(who, given["choice"])
-        return JSONResponse({"choice": given["choice"], "round": room.round})
+        whole = (lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 10_000, "a whole number")
+        given = await body(request, {"choice": (lambda v: isinstance(v, str) and len(v) <= 200, "text: one of the question's choices")},
+                           {"step": whole, "round": whole})
+        step, number = room.vote(who, given["choice"], given.get("step"), given.get("round"))
+        return JSONResponse({"choice": given["choice"], "step": step, "round": number})
 
     async def drag(request: Request) -> Response:
         same_origin(request)

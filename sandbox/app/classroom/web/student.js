@@ -51,7 +51,7 @@ function render(s) {
 }
 
 async function vote(choice) {
-  const response = await call("/api/vote", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ choice }) });
+  const response = await call("/api/vote", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ choice, step: state.step, round: state.round }) });
   const answer = await response.json();
   if (response.ok && state) { state.mine = answer.choice; render(state); status("Vote counted."); }
   else status(answer.error || "The vote was not counted.", true);
