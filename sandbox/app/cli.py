@@ -197,7 +197,6 @@ def _run(args):
                 return 0
             served.start()
         session = Session(size=args.size, walkthrough=lesson, palette=args.palette)
-        session.classroom = served.room if args.classroom else None
     else:
         session = Session(args.scene, args.size, args.layout, palette=args.palette)
     if args.find is not None:
@@ -231,13 +230,18 @@ def _run(args):
             print(f"sandbox: {session.fault}", file=sys.stderr)
             return 1
         return 0
+    board = None
+    if args.classroom:
+        from .class_board import Board
+
+        board = Board(session, served.room, served.students, served.teacher)
     try:
         if args.presenter:
             from . import presenter
 
-            presenter.run(session)
+            presenter.run(session, board)
         else:
-            window.run(session)
+            window.run(session, board)
     except gl.no_display_errors():
         print(
             f"sandbox: cannot open a window on display {os.environ.get('DISPLAY', '')!r}; to render "
