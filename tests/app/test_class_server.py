@@ -141,7 +141,7 @@ def test_a_drag_moves_the_students_own_figure_only_once_unlocked(classroom):
     assert locked.status_code == 409 and "locked" in locked.json()["error"]
     before = s.get("/api/figure").text
     client.post("/api/teacher/unlock", json={"unlocked": True}, headers=bearer(room))
-    assert s.post("/api/drag", json=press).status_code == 200
+    assert s.post("/api/drag", json=press).status_code == 204  # grabbed: nothing moved yet
     moved = s.post("/api/drag", json={**press, "kind": "move", "x": bx + 60})
     assert moved.status_code == 200 and moved.text != before
     assert s.post("/api/drag", json={**press, "kind": "up", "x": bx + 60}).status_code == 200

@@ -7,8 +7,6 @@ not jump to the finger), and the figure is drawn again. It reads the scene only 
 ``vector.figure`` takes it where it takes a session, as a duck.
 """
 
-import math
-
 from sandbox.app import guard, layout, screen, vector
 from sandbox.app.camera import Camera
 from sandbox.app.registry import all_scenes
@@ -137,7 +135,3 @@ class Figure:
         y = min(max(y, 0.0), float(self.camera.height))
         return self.camera.to_world(x, self.camera.height - y)
 
-
-def finite(value) -> bool:
-    """A JSON number that is a real, finite value (not a bool)."""
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)

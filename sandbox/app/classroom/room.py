@@ -60,8 +60,9 @@ class Room:
 
     def go(self, index: int) -> None:
         """Show step ``index`` (0-based, clamped); it opens locked, at its last round."""
+        index = min(max(index, 0), len(self.lesson.steps) - 1)
+        self.prepare(index)  # drawn before the lock is taken: the votes need not wait for it
         with self.lock:
-            index = min(max(index, 0), len(self.lesson.steps) - 1)
             if index != self.index:
                 self._enter(index, False)
                 self._changed()
@@ -141,7 +142,8 @@ class Room:
 
     def drag(self, device: str, kind: str, x: float, y: float) -> str | None:
         """A press, move or release of ``device``'s finger at picture pixel (``x``, ``y``) on its
-        own figure; its picture drawn again, or None when nothing moved. Refused when locked."""
+        own figure; its picture drawn again, or None when nothing moved (a press moves nothing).
+        Refused when locked."""
         with self.lock:
             if not self.unlocked:
                 raise Refused(409, "this step is locked: the teacher has not let the class drag it")
@@ -156,7 +158,13 @@ class Room:
                     return None  # the lesson moved on while it was made
                 self._own[device] = own
         with own.lock:
-            moved = {"down": own.figure.press, "move": own.figure.drag}.get(kind, lambda x, y: own.figure.release())(x, y)
+            if kind == "down":
+                own.figure.press(x, y)
+                return None  # nothing moved yet: the first move draws
+            if kind == "move":
+                moved = own.figure.drag(x, y)
+            else:
+                moved = own.figure.release()
             return own.figure.svg() if moved else None
 
     # What both read.
@@ -164,6 +172,16 @@ class Room:
     @property
     def step(self):
         return self.lesson.steps[self.index]
+
+    def prepared(self) -> bool:
+        """Whether the current step's pictures and words are drawn (``state`` is then quick)."""
+        return all((self.index, shown) in self._pictures for shown in (False, True))
+
+    def prepare(self, index: int | None = None) -> None:
+        """Draw step ``index``'s (the current one's) pictures and words, asked and revealed."""
+        index = self.index if index is None else index
+        for shown in (False, True):
+            self._shown(index, shown)
 
     def state(self, device: str | None = None) -> dict[str, Any]:
         """What ``GET /api/state`` answers: the named fields, then the page's own."""

@@ -22,7 +22,7 @@ from urllib.parse import urlsplit
 import anyio
 import segno
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
@@ -49,6 +49,9 @@ class Limits(NamedTuple):
     """Seconds ``GET /api/state?wait=VERSION`` holds on until the lesson changes."""
     drawing: int = 2
     """Figures drawn at once, at most; the others wait their turn."""
+    queue: int = 6
+    """Drags that may wait for their turn; past that a drag gets 429 (the page sends its finger's
+    latest place again): a busy server sheds drags, and votes never wait behind them."""
 
 
 class _Bucket:
@@ -147,6 +150,8 @@ def app(room: Room, students_url: str, limits: Limits = Limits()) -> Starlette:
                 return JSONResponse({"error": str(error)}, error.status, error.headers)
             except Refused as error:
                 return JSONResponse({"error": str(error)}, error.status)
+            except ClientDisconnect:
+                return Response(status_code=400)  # no one is left to read it
         return endpoint
 
     async def state(request: Request) -> Response:
@@ -165,7 +170,10 @@ def app(room: Room, students_url: str, limits: Limits = Limits()) -> Starlette:
             except TimeoutError:
                 pass
         who = None if "authorization" in request.headers else room.join(given)
-        response = JSONResponse(await anyio.to_thread.run_sync(room.state, who, limiter=drawing))
+        if not room.prepared():
+            # The step's pictures and words, drawn once a step, in a thread: votes go on meanwhile.
+            await anyio.to_thread.run_sync(room.prepare)
+        response = JSONResponse(room.state(who))
         if who is not None and who != given:
             response.set_cookie(COOKIE, who, max_age=12 * 3600, httponly=True, samesite="strict")
         return response
@@ -199,6 +207,8 @@ def app(room: Room, students_url: str, limits: Limits = Limits()) -> Starlette:
         })
         if given["kind"] == "move":
             take("drags", who, limits.drags)
+        if drawing.statistics().tasks_waiting >= limits.queue:
+            raise _Error(429, "the server is busy drawing: send it again shortly (a move: the finger's latest place)", {"Retry-After": "1"})
         svg = await anyio.to_thread.run_sync(room.drag, who, given["kind"], float(given["x"]), float(given["y"]), limiter=drawing)
         if svg is None:
             return Response(status_code=204)
@@ -211,7 +221,8 @@ def app(room: Room, students_url: str, limits: Limits = Limits()) -> Starlette:
                 given = await body(request, {"unlocked": (lambda v: isinstance(v, bool), "true or false")})
                 room.unlock(given["unlocked"])
             else:
-                getattr(room, name)()
+                # In a thread: moving to a step draws its pictures, and the votes go on meanwhile.
+                await anyio.to_thread.run_sync(getattr(room, name))
             return JSONResponse(room.state())
         return run
 

@@ -96,7 +96,11 @@ async function send() {
   try {
     const response = await call("/api/drag", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(item) });
     if (response.status === 200) $("figure").innerHTML = await response.text();
-    else if (response.status === 429) { if (!queue.length) queue.push(item); await sleep(100); }
+    else if (response.status === 429) {
+      // Busy: a press or a release is sent again; a move only if no later one replaced it.
+      if (item.kind !== "move" || !queue.length || queue[0].kind !== "move") queue.unshift(item);
+      await sleep(150 + Math.random() * 150);
+    }
   } catch (error) {
     status("Reconnecting…", true);
   } finally {
