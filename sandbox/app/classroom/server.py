@@ -12,6 +12,7 @@ call without the token gets 401, with a wrong one or from another origin 403.
 import asyncio
 import contextlib
 import hmac
+import io
 import json
 import math
 import time
@@ -240,7 +241,9 @@ def app(room: Room, students_url: str, limits: Limits = Limits()) -> Starlette:
             return Response("not found", 404)
         return Response((WEB / name).read_text(), media_type=ASSETS[name], headers={"Cache-Control": "no-cache"})
 
-    qr = segno.make(students_url, error="m").svg_inline(scale=8, border=2)
+    qr_file = io.BytesIO()
+    segno.make(students_url, error="m").save(qr_file, kind="svg", scale=8, border=2, xmldecl=False)
+    qr = qr_file.getvalue()
 
     async def code(request: Request) -> Response:
         return Response(qr, media_type="image/svg+xml")
