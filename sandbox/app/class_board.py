@@ -12,7 +12,7 @@ from pyglet import shapes
 from sandbox.app.classroom.follow import Follow
 
 READ_EVERY = 0.5
-"""Seconds between two reads of the class's votes."""
+"""Seconds between two reads of the class's votes while the lesson stays put."""
 
 
 class Board:
@@ -22,18 +22,19 @@ class Board:
         self.room, self.students, self.teacher = room, students, teacher
         self.follow = Follow(session, room)
         self._matrix = segno.make(students, error="m").matrix
-        self._votes, self._read = room.votes(), 0.0
+        self._votes, self._read, self._version = room.votes(), 0.0, room.version
         self._drawn = None
         self._batch: pyglet.graphics.Batch | None = None
         """Made at the first draw, in the window's GL context."""
         self._items: list = []
 
     def tick(self) -> None:
-        """Keep the window and the class on one step; read the votes now and then."""
+        """Keep the window and the class on one step; read the votes now and then, and at once
+        when the lesson moved (a reveal shows the spread in the same frame)."""
         self.follow.step()
         now = time.monotonic()
-        if now - self._read > READ_EVERY:
-            self._votes, self._read = self.room.votes(), now
+        if now - self._read > READ_EVERY or self.room.version != self._version:
+            self._votes, self._read, self._version = self.room.votes(), now, self.room.version
 
     def summary(self) -> str:
         """The teacher's lines: who joined and voted, each round's spread, the teacher's page."""
@@ -44,8 +45,9 @@ class Board:
         lines.append(f"Students: {self.students}    Teacher's page: {self.teacher}")
         return "\n".join(lines)
 
-    def draw(self, width: int, height: int, scale: float, theme) -> None:
-        """Draw in the window's top right corner, laid out again only when something changed."""
+    def draw(self, width: float, height: int, scale: float, theme) -> None:
+        """Draw in the top right corner of the window's ``width`` left of its panel, laid out
+        again only when something changed."""
         shown = (width, height, scale, theme.name, repr(self._votes))
         if shown != self._drawn:
             self._drawn = shown
@@ -56,7 +58,7 @@ class Board:
         self._batch = pyglet.graphics.Batch()
         items, votes = [], self._votes
         side = min(height * 0.24, 220 * scale)
-        modules = len(self._matrix) + 4  # a quiet zone of two modules each side
+        modules = len(self._matrix) + 8  # the quiet zone the standard asks: four modules each side
         cell = side / modules
         right, top = width - 12, height - 12 - 40 * scale  # below the verdict line
         x0, y0 = right - side, top - side
@@ -64,7 +66,7 @@ class Board:
         for row, bits in enumerate(self._matrix):
             for column, bit in enumerate(bits):
                 if bit & 1:
-                    items.append(shapes.Rectangle(x0 + (column + 2) * cell, top - (row + 3) * cell, cell + 0.3, cell + 0.3,
+                    items.append(shapes.Rectangle(x0 + (column + 4) * cell, top - (row + 5) * cell, cell + 0.3, cell + 0.3,
                                                   color=(0, 0, 0, 255), batch=self._batch))
         size = 11 * scale
         lines = [self.students, f"{votes['joined']} joined" + (f", {votes['voted']} voted" if self.room.step.question else "")]
@@ -73,15 +75,16 @@ class Board:
             for spread in votes["rounds"]:
                 total = sum(spread["counts"].values())
                 lines.append(f"Round {spread['round']} ({total}): " + "  ".join(f"{c} {n}" for c, n in _ordered(spread["counts"], votes["choices"])))
-        y = y0 - 6
+        y, left = y0 - 6, x0
         for line in lines:
             label = pyglet.text.Label(line, font_size=size, x=right, y=y, anchor_x="right", anchor_y="top",
                                       color=tuple(theme.text[:3]) + (255,), batch=self._batch)
             items.append(label)
             y -= label.content_height + 2
+            left = min(left, right - label.content_width)
         if votes["revealed"]:
             y = self._bars(items, votes, right, y - 4, side, size, theme)
-        back = shapes.Rectangle(x0 - 8, y - 4, right - x0 + 16, top - y + 12, color=tuple(theme.caption_back[:3]) + (235,),
+        back = shapes.Rectangle(left - 8, y - 4, right - left + 16, top - y + 12, color=tuple(theme.caption_back[:3]) + (235,),
                                 batch=self._batch, group=pyglet.graphics.Group(order=-1))
         items.append(back)
         self._items = items

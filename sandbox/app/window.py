@@ -290,7 +290,9 @@ class SandboxWindow(pyglet.window.Window):
         _set(self._status, "" if self.projecting else session.status)
         self.hud.draw()
         if self.board is not None:
-            self.board.draw(self.width, self.height, session.font_scale, session.theme)
+            # Left of the panel, when it shows.
+            right = self.width - (screen.panel_width(self.width, session.font_scale) if session.show_panel and not session.figure_only else 0)
+            self.board.draw(right, self.height, session.font_scale, session.theme)
         if session.show_legend and not session.figure_only:
             self._draw_legend(session)
         if session.show_help:
