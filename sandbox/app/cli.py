@@ -88,7 +88,7 @@ def parser():
                    help="with --walkthrough: serve the lesson to the class's phones (votes, live figures); prints the address and the teacher's token")
     p.add_argument("--no-window", action="store_true", help="with --class: the server alone, driven from the teacher's page")
     p.add_argument("--host", help="with --class: the address to listen on (default: this machine's on its network)")
-    p.add_argument("--port", type=_port, default=8765, help="with --class: the port (default 8765)")
+    p.add_argument("--port", type=_port, help="with --class: the port (default 8765)")
     p.add_argument("--class-db", metavar="FILE", help="with --class: the class's SQLite file (default class-DATE-LESSON.sqlite here)")
     p.add_argument("--class-results", metavar="FILE", help="print a class file's votes as CSV, and exit")
     p.add_argument("--no-tweaks", action="store_true",
@@ -101,10 +101,13 @@ def main(argv=None):
     args = parser().parse_args(argv)
     if args.no_tweaks:  # the launcher has set it already when the flag came on the command line
         os.environ[tweaks.SWITCH] = "1"
-    for option, given in (("--no-window", args.no_window), ("--host", args.host is not None), ("--class-db", args.class_db is not None)):
-        if given and not args.classroom:
+    for option, value in (("--no-window", args.no_window or None), ("--host", args.host), ("--port", args.port), ("--class-db", args.class_db)):
+        if value is not None and not args.classroom:
             print(f"sandbox: {option} is for --class", file=sys.stderr)
             return 2
+    if args.classroom and (args.export is not None or args.variants is not None):
+        print("sandbox: --class serves the lesson to a class, --export writes it to files: give one of them", file=sys.stderr)
+        return 2
     if args.class_results is not None:
         from .classroom.store import StoreError, results
 
@@ -190,7 +193,7 @@ def _run(args):
         if args.classroom:
             from .classroom.serve import open_class
 
-            served = open_class(lesson, args.class_db, args.host, args.port)
+            served = open_class(lesson, args.class_db, args.host, 8765 if args.port is None else args.port)
             served.announce()
             if args.no_window:
                 served.run()

@@ -107,6 +107,9 @@ def test_sigkill_mid_lesson_loses_no_vote(tmp_path):
 @pytest.mark.parametrize("argv, says", [
     (["--class"], "--class needs --walkthrough FILE"),
     (["--walkthrough", str(LESSON), "--no-window"], "--no-window is for --class"),
+    (["--walkthrough", str(LESSON), "--port", "8000"], "--port is for --class"),
+    (["--walkthrough", str(LESSON), "--class", "--export", "out"], "give one of them"),
+    (["--walkthrough", str(LESSON), "--class", "--no-window", "--class-db", "."], "cannot use . as a class file"),
     (["--walkthrough", str(LESSON), "--class", "--port", "99999"], "port must be a whole number from 0 to 65535"),
     (["--class-results", "missing.sqlite"], "missing.sqlite: no such class file"),
 ])

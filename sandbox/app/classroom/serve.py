@@ -12,9 +12,6 @@ from sandbox.app.classroom import server, store
 from sandbox.app.classroom.room import Room
 from sandbox.kit.errors import SandboxError
 
-PORT = 8765
-
-
 class ClassError(SandboxError):
     """A class server that cannot start: the address is taken, or is not this machine's."""
 

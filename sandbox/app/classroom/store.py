@@ -55,6 +55,8 @@ def _connect(path: Path, create: bool) -> sqlite3.Connection:
             db.execute("PRAGMA synchronous=NORMAL")  # WAL: a process killed loses nothing committed
             db.executescript(SCHEMA)
         db.execute("SELECT count(*) FROM votes").fetchone()
+    except sqlite3.OperationalError as error:
+        raise StoreError(f"cannot use {path} as a class file: {error}; give --class-db a file in a folder you can write") from None
     except sqlite3.DatabaseError as error:
         raise StoreError(f"{path} is not a class file: {error}") from None
     return db
