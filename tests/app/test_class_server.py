@@ -3,6 +3,7 @@ what is refused, drags, and the class file read back. The browser and a killed s
 their own tests (tests/web/test_class_pages.py, tests/app/test_class_restart.py)."""
 
 import ast
+import concurrent.futures
 import csv
 import io
 from pathlib import Path
@@ -201,3 +202,11 @@ def test_a_vote_that_names_a_question_gone_by_is_refused(classroom):
     assert s.post("/api/vote", json={"choice": "R", "step": ASKS, "round": 2}).status_code == 409
     assert room.votes()["counts"] == {} and [r["counts"] for r in room.votes()["rounds"]] == [{"P": 1}, {}]
     assert s.post("/api/vote", json={"choice": "R", "step": ASKS + 1, "round": True}).status_code == 400
+
+
+def test_the_teachers_moves_sent_at_once_each_count(classroom):
+    """Ten presses of Next sent together (a page's clicks do not wait for each other) go ten steps on."""
+    room, client = classroom
+    with concurrent.futures.ThreadPoolExecutor(10) as pool:
+        answers = list(pool.map(lambda _: client.post("/api/teacher/next", headers=bearer(room)).status_code, range(10)))
+    assert answers == [200] * 10 and room.index == 10

@@ -45,6 +45,9 @@ class Room:
         self.lesson, self.store = lesson, store
         self.token: str = store.get("token") or ""
         self.lock = threading.RLock()
+        self._moving = threading.RLock()
+        """Held through each of the teacher's moves, one after the other: next twice goes two
+        steps on. The state's own lock is taken only to change it, so votes go on meanwhile."""
         self.version = f"{secrets.token_hex(3)}-0"
         """Changes whenever what the students see changes (and differs after a restart)."""
         self._changes = 0
@@ -61,17 +64,20 @@ class Room:
     def go(self, index: int) -> None:
         """Show step ``index`` (0-based, clamped); it opens locked, at its last round."""
         index = min(max(index, 0), len(self.lesson.steps) - 1)
-        self.prepare(index)  # drawn before the lock is taken: the votes need not wait for it
-        with self.lock:
-            if index != self.index:
-                self._enter(index, False)
-                self._changed()
+        with self._moving:
+            self.prepare(index)  # drawn before the lock is taken: the votes need not wait for it
+            with self.lock:
+                if index != self.index:
+                    self._enter(index, False)
+                    self._changed()
 
     def next(self) -> None:
-        self.go(self.index + 1)
+        with self._moving:
+            self.go(self.index + 1)
 
     def back(self) -> None:
-        self.go(self.index - 1)
+        with self._moving:
+            self.go(self.index - 1)
 
     def reveal(self) -> None:
         """Show the answer and close the round's voting (nothing to reveal without a question)."""
