@@ -47,9 +47,17 @@ class Served:
         shown = lan_address() if host in ("0.0.0.0", "::") else shown
         self.students = f"http://{shown}:{port}/"
         self.teacher = f"{self.students}teacher#token={room.token}"
-        config = uvicorn.Config(server.app(room, self.students, limits), log_level="warning", access_log=False,
+        self.app = server.app(room, self.students, limits)
+        config = uvicorn.Config(self.app, log_level="warning", access_log=False,
                                 timeout_graceful_shutdown=1, h11_max_incomplete_event_size=16 * 1024, backlog=1024)
         self.server = uvicorn.Server(config)
+        exit_on_signal = self.server.handle_exit
+
+        def handle_exit(sig, frame) -> None:
+            self.app.state.close()  # Ctrl+C: the long polls answer now, the shutdown is quick
+            exit_on_signal(sig, frame)
+
+        self.server.handle_exit = handle_exit  # type: ignore[method-assign]
 
     def announce(self, out=sys.stdout) -> None:
         print(f"students: {self.students}", file=out)
@@ -58,7 +66,7 @@ class Served:
         print(f"class file: {self.room.store.path}", file=out, flush=True)
 
     def run(self) -> None:
-        """Serve until Ctrl+C (the foreground: ``--no-window``)."""
+        """Serve until Ctrl+C or SIGTERM (the foreground: ``--no-window``)."""
         self.server.run(sockets=[self.socket])
 
     def start(self) -> threading.Thread:
@@ -68,6 +76,7 @@ class Served:
         return thread
 
     def stop(self) -> None:
+        self.app.state.close()
         self.server.should_exit = True
 
 

@@ -81,6 +81,13 @@ def app(room: Room, students_url: str, limits: Limits = Limits()) -> Starlette:
     changed = asyncio.Event()
     drawing = anyio.CapacityLimiter(limits.drawing)
     loop: list[asyncio.AbstractEventLoop] = []
+    closing: list[bool] = []
+    """Once the server stops, a long poll answers at once rather than hold the shutdown up."""
+
+    def close() -> None:
+        closing.append(True)
+        if loop:
+            loop[0].call_soon_threadsafe(wake)
 
     def wake() -> None:
         nonlocal changed
@@ -164,7 +171,7 @@ def app(room: Room, students_url: str, limits: Limits = Limits()) -> Starlette:
         else:
             take("joins", request.client.host if request.client else "", limits.joins)
         wait = request.query_params.get("wait")
-        if wait is not None and wait == room.version:
+        if wait is not None and wait == room.version and not closing:
             event = changed
             try:
                 await asyncio.wait_for(event.wait(), limits.wait)
@@ -266,7 +273,9 @@ def app(room: Room, students_url: str, limits: Limits = Limits()) -> Starlette:
         room.listen(lambda: loop[0].call_soon_threadsafe(wake))
         yield
 
-    return Starlette(routes=routes, lifespan=lifespan)
+    application = Starlette(routes=routes, lifespan=lifespan)
+    application.state.close = close
+    return application
 
 
 def _number(value: Any, high: float) -> bool:
