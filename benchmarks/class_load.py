@@ -178,13 +178,17 @@ async def drag(acting, acts, state, spots, tally, rng) -> None:
         x, y = min(max(x + rng.uniform(-15, 15), 0), 800), min(max(y + rng.uniform(-10, 10), 0), 450)
         moves.append(("move", x, y))
     moves.append(("up", x, y))
+    backoff = 0.5
     for kind, x, y in moves:
         for _ in range(1 if kind == "move" else 30):
             async with acts:
                 status, _ = await timed(tally, "drag", acting, "POST", "/api/drag", {"kind": kind, "x": round(x, 1), "y": round(y, 1)})
             if status != 429:
+                backoff = 0.5
                 break
-            await asyncio.sleep(rng.uniform(0.15, 0.3))  # busy: a press or a release is sent again, as the page does
+            # Busy: as the page does, wait (longer each time, up to 4 s); a press or a release is sent again.
+            await asyncio.sleep(backoff * rng.uniform(1, 2))
+            backoff = min(backoff * 2, 4.0)
         if kind == "move":
             await asyncio.sleep(0.1)  # a finger's pace, as the page's coalescing leaves it
 

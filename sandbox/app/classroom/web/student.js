@@ -78,7 +78,7 @@ const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 // Drags: picture pixels, y down, as the server's figure takes them. The queue holds presses
 // and releases in order, and only the latest move between them.
 const queue = [];
-let sending = false, down = false;
+let sending = false, down = false, backoff = 500;
 function place(kind, event) {
   const box = $("figure").getBoundingClientRect();
   const x = Math.min(Math.max((event.clientX - box.left) * WIDTH / box.width, 0), WIDTH);
@@ -95,11 +95,15 @@ async function send() {
   const item = queue.shift();
   try {
     const response = await call("/api/drag", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(item) });
-    if (response.status === 200) $("figure").innerHTML = await response.text();
-    else if (response.status === 429) {
+    if (response.status === 429) {
       // Busy: a press or a release is sent again; a move only if no later one replaced it.
+      // The wait doubles while the server stays busy (up to 4 s), so a class does not flood it.
       if (item.kind !== "move" || !queue.length || queue[0].kind !== "move") queue.unshift(item);
-      await sleep(150 + Math.random() * 150);
+      await sleep(backoff * (1 + Math.random()));
+      backoff = Math.min(backoff * 2, 4000);
+    } else {
+      backoff = 500;
+      if (response.status === 200) $("figure").innerHTML = await response.text();
     }
   } catch (error) {
     status("Reconnecting…", true);
