@@ -49,7 +49,9 @@ class Served:
         self.teacher = f"{self.students}teacher#token={room.token}"
         self.app = server.app(room, self.students, limits)
         config = uvicorn.Config(self.app, log_level="warning", access_log=False,
-                                timeout_graceful_shutdown=1, h11_max_incomplete_event_size=16 * 1024, backlog=1024)
+                                timeout_graceful_shutdown=1, h11_max_incomplete_event_size=16 * 1024, backlog=1024,
+                                # Connections at once (a long poll holds one a student): past it, 503.
+                                limit_concurrency=3000)
         self.server = uvicorn.Server(config)
         exit_on_signal = self.server.handle_exit
 
