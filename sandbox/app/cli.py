@@ -29,6 +29,12 @@ def _font_scale(text):
     return scale
 
 
+def _port(text):
+    if not (text.isascii() and text.isdigit() and int(text) <= 65535):
+        raise argparse.ArgumentTypeError(f"port must be a whole number from 0 to 65535 (0: any free port), got {text!r}")
+    return int(text)
+
+
 def _variants_refusal(args):
     """What is wrong with --variants and --seed as given, in one line; or None. Turns them into
     whole numbers in ``args``; how many versions is too many, variants.make says."""
@@ -78,6 +84,13 @@ def parser():
                    help="pose the scene (--scene) where EVENT happens, found by a seeded search; --find list lists the scene's events")
     p.add_argument("--save-layout", metavar="FILE", help="with --find: save the layout found to FILE, check it loads back showing the event, and exit")
     p.add_argument("--scenes", metavar="DIR", action="append", default=[], help="also load the scene files (*.py) in DIR; may be repeated")
+    p.add_argument("--class", dest="classroom", action="store_true",
+                   help="with --walkthrough: serve the lesson to the class's phones (votes, live figures); prints the address and the teacher's token")
+    p.add_argument("--no-window", action="store_true", help="with --class: the server alone, driven from the teacher's page")
+    p.add_argument("--host", help="with --class: the address to listen on (default: this machine's on its network)")
+    p.add_argument("--port", type=_port, help="with --class: the port (default 8765)")
+    p.add_argument("--class-db", metavar="FILE", help="with --class: the class's SQLite file (default class-DATE-LESSON.sqlite here)")
+    p.add_argument("--class-results", metavar="FILE", help="print a class file's votes as CSV, and exit")
     p.add_argument("--no-tweaks", action="store_true",
                    help="start and draw the libraries' own ways, with none of sandbox.boot.tweaks (as COLLISION_SANDBOX_PLAIN=1)")
     return p
@@ -88,7 +101,23 @@ def main(argv=None):
     args = parser().parse_args(argv)
     if args.no_tweaks:  # the launcher has set it already when the flag came on the command line
         os.environ[tweaks.SWITCH] = "1"
-    for option, given in (("--export", args.export is not None), ("--presenter", args.presenter)):
+    for option, value in (("--no-window", args.no_window or None), ("--host", args.host), ("--port", args.port), ("--class-db", args.class_db)):
+        if value is not None and not args.classroom:
+            print(f"sandbox: {option} is for --class", file=sys.stderr)
+            return 2
+    if args.classroom and (args.export is not None or args.variants is not None):
+        print("sandbox: --class serves the lesson to a class, --export writes it to files: give one of them", file=sys.stderr)
+        return 2
+    if args.class_results is not None:
+        from .classroom.store import StoreError, results
+
+        try:
+            sys.stdout.write(results(args.class_results))
+        except StoreError as error:
+            print(f"sandbox: {error}", file=sys.stderr)
+            return 2
+        return 0
+    for option, given in (("--export", args.export is not None), ("--presenter", args.presenter), ("--class", args.classroom)):
         if given and args.walkthrough is None:
             print(f"sandbox: {option} needs --walkthrough FILE", file=sys.stderr)
             return 2
@@ -102,7 +131,7 @@ def main(argv=None):
         print('sandbox: --find poses one scene; a walkthrough step says find = "EVENT" instead', file=sys.stderr)
         return 2
     finds = args.find == "list" or args.save_layout is not None
-    headless = args.screenshot is not None or args.list or args.export is not None or args.export_course is not None or args.check_lesson is not None or finds
+    headless = args.no_window or args.screenshot is not None or args.list or args.export is not None or args.export_course is not None or args.check_lesson is not None or finds
     if not headless and not gl.display_available():
         print(
             "No display found to open a window on; to render a picture instead, run: "
@@ -161,6 +190,15 @@ def _run(args):
         if args.export is not None:
             print(handout.export(lesson, args.export, args.size, args.theme or "projector", args.palette, args.compact, args.greyscale))
             return 0
+        if args.classroom:
+            from .classroom.serve import open_class
+
+            served = open_class(lesson, args.class_db, args.host, 8765 if args.port is None else args.port)
+            served.announce()
+            if args.no_window:
+                served.run()
+                return 0
+            served.start()
         session = Session(size=args.size, walkthrough=lesson, palette=args.palette)
     else:
         session = Session(args.scene, args.size, args.layout, palette=args.palette)
@@ -195,13 +233,18 @@ def _run(args):
             print(f"sandbox: {session.fault}", file=sys.stderr)
             return 1
         return 0
+    board = None
+    if args.classroom:
+        from .class_board import Board
+
+        board = Board(session, served.room, served.students, served.teacher)
     try:
         if args.presenter:
             from . import presenter
 
-            presenter.run(session)
+            presenter.run(session, board)
         else:
-            window.run(session)
+            window.run(session, board)
     except gl.no_display_errors():
         print(
             f"sandbox: cannot open a window on display {os.environ.get('DISPLAY', '')!r}; to render "

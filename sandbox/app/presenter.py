@@ -56,9 +56,10 @@ def text(session, following=None):
 class PresenterWindow(pyglet.window.Window):
     """The teacher's screen for ``session``: notes and numbers on the left, the next figure on the right."""
 
-    def __init__(self, session, size=(1280, 720), visible=True):
+    def __init__(self, session, size=(1280, 720), visible=True, board=None):
         super().__init__(*size, caption=f"{CAPTION}: presenter", resizable=True, visible=visible)
         self.session = session
+        self.board = board
         self.batch = pyglet.graphics.Batch()
         self._heading = pyglet.text.Label("", x=16, font_size=18, weight="bold", anchor_y="top", batch=self.batch)
         self._words = pyglet.text.Label("", x=16, font_size=14, multiline=True, width=1, anchor_y="top", batch=self.batch)
@@ -80,6 +81,9 @@ class PresenterWindow(pyglet.window.Window):
             self._next_of = self.session.step_index
             self._next, self._following = self._next_figure()
         shown = text(self.session, self._following)
+        if self.board is not None:
+            # --class: who joined and voted, the spread live, and the teacher's page's address.
+            shown = (shown[0], f"{shown[1]}\n\n{self.board.summary()}", shown[2])
         if shown != self._shown:
             self._shown = shown
             self._layout(*shown)
@@ -122,13 +126,14 @@ class PresenterWindow(pyglet.window.Window):
         self._shown = None
 
 
-def run(session):
-    """Open the projector's window and the presenter's on ``session``; run until either quits."""
-    projector = window.SandboxWindow(session)
+def run(session, board=None):
+    """Open the projector's window and the presenter's on ``session`` (with the class's
+    ``board``, if any); run until either quits."""
+    projector = window.SandboxWindow(session, board=board)
     projector.projecting = True
     session.show_panel = False
     session.refresh()
-    teacher = PresenterWindow(session)
+    teacher = PresenterWindow(session, board=board)
     titled = None
 
     def tick(dt):

@@ -27,7 +27,7 @@ class SandboxWindow(pyglet.window.Window):
     began in the scene is followed wherever it goes, and a release always reaches the scene.
     """
 
-    def __init__(self, session, visible=True, deterministic=False):
+    def __init__(self, session, visible=True, deterministic=False, board=None):
         width, height = session.camera.width, session.camera.height
         # Eight bits a channel: left to choose, EGL's headless surface comes up 16-bit (RGB565).
         config = pyglet.gl.Config(double_buffer=True, red_size=8, green_size=8, blue_size=8, alpha_size=8)
@@ -35,6 +35,8 @@ class SandboxWindow(pyglet.window.Window):
         self.session = session
         super().__init__(width, height, caption="Collision Sandbox", resizable=True, visible=visible, config=config)
         self.deterministic = deterministic
+        self.board = board
+        """With --class, the class's address and votes (class_board.Board); else None."""
         self.projecting = False
         """The class's window under --presenter: the figure, verdict and caption, no title, key hints or status."""
         self._imgui_context = imgui.create_context()
@@ -110,6 +112,8 @@ class SandboxWindow(pyglet.window.Window):
     def tick(self, dt):
         """One frame of the running app: advance, draw, and act on what the keys asked for."""
         self.session.update(dt)
+        if self.board is not None:
+            self.board.tick()
         if self.session.fullscreen_requested:
             self.session.fullscreen_requested = False
             self.set_fullscreen(not self.fullscreen)
@@ -285,6 +289,10 @@ class SandboxWindow(pyglet.window.Window):
                 _set(label, "")
         _set(self._status, "" if self.projecting else session.status)
         self.hud.draw()
+        if self.board is not None:
+            # Left of the panel, when it shows.
+            right = self.width - (screen.panel_width(self.width, session.font_scale) if session.show_panel and not session.figure_only else 0)
+            self.board.draw(right, self.height, session.font_scale, session.theme)
         if session.show_legend and not session.figure_only:
             self._draw_legend(session)
         if session.show_help:
@@ -342,9 +350,9 @@ def _set(label, text):
     return True
 
 
-def run(session):
-    """Open a window on ``session`` and run until it closes."""
-    loop(SandboxWindow(session))
+def run(session, board=None):
+    """Open a window on ``session`` (with the class's ``board``, if any) and run until it closes."""
+    loop(SandboxWindow(session, board=board))
 
 
 def loop(window):
