@@ -7,7 +7,7 @@ not jump to the finger), and the figure is drawn again. It reads the scene only 
 ``vector.figure`` takes it where it takes a session, as a duck.
 """
 
-from sandbox.app import guard, layout, screen, vector
+from sandbox.app import guard, layout, screen, seen, vector
 from sandbox.app.camera import Camera
 from sandbox.app.registry import all_scenes
 from sandbox.kit import Context, Report, View, framing
@@ -89,6 +89,18 @@ class Figure:
     def verdict(self):
         """None while the question is open: the verdict would give the answer away."""
         return None if self.asking else self.report().verdict
+
+    def figure_painter(self, painter, dashes: bool = True):
+        """``painter`` as the window's figure draws with it (vector.figure asks for it): while
+        the question is open, its answer written "?" wherever a label shows it."""
+        asked = self.asked()
+        return painter if asked is None else seen.Hiding(painter, [asked])
+
+    def asked(self):
+        """The fact the open question asks for, or None: the session's rule."""
+        if not self.asking or not self.step.answer or self.fault is not None:
+            return None
+        return seen.report_facts(self.report()).get(self.step.answer)
 
     def svg(self) -> str:
         """The picture as an SVG document, the handout's renderer's."""
