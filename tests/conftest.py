@@ -14,7 +14,10 @@ os.environ["XDG_CONFIG_HOME"] = _CONFIG
 
 # A teacher's scene folder, loaded on purpose by the tests that need it: were it collected, its
 # scene would join the registry for every test.
-collect_ignore = ["driven/user_scenes"]
+collect_ignore = ["driven/user_scenes", "conftest.py"]
+# --doctest-modules would import each tier's conftest.py as the module "conftest" and meet the one
+# loaded before it ("import file mismatch"). They hold no doctests; pytest loads them as conftests.
+collect_ignore_glob = ["*/conftest.py"]
 
 
 def pytest_addoption(parser):
