@@ -1,11 +1,10 @@
-"""Test set-up: headless GL for the whole run, chosen before anything imports pyglet.window."""
+"""Test set-up every tier shares. It loads neither GL nor ImGui: tests/core runs with numpy,
+shapely, hypothesis and pytest alone. The tiers that run the app get their fixtures from
+tests/app_fixtures.py through their own conftest.py."""
 
-import itertools
 import os
 import shutil
-import subprocess
 import tempfile
-import time
 
 import pytest
 
@@ -13,18 +12,12 @@ import pytest
 _CONFIG = tempfile.mkdtemp(prefix="sandbox-tests-config-")
 os.environ["XDG_CONFIG_HOME"] = _CONFIG
 
-from sandbox.boot import gl
-
-gl.configure(headless=True)
-
-from driver import Driver  # after configure(): it imports pyglet.window
-from imgui_bundle import imgui
-from xvfb import needed_tools
-
-
 # A teacher's scene folder, loaded on purpose by the tests that need it: were it collected, its
 # scene would join the registry for every test.
-collect_ignore = ["driven/user_scenes"]
+collect_ignore = ["driven/user_scenes", "conftest.py"]
+# --doctest-modules would import each tier's conftest.py as the module "conftest" and meet the one
+# loaded before it ("import file mismatch"). They hold no doctests; pytest loads them as conftests.
+collect_ignore_glob = ["*/conftest.py"]
 
 
 def pytest_addoption(parser):
@@ -35,105 +28,28 @@ def pytest_addoption(parser):
     )
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config):
+    """Run on every core at once (-n auto) when pytest-xdist is installed and no -n was given.
+
+    Here rather than in pyproject's addopts, which would make -n an error where xdist is missing:
+    tests/core must run in a venv holding only numpy, shapely, hypothesis and pytest. Called
+    before xdist's own hook (both tryfirst; the later registered runs first), which turns "auto"
+    into a number; xdist's workers (which have workerinput) run their share in one process."""
+    if not config.pluginmanager.hasplugin("xdist") or hasattr(config, "workerinput"):
+        return
+    if config.option.numprocesses is None:
+        config.option.numprocesses = "auto"
+    if config.option.numprocesses and config.option.dist == "no":
+        config.option.dist = "worksteal"
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item, call):
     """Keep each phase's report on the test, for fixtures to see how it went."""
     report = yield
     setattr(item, f"report_{report.when}", report)
     return report
-
-
-@pytest.fixture(autouse=True)
-def no_imgui_context_left(monkeypatch, request):
-    """Fail any test that leaves an ImGui context behind (a Driver or a window not closed): a
-    context left over can be the current one in whatever test runs next in the same worker."""
-    live = []
-    create, destroy = imgui.create_context, imgui.destroy_context
-
-    def creating(*args, **kwargs):
-        live.append(create(*args, **kwargs))
-        return live[-1]
-
-    def destroying(context=None):
-        gone = imgui.get_current_context() if context is None else context
-        live[:] = [each for each in live if each is not gone]
-        destroy(context)
-
-    monkeypatch.setattr(imgui, "create_context", creating)
-    monkeypatch.setattr(imgui, "destroy_context", destroying)
-    yield
-    left = len(live)
-    for context in live:
-        destroy(context)
-    # A test that failed half-way has said what went wrong; its unclosed context is no news.
-    failed = getattr(request.node, "report_call", None) is not None and request.node.report_call.failed
-    assert not left or failed, f"the test left {left} ImGui context(s) behind: close its Driver (drive does) or window"
-
-
-@pytest.fixture
-def drive():
-    """Make Drivers (sessions driven as the window drives them), closed after the test."""
-    made = []
-
-    def make(*args, **kwargs):
-        made.append(Driver(*args, **kwargs))
-        return made[-1]
-
-    yield make
-    for driver in made:
-        driver.close()
-
-
-@pytest.fixture
-def display():
-    """A fresh virtual display (Xvfb) for one test: the environment to run the app in.
-
-    Each worker takes display numbers from a range of its own and never the same one twice:
-    letting Xvfb pick the lowest free number (-displayfd) handed a test the number another
-    test's server was just giving up, and the app then met a server on its way out ("cannot
-    open a window on display ':0'", now and then, in CI). A number another program holds is
-    skipped; a test starts only on a display that answers."""
-    needed_tools()
-    for _ in range(20):
-        number = _DISPLAYS_FROM + next(_DISPLAY_COUNT)
-        env = {**os.environ, "DISPLAY": f":{number}"}
-        server = subprocess.Popen(
-            ["Xvfb", f":{number}", "-screen", "0", "1600x900x24", "-nolisten", "tcp"],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        if _answers(server, env):
-            break
-        _stop(server)
-    else:
-        raise AssertionError("Xvfb did not start a display that answers")
-    try:
-        yield env
-    finally:
-        _stop(server)
-
-
-_WORKER = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
-_DISPLAYS_FROM = 200 + 1000 * int(_WORKER[2:] or 0) + (os.getpid() % 10) * 100
-"""The first display number this process tries: a range per worker (and per process, for two
-runs side by side), each number used once."""
-
-_DISPLAY_COUNT = itertools.count()
-
-
-def _answers(server, env, seconds=10):
-    """Whether ``server`` is alive and its display takes a client within ``seconds``."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline and server.poll() is None:
-        if subprocess.run(["xdotool", "getdisplaygeometry"], env=env, capture_output=True).returncode == 0:
-            return server.poll() is None
-        time.sleep(0.1)
-    return False
-
-
-def _stop(server):
-    server.terminate()
-    server.wait(10)
 
 
 def pytest_unconfigure(config):

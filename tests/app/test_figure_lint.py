@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from collision import Box, Circle
 
+import figure_poses
 from figure_lint import draw, problems
 from sandbox.app import walkthrough
 from sandbox.app.registry import all_scenes
@@ -23,8 +24,6 @@ from sandbox.kit import Context, RecordingPainter, Scene, View
 
 ROOT = Path(__file__).parents[2]
 LESSONS = sorted((ROOT / "walkthroughs").glob("*.toml"))
-POSES = Path(__file__).parent / "figure_poses.toml"
-"""The poses of each scene's "things to try" items, as walkthrough steps (the lint's test layouts)."""
 
 SIZES = ((1280, 720), (1920, 1080))
 SCALES = (1, 2, 3)
@@ -93,22 +92,38 @@ def lint_steps(path, settings, both_sides):
     return found
 
 
-@pytest.mark.parametrize("path", [*LESSONS, POSES], ids=lambda path: path.stem)
-def test_every_step_and_pose(path):
+@pytest.fixture(scope="module")
+def tries(tmp_path_factory):
+    """Every scene's things to try, posed (figure_poses.py), written as a walkthrough file."""
+    path = tmp_path_factory.mktemp("poses") / "figure_poses.toml"
+    path.write_text(figure_poses.walkthrough_text())
+    return path
+
+
+@pytest.mark.parametrize("name", [*(path.stem for path in LESSONS), "figure_poses"])
+def test_every_step_and_pose(name, tries):
+    path = tries if name == "figure_poses" else ROOT / "walkthroughs" / f"{name}.toml"
     found = lint_steps(path, STEP_SETTINGS[:1], both_sides=False)
     assert not found, "\n".join(found)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("path", [*LESSONS, POSES], ids=lambda path: path.stem)
-def test_every_step_and_pose_full_screen_and_asked(path):
+@pytest.mark.parametrize("name", [*(path.stem for path in LESSONS), "figure_poses"])
+def test_every_step_and_pose_full_screen_and_asked(name, tries):
+    path = tries if name == "figure_poses" else ROOT / "walkthroughs" / f"{name}.toml"
     found = lint_steps(path, STEP_SETTINGS, both_sides=True)
     assert not found, "\n".join(found)
 
 
-def test_every_scene_has_its_things_to_try_posed():
-    posed = {step.scene for step in walkthrough.load(POSES).steps}
-    assert posed >= {cls.id for cls in all_scenes() if cls.things_to_try}
+def test_every_item_of_every_scene_is_linted_and_every_pose_belongs_to_one(tries):
+    """The registry says what to lint: a new scene needs no line in figure_poses.toml, and a
+    pose left behind by a scene or an item that is gone fails here."""
+    linted = {(step.scene, step.caption) for step in walkthrough.load(tries).steps}
+    assert linted == {(cls.id, f"{n}. {item}") for cls in all_scenes() for n, item in enumerate(cls.things_to_try, 1)}
+    items = {cls.id: len(cls.things_to_try) for cls in all_scenes()}
+    stale = [f"{scene}.{number}" for scene, posed in figure_poses.poses().items() for number in posed
+             if not number.isdigit() or not 1 <= int(number) <= items.get(scene, 0)]
+    assert not stale, f"figure_poses.toml poses items no scene has: {', '.join(stale)}"
 
 
 class Crowded(Scene):

@@ -6,7 +6,6 @@ import math
 import pytest
 
 from collision import Box, Region, ShapeError, regular_polygon, voronoi_region
-from sandbox.app.session import Session
 
 
 def test_a_box_placed_at_1e20_still_has_regions():
@@ -42,9 +41,3 @@ def test_a_point_beyond_float_range_from_the_polygon_is_a_shape_error():
     with pytest.raises(ShapeError, match="too far"):
         voronoi_region(Box((-1.7e308, 0), (110, 60)), (1.7e308, 0))
 
-
-def test_the_box_circle_scene_at_1e20_answers():
-    scene = Session("box-circle").scene
-    scene.shapes["A"].position = (1e20, 0)
-    scene.invalidate()
-    assert scene.result.feature.region in (Region.EDGE, Region.VERTEX)  # far outside: answered, not a ZeroDivisionError

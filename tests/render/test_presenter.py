@@ -1,5 +1,6 @@
 """Presenter mode: the projector theme, the panel hidden, full screen, large text."""
 
+import functools
 import json
 from pathlib import Path
 
@@ -62,6 +63,23 @@ def test_the_font_scale_is_kept_with_the_session(tmp_path):
     assert json.dumps(session.scene.reported.numbers)
 
 
+@functools.cache
+def every_caption():
+    """Every caption of every shipped lesson, a question's line and then its answer's: the same
+    at every scale and with the panel or without, so gathered once for the six runs below."""
+    captions = []
+    for path in sorted((ROOT / "walkthroughs").glob("*.toml")):
+        lesson = load(path)
+        session = Session(walkthrough=lesson)
+        for index, step in enumerate(lesson.steps):
+            session.go(index)
+            captions.append(session.caption)
+            if step.question:
+                session.reveal()
+                captions.append(session.caption)
+    return captions
+
+
 @pytest.mark.parametrize("scale", [1.0, 2.0, 3.0])
 @pytest.mark.parametrize("panel", [True, False])
 def test_the_caption_band_never_reaches_into_the_free_area(scale, panel):
@@ -70,20 +88,11 @@ def test_the_caption_band_never_reaches_into_the_free_area(scale, panel):
     window = SandboxWindow(Session("box-box"), visible=False, deterministic=True)
     try:
         width = screen.text_width(1280, scale, panel)
-        for path in sorted((ROOT / "walkthroughs").glob("*.toml")):
-            lesson = load(path)
-            session = Session(walkthrough=lesson)
-            for index, step in enumerate(lesson.steps):
-                session.go(index)
-                captions = [session.caption]
-                if step.question:  # the question's line, then the answer's
-                    session.reveal()
-                    captions.append(session.caption)
-                for caption in captions:
-                    # Set at the scale the window sets it at: a long caption smaller, to keep to its share.
-                    fitted = screen.caption_scale(caption, width, scale, 720)
-                    label = pyglet.text.Label(caption, font_size=round(screen.CAPTION_SIZE * fitted), multiline=True, width=round(width))
-                    assert label.content_height + 16 <= screen.caption_height(caption, width, fitted), caption
+        for caption in every_caption():
+            # Set at the scale the window sets it at: a long caption smaller, to keep to its share.
+            fitted = screen.caption_scale(caption, width, scale, 720)
+            label = pyglet.text.Label(caption, font_size=round(screen.CAPTION_SIZE * fitted), multiline=True, width=round(width))
+            assert label.content_height + 16 <= screen.caption_height(caption, width, fitted), caption
     finally:
         window.on_close()
 

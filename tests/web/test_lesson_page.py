@@ -15,8 +15,6 @@ import pytest
 from browser import browser  # noqa: F401  (the fixture)
 from sandbox.app import handout, walkthrough, window
 
-pytestmark = pytest.mark.browser  # run by .ci/run as pytest -m browser (Chromium, JupyterLab: half a minute)
-
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = sorted((ROOT / "walkthroughs").glob("*.toml"))
 FORWARD = ("ArrowRight", "Space", "PageDown")

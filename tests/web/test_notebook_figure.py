@@ -23,8 +23,6 @@ import pytest
 from browser import browser  # noqa: F401  (the fixture)
 from sandbox.kit.theme import DARK
 
-pytestmark = pytest.mark.browser  # run by .ci/run as pytest -m browser (Chromium, JupyterLab: half a minute)
-
 ROOT = Path(__file__).resolve().parents[2]
 CELLS = [
     "from sandbox.notebook import Figure\nfig = Figure('box-box')\nfig",
