@@ -13,9 +13,9 @@ def _size(text):
     try:
         width, height = (int(part) for part in text.lower().split("x"))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"size must look like 1280x720, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"must look like 1280x720, got {text!r}") from None
     if not (200 <= width <= 8192 and 200 <= height <= 8192):
-        raise argparse.ArgumentTypeError(f"size must be from 200x200 to 8192x8192, got {text!r}")
+        raise argparse.ArgumentTypeError(f"must be from 200x200 to 8192x8192, got {text!r}")
     return width, height
 
 
@@ -25,7 +25,7 @@ def _font_scale(text):
     except ValueError:
         scale = math.nan
     if not 1.0 <= scale <= 3.0:
-        raise argparse.ArgumentTypeError(f"font scale must be a number from 1 to 3, got {text!r}")
+        raise argparse.ArgumentTypeError(f"must be a number from 1 to 3, got {text!r}")
     return scale
 
 
@@ -38,18 +38,32 @@ def _variants_refusal(args):
         return None
     if args.walkthrough is None or args.export is None:
         return "--variants needs --walkthrough FILE and --export DIR: it writes versions of that lesson's questions into DIR"
+    # --variants comes with --export, so the run is headless: pyglet may load (variants needs it).
+    gl.configure(headless=True)
+    from .variants import MAX_VERSIONS
+
     args.seed = "1" if args.seed is None else args.seed
-    for option, low, high in (("--variants", 1, 10**10), ("--seed", 0, 2**32 - 1)):
+    for option, low, high in (("--variants", 1, MAX_VERSIONS), ("--seed", 0, 2**32 - 1)):
         text = getattr(args, option[2:])
         # Plain digits only, and few of them: int() would take "²" wrongly and 5,000 digits slowly.
         if not (text.isascii() and text.isdigit() and len(text) <= 10 and low <= int(text) <= high):
-            return f"{option} must be a whole number" + (f" from {low} to {high:,}" if option == "--seed" else f" from {low} up") + f", got {text!r}"
+            return f"{option} must be a whole number from {low} to {high:,}, got {text!r}"
         setattr(args, option[2:], int(text))
     return None
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, refusing in one line as every other refusal does, not with its usage first."""
+
+    def error(self, message):
+        # argparse says "argument --font-scale: must be ..."; the option then what is wrong with it.
+        option, colon, rest = message.removeprefix("argument ").partition(": ")
+        said = f"{option} {rest}" if colon and rest.startswith("must ") else message.removeprefix("argument ")
+        self.exit(2, f"sandbox: {said}\n")
+
+
 def parser():
-    p = argparse.ArgumentParser(prog="sandbox.py", description="An interactive sandbox for 2D collision detection.")
+    p = _Parser(prog="sandbox.py", description="An interactive sandbox for 2D collision detection.")
     p.add_argument("--scene", metavar="ID", help="open this scene (see --list)")
     p.add_argument("--list", action="store_true", help="list the scenes and exit")
     p.add_argument("--layout", metavar="FILE", help="start from a saved layout; Ctrl+S saves back to it")
@@ -103,25 +117,21 @@ def main(argv=None):
         return 2
     finds = args.find == "list" or args.save_layout is not None
     headless = args.screenshot is not None or args.list or args.export is not None or args.export_course is not None or args.check_lesson is not None or finds
-    if not headless and not gl.display_available():
-        print(
-            "No display found to open a window on; to render a picture instead, run: "
-            "python sandbox.py --scene box-box --screenshot box-box.png",
-            file=sys.stderr,
-        )
-        return 2
-    gl.configure(headless=headless)
+    # With no display the files and names given are still read and checked, headless, so that
+    # what is wrong with them is said first; the missing display is said where the window would open.
+    no_display = not headless and not gl.display_available()
+    gl.configure(headless=headless or no_display)
     from sandbox.kit.errors import SandboxError
 
     try:
-        return _run(args)
+        return _run(args, no_display)
     except SandboxError as error:
         # Every refusal the user is told of, once: one line, no traceback.
         print(f"sandbox: {error}", file=sys.stderr)
         return 2
 
 
-def _run(args):
+def _run(args, no_display=False):
     from .files import save_target
     from .registry import all_scenes, load_folder
     from .session import Session
@@ -164,6 +174,17 @@ def _run(args):
         session = Session(size=args.size, walkthrough=lesson, palette=args.palette)
     else:
         session = Session(args.scene, args.size, args.layout, palette=args.palette)
+    if no_display:
+        if args.find is not None:
+            from . import finding
+
+            finding.event_of(type(session.scene), args.find)  # FindError naming the scene's events
+        print(
+            "sandbox: no display found to open a window on; to render a picture instead, run: "
+            "python sandbox.py --scene box-box --screenshot box-box.png",
+            file=sys.stderr,
+        )
+        return 2
     if args.find is not None:
         from . import finding
 
