@@ -123,12 +123,18 @@ def main(argv=None):
     gl.configure(headless=headless or no_display)
     from sandbox.kit.errors import SandboxError
 
+    from .watchdog import SceneTimeout
+
     try:
         return _run(args, no_display)
     except SandboxError as error:
         # Every refusal the user is told of, once: one line, no traceback.
         print(f"sandbox: {error}", file=sys.stderr)
         return 2
+    except SceneTimeout as error:
+        # A teacher's scene that took too long ends a headless command as its other faults do.
+        print(f"sandbox: {error}", file=sys.stderr)
+        return 1
 
 
 def _run(args, no_display=False):

@@ -35,6 +35,8 @@ class SandboxWindow(pyglet.window.Window):
         self.session = session
         super().__init__(width, height, caption="Collision Sandbox", resizable=True, visible=visible, config=config)
         self.deterministic = deterministic
+        # A window goes on past a teacher's scene that never returns; a screenshot ends with it.
+        session.leaves_slow_scenes = not deterministic
         self.projecting = False
         """The class's window under --presenter: the figure, verdict and caption, no title, key hints or status."""
         self._imgui_context = imgui.create_context()
