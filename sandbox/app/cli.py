@@ -128,13 +128,28 @@ def main(argv=None):
     try:
         return _run(args, no_display)
     except SandboxError as error:
-        # Every refusal the user is told of, once: one line, no traceback.
-        print(f"sandbox: {error}", file=sys.stderr)
+        # Every refusal the user is told of, once: one line, no traceback, naming the option
+        # whose file it is when the message names only the file.
+        option = _option_of(args, getattr(error, "filename", None))
+        print(f"sandbox: {option + ': ' if option else ''}{error}", file=sys.stderr)
         return 2
     except SceneTimeout as error:
         # A teacher's scene that took too long ends a headless command as its other faults do.
         print(f"sandbox: {error}", file=sys.stderr)
         return 1
+
+
+FILE_OPTIONS = ("screenshot", "save_layout", "layout", "export", "export_course", "walkthrough", "check_lesson")
+"""The options that name a file or folder the command reads or writes."""
+
+
+def _option_of(args, filename):
+    """The option (``--save-layout``) whose value is ``filename``, or None."""
+    for name in FILE_OPTIONS:
+        given = getattr(args, name)
+        if filename is not None and given is not None and str(given) == str(filename):
+            return "--" + name.replace("_", "-")
+    return None
 
 
 def _run(args, no_display=False):
