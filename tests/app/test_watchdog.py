@@ -145,3 +145,12 @@ def test_a_scene_file_that_never_finishes_loading_is_left_out_in_one_line(tmp_pa
     (tmp_path / "stuck.py").write_text("while True:\n    pass\n")
     problems = registry.load_folder(tmp_path)
     assert len(problems) == 1 and re.fullmatch(rf"scene file {re.escape(str(tmp_path / 'stuck.py'))}, line \d+ took longer than 0.5 s to load, so it was left out", problems[0]), problems
+
+
+def test_the_panels_find_on_a_slow_scene_leaves_it(slow_scenes):
+    from sandbox.app import finding
+
+    session = Session("forever-compute")
+    session.leaves_slow_scenes = True
+    finding.pose(session, "never")
+    assert isinstance(session.scene, guard.FailedScene) and "in compute" in session.fault
