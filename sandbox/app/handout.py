@@ -42,8 +42,13 @@ class HandoutError(SandboxError):
     """An export that would overwrite someone else's file, or cannot write its own."""
 
 
-def export(walkthrough, directory, size=(1280, 720), theme="projector", palette="standard", compact=False, greyscale=False):
+def export(walkthrough, directory, size=(1280, 720), theme="projector", palette="standard", compact=False, greyscale=False,
+           stage=None, within=""):
     """Write the handout of ``walkthrough`` into ``directory``; return the index.html path.
+
+    With ``stage`` (a files.Staging of a folder holding ``directory`` as its subfolder
+    ``within``, "lesson/" say) the files are written into it and left for its owner to
+    commit with the others (a course's lessons); otherwise the handout stages its own.
 
     Two editions share the pictures: index.html for the students (the questions, and their
     answers in a key at the end) and teacher.html (each step's teacher notes and answer beside
@@ -74,12 +79,24 @@ def export(walkthrough, directory, size=(1280, 720), theme="projector", palette=
             raise HandoutError(f"{path} exists and is not from an earlier export: choose another folder")
     if os.path.lexists(directory) and not os.path.isdir(directory):
         raise HandoutError(f"cannot export to {directory}: it exists and is not a folder; choose a folder")
+    def write_all(stage):
+        claimed = []
+
+        def claim(name):
+            claimed.append(name)
+            return stage.path(within + name)
+
+        index = _write(walkthrough, directory, size, theme, "colour-blind" if greyscale else palette, count, claim, _Layout(compact, greyscale))
+        files.write_text(stage.path(within + MANIFEST), json.dumps({"files": ours + [n for n in claimed if n not in ours]}, indent=2) + "\n",
+                         follow_links=False)
+        return index
+
+    if stage is not None:
+        return write_all(stage)
     # Written aside and moved in when every file is: a step that fails leaves the folder as it was.
-    with files.Staging(directory) as stage:
-        index = _write(walkthrough, directory, size, theme, "colour-blind" if greyscale else palette, count, stage.path, _Layout(compact, greyscale))
-        ours += [name for name in stage.written if name not in ours]
-        files.write_text(stage.path(MANIFEST), json.dumps({"files": ours}, indent=2) + "\n", follow_links=False)
-        stage.commit(first=[MANIFEST])
+    with files.Staging(directory) as own:
+        index = write_all(own)
+        own.commit(first=[MANIFEST])
     return index
 
 
