@@ -3,6 +3,7 @@
 import argparse
 import math
 import os
+import re
 import sys
 
 from sandbox.boot import gl, tweaks
@@ -130,7 +131,7 @@ def main(argv=None):
     except SandboxError as error:
         # Every refusal the user is told of, once: one line, no traceback, naming the option
         # whose file it is when the message names only the file.
-        option = _option_of(args, getattr(error, "filename", None))
+        option = _option_of(args, error)
         print(f"sandbox: {option + ': ' if option else ''}{error}", file=sys.stderr)
         return 2
     except SceneTimeout as error:
@@ -139,16 +140,25 @@ def main(argv=None):
         return 1
 
 
-FILE_OPTIONS = ("screenshot", "save_layout", "layout", "export", "export_course", "walkthrough", "check_lesson")
-"""The options that name a file or folder the command reads or writes."""
+NAMED_OPTIONS = ("find", "save_layout", "screenshot", "export", "export_course", "check_lesson", "walkthrough", "layout", "scene", "scenes")
+"""The options whose value a refusal may name, the more particular first: "--find" before
+"--scene" for 'the box-box scene has no event "x"'."""
 
 
-def _option_of(args, filename):
-    """The option (``--save-layout``) whose value is ``filename``, or None."""
-    for name in FILE_OPTIONS:
-        given = getattr(args, name)
-        if filename is not None and given is not None and str(given) == str(filename):
-            return "--" + name.replace("_", "-")
+def _option_of(args, error):
+    """The option whose value ``error`` is about (``--save-layout``), or None when its message
+    names an option already or none of their values."""
+    said = str(error)
+    if said.startswith("--"):
+        return None
+    for name in NAMED_OPTIONS:
+        values = getattr(args, name)
+        for value in values if isinstance(values, list) else [values]:
+            if value is None or value == "":
+                continue
+            # The value as a word or a path of its own: "out" is not in "without".
+            if str(getattr(error, "filename", "")) == str(value) or re.search(rf"(?<![\w/.-]){re.escape(str(value))}(?![\w.-])", said):
+                return "--" + name.replace("_", "-")
     return None
 
 

@@ -230,6 +230,8 @@ class Staging:
         """Subfolders made in the temporary folder."""
 
     def __enter__(self):
+        if os.path.lexists(self.folder) and not os.path.isdir(self.folder):
+            _fail("export to", self.folder, "it exists and is not a folder; choose a folder")
         fresh = not os.path.lexists(self.folder)
         base = self.folder.parent if fresh else self.folder
         try:

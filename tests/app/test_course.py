@@ -43,7 +43,7 @@ def test_a_page_already_there_is_refused(tmp_path, monkeypatch, capsys):
     out.mkdir()
     (out / "index.html").write_text("mine")
     assert main(["--export-course", str(out)]) == 2
-    assert capsys.readouterr().err == f"sandbox: {out / 'index.html'} exists and is not from an earlier course export: choose another folder\n"
+    assert capsys.readouterr().err == f"sandbox: --export-course: {out / 'index.html'} exists and is not from an earlier course export: choose another folder\n"
     assert (out / "index.html").read_text() == "mine" and sorted(p.name for p in out.iterdir()) == ["index.html"]
 
 

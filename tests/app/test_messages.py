@@ -56,3 +56,19 @@ def test_with_no_display_a_good_find_event_still_says_so_in_one_line():
     done = run("--scene", "box-box", "--find", first, env=env)
     assert_refused(done, "display")
     assert len(done.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("args, option", [
+    (["--scene", "nosuch", "--screenshot", "{tmp}/x.png"], "--scene"),
+    (["--layout", "{tmp}/none.json", "--screenshot", "{tmp}/x.png"], "--layout"),
+    (["--walkthrough", "{tmp}/none.toml", "--export", "{tmp}/out"], "--walkthrough"),
+    (["--check-lesson", "{tmp}/none.toml"], "--check-lesson"),
+    (["--scene", "box-box", "--find", "nosuch", "--save-layout", "{tmp}/f.json"], "--find"),
+    (["--scene", "box-box", "--screenshot", "{tmp}"], "--screenshot"),
+    (["--export-course", "/dev/null"], "--export-course"),
+    (["--walkthrough", "walkthroughs/sat-from-scratch.toml", "--export", "/dev/null"], "--export"),
+])
+def test_a_refusal_of_a_name_or_file_starts_with_its_option(tmp_path, args, option):
+    done = run(*(arg.format(tmp=tmp_path) for arg in args))
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith(f"sandbox: {option}") and len(done.stderr.strip().splitlines()) == 1, done.stderr
