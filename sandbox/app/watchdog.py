@@ -28,9 +28,10 @@ nor the app's handlers for a scene's ordinary faults take it for one: the window
 scene and shows the line on the canvas (Session.leaves_slow_scenes); every headless command
 ends with it, exit 1 (sandbox.app.cli).
 
-Cost, measured (benchmarks: ``python -m sandbox.app.watchdog``, 200,000 calls of a method
-that returns at once, load average about 6 on 2 cores): about 3 microseconds a watched call,
-so a teacher's scene whose frame makes five of them pays some 15 microseconds of its 16.7 ms.
+Cost, measured (``python -m sandbox.app.watchdog``: 200,000 calls of a method that returns at
+once, less the same calls unwatched; 2.4 to 3.5 microseconds in six runs at load average 10 to
+11 on 2 cores): about 3 microseconds a watched call, so a teacher's scene whose frame makes five
+of them pays some 15 microseconds of its 16.7 ms, and the app's own scenes nothing.
 ``COLLISION_SANDBOX_NO_WATCHDOG=1`` in the environment turns the watchdog off: nothing is
 wrapped, and a scene that never returns freezes the app as it did before.
 """
