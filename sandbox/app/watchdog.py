@@ -13,14 +13,18 @@ thread only and not on Windows. What it can do is ``PyThreadState_SetAsyncExc``:
 asks the interpreter to raise an exception in the running thread at its next bytecode, which is
 how a pure-Python loop (``while True: pass``, a search that never ends) is interrupted. One
 daemon thread sleeps until the earliest deadline armed and raises ``Stopped`` in a thread whose
-call is overdue, again every AGAIN seconds should the scene's code catch it. The call runs on
-the thread that made it, not on a worker: a scene's ``draw`` paints with pyglet shapes, which
-belong to the thread that holds the window's OpenGL context, and a hand-over to a worker would
-cost every call a thread switch. What cannot be stopped this way: a call blocked inside C code
-that never returns to the interpreter (``time.sleep(10**9)``, a numpy operation on a billion
-items) runs on; the exception is raised when it comes back. Nor can a loop that catches every
-exception, BaseException included, and goes on (Ctrl+C could not stop it either); one that
+call is overdue, again every AGAIN seconds should the scene's code catch it. What cannot be
+stopped this way: a call blocked inside C code that never returns to the interpreter
+(``time.sleep(10**9)``, a numpy operation on a billion items); nor a loop that catches every
+exception, BaseException included, and goes on (Ctrl+C could not stop it either). One that
 catches it once and loops again is stopped AGAIN seconds later.
+
+Where a call runs. Headless (exports, checks, ``--screenshot``) it runs on the thread that made
+it, the deadline guarding it. In the window (``pump_with``) every call but ``draw`` runs on a
+worker thread while the window's own thread goes on drawing a frame that says what it waits for
+(Esc stops the call at once); ``draw`` stays on the window's thread, as pyglet's shapes belong
+to the thread holding the OpenGL context. A call aside stuck where Stopped cannot reach it is
+left to its worker GRACE seconds after its deadline, and the window goes on with a new worker.
 
 What a stopped call becomes: ``SceneTimeout``, whose text is the one line. It derives from
 BaseException, as KeyboardInterrupt does, so that neither the scene's own ``except Exception``
@@ -30,16 +34,22 @@ ends with it, exit 1 (sandbox.app.cli).
 
 Cost, measured (``python -m sandbox.app.watchdog``: 200,000 calls of a method that returns at
 once, less the same calls unwatched; 2.4 to 3.5 microseconds in six runs at load average 10 to
-11 on 2 cores): about 3 microseconds a watched call, so a teacher's scene whose frame makes five
-of them pays some 15 microseconds of its 16.7 ms, and the app's own scenes nothing.
+11 on 2 cores): about 3 microseconds a watched call on its own thread. In the window a call
+aside costs a hand-over to the worker and back, 135 microseconds at load average 12 (20,000
+calls); the kit caches a result, so a still frame of a teacher's scene makes none, and one after
+a drag about three (settle, compute, report): some 0.4 ms of its 16.7. The app's own scenes are
+not watched and pay nothing.
 ``COLLISION_SANDBOX_NO_WATCHDOG=1`` in the environment turns the watchdog off: nothing is
 wrapped, and a scene that never returns freezes the app as it did before.
 """
 
+import contextvars
 import ctypes
 import functools
 import inspect
 import os
+import queue
+import sys
 import threading
 import time
 import traceback
@@ -96,20 +106,36 @@ def _watched(method, name, cls, path):
             at = f", line {line}" if line else ""
             return f"scene {cls.id} ({path}{at}) took longer than {SECONDS:g} s in {name}, so it was stopped"
 
-        return call(path, said, method, *args, **kwargs)
+        # draw paints with pyglet shapes: it stays on the thread that holds the window's GL context.
+        return call(path, said, method, *args, aside=name != "draw", what=f"{name} of {path}", **kwargs)
 
     watched.__watched__ = True
     return watched
 
 
-def call(path, said, function, *args, **kwargs):
+def pump_with(pump):
+    """From now on, while a watched call made on this thread runs (draw's excepted), run it on a
+    worker thread and call ``pump(seconds, what)`` here about 30 times a second meanwhile, ``what``
+    naming the method and its file: the window keeps drawing a frame that says what it waits for.
+    ``pump`` returns True to stop the call at once. ``pump_with(None)`` ends it."""
+    if pump is None:
+        _pumps.pop(threading.get_ident(), None)
+    else:
+        _pumps[threading.get_ident()] = pump
+
+
+def call(path, said, function, *args, aside=False, what="", **kwargs):
     """``function(*args, **kwargs)``, stopped if it runs longer than SECONDS: SceneTimeout then,
     with the text ``said(line)``, ``line`` being the line of file ``path`` it was stopped at (0
     when none of its frames was in that file). A call made inside a watched one is timed by the
-    outer one's deadline."""
+    outer one's deadline. With ``aside``, on a thread that has a pump (pump_with), it runs on a
+    worker thread while the pump keeps the window going."""
     ident = threading.get_ident()
     if ident in _armed or not ON:
         return function(*args, **kwargs)
+    pump = _pumps.get(ident) if aside and ident not in _pumping else None
+    if pump is not None:
+        return _aside(pump, what, path, said, function, args, kwargs)
     _arm(ident)
     try:
         try:
@@ -166,6 +192,105 @@ def _watch():
             _idle[0] = nearest is None
         _wake.wait(None if nearest is None else max(nearest - time.monotonic(), 0.0))
         _wake.clear()
+
+
+GRACE = 1.0
+"""Seconds a call aside may run past its deadline, Stopped sent, before the worker is left to
+it: one stuck in C code never sees Stopped, and the window must go on."""
+
+_pumps = {}
+"""Thread ident -> the pump its window gave (pump_with)."""
+_pumping = set()
+"""The threads whose pump runs now: a call they make meanwhile is run on them, not aside."""
+_workers = []
+"""The worker thread calls aside run on, made when first needed and again if one is left stuck."""
+
+
+class _Job:
+    """One call aside: what to run, and what came of it."""
+
+    def __init__(self, function, args, kwargs):
+        self.function, self.args, self.kwargs = function, args, kwargs
+        self.context = contextvars.copy_context()
+        self.value = self.error = self.stopped = None
+        self.done = threading.Event()
+
+    def run(self):
+        ident = threading.get_ident()
+        _arm(ident)
+        try:
+            try:
+                self.value = self.context.run(self.function, *self.args, **self.kwargs)
+            finally:
+                _disarm(ident)
+        except Stopped as stopped:
+            _disarm(ident)
+            self.stopped = stopped
+        except BaseException as error:  # the scene's own fault, raised again on the caller's thread
+            self.error = error
+        finally:
+            self.done.set()
+
+
+def _serve(jobs):
+    while True:
+        try:
+            jobs.get().run()
+        except Stopped:
+            continue  # sent as a job ended and landed here: there is nothing to stop
+
+
+def _worker():
+    if not _workers:
+        jobs = queue.SimpleQueue()
+        thread = threading.Thread(target=_serve, args=(jobs,), name="scene worker", daemon=True)
+        thread.start()
+        _workers.append((thread, jobs))
+    return _workers[0]
+
+
+def _aside(pump, what, path, said, function, args, kwargs):
+    job = _Job(function, args, kwargs)
+    thread, jobs = _worker()
+    jobs.put(job)
+    me = threading.get_ident()
+    started = time.monotonic()
+    _pumping.add(me)
+    try:
+        while not job.done.wait(1 / 30):
+            elapsed = time.monotonic() - started
+            if pump(elapsed, what):
+                _stop_now(thread.ident)
+            if elapsed > SECONDS + GRACE and not job.done.is_set():
+                # Stuck where Stopped cannot reach it: the worker is left to it, a new one made.
+                _workers.remove((thread, jobs))
+                raise SceneTimeout(said(_line_now(thread.ident, path)))
+    finally:
+        _pumping.discard(me)
+    if job.stopped is not None:
+        raise SceneTimeout(said(_line_in(job.stopped, path)))
+    if job.error is not None:
+        raise job.error
+    return job.value
+
+
+def _stop_now(ident):
+    """Send Stopped to the call on thread ``ident`` now, not at its deadline."""
+    with _lock:
+        if ident in _armed:
+            _armed[ident][0] = 0.0
+    _wake.set()
+
+
+def _line_now(ident, path):
+    """The line of file ``path`` that thread ``ident`` runs now (innermost), or 0."""
+    frame = sys._current_frames().get(ident)
+    mine = os.path.abspath(path)
+    while frame is not None:
+        if os.path.abspath(frame.f_code.co_filename) == mine:
+            return frame.f_lineno
+        frame = frame.f_back
+    return 0
 
 
 def _line_in(error, path):

@@ -154,3 +154,67 @@ def test_the_panels_find_on_a_slow_scene_leaves_it(slow_scenes):
     session.leaves_slow_scenes = True
     finding.pose(session, "never")
     assert isinstance(session.scene, guard.FailedScene) and "in compute" in session.fault
+
+
+@pytest.fixture
+def pump(slow_scenes):
+    """A pump as the window's: it counts its calls, and stops the call when ``stop`` says so."""
+    calls = []
+    stop = []
+
+    def pumped(seconds, what):
+        calls.append((seconds, what))
+        return bool(stop)
+
+    watchdog.pump_with(pumped)
+    yield calls, stop
+    watchdog.pump_with(None)
+
+
+def test_with_a_pump_the_call_runs_aside_and_the_pump_is_called_meanwhile(pump):
+    calls, _ = pump
+    session = Session("forever-compute")
+    session.leaves_slow_scenes = True
+    session.draw(RecordingPainter())
+    assert isinstance(session.scene, guard.FailedScene) and "in compute" in session.fault
+    assert len(calls) >= 5 and calls[-1][0] >= 0.4 and calls[0][1] == f"compute of {FILE}"
+
+
+def test_a_pump_that_asks_stops_the_call_at_once(pump):
+    _, stop = pump
+    stop.append(True)
+    session = Session("forever-compute")
+    session.leaves_slow_scenes = True
+    started = time.monotonic()
+    session.report()
+    assert time.monotonic() - started < 0.4 and "in compute" in session.fault
+
+
+def test_a_call_aside_stuck_in_c_is_left_to_its_worker(pump):
+    session = Session("forever-asleep")
+    session.leaves_slow_scenes = True
+    started = time.monotonic()
+    session.report()
+    assert time.monotonic() - started < watchdog.SECONDS + watchdog.GRACE + 1
+    assert re.search(r"forever\.py, line \d+\) took longer than 0.5 s in compute", session.fault), session.fault
+    # The next scene computes on a new worker.
+    session.tab(0xFF09, 0)
+    assert session.report() is not None and session.fault is None
+
+
+def test_a_scene_fault_aside_is_the_same_one_line(pump, tmp_path):
+    (tmp_path / "raising.py").write_text(
+        "from sandbox.kit import Scene, register\n\n\n"
+        '@register("raises-aside", "Teachers\' scenes", "Raises")\n'
+        "class Raises(Scene):\n"
+        "    frame = (-1, -1, 1, 1)\n\n"
+        "    def compute(self, ctx):\n"
+        "        return 1 / 0\n\n"
+        "    def draw(self, result, painter, theme):\n"
+        "        pass\n")
+    assert registry.load_folder(tmp_path) == []
+    session = Session("raises-aside")
+    session.leaves_slow_scenes = True
+    session.report()
+    assert re.fullmatch(rf"scene raises-aside \({re.escape(str(tmp_path / 'raising.py'))}, line 9\) failed in compute: ZeroDivisionError: division by zero",
+                        session.fault), session.fault

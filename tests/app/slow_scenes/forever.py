@@ -63,3 +63,11 @@ class ForeverCaught(Quiet):
 @register("forever-action", "Teachers' scenes", "Spins when K is pressed")
 class ForeverAction(Quiet):
     pass
+
+
+@register("forever-asleep", "Teachers' scenes", "Sleeps in C")
+class ForeverAsleep(Quiet):
+    def compute(self, ctx):
+        import time
+
+        time.sleep(3600)  # inside C: no exception reaches it until it returns
