@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from command import ROOT, run, snapshot
+from command import run, snapshot
 from sandbox.app import guard, registry, watchdog
 from sandbox.app.session import Session
 from sandbox.kit import registration
