@@ -151,6 +151,9 @@ def _option_of(args, error):
     said = str(error)
     if said.startswith("--"):
         return None
+    # "walkthrough W, step 2: ..." and "cannot read layout L: ..." name their file's kind already.
+    if any(f"{kind} {value}" in said for kind in ("walkthrough", "layout") for value in (args.walkthrough, args.check_lesson, args.layout) if value):
+        return None
     for name in NAMED_OPTIONS:
         values = getattr(args, name)
         for value in values if isinstance(values, list) else [values]:

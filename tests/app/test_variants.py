@@ -134,7 +134,7 @@ def test_a_step_posed_at_an_event_keeps_it_in_every_version(tmp_path):
 def test_a_lesson_that_asks_nothing_is_refused_in_one_line(tmp_path, capsys):
     path = write(tmp_path, 'scene = "box-box"\ncaption = "Four axes."')
     assert cli.main(["--walkthrough", str(path), "--export", str(tmp_path / "out"), "--variants", "2"]) == 2
-    assert capsys.readouterr().err == f"sandbox: --walkthrough: walkthrough {path} asks no question: versions vary its question steps; give a step a question\n"
+    assert capsys.readouterr().err == f"sandbox: walkthrough {path} asks no question: versions vary its question steps; give a step a question\n"
     assert not (tmp_path / "out").exists()
 
 
@@ -144,7 +144,7 @@ def test_a_step_no_version_of_which_keeps_its_answer_says_so_in_one_line(tmp_pat
     path = write(tmp_path, SEPARATED + "vary = { B = { x = [-190, -190], y = [-120, -120] } }")
     assert cli.main(["--walkthrough", str(path), "--export", str(tmp_path / "out"), "--variants", "2"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith(f"sandbox: --walkthrough: walkthrough {path}, step 1: none of 5 draws made a version 1 of 2 that keeps its answer (separated)") and err.count("\n") == 1
+    assert err.startswith(f"sandbox: walkthrough {path}, step 1: none of 5 draws made a version 1 of 2 that keeps its answer (separated)") and err.count("\n") == 1
 
 
 @pytest.mark.parametrize("args, says", [
