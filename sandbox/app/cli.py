@@ -3,6 +3,7 @@
 import argparse
 import math
 import os
+import re
 import sys
 
 from sandbox.boot import gl, tweaks
@@ -13,9 +14,9 @@ def _size(text):
     try:
         width, height = (int(part) for part in text.lower().split("x"))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"size must look like 1280x720, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"must look like 1280x720, got {text!r}") from None
     if not (200 <= width <= 8192 and 200 <= height <= 8192):
-        raise argparse.ArgumentTypeError(f"size must be from 200x200 to 8192x8192, got {text!r}")
+        raise argparse.ArgumentTypeError(f"must be from 200x200 to 8192x8192, got {text!r}")
     return width, height
 
 
@@ -25,7 +26,7 @@ def _font_scale(text):
     except ValueError:
         scale = math.nan
     if not 1.0 <= scale <= 3.0:
-        raise argparse.ArgumentTypeError(f"font scale must be a number from 1 to 3, got {text!r}")
+        raise argparse.ArgumentTypeError(f"must be a number from 1 to 3, got {text!r}")
     return scale
 
 
@@ -44,18 +45,32 @@ def _variants_refusal(args):
         return None
     if args.walkthrough is None or args.export is None:
         return "--variants needs --walkthrough FILE and --export DIR: it writes versions of that lesson's questions into DIR"
+    # --variants comes with --export, so the run is headless: pyglet may load (variants needs it).
+    gl.configure(headless=True)
+    from .variants import MAX_VERSIONS
+
     args.seed = "1" if args.seed is None else args.seed
-    for option, low, high in (("--variants", 1, 10**10), ("--seed", 0, 2**32 - 1)):
+    for option, low, high in (("--variants", 1, MAX_VERSIONS), ("--seed", 0, 2**32 - 1)):
         text = getattr(args, option[2:])
         # Plain digits only, and few of them: int() would take "²" wrongly and 5,000 digits slowly.
         if not (text.isascii() and text.isdigit() and len(text) <= 10 and low <= int(text) <= high):
-            return f"{option} must be a whole number" + (f" from {low} to {high:,}" if option == "--seed" else f" from {low} up") + f", got {text!r}"
+            return f"{option} must be a whole number from {low} to {high:,}, got {text!r}"
         setattr(args, option[2:], int(text))
     return None
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, refusing in one line as every other refusal does, not with its usage first."""
+
+    def error(self, message):
+        # argparse says "argument --font-scale: must be ..."; the option then what is wrong with it.
+        option, colon, rest = message.removeprefix("argument ").partition(": ")
+        said = f"{option} {rest}" if colon and rest.startswith("must ") else message.removeprefix("argument ")
+        self.exit(2, f"sandbox: {said}\n")
+
+
 def parser():
-    p = argparse.ArgumentParser(prog="sandbox.py", description="An interactive sandbox for 2D collision detection.")
+    p = _Parser(prog="sandbox.py", description="An interactive sandbox for 2D collision detection.")
     p.add_argument("--scene", metavar="ID", help="open this scene (see --list)")
     p.add_argument("--list", action="store_true", help="list the scenes and exit")
     p.add_argument("--layout", metavar="FILE", help="start from a saved layout; Ctrl+S saves back to it")
@@ -132,25 +147,54 @@ def main(argv=None):
         return 2
     finds = args.find == "list" or args.save_layout is not None
     headless = args.no_window or args.screenshot is not None or args.list or args.export is not None or args.export_course is not None or args.check_lesson is not None or finds
-    if not headless and not gl.display_available():
-        print(
-            "No display found to open a window on; to render a picture instead, run: "
-            "python sandbox.py --scene box-box --screenshot box-box.png",
-            file=sys.stderr,
-        )
-        return 2
-    gl.configure(headless=headless)
+    # With no display the files and names given are still read and checked, headless, so that
+    # what is wrong with them is said first; the missing display is said where the window would open.
+    no_display = not headless and not gl.display_available()
+    gl.configure(headless=headless or no_display)
     from sandbox.kit.errors import SandboxError
 
+    from .watchdog import SceneTimeout
+
     try:
-        return _run(args)
+        return _run(args, no_display)
     except SandboxError as error:
-        # Every refusal the user is told of, once: one line, no traceback.
-        print(f"sandbox: {error}", file=sys.stderr)
+        # Every refusal the user is told of, once: one line, no traceback, naming the option
+        # whose file it is when the message names only the file.
+        option = _option_of(args, error)
+        print(f"sandbox: {option + ': ' if option else ''}{error}", file=sys.stderr)
         return 2
+    except SceneTimeout as error:
+        # A teacher's scene that took too long ends a headless command as its other faults do.
+        print(f"sandbox: {error}", file=sys.stderr)
+        return 1
 
 
-def _run(args):
+NAMED_OPTIONS = ("find", "save_layout", "screenshot", "export", "export_course", "check_lesson", "walkthrough", "layout", "scene", "scenes")
+"""The options whose value a refusal may name, the more particular first: "--find" before
+"--scene" for 'the box-box scene has no event "x"'."""
+
+
+def _option_of(args, error):
+    """The option whose value ``error`` is about (``--save-layout``), or None when its message
+    names an option already or none of their values."""
+    said = str(error)
+    if said.startswith("--"):
+        return None
+    # "walkthrough W, step 2: ..." and "cannot read layout L: ..." name their file's kind already.
+    if any(f"{kind} {value}" in said for kind in ("walkthrough", "layout") for value in (args.walkthrough, args.check_lesson, args.layout) if value):
+        return None
+    for name in NAMED_OPTIONS:
+        values = getattr(args, name)
+        for value in values if isinstance(values, list) else [values]:
+            if value is None or value == "":
+                continue
+            # The value as a word or a path of its own: "out" is not in "without".
+            if str(getattr(error, "filename", "")) == str(value) or re.search(rf"(?<![\w/.-]){re.escape(str(value))}(?![\w.-])", said):
+                return "--" + name.replace("_", "-")
+    return None
+
+
+def _run(args, no_display=False):
     from .files import save_target
     from .registry import all_scenes, load_folder
     from .session import Session
@@ -190,7 +234,8 @@ def _run(args):
         if args.export is not None:
             print(handout.export(lesson, args.export, args.size, args.theme or "projector", args.palette, args.compact, args.greyscale))
             return 0
-        if args.classroom:
+        if args.classroom and not no_display:
+            # With no display and a window asked for, nothing starts: the display is refused below.
             from .classroom.serve import open_class
 
             served = open_class(lesson, args.class_db, args.host, 8765 if args.port is None else args.port)
@@ -202,6 +247,17 @@ def _run(args):
         session = Session(size=args.size, walkthrough=lesson, palette=args.palette)
     else:
         session = Session(args.scene, args.size, args.layout, palette=args.palette)
+    if no_display:
+        if args.find is not None:
+            from . import finding
+
+            finding.event_of(type(session.scene), args.find)  # FindError naming the scene's events
+        print(
+            "sandbox: no display found to open a window on; to render a picture instead, run: "
+            "python sandbox.py --scene box-box --screenshot box-box.png",
+            file=sys.stderr,
+        )
+        return 2
     if args.find is not None:
         from . import finding
 

@@ -2,8 +2,10 @@
 its ``lesson.html``), and an ``index.html`` linking them, ready for any static web host.
 
 Each lesson's folder is a handout folder, with the handout's care for files it did not write;
-the course's own page is recorded in the folder's ``.course.json`` before it is written, so an
-export again may replace it, and never a page someone else put there.
+the course's own page is recorded in the folder's ``.course.json``, so an export again may
+replace it, and never a page someone else put there. The whole course is written into one
+temporary folder of its own (files.Staging) and moved in when every lesson is done: a lesson
+that fails leaves the folder as it was.
 """
 
 import html
@@ -38,10 +40,16 @@ def export(directory, size=(1280, 720), theme="projector", palette="standard", l
             raise handout.HandoutError(f"{path} is a symbolic link: a course writes only plain files and folders in its folder; remove it or choose another folder")
     if os.path.lexists(index) and not os.path.lexists(manifest):
         raise handout.HandoutError(f"{index} exists and is not from an earlier course export: choose another folder")
-    for stem, lesson in loaded:
-        handout.export(lesson, directory / stem, size, theme, palette)
-    files.write_text(manifest, json.dumps({"files": ["index.html"]}) + "\n", follow_links=False)
-    files.write_text(index, _page(loaded), follow_links=False)
+    for stem, _ in loaded:
+        if os.path.lexists(directory / stem) and not os.path.isdir(directory / stem):
+            raise handout.HandoutError(f"cannot export to {directory / stem}: it exists and is not a folder; choose another folder")
+    # One staging for the whole course: a lesson that fails leaves the folder as it was.
+    with files.Staging(directory) as stage:
+        for stem, lesson in loaded:
+            handout.export(lesson, directory / stem, size, theme, palette, stage=stage, within=f"{stem}/")
+        files.write_text(stage.path(MANIFEST), json.dumps({"files": ["index.html"]}) + "\n", follow_links=False)
+        files.write_text(stage.path("index.html"), _page(loaded), follow_links=False)
+        stage.commit(first=[MANIFEST] + [f"{stem}/{handout.MANIFEST}" for stem, _ in loaded])
     return index
 
 

@@ -15,7 +15,6 @@ Every refusal is a :class:`FileError` whose message is one line naming the path 
 """
 
 import contextlib
-import contextvars
 import errno
 import os
 import stat
@@ -28,8 +27,6 @@ MAX_READ = 1 << 20
 """The largest file read_bytes takes by default: 1 MiB, far more than any layout or lesson."""
 
 _TEMPORARY_SUFFIX = ".tmp"
-
-_TAG = contextvars.ContextVar("temporary_tag", default="")
 
 
 class FileError(SandboxError, OSError):
@@ -124,9 +121,7 @@ def write_bytes(path, data, follow_links=True):
     except OSError as error:
         _fail("write", path, explain(error))
     try:
-        tag = _TAG.get()
-        prefix = f".{target.name}.{tag}." if tag else f".{target.name}."
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=prefix, suffix=_TEMPORARY_SUFFIX)
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=_TEMPORARY_SUFFIX)
     except OSError as error:
         _fail("write", path, explain(error))
     try:
@@ -143,37 +138,6 @@ def write_bytes(path, data, follow_links=True):
             _fail("write", path, explain(error))
         raise
     return Path(path)
-
-
-@contextlib.contextmanager
-def tagged(tag):
-    """Within this block, saves put ``tag`` in their temporary files' names: an unguessable
-    token that the caller keeps (a handout keeps its own in its manifest), so that
-    remove_temporaries(folder, tag) later removes what a killed save left, and nothing else."""
-    token = _TAG.set(tag)
-    try:
-        yield
-    finally:
-        _TAG.reset(token)
-
-
-def remove_temporaries(folder, tag):
-    """Remove the temporary files that saves tagged ``tag`` left in ``folder`` (killed before
-    they renamed them into place); no file without the tag in its name is touched."""
-    middle = f".{tag}."
-    try:
-        entries = os.listdir(folder)
-    except OSError:
-        return
-    for entry in entries:
-        if entry.startswith(".") and entry.endswith(_TEMPORARY_SUFFIX) and middle in entry:
-            stray = Path(folder) / entry
-            try:
-                if stat.S_ISREG(os.lstat(stray).st_mode):
-                    os.unlink(stray)
-            except OSError:
-                # Gone already: the save itself does not depend on it.
-                pass
 
 
 def write_text(path, text, follow_links=True):
@@ -231,3 +195,102 @@ def inside(folder, reference):
     if os.path.commonpath([base, resolved]) != base:
         _fail("use", reference, f"it lies outside {folder}; keep the file in that folder")
     return path
+
+
+class Staging:
+    """The files of one export, written in a temporary folder of its own and moved into
+    ``folder`` only once every one is written: an export stopped half-way (a scene's NaN, a
+    scene the watchdog stopped, a full disk, Ctrl+C) leaves ``folder`` as it was.
+
+    Use it as a context manager; ``path(name)`` is where the file ``name`` (relative, may be in
+    a subfolder) is to be written, and ``commit(first)`` moves them all in, ``first`` before the
+    others (a manifest, so that a rerun after a kill half-way through moving knows them). On
+    leaving without a commit every file and folder it made is removed by the name it kept, never
+    by a pattern, so nothing of anyone else's is touched.
+
+    The temporary folder is made inside ``folder`` when it exists (renames within it cannot
+    cross file systems, and the parent need not be writable), else beside it, and is then
+    renamed to ``folder`` whole, so that a new folder appears complete or not at all. tempfile
+    makes the temporary folder 0700; a folder renamed into place is given the mode a new folder
+    gets under the umask. A file is moved in with os.replace, which replaces a symbolic link
+    rather than writing through it: exports refuse a link where one of their files goes before
+    they start. A process killed while it writes leaves its temporary folder (a hidden
+    ``.export-*`` folder) for the user to remove.
+    """
+
+    def __init__(self, folder):
+        self.folder = Path(folder)
+        self.place = None
+        """The temporary folder."""
+        self.written = []
+        """The names written into it, in order."""
+        self._parents = []
+        """Missing parents of a new ``folder``, made for it: removed again if it fails."""
+        self._inside = []
+        """Subfolders made in the temporary folder."""
+
+    def __enter__(self):
+        if os.path.lexists(self.folder) and not os.path.isdir(self.folder):
+            _fail("export to", self.folder, "it exists and is not a folder; choose a folder")
+        fresh = not os.path.lexists(self.folder)
+        base = self.folder.parent if fresh else self.folder
+        try:
+            _make_folders(base, self._parents)
+            self.place = Path(tempfile.mkdtemp(dir=base, prefix=f".{self.folder.name}.export-" if fresh else ".export-"))
+        except OSError as error:
+            self._clean()
+            _fail("export to", self.folder, explain(error))
+        return self
+
+    def path(self, name):
+        """Where ``name`` is to be written in the temporary folder; its subfolders are made."""
+        if name not in self.written:
+            self.written.append(name)
+        target = self.place / name
+        _make_folders(target.parent, self._inside)
+        return target
+
+    def commit(self, first=()):
+        """Move every file written into ``folder`` (``first`` first) and remove the temporary folder."""
+        if not os.path.lexists(self.folder) and self.place.parent == self.folder.parent:
+            # New: the whole folder appears at once, with the mode a new folder has.
+            os.chmod(self.place, 0o777 & ~_umask())
+            os.rename(self.place, self.folder)
+            self.place, self.written, self._inside, self._parents = None, [], [], []
+            return
+        order = [name for name in first if name in self.written] + [name for name in self.written if name not in first]
+        for name in order:
+            if not os.path.lexists(self.place / name):
+                continue  # asked for and never written: nothing to move
+            target = self.folder / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(self.place / name, target)
+        self.written = []
+        self._clean()
+
+    def __exit__(self, kind, error, trace):
+        self._clean()
+        return False
+
+    def _clean(self):
+        """Remove what this export made and did not move into place, by name."""
+        for name in self.written:
+            with contextlib.suppress(OSError):  # moved in already, or never written
+                os.unlink(self.place / name)
+        for folder in [*reversed(self._inside), self.place, *reversed(self._parents)]:
+            if folder is not None:
+                with contextlib.suppress(OSError):  # not empty: something not ours is in it
+                    os.rmdir(folder)
+        self.place, self.written, self._inside, self._parents = None, [], [], []
+
+
+def _make_folders(folder, made):
+    """Make ``folder`` and any of its missing parents, each added to ``made`` as soon as it is
+    made (outermost first), so that a failure half-way still knows them."""
+    missing = []
+    while not os.path.lexists(folder):
+        missing.append(folder)
+        folder = folder.parent
+    for each in reversed(missing):
+        os.mkdir(each)
+        made.append(each)

@@ -80,9 +80,12 @@ def pose(session, name):
     if it is animated; the status line says what was found, or in one line why nothing was."""
     cls = type(session.scene)
     try:
-        data = found_layout(cls, name)
+        # The search runs the scene's own code: a fault or a scene too slow is shown as any other.
+        data = session.guarded("find", found_layout, cls, name)
     except FindError as error:
         session.status = str(error)
+        return
+    if data is None:
         return
     session.open(cls.id, data, f'the layout found for "{name}"')
     session.paused = session.scene.animated

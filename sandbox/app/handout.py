@@ -3,10 +3,12 @@ regression baselines), its numbers as JSON, an index.html to print, and the less
 (lesson_page: lesson.html).
 
 A handout folder keeps a manifest of the files it wrote. Exporting again may replace those, but
-never a file it did not write: it stops and says which. The manifest is updated before each
-file is written, so an export that was interrupted, or one with fewer steps than the last, can
-be redone by running it again. Every file is a plain file inside the folder: a symbolic link
-where a handout file would go is refused, so an export never writes outside its folder.
+never a file it did not write: it stops and says which. Every file is written first into a
+temporary folder of the export's own (files.Staging) and moved in, the manifest first, only
+once all are written: an export that stops half-way (a scene's NaN, a scene too slow, a full
+disk) leaves the folder as it was, and one with fewer steps than the last can be redone by
+running it again. Every file is a plain file inside the folder: a symbolic link where a
+handout file would go is refused, so an export never writes outside its folder.
 """
 
 import html
@@ -14,7 +16,6 @@ import inspect
 import json
 import os
 import re
-import secrets
 from dataclasses import replace
 from pathlib import Path
 from typing import NamedTuple
@@ -42,8 +43,13 @@ class HandoutError(SandboxError):
     """An export that would overwrite someone else's file, or cannot write its own."""
 
 
-def export(walkthrough, directory, size=(1280, 720), theme="projector", palette="standard", compact=False, greyscale=False):
+def export(walkthrough, directory, size=(1280, 720), theme="projector", palette="standard", compact=False, greyscale=False,
+           stage=None, within=""):
     """Write the handout of ``walkthrough`` into ``directory``; return the index.html path.
+
+    With ``stage`` (a files.Staging of a folder holding ``directory`` as its subfolder
+    ``within``, "lesson/" say) the files are written into it and left for its owner to
+    commit with the others (a course's lessons); otherwise the handout stages its own.
 
     Two editions share the pictures: index.html for the students (the questions, and their
     answers in a key at the end) and teacher.html (each step's teacher notes and answer beside
@@ -65,37 +71,34 @@ def export(walkthrough, directory, size=(1280, 720), theme="projector", palette=
         [f"step-{i:02d}.{kind}" for i in range(1, count + 1) for kind in ("svg", "png", "json")]
         + [f"step-{i:02d}-answer.svg" for i in asked] + list(EDITIONS) + ["lesson.html"]
     )
-    ours, key = _manifest(directory)
+    ours = _manifest(directory)
     for name in names:
         path = directory / name
         if os.path.islink(path):
             raise HandoutError(f"{path} is a symbolic link: a handout writes only plain files in its folder; remove it or choose another folder")
         if os.path.lexists(path) and name not in ours:
             raise HandoutError(f"{path} exists and is not from an earlier export: choose another folder")
-    try:
-        directory.mkdir(parents=True, exist_ok=True)
-    except FileExistsError:
-        raise HandoutError(f"cannot export to {directory}: it exists and is not a folder; choose a folder") from None
-    except OSError as error:
-        raise HandoutError(f"cannot export to {directory}: {files.explain(error)}") from None
+    if os.path.lexists(directory) and not os.path.isdir(directory):
+        raise HandoutError(f"cannot export to {directory}: it exists and is not a folder; choose a folder")
+    def write_all(stage):
+        claimed = []
 
-    def record():
-        files.write_text(directory / MANIFEST, json.dumps({"files": ours, "key": key}, indent=2) + "\n", follow_links=False)
+        def claim(name):
+            claimed.append(name)
+            return stage.path(within + name)
 
-    def claim(name):
-        """Record ``name`` in the manifest before writing it: a rerun may then redo it."""
-        if name not in ours:
-            ours.append(name)
-            record()
-        return directory / name
+        index = _write(walkthrough, directory, size, theme, "colour-blind" if greyscale else palette, count, claim, _Layout(compact, greyscale))
+        files.write_text(stage.path(within + MANIFEST), json.dumps({"files": ours + [n for n in claimed if n not in ours]}, indent=2) + "\n",
+                         follow_links=False)
+        return index
 
-    # The temporary files of this folder's saves carry the manifest's key, kept there before
-    # the first of them is made: those a killed export left are ours to remove, and no one
-    # else's file is.
-    record()
-    files.remove_temporaries(directory, key)
-    with files.tagged(key):
-        return _write(walkthrough, directory, size, theme, "colour-blind" if greyscale else palette, count, claim, _Layout(compact, greyscale))
+    if stage is not None:
+        return write_all(stage)
+    # Written aside and moved in when every file is: a step that fails leaves the folder as it was.
+    with files.Staging(directory) as own:
+        index = write_all(own)
+        own.commit(first=[MANIFEST])
+    return index
 
 
 def _write(walkthrough, directory, size, theme, palette, count, claim, layout):
@@ -181,11 +184,10 @@ def _show_as_on_screen(session, step, size):
 
 
 def _manifest(directory):
-    """The names an earlier export into ``directory`` wrote, as a list (empty if none), and the
-    key its temporary files carry (a new one if it had none)."""
+    """The names an earlier export into ``directory`` wrote, as a list (empty if none)."""
     path = directory / MANIFEST
     if not os.path.lexists(path):
-        return [], secrets.token_hex(16)
+        return []
     try:
         data = json.loads(files.read_text(path))
     except files.FileError as error:
@@ -196,10 +198,7 @@ def _manifest(directory):
         raise HandoutError(
             f'{path} is not a handout manifest (JSON with a "files" list): remove it if the folder is yours, or choose another folder'
         )
-    key = data.get("key")
-    if not (isinstance(key, str) and len(key) == 32 and set(key) <= set("0123456789abcdef")):
-        key = secrets.token_hex(16)
-    return list(data["files"]), key
+    return list(data["files"])
 
 
 class _Shown(NamedTuple):

@@ -19,6 +19,7 @@ only, at most 1 MiB read, and a save that a crash cannot leave half written.
 
 import copy
 import json
+import os
 import math
 import types
 from collections.abc import Mapping
@@ -329,7 +330,24 @@ def _show(value):
 
 def save(data, path):
     """Write ``data`` to ``path`` as JSON with sandbox.app.files: atomically (a crash leaves the old
-    file or the new one), through a symbolic link, keeping the file's mode. Raises
-    files.FileError with a one-line message when ``path`` cannot be written, and TypeError,
-    before touching any file, for data that is not JSON."""
-    files.write_text(path, json.dumps(data, indent=2) + "\n")
+    file or the new one), through a symbolic link, keeping the file's mode. A file already at
+    ``path`` is replaced only if it is a layout (a JSON object naming its scene), as an export
+    replaces only its own files. Raises files.FileError with a one-line message when ``path``
+    cannot or must not be written, and TypeError, before touching any file, for data that is
+    not JSON."""
+    text = json.dumps(data, indent=2) + "\n"
+    target = files.save_target(path)
+    if os.path.lexists(target) and not _is_layout(target):
+        raise files.FileError(
+            f"cannot write {path}: it is not a layout (a JSON object naming its scene), and a layout replaces only a layout; choose another file name",
+            "it is not a layout", path)
+    files.write_text(path, text)
+
+
+def _is_layout(path):
+    """Whether the file at ``path`` reads as a layout: a JSON object whose "scene" is text."""
+    try:
+        data = json.loads(files.read_text(path))
+    except (files.FileError, ValueError, RecursionError):
+        return False
+    return isinstance(data, dict) and isinstance(data.get("scene"), str)

@@ -69,7 +69,9 @@ def quadtree_focus_is_a_number(data):
         focus = settings["focus"]
         if focus is None:
             settings["focus"] = -1
-        elif isinstance(focus, str) and focus.isdigit() and len(focus) <= 6:
+        # Plain ASCII digits only: "²".isdigit() is true, yet int("²") raises. Anything else is
+        # left as it is, for the layout's check to refuse naming the field.
+        elif isinstance(focus, str) and focus.isascii() and focus.isdigit() and len(focus) <= 6:
             settings["focus"] = int(focus)
 
 

@@ -113,6 +113,7 @@ class PresenterWindow(pyglet.window.Window):
         upcoming.figure_only, upcoming.show_panel, upcoming.theme = True, False, self.session.theme
         upcoming.go(index + 1)
         hidden = window.SandboxWindow(upcoming, visible=False, deterministic=True)
+        upcoming.leaves_slow_scenes = True  # a next step too slow to draw shows its line; the lesson goes on
         for _ in range(2):
             hidden.render()
         pixels = hidden.pixels()

@@ -67,7 +67,7 @@ def load_folder(folder):
     import, that is not a regular file (a FIFO would hang the read), or whose scene declares
     what the kit cannot use (sandbox.app.guard.problem). The other files' scenes join.
     SceneError if ``folder`` is not a folder."""
-    from sandbox.app import guard
+    from sandbox.app import guard, watchdog
 
     folder = Path(folder)
     if not folder.is_dir():
@@ -89,8 +89,9 @@ def load_folder(folder):
         module = importlib.util.module_from_spec(spec)
         sys.modules[name] = module
         try:
-            spec.loader.exec_module(module)
-        except (Exception, SystemExit) as error:
+            # A file that never finishes loading is stopped by the watchdog like a scene's method.
+            watchdog.call(path, functools.partial(_too_slow, path), spec.loader.exec_module, module)
+        except (Exception, SystemExit, watchdog.SceneTimeout) as error:
             # A broken file takes none of its scenes with it into the app.
             registration._scenes.clear()
             registration._scenes.update(before)
@@ -105,14 +106,24 @@ def load_folder(folder):
                     if scene_id in before:
                         registration._scenes[scene_id] = before[scene_id]
                     problems.append(wrong)
+                else:
+                    watchdog.watch(cls)
     return problems
+
+
+def _too_slow(path, line):
+    """What a scene file that took too long to load is told."""
+    from sandbox.app import watchdog
+
+    at = f", line {line}" if line else ""
+    return f"scene file {path}{at} took longer than {watchdog.SECONDS:g} s to load, so it was left out"
 
 
 def _load_failure(path, error):
     """One line naming ``path``, the line of it that raised, and what ``error`` says."""
-    from sandbox.app import guard
+    from sandbox.app import guard, watchdog
 
-    if isinstance(error, SceneError):
+    if isinstance(error, (SceneError, watchdog.SceneTimeout)):
         return str(error)
     if isinstance(error, SystemExit):
         return f"scene file {path} was left out: it called sys.exit({error.code!r}) as it was imported"

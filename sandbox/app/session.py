@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from pyglet.window import key
 
-from sandbox.app import focus, guard
+from sandbox.app import focus, guard, watchdog
 from sandbox.app import layout, preferences
 from sandbox.app import screen, seen
 from sandbox.app.camera import Camera
@@ -140,6 +140,8 @@ class Session:
         self._motion = None
         self.fault = None
         """What the scene's own code raised (guard.fault), shown on the canvas in place of its figure; or None."""
+        self.leaves_slow_scenes = False
+        """Whether a scene the watchdog stopped is left with its fault shown (the window), not the command ended."""
         self.focus = None
         """The Tab stop focused (focus.Stop), or None."""
         self.describing = False
@@ -233,9 +235,21 @@ class Session:
     def guarded(self, what, method, *args):
         """``method(*args)``, a scene's own; an exception raised in the scene's file becomes
         ``fault`` (and the status line) and None is returned, so a teacher's scene cannot end
-        the app. An exception that never passed through the scene's file is the app's: raised."""
+        the app. An exception that never passed through the scene's file is the app's: raised.
+        A call the watchdog stopped leaves the scene where ``leaves_slow_scenes`` (the window);
+        elsewhere its SceneTimeout ends the command."""
         try:
             return method(*args)
+        except watchdog.SceneTimeout as error:
+            if not self.leaves_slow_scenes:
+                raise
+            self.fault = self.status = str(error)
+            if hasattr(self, "scene") and not isinstance(self.scene, guard.FailedScene):
+                # Left: nothing of it runs again (a FailedScene keeps its fault through refresh).
+                self.scene = guard.FailedScene(type(self.scene))
+                self.controller = Controller(self.scene, self.camera)
+                self.focus = None
+            return None
         except Exception as error:
             line = guard.fault(error, method if isinstance(method, type) else type(self.scene), what)
             if line is None:

@@ -6,8 +6,9 @@ the figures as SVG and ``version.json`` (each step's layout, seed, words, answer
 for a test to recompute). DIR/index.html lists the versions.
 
 As a handout export, it writes only plain files inside DIR and never replaces a file it did
-not write: the names it wrote are kept in DIR/.variants.json, recorded before each is written,
-so an export cut short can be run again.
+not write: the names it wrote are kept in DIR/.variants.json. Every file is written first into
+a temporary folder of the export's own (files.Staging) and moved in only once all are written,
+so an export cut short leaves DIR as it was and can be run again.
 """
 
 import html
@@ -51,19 +52,22 @@ def export(lesson: Walkthrough, directory, count: int, seed: int, size=(1280, 72
         if name not in folders and os.path.lexists(path) and name not in ours:
             raise handout.HandoutError(f"{path} exists and is not from an earlier export of versions: choose another folder")
     for folder in folders:
-        try:
-            (directory / folder).mkdir(parents=True, exist_ok=True)
-        except FileExistsError:
-            raise handout.HandoutError(f"cannot export to {directory / folder}: it exists and is not a folder; choose another folder") from None
-        except OSError as error:
-            raise handout.HandoutError(f"cannot export to {directory / folder}: {files.explain(error)}") from None
+        if os.path.lexists(directory / folder) and not os.path.isdir(directory / folder):
+            raise handout.HandoutError(f"cannot export to {directory / folder}: it exists and is not a folder; choose another folder")
+    # Written aside and moved in when every file is: a version that fails leaves the folder as it was.
+    with files.Staging(directory) as stage:
+        _write(lesson, made, folders, count, seed, size, theme, palette, stage)
+        ours += [name for name in stage.written if name not in ours]
+        files.write_text(stage.path(MANIFEST), json.dumps({"files": ours}, indent=2) + "\n", follow_links=False)
+        stage.commit(first=[MANIFEST])
+    return directory / "index.html"
+
+
+def _write(lesson, made, folders, count, seed, size, theme, palette, stage):
+    """Write every version's pictures, pages and record, and the index, into ``stage``."""
 
     def write(name, text):
-        # Recorded before it is written: a rerun may then redo it.
-        if name not in ours:
-            ours.append(name)
-            files.write_text(directory / MANIFEST, json.dumps({"files": ours}, indent=2) + "\n", follow_links=False)
-        files.write_text(directory / name, text, follow_links=False)
+        files.write_text(stage.path(name), text, follow_links=False)
 
     for folder, version in zip(folders, made):
         # Drawn as a handout draws its pictures: the figure alone, larger, in the theme asked for.
@@ -87,7 +91,6 @@ def export(lesson: Walkthrough, directory, count: int, seed: int, size=(1280, 72
         write(f"{folder}/version.json", json.dumps(_record(lesson, version, count, seed), indent=2, allow_nan=False) + "\n")
     listing = "".join(f'<li>Version {v.number}: <a href="{f}/sheet.html">sheet</a>, <a href="{f}/key.html">key</a></li>' for f, v in zip(folders, made))
     write("index.html", _PAGE.format(title=html.escape(f"{lesson.title}: {count} versions"), body=f"<p>Drawn from seed {seed}.</p><ul>{listing}</ul>"))
-    return directory / "index.html"
 
 
 def _manifest(directory):

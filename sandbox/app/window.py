@@ -12,6 +12,7 @@ from pyglet import gl, shapes
 from sandbox.boot import gl as boot_gl
 from sandbox.app import panel
 from sandbox.app import png
+from sandbox.app import watchdog
 from sandbox.app import screen
 from sandbox.app.pyglet_painter import PygletPainter
 from sandbox.app.session import HINTS, SHORT_HINTS, WALKTHROUGH_HINTS
@@ -37,6 +38,12 @@ class SandboxWindow(pyglet.window.Window):
         self.deterministic = deterministic
         self.board = board
         """With --class, the class's address and votes (class_board.Board); else None."""
+        # A window goes on past a teacher's scene that never returns; a screenshot ends with it.
+        session.leaves_slow_scenes = not deterministic
+        self._wait_label = None
+        self._stop_asked = False
+        if not deterministic:
+            watchdog.pump_with(self._waiting)
         self.projecting = False
         """The class's window under --presenter: the figure, verdict and caption, no title, key hints or status."""
         self._imgui_context = imgui.create_context()
@@ -335,11 +342,43 @@ class SandboxWindow(pyglet.window.Window):
         pixels[..., 3] = 255
         return pixels
 
+    def _waiting(self, seconds, what):
+        """A frame drawn while a teacher's scene method runs aside (sandbox.app.watchdog): what
+        it waits for, and for how long. The session hears no input meanwhile (it is in the middle
+        of that call); Esc stops the call at once. Returns whether it was pressed."""
+        if self._wait_label is None:
+            self._wait_label = pyglet.text.Label("", x=20, multiline=True, width=max(self.width - 40, 100), anchor_y="top")
+        self._wait_label.y = self.height - 20
+        self._wait_label.text = (f"Waiting for {what}: {seconds:.1f} s so far. It is stopped at {watchdog.SECONDS:g} s; "
+                                 "Esc stops it now.")
+        self.switch_to()
+        self.clear()
+        self._wait_label.draw()
+        self.flip()
+        self._stop_asked = False
+        self.push_handlers(**{name: self._held for name in _HELD})
+        try:
+            self.dispatch_events()
+        finally:
+            self.pop_handlers()
+        return self._stop_asked
+
+    def _held(self, *args):
+        if args and args[0] == pyglet.window.key.ESCAPE and len(args) == 2:
+            self._stop_asked = True
+        return pyglet.event.EVENT_HANDLED
+
     def on_close(self):
+        watchdog.pump_with(None)
         imgui.set_current_context(self._imgui_context)
         self.imgui.shutdown()
         imgui.destroy_context(self._imgui_context)
         super().on_close()
+
+
+_HELD = ("on_key_press", "on_key_release", "on_text", "on_text_motion", "on_text_motion_select", "on_mouse_motion", "on_mouse_press",
+         "on_mouse_release", "on_mouse_drag", "on_mouse_scroll", "on_resize", "on_draw", "on_expose", "on_close")
+"""The events held back from the session while a scene method runs aside."""
 
 
 def _set(label, text):

@@ -43,7 +43,7 @@ def test_a_page_already_there_is_refused(tmp_path, monkeypatch, capsys):
     out.mkdir()
     (out / "index.html").write_text("mine")
     assert main(["--export-course", str(out)]) == 2
-    assert capsys.readouterr().err == f"sandbox: {out / 'index.html'} exists and is not from an earlier course export: choose another folder\n"
+    assert capsys.readouterr().err == f"sandbox: --export-course: {out / 'index.html'} exists and is not from an earlier course export: choose another folder\n"
     assert (out / "index.html").read_text() == "mine" and sorted(p.name for p in out.iterdir()) == ["index.html"]
 
 
@@ -51,3 +51,26 @@ def test_a_folder_without_lessons_is_named(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(course, "LESSONS", tmp_path)
     assert main(["--export-course", str(tmp_path / "site")]) == 2
     assert capsys.readouterr().err.startswith(f"sandbox: no lessons (*.toml) in {tmp_path}")
+
+
+def test_a_lesson_that_fails_leaves_the_course_folder_as_it_was(tmp_path, monkeypatch, capsys):
+    """Issue 35, case 4: the course is moved in only when every lesson is written."""
+    monkeypatch.setattr(window, "screenshot", lambda session, path, follow_links=True: path)
+    monkeypatch.setattr(course, "LESSONS", lessons(tmp_path))
+    from sandbox.app import handout
+
+    real = handout._write
+    written = []
+
+    def second_fails(walkthrough, *args):
+        written.append(walkthrough.title)
+        if len(written) == 2:
+            raise handout.HandoutError("the second lesson cannot be written")
+        return real(walkthrough, *args)
+
+    monkeypatch.setattr(handout, "_write", second_fails)
+    before = sorted(p.name for p in tmp_path.iterdir())
+    assert main(["--export-course", str(tmp_path / "site")]) == 2
+    assert written == ["First & foremost", "Second"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == before
+    assert "the second lesson cannot be written" in capsys.readouterr().err

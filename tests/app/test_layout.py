@@ -166,7 +166,7 @@ def test_without_a_display_the_app_says_so_and_shows_the_screenshot_form():
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     done = run_cli("--scene", "box-box", env=env)
     assert done.returncode == 2
-    assert done.stderr.count("\n") == 1 and "No display" in done.stderr and "--screenshot" in done.stderr
+    assert done.stderr.count("\n") == 1 and "no display" in done.stderr and "--screenshot" in done.stderr
 
 
 def test_list_shows_every_scene():

@@ -89,3 +89,16 @@ def test_a_lesson_of_a_newer_format_is_refused_in_one_line(tmp_path):
     path.write_text(f'title = "New"\nformat = {migrations.FORMAT + 1}\n[[steps]]\nscene = "box-box"\ncaption = "One"\n')
     assert_refused(run("--walkthrough", path, "--export", tmp_path / "out"), path, "newer version")
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("focus", ["²", "١٢", "1e3", "-3"])
+def test_an_old_quadtree_focus_that_is_not_plain_digits_is_refused_naming_the_field(tmp_path, focus):
+    # "²".isdigit() is true but int("²") raises: the migration took it for a number (issue 35, case 5).
+    path = tmp_path / "quadtree.json"
+    old = json.loads(next(p for p in OLD if p.stem == "a9fa3c5-quadtree-focus-150-levels-8").read_text())
+    old["settings"]["focus"] = focus
+    path.write_text(json.dumps(old))
+    done = run("--layout", path, "--screenshot", tmp_path / "out.png", "--size", "400x300")
+    assert_refused(done, path, "focus")
+    assert len(done.stderr.strip().splitlines()) == 1, done.stderr
+    assert not (tmp_path / "out.png").exists()

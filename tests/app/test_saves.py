@@ -17,6 +17,8 @@ from sandbox.app import png
 from sandbox.app.session import Session
 
 LAYOUT = {"scene": "box-box", "shapes": {}, "settings": {}}
+OLD = b'{"scene": "polygons"}\n'
+"""A file a save may replace: a layout saves only over a layout."""
 
 
 @pytest.fixture(autouse=True)
@@ -39,12 +41,12 @@ def picture():
 def test_a_save_through_a_link_writes_its_target_and_keeps_the_link(tmp_path, save):
     (tmp_path / "shared").mkdir()
     target = tmp_path / "shared" / "real"
-    target.write_bytes(b"old")
+    target.write_bytes(OLD)
     link = tmp_path / "link"
     link.symlink_to("shared/real")
     save(link)
     assert link.is_symlink() and os.readlink(link) == "shared/real"
-    assert target.read_bytes() != b"old"
+    assert target.read_bytes() != OLD
     assert sorted(os.listdir(tmp_path)) == ["link", "shared"] and os.listdir(tmp_path / "shared") == ["real"]
 
 
@@ -94,10 +96,10 @@ def test_a_screenshot_never_replaces_a_device_node(tmp_path):
 def test_new_files_follow_the_umask_and_replaced_files_keep_their_mode(tmp_path, save):
     save(tmp_path / "new")
     assert mode(tmp_path / "new") == 0o644
-    (tmp_path / "kept").write_bytes(b"old")
+    (tmp_path / "kept").write_bytes(OLD)
     (tmp_path / "kept").chmod(0o640)
     save(tmp_path / "kept")
-    assert mode(tmp_path / "kept") == 0o640 and (tmp_path / "kept").read_bytes() != b"old"
+    assert mode(tmp_path / "kept") == 0o640 and (tmp_path / "kept").read_bytes() != OLD
 
 
 def test_a_save_removes_no_file_it_did_not_write(tmp_path):
@@ -121,7 +123,7 @@ def test_an_export_keeps_a_teachers_file_named_like_a_temporary_one(tmp_path):
 
 def test_a_full_disk_leaves_the_old_file_and_no_temporary_file(tmp_path, monkeypatch):
     path = tmp_path / "lesson.json"
-    path.write_text("old\n")
+    path.write_bytes(OLD)
 
     def full(handle):
         raise OSError(errno.ENOSPC, "No space left on device")
@@ -129,7 +131,7 @@ def test_a_full_disk_leaves_the_old_file_and_no_temporary_file(tmp_path, monkeyp
     monkeypatch.setattr(os, "fsync", full)
     with pytest.raises(files.FileError, match="lesson.json: the disk is full; free some space and try again"):
         layout.save(LAYOUT, path)
-    assert path.read_text() == "old\n" and os.listdir(tmp_path) == ["lesson.json"]
+    assert path.read_bytes() == OLD and os.listdir(tmp_path) == ["lesson.json"]
 
 
 def test_f12_into_a_screenshots_file_is_one_line(tmp_path):

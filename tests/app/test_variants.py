@@ -152,8 +152,8 @@ def test_a_step_no_version_of_which_keeps_its_answer_says_so_in_one_line(tmp_pat
 @pytest.mark.parametrize("args, says", [
     (["--variants", "3"], "--variants needs --walkthrough FILE and --export DIR"),
     (["--walkthrough", "W", "--variants", "3"], "--variants needs --walkthrough FILE and --export DIR"),
-    (["--walkthrough", "W", "--export", "D", "--variants", "0"], "--variants must be a whole number from 1 up, got '0'"),
-    (["--walkthrough", "W", "--export", "D", "--variants", "2.5"], "--variants must be a whole number from 1 up, got '2.5'"),
+    (["--walkthrough", "W", "--export", "D", "--variants", "0"], "--variants must be a whole number from 1 to 100, got '0'"),
+    (["--walkthrough", "W", "--export", "D", "--variants", "2.5"], "--variants must be a whole number from 1 to 100, got '2.5'"),
     (["--walkthrough", "W", "--export", "D", "--variants", "3", "--seed", "x1"], "--seed must be a whole number from 0 to 4,294,967,295, got 'x1'"),
     (["--walkthrough", "W", "--export", "D", "--variants", "3", "--seed", "-2"], "--seed must be a whole number from 0 to 4,294,967,295, got '-2'"),
     (["--scene", "box-box", "--seed", "4"], "--seed is for --variants"),
@@ -168,7 +168,7 @@ def test_too_many_versions_are_refused_in_one_line(capsys, tmp_path):
     lesson = ROOT / "walkthroughs" / "sat-from-scratch.toml"
     assert cli.main(["--walkthrough", str(lesson), "--export", str(tmp_path), "--variants", "100000"]) == 2
     err = capsys.readouterr().err
-    assert err == f"sandbox: --variants must be a whole number from 1 to {variants.MAX_VERSIONS}, got 100000\n"
+    assert err == f"sandbox: --variants must be a whole number from 1 to {variants.MAX_VERSIONS}, got '100000'\n"
 
 
 def exported(tmp_path, lesson, count, seed, name="out"):

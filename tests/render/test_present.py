@@ -58,7 +58,7 @@ def test_a_screenshot_ignores_the_remembered_scale(monkeypatch, tmp_path):
 
 def test_bad_font_scales_are_refused_in_one_line():
     done = subprocess.run([sys.executable, "sandbox.py", "--font-scale", "7", "--list"], cwd=ROOT, capture_output=True, text=True)
-    assert done.returncode == 2 and "font scale must be a number from 1 to 3" in done.stderr and "Traceback" not in done.stderr
+    assert done.returncode == 2 and "--font-scale must be a number from 1 to 3" in done.stderr and "Traceback" not in done.stderr
 
 
 @pytest.mark.gui
