@@ -215,19 +215,22 @@ class SandboxWindow(pyglet.window.Window):
         if self._fitted.get(label) == wanted:
             return
         self._fitted[label] = wanted
-        # The text and the size laid out once, not once each: the verdict's counts change
-        # every frame in the animated scenes, and each layout of a label costs about a millisecond.
+        # The size that fits is worked out from the glyphs' advances before the label is laid
+        # out, so that a change is laid out once: the verdict's counts change every frame in
+        # the animated scenes, a layout costs about half a millisecond, and laying it out at the
+        # size asked for and again at the size that fits cost two a frame.
+        full = round(size)
+        width = _line_width(label, text, full)
+        chosen = max(round(size * room / width), round(size / 3), 1) if width > room > 0 else full
         label.begin_update()
         _set(label, text)
-        if label.font_size != round(size):
-            label.font_size = round(size)
+        if label.font_size != chosen:
+            label.font_size = chosen
         label.end_update()
-        if label.content_width > room > 0:
-            label.font_size = max(round(size * room / label.content_width), round(size / 3), 1)
-            # Still wider at a third of its size: shortened with an ellipsis, never run off the
-            # window. (Rounding may leave a few pixels over; the room keeps a margin for that.)
-            while label.content_width > room + 20 and len(label.text) > 1:
-                label.text = label.text[:-2].rstrip() + "…"
+        # Still wider at a third of its size: shortened with an ellipsis, never run off the
+        # window. (Rounding may leave a few pixels over; the room keeps a margin for that.)
+        while label.content_width > room + 20 and len(label.text) > 1:
+            label.text = label.text[:-2].rstrip() + "…"
 
     def render(self):
         """Draw one frame: scene, verdict, key hints and help, then the panel on top."""
@@ -332,6 +335,16 @@ class SandboxWindow(pyglet.window.Window):
         self.imgui.shutdown()
         imgui.destroy_context(self._imgui_context)
         super().on_close()
+
+
+def _line_width(label, text, size):
+    """The width in pixels of ``text`` laid out on one line by ``label`` at ``size`` points: its
+    glyphs' advances, as pyglet's layout sums them, without laying it out."""
+    styles = label.document.styles
+    font = pyglet.font.load(styles.get("font_name"), size, weight=styles.get("weight", "normal"), italic=styles.get("italic", False),
+                            stretch=styles.get("stretch", False), dpi=label.dpi)
+    glyphs, offsets = font.get_glyphs(text)
+    return sum(glyph.advance for glyph in glyphs) + sum(offset.x_advance for offset in offsets)
 
 
 def _set(label, text):
