@@ -93,6 +93,14 @@ def _update(shape, **values):
             setattr(shape, name, value)
 
 
+def tint(label, color):
+    """Set ``label``'s colour only when it changed: the setter writes every glyph's vertex colours."""
+    r, g, b, *a = color
+    color = (r, g, b, a[0] if a else 255)
+    if tuple(label.color) != color:
+        label.color = color
+
+
 class PygletPainter:
     """Draws into one batch. Shapes are pooled by kind: each frame reuses them in order,
     changing their properties, and hides the ones it did not need."""
@@ -213,15 +221,22 @@ class PygletPainter:
         label = self._take(
             "label", lambda: pyglet.text.Label("", font_size=size, batch=self.labels, group=self._labels)
         )
-        if label.text != string:
-            label.text = string
         size = round(size * self.text_scale)
-        if label.font_size != size:
-            label.font_size = size
-        if label.anchor_x != anchor:
-            label.anchor_x = anchor
+        # Text, size and anchor laid out together, once, and only when one of them changed: a
+        # pooled label may come back with another label's text and size, and each setter
+        # alone lays it out again.
+        if (label.text, label.font_size, label.anchor_x) != (string, size, anchor):
+            # (end_update lays the label out whether or not anything changed.)
+            label.begin_update()
+            if label.text != string:
+                label.text = string
+            if label.font_size != size:
+                label.font_size = size
+            if label.anchor_x != anchor:
+                label.anchor_x = anchor
+            label.end_update()
         label.position = (round(x), round(y), 0)
-        label.color = color
+        tint(label, color)
 
     def lines(self, segments, colors):
         """Many one-pixel segments in one vertex list: the quadtree's hundreds of boxes."""

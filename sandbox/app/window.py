@@ -13,7 +13,7 @@ from sandbox.boot import gl as boot_gl
 from sandbox.app import panel
 from sandbox.app import png
 from sandbox.app import screen
-from sandbox.app.pyglet_painter import PygletPainter
+from sandbox.app.pyglet_painter import PygletPainter, tint
 from sandbox.app.session import HINTS, SHORT_HINTS, WALKTHROUGH_HINTS
 from sandbox.kit.theme import imgui_color
 
@@ -276,10 +276,10 @@ class SandboxWindow(pyglet.window.Window):
             # method switched on claims (the lesson is about it), then the detail if it fits.
             # With a flawed method's claim to show, the verdict leaves it half the line.
             self._fit(self._verdict, verdict.text, 26 * header, room * 0.45 if claims else room)
-            self._verdict.color = getattr(session.theme, verdict.role)
+            tint(self._verdict, getattr(session.theme, verdict.role))
             self._claims.x = self._verdict.x + self._verdict.content_width + 14
             self._fit(self._claims, "   ".join(claim.text() for claim in claims), 16 * header, room - self._claims.x)
-            self._claims.color = session.theme.text  # "(wrong)" says it: red is the max corner's
+            tint(self._claims, session.theme.text)  # "(wrong)" says it: red is the max corner's
             self._detail.x = self._claims.x + (self._claims.content_width + 14 if claims else 0)
             left = room - self._detail.x
             self._fit(self._detail, verdict.detail if left > 48 * header else "", 16 * header, left)

@@ -1,0 +1,57 @@
+"""Open a window, draw its first frame, show it, and leave: the sandbox's, or a bare pyglet one.
+
+    python benchmarks/first_window.py           the app as `python sandbox.py --scene box-box` starts it
+    python benchmarks/first_window.py --bare    pyglet alone: a 1280 x 720 window, cleared and shown
+
+Timed from outside as whole processes (start-up.py runs both in turn, in fresh processes, and
+prints the ratio): the time a user waits for the first picture, against the least any pyglet
+program waits on the same machine at the same moment. Needs a display (DISPLAY, or Xvfb).
+"""
+
+import os
+import sys
+from pathlib import Path
+
+# The checkout this file is in, before any installed copy.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+
+def bare():
+    import pyglet
+
+    window = pyglet.window.Window(1280, 720, caption="bare")
+
+    @window.event
+    def on_draw():
+        window.clear()
+        window.flip()
+        print("first frame", flush=True)
+        os._exit(0)
+
+    pyglet.app.run()
+
+
+def sandbox():
+    sys.argv = ["sandbox.py", "--scene", "box-box"]
+    from sandbox.boot import launch
+
+    launch.prepare()
+    from sandbox.boot import gl
+
+    gl.configure(headless=False)
+    from sandbox.app import window
+
+    draw = window.SandboxWindow.on_draw
+
+    def on_draw(self):
+        draw(self)
+        self.flip()
+        print("first frame", flush=True)
+        os._exit(0)
+
+    window.SandboxWindow.on_draw = on_draw
+    launch.run()
+
+
+if __name__ == "__main__":
+    bare() if "--bare" in sys.argv[1:] else sandbox()
