@@ -83,8 +83,9 @@ def parser():
     return p
 
 
-def main(argv=None):
-    """Run the sandbox; return the process exit code."""
+def main(argv=None, opened=None):
+    """Run the sandbox; return the process exit code. ``opened`` is a window the launcher
+    opened already for a plain start (sandbox.boot.early), for the app to draw into."""
     args = parser().parse_args(argv)
     if args.no_tweaks:  # the launcher has set it already when the flag came on the command line
         os.environ[tweaks.SWITCH] = "1"
@@ -114,14 +115,14 @@ def main(argv=None):
     from sandbox.kit.errors import SandboxError
 
     try:
-        return _run(args)
+        return _run(args, opened)
     except SandboxError as error:
         # Every refusal the user is told of, once: one line, no traceback.
         print(f"sandbox: {error}", file=sys.stderr)
         return 2
 
 
-def _run(args):
+def _run(args, opened=None):
     from .files import save_target
     from .registry import all_scenes, load_folder
     from .session import Session
@@ -201,7 +202,7 @@ def _run(args):
 
             presenter.run(session)
         else:
-            window.run(session)
+            window.run(session, opened)
     except gl.no_display_errors():
         print(
             f"sandbox: cannot open a window on display {os.environ.get('DISPLAY', '')!r}; to render "

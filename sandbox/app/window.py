@@ -9,6 +9,7 @@ import pyglet
 from imgui_bundle import imgui
 from pyglet import gl, shapes
 
+from sandbox.boot import early
 from sandbox.boot import gl as boot_gl
 from sandbox.app import panel
 from sandbox.app import png
@@ -29,11 +30,24 @@ class SandboxWindow(pyglet.window.Window):
 
     def __init__(self, session, visible=True, deterministic=False):
         width, height = session.camera.width, session.camera.height
-        # Eight bits a channel: left to choose, EGL's headless surface comes up 16-bit (RGB565).
-        config = pyglet.gl.Config(double_buffer=True, red_size=8, green_size=8, blue_size=8, alpha_size=8)
         # Before the window opens: showing it may already send on_resize, which tells the session.
         self.session = session
-        super().__init__(width, height, caption="Collision Sandbox", resizable=True, visible=visible, config=config)
+        super().__init__(width, height, caption=early.CAPTION, resizable=True, visible=visible, config=early.config())
+        self._setup(deterministic)
+
+    @classmethod
+    def adopt(cls, window, session):
+        """``window``, a plain pyglet window the launcher opened before the app was loaded
+        (sandbox.boot.early), made a SandboxWindow showing ``session``."""
+        window.__class__ = cls
+        window.session = session
+        window._setup(False)
+        if (window.width, window.height) != (session.camera.width, session.camera.height):
+            session.on_resize(window.width, window.height)
+        return window
+
+    def _setup(self, deterministic):
+        """Everything but the window itself: ImGui, the painter and the text."""
         self.deterministic = deterministic
         self.projecting = False
         """The class's window under --presenter: the figure, verdict and caption, no title, key hints or status."""
@@ -43,7 +57,7 @@ class SandboxWindow(pyglet.window.Window):
         imgui.get_io().set_ini_filename("")
         # The backend pushes its own handlers; they return nothing, so ours still run after them.
         self.imgui = boot_gl.imgui_renderer(self)
-        self.painter = PygletPainter(session.camera)
+        self.painter = PygletPainter(self.session.camera)
         self.hud = pyglet.graphics.Batch()
         front = pyglet.graphics.Group(order=1)
         self._hint = pyglet.text.Label("", x=10, y=10, batch=self.hud)
@@ -355,9 +369,9 @@ def _set(label, text):
     return True
 
 
-def run(session):
-    """Open a window on ``session`` and run until it closes."""
-    loop(SandboxWindow(session))
+def run(session, opened=None):
+    """Open a window on ``session`` (or take over ``opened``, see SandboxWindow.adopt) and run until it closes."""
+    loop(SandboxWindow(session) if opened is None else SandboxWindow.adopt(opened, session))
 
 
 def loop(window):
