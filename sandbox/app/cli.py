@@ -202,7 +202,7 @@ def _run(args, opened=None):
 
             presenter.run(session)
         else:
-            window.run(session, opened)
+            window.run(session) if opened is None else window.run(session, opened)
     except gl.no_display_errors():
         print(
             f"sandbox: cannot open a window on display {os.environ.get('DISPLAY', '')!r}; to render "
