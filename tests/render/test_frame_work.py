@@ -1,5 +1,6 @@
 """What a frame of the running app redoes: text laid out only when it changes, and once."""
 
+import numpy as np
 import pyglet
 import pytest
 
@@ -58,3 +59,29 @@ def test_the_size_that_fits_is_the_one_a_layout_would_choose(crowded, room):
     expected = size if probe.content_width <= room else max(round(size * room / probe.content_width), round(size / 3), 1)
     assert window._verdict.font_size == expected
     assert window._verdict.content_width <= room + 20
+
+
+def test_unchanged_bulk_geometry_is_not_sent_again():
+    """Lines and dots drawn as they were last frame leave their buffers alone; a change sends them."""
+    from sandbox.app.camera import Camera
+    from sandbox.app.pyglet_painter import PygletPainter
+
+    painter = PygletPainter(Camera(640, 400))
+    lines = np.array([[0, 0, 10, 10], [5, 0, 5, 9]], dtype=float)
+    colors = np.array([[255, 0, 0, 255], [0, 255, 0, 255]], dtype=np.uint8)
+
+    def frame(segments):
+        painter.begin()
+        painter.lines(segments, colors)
+        painter.end()
+        buffers = painter._bulk[pyglet.gl.GL_LINES][0].domain.attrib_name_buffers
+        dirty = {name: buffer._dirty for name, buffer in buffers.items()}
+        for buffer in buffers.values():
+            buffer.commit()
+        return dirty
+
+    assert frame(lines) == {"position": True, "colors": True}
+    assert frame(lines.copy()) == {"position": False, "colors": False}
+    moved = lines.copy()
+    moved[0, 2] = 11
+    assert frame(moved) == {"position": True, "colors": False}
