@@ -10,7 +10,10 @@ theme or display, or open no window at all.
 
 from __future__ import annotations
 
-import pyglet
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import pyglet
 
 CAPTION = "Collision Sandbox"
 """The window's title."""
@@ -27,6 +30,8 @@ or its background."""
 def config() -> pyglet.gl.Config:
     """The window's OpenGL configuration: eight bits a channel (left to choose, EGL's headless
     surface comes up 16-bit, RGB565), double-buffered."""
+    import pyglet
+
     return pyglet.gl.Config(double_buffer=True, red_size=8, green_size=8, blue_size=8, alpha_size=8)
 
 
@@ -59,6 +64,8 @@ def open_window(size: tuple[int, int]) -> pyglet.window.Window:
     load average 14 on 2 cores): the window shows in 0.97x the wall time of a bare pyglet
     window, where without this tweak it showed with the first picture, 2.3x to 2.9x. The first
     picture itself comes no sooner: numpy, the core, the scene and ImGui still load first."""
+    import pyglet.window
+
     window = pyglet.window.Window(*size, caption=CAPTION, resizable=True, config=config())
     pyglet.gl.glClearColor(*(channel / 255 for channel in BACKGROUND), 1.0)
     window.clear()
