@@ -356,6 +356,17 @@ class Quadtree:
     ['straddler', 'a']
     >>> tree.retrieve((0, 0, 100, 100)), tree.retrieve_tip((0, 0, 100, 100))
     (['straddler', 'b', 'a'], ['straddler'])
+
+    Two small boxes close together part only six levels down: at the tip's five levels they
+    share a node; as deep as they need, that node splits once more and ``p`` goes down into
+    its own (``q`` straddles the split).
+
+    >>> for levels in (5, None):
+    ...     close = Quadtree((0, 0, 100, 100), max_objects=1, max_levels=levels)
+    ...     close.insert_many(["p", "q"], [(1, 1, 1.2, 1.2), (1.4, 1.4, 1.6, 1.6)])
+    ...     print([(node.level, node.items) for node in close.nodes() if node.items])
+    [(5, ('p', 'q'))]
+    [(5, ('q',)), (6, ('p',))]
     >>> tree.insert("nothing", (5, 5, 1, 1))
     Traceback (most recent call last):
     ...
