@@ -88,8 +88,9 @@ def frame(rounds):
             line = next(line for line in done.stdout.splitlines() if line.startswith(scene))
             numbers = [float(value) for value in line[100:].split()]
             cpu[scene].append(numbers[0])
-            print(f"  round {k + 1} {scene:16} process CPU {numbers[0]:6.2f} ms (p90 {numbers[1]:.2f}), Python thread {numbers[2]:.2f},"
-                  f" update {numbers[4]:.2f}, render {numbers[6]:.2f}, raster {numbers[8]:.2f}; load {before:.1f}", flush=True)
+            print(f"  round {k + 1} {scene:16} process CPU {numbers[0]:6.2f} ms (p90 {numbers[1]:.2f}), drawing thread's CPU {numbers[2]:.2f};"
+                  f" by the clock (a busy machine stretches these) update {numbers[4]:.2f}, render {numbers[6]:.2f}, raster {numbers[8]:.2f};"
+                  f" load {before:.1f}", flush=True)
     for scene, samples in cpu.items():
         middle, low, high = medians(samples)
         print(f"  {scene:16} median {middle:.2f} ms a frame ({low:.2f}-{high:.2f}){note(f'frame CPU, {scene}, ms', middle, 16.0, unit=' ms')}")
