@@ -389,30 +389,33 @@ def _reached(flat, boxes):
     entry = np.flatnonzero(flat.first_child[node_of] >= 0)
     parent = node_of[entry]
     entries, nodes = [np.zeros(0, np.intp)], [np.zeros(0, np.intp)]
-    box_sides = _sides(boxes)
+    node_sides = _sides(flat.bounds)
+    # Each walker's box's sides, carried along with it rather than gathered again each level.
+    own = [side[flat.entry[entry]] for side in _sides(boxes)]
     while len(entry):
         # Each walker's four children, kept where the child's bounds touch its box.
-        entry, child = np.repeat(entry, 4), (flat.first_child[parent][:, None] + np.arange(4)).ravel()
-        item = flat.entry[entry]
-        keep = touching(flat.bounds[child].T, [side[item] for side in box_sides])
-        entry, child = entry[keep], child[keep]
+        child = (flat.first_child[parent][:, None] + np.arange(4)).ravel()
+        own = [np.repeat(side, 4) for side in own]
+        keep = np.flatnonzero(touching([side[child] for side in node_sides], own))
+        entry, child, own = np.repeat(entry, 4)[keep], child[keep], [side[keep] for side in own]
         entries.append(entry)
         nodes.append(child)
-        going = flat.first_child[child] >= 0
-        entry, parent = entry[going], child[going]
+        going = np.flatnonzero(flat.first_child[child] >= 0)
+        entry, parent, own = entry[going], child[going], [side[going] for side in own]
     return np.concatenate(entries), np.concatenate(nodes)
 
 
 def _range_runs(flat, boxes):
     """The quadtree's candidates, as runs of entries: each stored entry meets the entries
     after it in its own node, and every entry of each node below that its box reaches. Returns
-    (left entry's item, first entry of the run, run length) arrays."""
+    (left entry, first entry of the run, run length) arrays, entries by their place in the
+    tree's node-by-node order."""
     count = np.diff(flat.start)
     node_of = np.repeat(np.arange(len(flat.level)), count)
     place = np.arange(len(node_of))
     walker, below = _reached(flat, boxes)
     own_counts = flat.start[node_of + 1] - place - 1
-    left = np.concatenate([flat.entry, flat.entry[walker]])
+    left = np.concatenate([place, walker])
     starts = np.concatenate([place + 1, flat.start[below]])
     return left, starts, np.concatenate([own_counts, count[below]])
 
@@ -427,8 +430,11 @@ def _quadtree(boxes, straddle="parent", max_objects=10, max_levels=None, walk="r
         # first in a shared node): filter first, sort the few.
         flat = tree._arrays()
         left, starts, counts = _range_runs(flat, boxes)
-        first, second = _touching_in_runs(boxes, left, starts, counts, flat.entry)
-        return _sorted_pairs(first, second, count), int(counts.sum())
+        # Tested with the boxes in the tree's order, where each run of a node's entries lies
+        # together in memory (a node's entries are scattered among the boxes as given: at
+        # 100,000 boxes, fetching them from there took 1.4 times as long).
+        first, second = _touching_in_runs(boxes[flat.entry], left, starts, counts, np.arange(len(flat.entry)))
+        return _sorted_pairs(flat.entry[first], flat.entry[second], count), int(counts.sum())
     nodes = tree.nodes()
     # nodes() lists parents before children, so a node's subtree is the run of nodes after it
     # down to the next one at its level or above; its items are likewise one run.
