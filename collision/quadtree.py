@@ -329,7 +329,11 @@ class Quadtree:
     """A quadtree over ``bounds`` = ``(min_x, min_y, max_x, max_y)``.
 
     A node splits when it holds more than ``max_objects`` items and its level is below
-    ``max_levels`` (the root is level 0; at most :data:`MAX_LEVELS`). Both are whole numbers.
+    ``max_levels`` (the root is level 0; at most :data:`MAX_LEVELS`). Both are whole numbers;
+    ``max_levels=None`` lets the depth grow with the objects, as a real quadtree's does: a node
+    splits whenever it holds too many, down to :data:`MAX_LEVELS`, so n objects spread over the
+    root make about log4(n / max_objects) levels. The tip's fixed 5 levels leave 100,000
+    objects some 90 to a leaf.
     Children are numbered as in the tip: 0 top-right, 1 top-left, 2 bottom-left,
     3 bottom-right. An item outside the root stays in the root.
 
@@ -352,16 +356,28 @@ class Quadtree:
     ['straddler', 'a']
     >>> tree.retrieve((0, 0, 100, 100)), tree.retrieve_tip((0, 0, 100, 100))
     (['straddler', 'b', 'a'], ['straddler'])
+
+    Two small boxes close together part only six levels down: at the tip's five levels they
+    share a node; as deep as they need, that node splits once more and ``p`` goes down into
+    its own (``q`` straddles the split).
+
+    >>> for levels in (5, None):
+    ...     close = Quadtree((0, 0, 100, 100), max_objects=1, max_levels=levels)
+    ...     close.insert_many(["p", "q"], [(1, 1, 1.2, 1.2), (1.4, 1.4, 1.6, 1.6)])
+    ...     print([(node.level, node.items) for node in close.nodes() if node.items])
+    [(5, ('p', 'q'))]
+    [(5, ('q',)), (6, ('p',))]
     >>> tree.insert("nothing", (5, 5, 1, 1))
     Traceback (most recent call last):
     ...
     collision.errors.ShapeError: aabb must be (min_x, min_y, max_x, max_y) with min <= max, got (5, 5, 1, 1)
     """
 
-    def __init__(self, bounds: Sequence[float], max_objects: int = 10, max_levels: int = 5, straddle: str = "parent") -> None:
+    def __init__(self, bounds: Sequence[float], max_objects: int = 10, max_levels: int | None = 5, straddle: str = "parent") -> None:
         self.bounds = _aabb(bounds, "quadtree bounds")
         self.max_objects = _count(max_objects, "max_objects", 1)
-        self.max_levels = _count(max_levels, "max_levels", 0, MAX_LEVELS)
+        # None: as deep as the objects need; MAX_LEVELS still bounds boxes that coincide.
+        self.max_levels = MAX_LEVELS if max_levels is None else _count(max_levels, "max_levels", 0, MAX_LEVELS)
         if straddle not in ("parent", "children"):
             raise ShapeError(f'quadtree straddle must be "parent" or "children", got {straddle!r}')
         self.straddle = straddle

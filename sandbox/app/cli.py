@@ -111,8 +111,9 @@ def parser():
     return p
 
 
-def main(argv=None):
-    """Run the sandbox; return the process exit code."""
+def main(argv=None, opened=None):
+    """Run the sandbox; return the process exit code. ``opened`` is a window the launcher
+    opened already for a plain start (sandbox.boot.early), for the app to draw into."""
     args = parser().parse_args(argv)
     if args.no_tweaks:  # the launcher has set it already when the flag came on the command line
         os.environ[tweaks.SWITCH] = "1"
@@ -156,7 +157,7 @@ def main(argv=None):
     from .watchdog import SceneTimeout
 
     try:
-        return _run(args, no_display)
+        return _run(args, no_display, opened)
     except SandboxError as error:
         # Every refusal the user is told of, once: one line, no traceback, naming the option
         # whose file it is when the message names only the file.
@@ -194,7 +195,7 @@ def _option_of(args, error):
     return None
 
 
-def _run(args, no_display=False):
+def _run(args, no_display=False, opened=None):
     from .files import save_target
     from .registry import all_scenes, load_folder
     from .session import Session
@@ -300,7 +301,8 @@ def _run(args, no_display=False):
 
             presenter.run(session, board)
         else:
-            window.run(session, board)
+            # Only what there is: a test stands in for window.run with one argument.
+            window.run(session, **{name: value for name, value in (("board", board), ("opened", opened)) if value is not None})
     except gl.no_display_errors():
         print(
             f"sandbox: cannot open a window on display {os.environ.get('DISPLAY', '')!r}; to render "

@@ -93,6 +93,26 @@ def _update(shape, **values):
             setattr(shape, name, value)
 
 
+def _write(vertex_list, name, data):
+    """Write ``data`` into attribute ``name`` of ``vertex_list`` through a numpy view of its
+    buffer (thousands of points a frame), and mark it for upload, only when it changed: a paused
+    scene, or a quadtree whose splits stayed, draws the same lines frame after frame. (The
+    attribute's own getter marks the whole list for upload whenever it is read.)"""
+    buffer = vertex_list.domain.attrib_name_buffers[name]
+    stored = np.ctypeslib.as_array(buffer.get_region(vertex_list.start, vertex_list.count))
+    if not np.array_equal(stored, data):
+        stored[:] = data
+        buffer.invalidate_region(vertex_list.start, vertex_list.count)
+
+
+def tint(label, color):
+    """Set ``label``'s colour only when it changed: the setter writes every glyph's vertex colours."""
+    r, g, b, *a = color
+    color = (r, g, b, a[0] if a else 255)
+    if tuple(label.color) != color:
+        label.color = color
+
+
 class PygletPainter:
     """Draws into one batch. Shapes are pooled by kind: each frame reuses them in order,
     changing their properties, and hides the ones it did not need."""
@@ -213,15 +233,22 @@ class PygletPainter:
         label = self._take(
             "label", lambda: pyglet.text.Label("", font_size=size, batch=self.labels, group=self._labels)
         )
-        if label.text != string:
-            label.text = string
         size = round(size * self.text_scale)
-        if label.font_size != size:
-            label.font_size = size
-        if label.anchor_x != anchor:
-            label.anchor_x = anchor
+        # Text, size and anchor laid out together, once, and only when one of them changed: a
+        # pooled label may come back with another label's text and size, and each setter
+        # alone lays it out again.
+        if (label.text, label.font_size, label.anchor_x) != (string, size, anchor):
+            # (end_update lays the label out whether or not anything changed.)
+            label.begin_update()
+            if label.text != string:
+                label.text = string
+            if label.font_size != size:
+                label.font_size = size
+            if label.anchor_x != anchor:
+                label.anchor_x = anchor
+            label.end_update()
         label.position = (round(x), round(y), 0)
-        label.color = color
+        tint(label, color)
 
     def lines(self, segments, colors):
         """Many one-pixel segments in one vertex list: the quadtree's hundreds of boxes."""
@@ -254,11 +281,8 @@ class PygletPainter:
             # every vertex of a list in the thread that draws, transparent spares too.
             pool[index].resize(count)
         vertex_list = pool[index]
-        # Written through numpy views of the vertex list's arrays: thousands of points a frame.
-        positions = np.ctypeslib.as_array(vertex_list.corners if mode == gl.GL_POINTS else vertex_list.position)
-        positions[:] = world.ravel()
-        tints = np.ctypeslib.as_array(vertex_list.colors)
-        tints[:] = (np.repeat(colors, per_item, axis=0) if per_item > 1 else colors).ravel()
+        _write(vertex_list, "corners" if mode == gl.GL_POINTS else "position", world.ravel())
+        _write(vertex_list, "colors", (np.repeat(colors, per_item, axis=0) if per_item > 1 else colors).ravel())
 
     def _new_bulk(self, count, mode):
         colors = ("Bn", np.zeros(4 * count, dtype=np.uint8))

@@ -9,12 +9,13 @@ import pyglet
 from imgui_bundle import imgui
 from pyglet import gl, shapes
 
+from sandbox.boot import early
 from sandbox.boot import gl as boot_gl
 from sandbox.app import panel
 from sandbox.app import png
 from sandbox.app import watchdog
 from sandbox.app import screen
-from sandbox.app.pyglet_painter import PygletPainter
+from sandbox.app.pyglet_painter import PygletPainter, tint
 from sandbox.app.session import HINTS, SHORT_HINTS, WALKTHROUGH_HINTS
 from sandbox.kit.theme import imgui_color
 
@@ -30,16 +31,29 @@ class SandboxWindow(pyglet.window.Window):
 
     def __init__(self, session, visible=True, deterministic=False, board=None):
         width, height = session.camera.width, session.camera.height
-        # Eight bits a channel: left to choose, EGL's headless surface comes up 16-bit (RGB565).
-        config = pyglet.gl.Config(double_buffer=True, red_size=8, green_size=8, blue_size=8, alpha_size=8)
         # Before the window opens: showing it may already send on_resize, which tells the session.
         self.session = session
-        super().__init__(width, height, caption="Collision Sandbox", resizable=True, visible=visible, config=config)
+        super().__init__(width, height, caption=early.CAPTION, resizable=True, visible=visible, config=early.config())
+        self._setup(deterministic, board)
+
+    @classmethod
+    def adopt(cls, window, session, board=None):
+        """``window``, a plain pyglet window the launcher opened before the app was loaded
+        (sandbox.boot.early), made a SandboxWindow showing ``session``."""
+        window.__class__ = cls
+        window.session = session
+        window._setup(False, board)
+        if (window.width, window.height) != (session.camera.width, session.camera.height):
+            session.on_resize(window.width, window.height)
+        return window
+
+    def _setup(self, deterministic, board=None):
+        """Everything but the window itself: ImGui, the painter and the text."""
         self.deterministic = deterministic
         self.board = board
         """With --class, the class's address and votes (class_board.Board); else None."""
         # A window goes on past a teacher's scene that never returns; a screenshot ends with it.
-        session.leaves_slow_scenes = not deterministic
+        self.session.leaves_slow_scenes = not deterministic
         self._wait_label = None
         self._stop_asked = False
         if not deterministic:
@@ -52,7 +66,7 @@ class SandboxWindow(pyglet.window.Window):
         imgui.get_io().set_ini_filename("")
         # The backend pushes its own handlers; they return nothing, so ours still run after them.
         self.imgui = boot_gl.imgui_renderer(self)
-        self.painter = PygletPainter(session.camera)
+        self.painter = PygletPainter(self.session.camera)
         self.hud = pyglet.graphics.Batch()
         front = pyglet.graphics.Group(order=1)
         self._hint = pyglet.text.Label("", x=10, y=10, batch=self.hud)
@@ -226,19 +240,22 @@ class SandboxWindow(pyglet.window.Window):
         if self._fitted.get(label) == wanted:
             return
         self._fitted[label] = wanted
-        # The text and the size laid out once, not once each: the verdict's counts change
-        # every frame in the animated scenes, and each layout of a label costs about a millisecond.
+        # The size that fits is worked out from the glyphs' advances before the label is laid
+        # out, so that a change is laid out once: the verdict's counts change every frame in
+        # the animated scenes, a layout costs about half a millisecond, and laying it out at the
+        # size asked for and again at the size that fits cost two a frame.
+        full = round(size)
+        width = _line_width(label, text, full)
+        chosen = max(round(size * room / width), round(size / 3), 1) if width > room > 0 else full
         label.begin_update()
         _set(label, text)
-        if label.font_size != round(size):
-            label.font_size = round(size)
+        if label.font_size != chosen:
+            label.font_size = chosen
         label.end_update()
-        if label.content_width > room > 0:
-            label.font_size = max(round(size * room / label.content_width), round(size / 3), 1)
-            # Still wider at a third of its size: shortened with an ellipsis, never run off the
-            # window. (Rounding may leave a few pixels over; the room keeps a margin for that.)
-            while label.content_width > room + 20 and len(label.text) > 1:
-                label.text = label.text[:-2].rstrip() + "…"
+        # Still wider at a third of its size: shortened with an ellipsis, never run off the
+        # window. (Rounding may leave a few pixels over; the room keeps a margin for that.)
+        while label.content_width > room + 20 and len(label.text) > 1:
+            label.text = label.text[:-2].rstrip() + "…"
 
     def render(self):
         """Draw one frame: scene, verdict, key hints and help, then the panel on top."""
@@ -284,10 +301,10 @@ class SandboxWindow(pyglet.window.Window):
             # method switched on claims (the lesson is about it), then the detail if it fits.
             # With a flawed method's claim to show, the verdict leaves it half the line.
             self._fit(self._verdict, verdict.text, 26 * header, room * 0.45 if claims else room)
-            self._verdict.color = getattr(session.theme, verdict.role)
+            tint(self._verdict, getattr(session.theme, verdict.role))
             self._claims.x = self._verdict.x + self._verdict.content_width + 14
             self._fit(self._claims, "   ".join(claim.text() for claim in claims), 16 * header, room - self._claims.x)
-            self._claims.color = session.theme.text  # "(wrong)" says it: red is the max corner's
+            tint(self._claims, session.theme.text)  # "(wrong)" says it: red is the max corner's
             self._detail.x = self._claims.x + (self._claims.content_width + 14 if claims else 0)
             left = room - self._detail.x
             self._fit(self._detail, verdict.detail if left > 48 * header else "", 16 * header, left)
@@ -381,6 +398,16 @@ _HELD = ("on_key_press", "on_key_release", "on_text", "on_text_motion", "on_text
 """The events held back from the session while a scene method runs aside."""
 
 
+def _line_width(label, text, size):
+    """The width in pixels of ``text`` laid out on one line by ``label`` at ``size`` points: its
+    glyphs' advances, as pyglet's layout sums them, without laying it out."""
+    styles = label.document.styles
+    font = pyglet.font.load(styles.get("font_name"), size, weight=styles.get("weight", "normal"), italic=styles.get("italic", False),
+                            stretch=styles.get("stretch", False), dpi=label.dpi)
+    glyphs, offsets = font.get_glyphs(text)
+    return sum(glyph.advance for glyph in glyphs) + sum(offset.x_advance for offset in offsets)
+
+
 def _set(label, text):
     """Change a label's text only when it differs (a new text lays the label out again); True if it did."""
     if label.text == text:
@@ -389,9 +416,10 @@ def _set(label, text):
     return True
 
 
-def run(session, board=None):
-    """Open a window on ``session`` (with the class's ``board``, if any) and run until it closes."""
-    loop(SandboxWindow(session, board=board))
+def run(session, board=None, opened=None):
+    """Open a window on ``session`` (or take over ``opened``, see SandboxWindow.adopt), with the
+    class's ``board`` if any, and run until it closes."""
+    loop(SandboxWindow(session, board=board) if opened is None else SandboxWindow.adopt(opened, session, board))
 
 
 def loop(window):

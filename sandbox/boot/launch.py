@@ -3,7 +3,7 @@
 import os
 import sys
 
-from sandbox.boot import tweaks
+from sandbox.boot import early, tweaks
 
 
 def prepare():
@@ -24,9 +24,20 @@ def prepare():
 def run():
     """Run the command line and leave with its exit code."""
     prepare()
+    opened = None
+    size = early.plain_size(sys.argv[1:]) if tweaks.on("early-window") else None
+    if size is not None:
+        from sandbox.boot import gl
+
+        if gl.display_available():
+            gl.configure(headless=False)
+            try:
+                opened = early.open_window(size)
+            except gl.no_display_errors():
+                pass  # the command line says so when it opens its own
     from sandbox.app.cli import main
 
-    code = main()
+    code = main(opened=opened)
     if not tweaks.on("quick-exit"):
         sys.exit(code)
     # By then every file is written and closed and the window is gone; what is left is

@@ -17,6 +17,7 @@ TWEAKS = {
     "imgui-renderer": "ImGui drawn through pyglet's OpenGL (sandbox.boot.imgui_gl), not imgui-bundle's backend over PyOpenGL",
     "quick-exit": "the process left with os._exit once everything is written (sandbox.boot.launch)",
     "malloc": "glibc's malloc keeps freed memory for the next frame (sandbox.boot.memory)",
+    "early-window": "a plain start opens its window before loading the app, which then draws into it (sandbox.boot.early)",
 }
 """Each tweak by name, with what it does; its measured benefit is written where it is applied.
 

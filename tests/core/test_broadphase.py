@@ -1,11 +1,13 @@
 """Every broad-phase method finds exactly brute force's pairs; brute force matches a plain loop."""
 
 import itertools
+import math
 
 import numpy as np
 import pytest
 
 from collision import Quadtree, ShapeError
+from collision.projection import bounds_touch
 from collision.broadphase import (
     METHODS,
     brute_force,
@@ -22,7 +24,10 @@ from collision.fast.broadphase import _sweep_axis
 SEEDS = [pytest.param(seed, id=f"seed{seed}") for seed in range(12)] + [
     pytest.param(seed, id=f"seed{seed}", marks=pytest.mark.slow) for seed in range(12, 120)
 ]
-VARIANTS = [("brute", {}), ("sweep", {}), ("grid", {}), ("quadtree", {}), ("quadtree", {"straddle": "children"})]
+VARIANTS = [
+    ("brute", {}), ("sweep", {}), ("grid", {}), ("quadtree", {}), ("quadtree", {"straddle": "children"}),
+    ("quadtree", {"walk": "tip", "max_levels": 5}), ("quadtree", {"max_levels": 2, "max_objects": 1}),
+]
 
 
 def loop_pairs(boxes):
@@ -109,11 +114,74 @@ def test_the_grid_over_few_or_many_cells_finds_brute_force_pairs(spread):
 
 @pytest.mark.parametrize("straddle", ["parent", "children"])
 def test_quadtree_candidates_are_the_trees_own_count(straddle):
+    """The tip's walk at the tip's depth, and the variant, count what the tree counts."""
     rng = np.random.default_rng(3)
     boxes = awkward_boxes(rng, 200)
     tree = Quadtree(tuple(boxes[:, :2].min(axis=0)) + tuple(boxes[:, 2:].max(axis=0)), straddle=straddle)
     tree.insert_many(range(len(boxes)), boxes)
-    assert find(boxes, "quadtree", straddle=straddle).candidates == tree.candidate_pairs()
+    assert find(boxes, "quadtree", straddle=straddle, walk="tip", max_levels=5).candidates == tree.candidate_pairs()
+
+
+def range_walk_candidates(boxes, max_levels):
+    """The oracle for the range walk's count, from the tree's nodes in plain Python: each item
+    meets the items after it in its node, and those of every node below whose bounds touch
+    its box (a node below that touches it has ancestors that do: they hold it)."""
+    tree = Quadtree(tuple(boxes[:, :2].min(axis=0)) + tuple(boxes[:, 2:].max(axis=0)), max_levels=max_levels)
+    tree.insert_many(range(len(boxes)), boxes)
+    nodes, total = tree.nodes(), 0
+    for k, node in enumerate(nodes):
+        below = []
+        for other in nodes[k + 1 :]:  # parents first: the subtree runs to the next node no deeper
+            if other.level <= node.level:
+                break
+            below.append(other)
+        for place, item in enumerate(node.items):
+            total += len(node.items) - place - 1
+            total += sum(len(other.items) for other in below if bounds_touch(other.bounds, boxes[item]))
+    return total
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("max_levels", [None, 1, 3])
+def test_quadtree_range_walk_counts_what_each_box_reaches(seed, max_levels):
+    rng = np.random.default_rng(seed)
+    boxes = awkward_boxes(rng, int(rng.integers(2, 250)))
+    expected = range_walk_candidates(boxes, max_levels)
+    assert find(boxes, "quadtree", max_levels=max_levels).candidates == expected
+    assert count_candidates(boxes, "quadtree", max_levels=max_levels) == expected
+
+
+def spread_boxes(count, seed=2):
+    """``count`` boxes as the broad-phase scenes spawn them: as crowded at any count."""
+    rng = np.random.default_rng(seed)
+    size = rng.uniform(6, 26, (count, 2)) * min(1.0, (1000 / count) ** 0.5)
+    corners = rng.uniform((-620, -340), np.array([170, 340]) - size)
+    return np.hstack([corners, corners + size])
+
+
+def test_the_quadtrees_work_grows_as_its_objects_do():
+    """As deep as its objects need, the quadtree's candidates grow as n log n (a straddler's
+    walk goes down the tree's log4 n levels); at the tip's fixed depth and walk they grew as
+    n**1.5 (straddlers meet everything below)."""
+    small, large = spread_boxes(4_000), spread_boxes(32_000)
+    growth = math.log(count_candidates(large, "quadtree") / count_candidates(small, "quadtree")) / math.log(8)
+    assert growth < 1.2
+    tip = math.log(count_candidates(large, "quadtree", walk="tip", max_levels=5) / count_candidates(small, "quadtree", walk="tip", max_levels=5)) / math.log(8)
+    assert tip > 1.4
+
+
+def test_quadtree_depth_grows_with_its_objects():
+    for count in (1_000, 16_000):
+        tree = Quadtree((-620, -340, 170, 340), max_objects=10, max_levels=None)
+        tree.insert_many(range(count), spread_boxes(count))
+        deepest = int(tree.arrays().level.max())
+        # About log4(count / 10) levels to bring the leaves down to ten: a few more where they crowd.
+        assert math.log(count / 10, 4) <= deepest <= math.log(count / 10, 4) + 4, (count, deepest)
+
+
+def test_quadtree_walk_is_checked():
+    with pytest.raises(ShapeError, match='the quadtree\'s walk must be "range" or "tip", got \'down\''):
+        find([[0, 0, 1, 1], [1, 1, 2, 2]], "quadtree", walk="down")
 
 
 def test_methods_save_work_on_scattered_boxes():
@@ -125,8 +193,9 @@ def test_methods_save_work_on_scattered_boxes():
     for method in ("sweep", "grid"):
         assert find(boxes, method).candidates < everything / 40, method
     assert find(boxes, "quadtree", straddle="children").candidates < everything / 40
-    # The tip's tree keeps straddlers in the parents, where they meet everything below: it saves less.
-    assert find(boxes, "quadtree").candidates < everything / 10
+    assert find(boxes, "quadtree").candidates < everything / 40
+    # The tip's walk pairs straddlers kept in the parents with everything below: it saves less.
+    assert find(boxes, "quadtree", walk="tip", max_levels=5).candidates < everything / 10
 
 
 @pytest.mark.parametrize("method", METHODS)

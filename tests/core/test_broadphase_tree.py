@@ -1,4 +1,4 @@
-"""The broad phase's "tree" method (a DynamicTree walked once per box) against brute force."""
+"""The broad phase's "tree" method (a tree built in bulk from Morton order, walked once per box) against brute force."""
 
 import numpy as np
 import pytest

@@ -7,6 +7,7 @@ import numpy as np
 
 from collision import broadphase
 from driver import key
+from scenes.grid_broadphase import OPTIONS
 
 
 def overlapping(boxes):
@@ -47,7 +48,7 @@ def test_every_method_finds_brute_force_collisions_and_the_grid_its_neighbours(d
     assert methods["grid"].candidates == near
     assert scene.result.grid.cell == 26 * 1.7
     for name in ("sweep", "quadtree"):
-        assert methods[name].candidates == broadphase.find(boxes, name).candidates
+        assert methods[name].candidates == broadphase.find(boxes, name, **OPTIONS.get(name, {})).candidates
     assert methods["grid"].candidates < methods["sweep"].candidates < methods["quadtree"].candidates < methods["brute"].candidates
     assert set(scene.result.colliding.tolist()) == {i for pair in real for i in pair}
 
@@ -87,7 +88,7 @@ def test_ten_thousand_objects_are_one_batch_and_the_costly_methods_wait(drive):
     methods = {method.name: method for method in scene.result.methods}
     assert methods["grid"].pairs == len(broadphase.pairs(boxes, "sweep"))
     assert methods["brute"].pairs is None and methods["brute"].candidates == 10_000 * 9_999 // 2
-    assert methods["quadtree"].pairs is None and methods["quadtree"].candidates == broadphase.find(boxes, "quadtree").candidates
+    assert methods["quadtree"].pairs is None and methods["quadtree"].candidates == broadphase.find(boxes, "quadtree", **OPTIONS["quadtree"]).candidates
     rects = driver.painter.of("rects")
     assert len(rects) == 1 and np.array_equal(rects[0][1], boxes)
     # Crowded, the objects are smaller: the world holds no more of them per area than at 1,000.

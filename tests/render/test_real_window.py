@@ -7,8 +7,10 @@ import sys
 import time
 from pathlib import Path
 
+import numpy as np
 import pytest
 
+from sandbox.app import png
 from sandbox.app.controller import ROTATE_STEP
 from sandbox.app.session import Session
 from xvfb import find_window, wait_for, xdotool
@@ -175,3 +177,22 @@ def test_a_shipped_walkthrough_runs_to_the_end_with_the_clicker_keys(display, tm
     for shape, entry in last["shapes"].items():
         assert saved["shapes"][shape]["position"] == pytest.approx(entry["position"]), output
     assert "Traceback" not in output
+
+
+def test_a_plain_start_draws_into_its_early_window_and_takes_keys(display, tmp_path):
+    """``python sandbox.py --scene box-box`` opens its window before loading the app
+    (sandbox.boot.early): the app takes that window over, draws into it and hears its keys."""
+    process = launch(display, tmp_path, "--scene", "box-box")
+    try:
+        window = find_window(display, process)
+        time.sleep(1.0)  # let the first frames draw
+        xdotool(display, "windowfocus", "--sync", window)
+        xdotool(display, "key", "F12")
+        wait_for(lambda: list((tmp_path / "screenshots").glob("box-box-*.png")), 10, "F12 to write a screenshot")
+        shot = next((tmp_path / "screenshots").glob("box-box-*.png"))
+        # The scene and the panel, not the early window's plain background.
+        assert len(np.unique(png.read(shot).reshape(-1, 4), axis=0)) > 20
+    finally:
+        process.terminate()
+        output = process.communicate(timeout=10)[0]
+    assert "Traceback" not in output, output

@@ -1,0 +1,87 @@
+"""What a frame of the running app redoes: text laid out only when it changes, and once."""
+
+import numpy as np
+import pyglet
+import pytest
+
+from sandbox.app.session import Session
+from sandbox.app.window import SandboxWindow
+
+
+@pytest.fixture
+def crowded():
+    session = Session("quadtree", (1280, 720))
+    session.set_setting("count", 10_000)
+    window = SandboxWindow(session, visible=False)
+    yield window
+    window.on_close()
+
+
+def count_layouts(label):
+    """Make ``label`` count its layouts: returns the list each layout appends to."""
+    done = []
+    layout = label._update
+
+    def counted():
+        if label._update_enabled:  # within begin_update and end_update pyglet only defers it
+            done.append(label.text)
+        layout()
+
+    label._update = counted
+    return done
+
+
+def test_a_changed_verdict_is_laid_out_once_a_frame(crowded):
+    window = crowded
+    for _ in range(3):
+        window.session.update(1 / 60)
+        window.render()
+    fitted = {name: count_layouts(getattr(window, name)) for name in ("_title", "_verdict", "_detail", "_claims")}
+    texts = []
+    for _ in range(5):
+        window.session.update(1 / 60)
+        window.render()
+        texts.append(window._verdict.text)
+    # The counts change every frame, and each change is one layout of the verdict, not two.
+    assert len(set(texts)) == 5
+    assert len(fitted["_verdict"]) == 5 and len(fitted["_detail"]) <= 5
+    # The title did not change: not laid out again.
+    assert fitted["_title"] == []
+
+
+@pytest.mark.parametrize("room", [40, 150, 260, 2000])
+def test_the_size_that_fits_is_the_one_a_layout_would_choose(crowded, room):
+    """The fitted size, worked out before the layout, is what laying the text out at the full
+    size and scaling to the room gives: a label over the room shrinks to it, one within keeps its size."""
+    window, text, size = crowded, "2,640,769 PAIR CHECKS", 26
+    window._fit(window._verdict, text, size, room)
+    probe = pyglet.text.Label(text, font_size=size)
+    expected = size if probe.content_width <= room else max(round(size * room / probe.content_width), round(size / 3), 1)
+    assert window._verdict.font_size == expected
+    assert window._verdict.content_width <= room + 20
+
+
+def test_unchanged_bulk_geometry_is_not_sent_again():
+    """Lines and dots drawn as they were last frame leave their buffers alone; a change sends them."""
+    from sandbox.app.camera import Camera
+    from sandbox.app.pyglet_painter import PygletPainter
+
+    painter = PygletPainter(Camera(640, 400))
+    lines = np.array([[0, 0, 10, 10], [5, 0, 5, 9]], dtype=float)
+    colors = np.array([[255, 0, 0, 255], [0, 255, 0, 255]], dtype=np.uint8)
+
+    def frame(segments):
+        painter.begin()
+        painter.lines(segments, colors)
+        painter.end()
+        buffers = painter._bulk[pyglet.gl.GL_LINES][0].domain.attrib_name_buffers
+        dirty = {name: buffer._dirty for name, buffer in buffers.items()}
+        for buffer in buffers.values():
+            buffer.commit()
+        return dirty
+
+    assert frame(lines) == {"position": True, "colors": True}
+    assert frame(lines.copy()) == {"position": False, "colors": False}
+    moved = lines.copy()
+    moved[0, 2] = 11
+    assert frame(moved) == {"position": True, "colors": False}
