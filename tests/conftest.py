@@ -12,9 +12,9 @@ import pytest
 _CONFIG = tempfile.mkdtemp(prefix="sandbox-tests-config-")
 os.environ["XDG_CONFIG_HOME"] = _CONFIG
 
-# A teacher's scene folder, loaded on purpose by the tests that need it: were it collected, its
-# scene would join the registry for every test.
-collect_ignore = ["driven/user_scenes", "conftest.py"]
+# Teachers' scene folders, loaded on purpose by the tests that need them: were one collected, its
+# scenes would join the registry for every test (the never-returning ones would hang it).
+collect_ignore = ["driven/user_scenes", "app/slow_scenes", "conftest.py"]
 # --doctest-modules would import each tier's conftest.py as the module "conftest" and meet the one
 # loaded before it ("import file mismatch"). They hold no doctests; pytest loads them as conftests.
 collect_ignore_glob = ["*/conftest.py"]

@@ -132,6 +132,20 @@ def of(session: Any) -> list[Seen]:
     return record(texts, session.report())
 
 
+def open_question(figure: Any) -> Fact | None:
+    """The fact ``figure``'s open question asks for (a session, or a class's figure: anything
+    with ``asking``, ``step``, ``fault`` and ``report()``), or None with no question open."""
+    if not figure.asking or figure.step is None or not figure.step.answer or figure.fault is not None:
+        return None
+    return report_facts(figure.report()).get(figure.step.answer)
+
+
+def hiding(painter: Any, figure: Any) -> Any:
+    """``painter``, or while ``figure``'s question is open one that writes its answer "?"."""
+    asked = open_question(figure)
+    return painter if asked is None else Hiding(painter, [asked])
+
+
 def report_facts(report: Report) -> dict[str, Fact]:
     """Every fact of ``report`` by name: its named facts, and each of its answers as the class
     reads it (a number where it is written as one, else a word)."""

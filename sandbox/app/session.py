@@ -316,14 +316,7 @@ class Session:
         open, its answer written "?" wherever a label shows it."""
         if dashes and self.theme.dashed_b:
             painter = DashedPainter(painter, self.theme, 1 / self.camera.zoom)
-        asked = self.asked()
-        return painter if asked is None else seen.Hiding(painter, [asked])
-
-    def asked(self):
-        """The fact the open question asks for, or None (no question open, or none to hide)."""
-        if not self.asking or not self.step.answer or self.fault is not None:
-            return None
-        return seen.report_facts(self.report()).get(self.step.answer)
+        return seen.hiding(painter, self)
 
     def label_scale(self):
         """How much larger than 1x the figure's labels are drawn (the kit's rule, which an SVG follows too)."""

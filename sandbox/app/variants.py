@@ -56,7 +56,7 @@ TRIES = 3000
 """Draws tried for one version of one step before it is given up. The quadtree's step whose
 focus object the tip's retrieve misses one pair for took up to 781 draws (seed 1, 30 versions)."""
 
-TARGET_TRIES = 300
+TARGET_TRIES = 120
 """Draws tried for a version to give the answer it aims at, before it takes any answer."""
 
 SPREAD = 4
@@ -239,7 +239,8 @@ def _kept(step, drawn, cls, original, number, where):
     was, now = seen.report_facts(original.reported), seen.report_facts(scene.reported)
     if same and any(name not in now or not _same_kind(now[name], fact, drawn.seed != step.seed) for name, fact in was.items() if name in answers):
         return None
-    choices = tuple(_refilled(choice, step.answer, original.reported, scene.reported) for choice in step.choices)
+    measure = isinstance(was[step.answer].value, float)
+    choices = tuple(_refilled(choice, step.answer, original.reported, scene.reported, measure) for choice in step.choices)
     if choices and (len(set(choices)) < len(choices) or answer not in choices):
         return None
     if choices and _number(choices[0]) is not None:
@@ -316,10 +317,11 @@ def _fixed(choice):
     return _number(choice) is None or choice.isdigit() and len(choice) == 1
 
 
-def _refilled(choice, answer, before, after):
+def _refilled(choice, answer, before, after, measure=False):
     """A choice as the version has it: where it was one of the step's named numbers (the
-    answer's first), that number of the version, written alike; otherwise as it was."""
-    if _fixed(choice):
+    answer's first), that number of the version, written alike; otherwise as it was. A count's
+    choice of one digit stays (it is offered in every version); a measure's is the version's."""
+    if _number(choice) is None or _fixed(choice) and not measure:
         return choice
     named, now = _named(before), _named(after)
     for name in sorted(named, key=lambda name: name != answer):

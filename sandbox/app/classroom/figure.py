@@ -93,14 +93,7 @@ class Figure:
     def figure_painter(self, painter, dashes: bool = True):
         """``painter`` as the window's figure draws with it (vector.figure asks for it): while
         the question is open, its answer written "?" wherever a label shows it."""
-        asked = self.asked()
-        return painter if asked is None else seen.Hiding(painter, [asked])
-
-    def asked(self):
-        """The fact the open question asks for, or None: the session's rule."""
-        if not self.asking or not self.step.answer or self.fault is not None:
-            return None
-        return seen.report_facts(self.report()).get(self.step.answer)
+        return seen.hiding(painter, self)
 
     def svg(self) -> str:
         """The picture as an SVG document, the handout's renderer's."""
