@@ -116,10 +116,10 @@ def make(lesson: walkthrough.Walkthrough, count: int, seed: int) -> tuple[Versio
         cls = classes[step.scene]
         original = _scene_at(step, cls, where)
         keys, column = set(), []
-        aims = _aims(step, original, random.Random(f"{seed}/{number}"))
+        aims, unreachable = _aims(step, original, random.Random(f"{seed}/{number}")), set()
         for version in range(1, count + 1):
             rng = random.Random(f"{seed}/{number}/{version}")
-            found = _aimed(step, cls, original, number, where, rng, aims, version, keys)
+            found = _aimed(step, cls, original, number, where, rng, aims, unreachable, version, keys)
             if found is None:
                 found = _any(step, cls, original, number, where, rng, keys)
             if found is None:
@@ -145,22 +145,27 @@ def _aims(step, original, rng):
     return order
 
 
-def _aimed(step, cls, original, number, where, rng, aims, version, keys):
+def _aimed(step, cls, original, number, where, rng, aims, unreachable, version, keys):
     """A version giving the answer this version aims at, or None (none to aim at, or none
-    found): the aims are taken in turn, one found unreachable dropped for the next versions."""
-    while aims:
-        aim = aims[(version - 1) % len(aims)]
-        for attempt in range(TARGET_TRIES):
-            reach = 1 + (SPREAD - 1) * attempt // TARGET_TRIES
-            found = _kept(step, _drawn(step, original, rng, reach), cls, original, number, where)
-            if found is not None and found.answer == aim and _key(found) not in keys:
-                return found
-        aims.remove(aim)  # the shapes cannot give it here (a count they fix): aim at the others
+    found): the aims are taken in turn; one found unreachable is not aimed at again, and the
+    versions whose turn it is are the lesson's own exercise (``_any``)."""
+    if not aims:
+        return None
+    aim = aims[(version - 1) % len(aims)]
+    if aim in unreachable:
+        return None
+    for attempt in range(TARGET_TRIES):
+        reach = 1 + (SPREAD - 1) * attempt // TARGET_TRIES
+        found = _kept(step, _drawn(step, original, rng, reach), cls, original, number, where, free=True)
+        if found is not None and found.answer == aim and _key(found) not in keys:
+            return found
+    unreachable.add(aim)  # the shapes cannot give it here (a count they fix)
     return None
 
 
 def _any(step, cls, original, number, where, rng, keys):
-    """A version with any answer among the choices, or None after TRIES draws."""
+    """A version asking the lesson's own exercise (its answer of the same kind), or None after
+    TRIES draws."""
     for _ in range(TRIES):
         found = _kept(step, _drawn(step, original, rng), cls, original, number, where)
         if found is not None and _key(found) not in keys:
@@ -225,7 +230,7 @@ def _scene_at(step, cls, where):
     return scene
 
 
-def _kept(step, drawn, cls, original, number, where):
+def _kept(step, drawn, cls, original, number, where, free=False):
     """The version ``drawn`` as Asked, or None when it does not keep what the question is about."""
     try:
         scene = _scene_at(drawn, cls, where)
@@ -235,9 +240,14 @@ def _kept(step, drawn, cls, original, number, where):
         return None  # the step is about its event: "corners-outside" must still happen
     answers = scene.reported.answers
     answer = answers[step.answer]
-    same = answer == step.answer_text(original)
     was, now = seen.report_facts(original.reported), seen.report_facts(scene.reported)
-    if same and any(name not in now or not _same_kind(now[name], fact, drawn.seed != step.seed) for name, fact in was.items() if name in answers):
+    reseeded = drawn.seed != step.seed
+    # The lesson's exercise: its answer of the same kind (a verdict, a count, a measure's sign),
+    # every other answer too. A version aimed at another choice (``free``) may give another.
+    same = answer == step.answer_text(original) or _same_kind(now[step.answer], was[step.answer], reseeded)
+    if not free and not same:
+        return None
+    if same and any(name not in now or not _same_kind(now[name], fact, reseeded) for name, fact in was.items() if name in answers):
         return None
     measure = isinstance(was[step.answer].value, float)
     choices = tuple(_refilled(choice, step.answer, original.reported, scene.reported, measure) for choice in step.choices)
