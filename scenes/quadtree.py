@@ -229,7 +229,7 @@ class QuadtreeScene(Swarm):
             lines.append(Line(f"Object {result.focus}: retrieve returns {len(result.lit)} others, {result.lit_straddlers} of them straddlers", "highlight"))
             if self.settings["missed"]:
                 missed = len(result.missed)
-                claims = (Claim("The tip's retrieve", f"{missed} TOUCHING OBJECTS MISSED" if missed else "NOTHING MISSED", missed == 0),)
+                claims = (Claim("The tip's retrieve", f"{missed} TOUCHING OBJECT{'S' if missed > 1 else ''} MISSED" if missed else "NOTHING MISSED", missed == 0),)
         else:
             lines.append("Point at or click an object to see what retrieve returns for it.")
         if self.settings["code"] and result.trace is None:

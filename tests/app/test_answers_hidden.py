@@ -74,3 +74,11 @@ def test_the_answer_is_hidden_until_the_reveal_and_shown_after_it(path, number):
         # A word's answer (a verdict, yes or no) is what the reveal shows: the figure changes.
         assert [each.text for each in shown] != [each.text for each in asked]
         assert svg_texts(shown_svg) != svg_texts(asked_svg)
+
+
+def test_the_tips_claim_counts_one_object_in_the_singular():
+    # why-quadtrees step 5, revealed: one touching object missed, said as one.
+    session = Session(walkthrough=walkthrough.load(ROOT / "walkthroughs" / "why-quadtrees.toml"))
+    session.go(4)
+    session.reveal()
+    assert [claim.says for claim in session.claims()] == ["1 TOUCHING OBJECT MISSED"]
