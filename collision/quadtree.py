@@ -325,6 +325,10 @@ def _nodes_of(flat):
     return nodes[0]
 
 
+VARIANT_LEVELS = 5
+"""The depth ``max_levels=None`` gives the variant that puts straddlers in every child: the tip's."""
+
+
 class Quadtree:
     """A quadtree over ``bounds`` = ``(min_x, min_y, max_x, max_y)``.
 
@@ -332,7 +336,8 @@ class Quadtree:
     ``max_levels`` (the root is level 0; at most :data:`MAX_LEVELS`). Both are whole numbers;
     ``max_levels=None`` lets the depth grow with the objects, as a real quadtree's does: a node
     splits whenever it holds too many, down to :data:`MAX_LEVELS`, so n objects spread over the
-    root make about log4(n / max_objects) levels. The tip's fixed 5 levels leave 100,000
+    root make about log4(n / max_objects) levels (the ``"children"`` variant stops at
+    :data:`VARIANT_LEVELS`: it copies straddlers, and copies double with each level). The tip's fixed 5 levels leave 100,000
     objects some 90 to a leaf.
     Children are numbered as in the tip: 0 top-right, 1 top-left, 2 bottom-left,
     3 bottom-right. An item outside the root stays in the root.
@@ -376,10 +381,14 @@ class Quadtree:
     def __init__(self, bounds: Sequence[float], max_objects: int = 10, max_levels: int | None = 5, straddle: str = "parent") -> None:
         self.bounds = _aabb(bounds, "quadtree bounds")
         self.max_objects = _count(max_objects, "max_objects", 1)
-        # None: as deep as the objects need; MAX_LEVELS still bounds boxes that coincide.
-        self.max_levels = MAX_LEVELS if max_levels is None else _count(max_levels, "max_levels", 0, MAX_LEVELS)
         if straddle not in ("parent", "children"):
             raise ShapeError(f'quadtree straddle must be "parent" or "children", got {straddle!r}')
+        # None: as deep as the objects need; MAX_LEVELS still bounds boxes that coincide. The
+        # variant copies a box across a middle line into both children, level after level, so
+        # a cluster of such boxes doubles with every level: it keeps the tip's five (at 32,
+        # 263 boxes near 3.5e8 asked for over 24 GB).
+        deepest = MAX_LEVELS if straddle == "parent" else VARIANT_LEVELS
+        self.max_levels = deepest if max_levels is None else _count(max_levels, "max_levels", 0, MAX_LEVELS)
         self.straddle = straddle
         self.clear()
 
