@@ -302,7 +302,7 @@ def _code(theme, code, at):
     """The listing the step ran: its lines in the text colour, the rest dimmed, line ``at`` of
     the step marked and kept in view; below it, the local variables as that line begins."""
     imgui.separator_text(f"Code: {code.name}")
-    imgui.text_wrapped(f"{code.step}. Line {at + 1} of {len(code.runs)} it ran (, and . step).")
+    imgui.text_wrapped(f"{code.step}. Line {at + 1} of {len(code.runs)} it ran (the comma and full-stop keys step through them).")
     line, values = code.runs[at] if code.runs else (0, ())
     ran = {number for number, _ in code.runs}
     height = CODE_ROWS * imgui.get_text_line_height_with_spacing()
