@@ -161,7 +161,9 @@ class ContactPoints(Scene):
         self.settings["page"] = max(self.result.page - 1, 0)
 
     def step_on(self):
-        self.settings["page"] = min(self.result.page + 1, len(self.result.manifold.steps) - 1)
+        # From the whole clipping (the scene opens on it, its last stage), Step starts at the first.
+        last = len(self.result.manifold.steps) - 1
+        self.settings["page"] = 0 if self.settings["page"] < 0 else min(self.result.page + 1, last)
 
     def draw(self, result, painter, theme):
         found, page = result.manifold, result.page

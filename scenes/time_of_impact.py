@@ -103,7 +103,9 @@ class TimeOfImpact(CarriedStep):
         self.settings["page"] = max(self.result.page - 1, 0)
 
     def step_on(self):
-        self.settings["page"] = min(self.result.page + 1, len(self.result.impact.steps) - 1)
+        # From the whole run (the scene opens on it, its last step), Step starts at the first.
+        last = len(self.result.impact.steps) - 1
+        self.settings["page"] = 0 if self.settings["page"] < 0 else min(self.result.page + 1, last)
 
     def draw(self, result, painter, theme):
         impact, page = result.impact, result.page

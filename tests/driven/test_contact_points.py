@@ -109,3 +109,11 @@ def test_every_pair_of_kinds_touches_midway_between_the_surfaces(drive, kind_a, 
         (x, y), half = point.point, -point.separation / 2
         assert outline_a.distance(shapely.Point(x + nx * half, y + ny * half)) <= 1e-4, (kind_a, kind_b, point)
         assert outline_b.distance(shapely.Point(x - nx * half, y - ny * half)) <= 1e-4, (kind_a, kind_b, point)
+
+
+def test_step_from_the_whole_clipping_starts_at_the_first_stage(drive):
+    # The scene opens on the whole clipping, its last stage: a first Step there did nothing.
+    driver, scene = preset(drive, "Resting")
+    assert scene.result.page == len(scene.result.manifold.steps) - 1
+    driver.click("Step (N)")
+    assert scene.result.page == 0

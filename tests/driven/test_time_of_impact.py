@@ -57,3 +57,11 @@ def test_back_and_step_page_the_advancement(drive):
     assert scene.result.page == 0 and scene.reported.lines[0].text.startswith(f"Step 1 of {count}: t = 0.0000")
     driver.click("Step (N)")
     assert scene.result.page == 1
+
+
+def test_step_from_the_whole_run_starts_at_the_first_step(drive):
+    # The scene opens on the whole run, its last step: a first Step there did nothing.
+    driver, scene = preset(drive, "Spinning plank")
+    assert scene.result.page == len(scene.result.impact.steps) - 1
+    driver.click("Step (N)")
+    assert scene.result.page == 0
