@@ -46,8 +46,10 @@ sys.path.insert(0, str(HERE))
 
 import numpy as np  # noqa: E402
 
-from collision import Box, Circle, DynamicTree, Motion, manifold, ray_cast, regular_polygon, time_of_impact  # noqa: E402
+from collision import Box, Circle, Motion, manifold, ray_cast, regular_polygon, time_of_impact  # noqa: E402
 from collision.broadphase import find  # noqa: E402
+from run import as_pairs, kdtree_pairs  # noqa: E402  the cKDTree peer as benchmarks/run.py measures it
+from tree_bench import ours as tree_rounds, theirs as pymunk_rounds  # noqa: E402  per-item seconds of each
 
 PYTHON = sys.executable
 WORLD = (-620.0, -340.0, 170.0, 340.0)
@@ -166,16 +168,6 @@ def scene_boxes(count, seed):
     return np.hstack([position, position + size])
 
 
-def kdtree_pairs(spatial, boxes):
-    """scipy's cKDTree over centres, every pair within the largest reach (Chebyshev), then the box test."""
-    centres = (boxes[:, :2] + boxes[:, 2:]) / 2
-    reach = (boxes[:, 2:] - boxes[:, :2]).max()
-    candidates = spatial.cKDTree(centres).query_pairs(reach, p=np.inf, output_type="ndarray")
-    a, b = boxes[candidates[:, 0]], boxes[candidates[:, 1]]
-    keep = (a[:, 0] <= b[:, 2]) & (b[:, 0] <= a[:, 2]) & (a[:, 1] <= b[:, 3]) & (b[:, 1] <= a[:, 3])
-    return candidates[keep]
-
-
 def broadphase(rounds):
     import scipy.spatial as spatial
 
@@ -189,8 +181,7 @@ def broadphase(rounds):
             contestants = {name: (lambda name=name: find(boxes, name).pairs) for name in names}
             contestants["cKDTree"] = lambda: kdtree_pairs(spatial, boxes)
             if k == 0:
-                expected = contestants["cKDTree"]()
-                expected = expected[np.lexsort((expected[:, 1], expected[:, 0]))]
+                expected = as_pairs(*contestants["cKDTree"]())
                 for name in names:
                     assert np.array_equal(contestants[name](), expected), (size, name)
             for name in order.sample(list(contestants), len(contestants)):
@@ -215,18 +206,6 @@ def broadphase(rounds):
 # ---------------------------------------------------------------- DynamicTree against pymunk
 
 
-def _pymunk_space(pymunk, boxes):
-    """A pymunk space holding a kinematic box for each of ``boxes``, not yet added."""
-    space = pymunk.Space()
-    bodies, shapes = [], []
-    for x0, y0, x1, y1 in boxes.tolist():
-        body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
-        body.position = ((x0 + x1) / 2, (y0 + y1) / 2)
-        shapes.append(pymunk.Poly.create_box(body, (x1 - x0, y1 - y0), 0.0))
-        bodies.append(body)
-    return space, bodies, shapes
-
-
 def dynamic(rounds, count=10_000):
     import pymunk
 
@@ -237,39 +216,16 @@ def dynamic(rounds, count=10_000):
         rng = np.random.default_rng(k)
         # Each box moves up to its own size: most leave their fat boxes and are placed again.
         shift = rng.uniform(-1, 1, (count, 2)) * (boxes[:, 2:] - boxes[:, :2])
-        moved = boxes + np.hstack([shift, shift])
-        rows, moved_rows, shifts = boxes.tolist(), moved.tolist(), shift.tolist()
 
         def ours():
-            tree = DynamicTree()
-            began = time.perf_counter()
-            proxies = [tree.insert(row, i) for i, row in enumerate(rows)]
-            built = time.perf_counter()
-            for proxy, row, step in zip(proxies, moved_rows, shifts):
-                tree.move(proxy, row, step)
-            shifted = time.perf_counter()
-            for row in moved_rows:
-                tree.query(row)
-            return built - began, shifted - built, time.perf_counter() - shifted
+            return tree_rounds(boxes, shift)[:3]
 
         def theirs():
-            space, bodies, shapes = _pymunk_space(pymunk, boxes)
-            began = time.perf_counter()
-            for body, shape in zip(bodies, shapes):
-                space.add(body, shape)
-            built = time.perf_counter()
-            for body, (x0, y0, x1, y1) in zip(bodies, moved_rows):
-                body.position = ((x0 + x1) / 2, (y0 + y1) / 2)
-                space.reindex_shapes_for_body(body)
-            shifted = time.perf_counter()
-            every = pymunk.ShapeFilter()
-            for x0, y0, x1, y1 in moved_rows:
-                space.bb_query(pymunk.BB(x0, y0, x1, y1), every)
-            return built - began, shifted - built, time.perf_counter() - shifted
+            return pymunk_rounds(pymunk, boxes, shift)[:3]
 
         for who, run in (("DynamicTree", ours), ("pymunk", theirs)) if k % 2 == 0 else (("pymunk", theirs), ("DynamicTree", ours)):
-            for what, spent in zip(("build", "move", "query"), run()):
-                figures[who, what].append(spent / count)
+            for what, per_item in zip(("build", "move", "query"), run()):
+                figures[who, what].append(per_item)
     print(f"\ndynamic: per item at {count:,} boxes (each box inserted, moved up to its size, queried with its box), {rounds} rounds in turn;"
           f" load {before:.1f} before, {load():.1f} after")
     for what in ("build", "move", "query"):

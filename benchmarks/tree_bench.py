@@ -22,21 +22,10 @@ import time
 import numpy as np
 
 from collision import DynamicTree
-
-WORLD = (-620.0, -340.0, 170.0, 340.0)
-"""The quadtree scene's world (benchmarks/run.py spawns there too)."""
+from run import scene_boxes  # the quadtree scene's boxes, as the other broad-phase figures take them
 
 STEP = 1.5
 """How far each box moves in the move round: a frame's step, inside or out of its fat box."""
-
-
-def scene_boxes(count, seed=2):
-    """``count`` boxes as the quadtree scene spawns them: 6 to 26 wide in its world."""
-    rng = np.random.default_rng(seed)
-    size = rng.uniform(6, 26, (count, 2))
-    low, high = np.array(WORLD[:2]), np.array(WORLD[2:])
-    position = rng.uniform(low, high - size)
-    return np.hstack([position, position + size])
 
 
 def ours(boxes, moves):

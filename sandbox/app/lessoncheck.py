@@ -165,14 +165,3 @@ def _words(text):
 def _short(text):
     text = " ".join(text.split())
     return text if len(text) <= 60 else text[:57] + "..."
-
-
-def _among(shown, values):
-    """Whether the number ``shown`` (as written) is one of ``values`` at its digits (variants
-    keeps a version's prose numbers with it)."""
-    percent = shown.endswith("%")
-    text = shown.rstrip("%").replace("−", "-").replace(",", "")
-    digits = len(text.split(".")[1]) if "." in text else 0
-    written = f"{abs(float(text)):.{digits}f}"
-    return any(f"{abs(value * (100 if percent else 1)):.{digits}f}" == written for value in values)
-

@@ -384,10 +384,20 @@ def _own_numbers(text, before, now, values):
             if len(texts) == 1 and None not in texts:
                 # The number was the step's value (a depth, a pose): the version's value there.
                 out.append(written[: len(written) - len(written.lstrip("-−"))] + texts.pop() + ("%" if scale == 100 else ""))
-            elif places or not lessoncheck._among(written, values):
+            elif places or not _among(written, values):
                 return None  # places that now disagree (two depths), or a number that is none of the version's
             else:
                 out.append(written)
         out.append(literal[end:])
         parts.append("".join(out).replace("{", "{{").replace("}", "}}"))
     return "".join(parts)
+
+
+def _among(shown, values):
+    """Whether the number ``shown`` (as written) is one of ``values`` at its digits: a number
+    a version keeps as it was written."""
+    percent = shown.endswith("%")
+    text = shown.rstrip("%").replace("−", "-").replace(",", "")
+    digits = len(text.split(".")[1]) if "." in text else 0
+    written = f"{abs(float(text)):.{digits}f}"
+    return any(f"{abs(value * (100 if percent else 1)):.{digits}f}" == written for value in values)
