@@ -5,7 +5,7 @@ from typing import NamedTuple
 import numpy as np
 
 from collision import broadphase
-from sandbox.kit import Line, Param, Report, Table, Verdict, faded, number, register
+from sandbox.kit import Column, Fact, Line, Meter, Param, Report, Verdict, faded, register
 from sandbox.kit.figures.meter import draw_meter
 from sandbox.kit.figures.swarm import SIZES, Swarm, fill_box, paint, shrink
 
@@ -138,30 +138,19 @@ class GridScene(Swarm):
         share = grid.candidates / brute.candidates if brute.candidates else 0.0
         return Verdict(f"{grid.candidates:,} PAIR CHECKS", "text", f"of {brute.candidates:,} ({share:.1%}); {grid.pairs:,} real collisions")
 
-    def _numbers(self, result):
+    def _facts(self, result):
         frame = result
-        numbers = {"objects": len(self.position), "cell": frame.grid.cell, "focus": frame.focus, "neighbours": len(frame.neighbours), "hits": len(frame.hits)}
-        for method in frame.methods:
-            numbers[f"{method.name}_candidates"] = method.candidates
-            numbers[f"{method.name}_collisions"] = method.pairs
-        return numbers
-
-    def _tables(self, result):
-        frame = result
-        rows = tuple(
-            (METHOD_NAMES[method.name], number(method.candidates), "not run" if method.pairs is None else number(method.pairs))
-            for method in frame.methods
-        )
-        about = [("objects", number(len(self.position))), ("cell size", f"{number(frame.grid.cell)} units")]
+        methods = {method.name: {"method": METHOD_NAMES[method.name], "candidates": method.candidates,
+                                 "collisions": "not run" if method.pairs is None else method.pairs} for method in frame.methods}
+        facts = [
+            Fact("methods", methods, "candidate pairs", columns=(Column("method"), Column("candidates", "pair checks (candidates)"), Column("collisions", "real collisions"))),
+            Fact("objects", len(self.position)),
+            Fact("cell", frame.grid.cell, "cell size", "units"),
+        ]
         if frame.focus is not None:
-            about.append((f"object {frame.focus}'s 3 x 3 cells hold", f"{len(frame.neighbours)} others; it touches {len(frame.hits)}"))
-        return [Table(("method", "pair checks (candidates)", "real collisions"), rows), Table((), tuple(about))]
-
-    def _answers(self, result):
-        frame = result
-        methods = {method.name: method for method in frame.methods}
-        return {"grid_candidates": number(methods["grid"].candidates), "brute_candidates": number(methods["brute"].candidates),
-                "collisions": number(methods["grid"].pairs), "neighbours": number(len(frame.neighbours)), "hits": number(len(frame.hits))}
+            facts += [Fact("neighbours", len(frame.neighbours), f"others in object {frame.focus}'s 3 x 3 cells"),
+                      Fact("hits", len(frame.hits), "objects it touches")]
+        return facts
 
     def draw(self, result, painter, theme):
         frame, (x0, y0, x1, y1) = result, self.world
@@ -189,8 +178,7 @@ class GridScene(Swarm):
             for other in frame.hits:
                 fill_box(painter, boxes[other], theme.mtv, 120)
         # Beside the world where the window leaves room; never over the objects.
-        lines = ["candidate pairs", *(f"{METHOD_NAMES[method.name]}: {method.candidates:,}" for method in frame.methods)]
-        draw_meter(painter, theme, self.view, lines, [self.world], clear_only=True)
+        draw_meter(painter, theme, self.view, self.reported, [self.world], clear_only=True)
 
     def report(self, result):
         lines = [f"Cells of {result.grid.cell:.1f}; over {RUN_LIMIT:,} candidates a method is not run"]
@@ -201,4 +189,5 @@ class GridScene(Swarm):
             lines.append(Line(f"Object {result.focus}: {len(result.neighbours)} candidates in its 3 x 3 cells, {len(result.hits)} real", "highlight"))
         else:
             lines.append("Point at or click an object to light its neighbourhood.")
-        return Report(self._verdict(result), tuple(lines), self._tables(result), self._numbers(result), self._answers(result))
+        numbers = {"focus": result.focus, "neighbours": len(result.neighbours), "hits": len(result.hits)}
+        return Report(self._verdict(result), tuple(lines), numbers=numbers, facts=self._facts(result), meter=Meter("methods", ("candidates",)))

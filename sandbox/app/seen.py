@@ -62,7 +62,9 @@ def names(text: str, facts: Mapping[str, Fact], canvas: bool = False) -> tuple[s
         if isinstance(fact.value, (list, tuple, dict)) or fact.value is None:
             continue
         if is_number(fact):
-            if any(shows(written, fact.value) for written in numbers):
+            # A gap is written as its size after the word: "gap 12.1" shows -12.1.
+            value = -fact.value if fact.form == "gap" and fact.value < 0 and "gap" in text else fact.value
+            if any(shows(written, value) for written in numbers):
                 found.append(name)
         elif says(text, shown_text(fact)) and not (canvas and text.strip().lower() == shown_text(fact).lower()):
             found.append(name)

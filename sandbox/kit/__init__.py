@@ -33,7 +33,7 @@ canvas's headline, handouts, step JSON and questions. A scene never imports ImGu
 from sandbox.kit.painter import Painter, RecordingPainter
 from sandbox.kit.params import Param
 from sandbox.kit.registration import SceneError, register
-from sandbox.kit.report import Claim, Code, Cost, Fact, Line, Report, Table, Verdict, number
+from sandbox.kit.report import Claim, Code, Column, Cost, Fact, Line, Meter, Report, Table, Verdict, number
 from sandbox.kit.scene import CORNER_WORDS, Action, Context, Scene, View
 from sandbox.kit.theme import Theme, faded
 
@@ -42,10 +42,12 @@ __all__ = [
     "Action",
     "Claim",
     "Code",
+    "Column",
     "Context",
     "Cost",
     "Fact",
     "Line",
+    "Meter",
     "Param",
     "Painter",
     "RecordingPainter",

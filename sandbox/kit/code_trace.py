@@ -237,10 +237,7 @@ def shown_value(value: Any) -> str:
 
 
 def with_code(report: Report, code: Code, costs: tuple[Cost, ...]) -> Report:
-    """``report`` with the Code view's ``code`` and ``costs``, and each of them an answer a
-    question may ask for: the marked line's source as ``code_line``, every count by its words
-    (``axes_tried``, ``support_points``...)."""
-    line = code.runs[code.marked][0] if code.runs else 0
-    answers = {**(report.answers or {}), "code_line": code.lines[line - code.first].strip() if code.runs else ""}
-    answers.update({cost.what.lower().replace(" ", "_").replace("'", ""): f"{cost.count:,}" for cost in costs})
-    return dataclasses.replace(report, code=code, costs=costs, answers=answers)
+    """``report`` with the Code view's ``code`` and ``costs``: the Report makes each of them a
+    fact a question may ask for, the marked line's source as ``code_line``, every count by its
+    words (``axes_tried``, ``support_points``...)."""
+    return dataclasses.replace(report, code=code, costs=costs)

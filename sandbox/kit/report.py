@@ -6,7 +6,7 @@ step JSON and the questions' answers; no scene writes any of them a second time.
 """
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
 
@@ -104,6 +104,12 @@ class Code:
             numbered = numbered[: quotes[0]] + numbered[end + 1 :]
         return numbered
 
+    def marked_line(self) -> str:
+        """The source of the line the step is about, or "" for a step that ran none."""
+        if not self.runs:
+            return ""
+        return self.lines[self.runs[self.marked][0] - self.first].strip()
+
     def __post_init__(self) -> None:
         if not 0 <= self.marked < max(len(self.runs), 1):
             raise ValueError(f"marked {self.marked} is not one of the step's {len(self.runs)} runs")
@@ -113,11 +119,40 @@ JsonValue = Any
 """A value json.dumps takes: None, bool, int, float, str, and lists and dicts of them."""
 
 
+FORMS = ("", "interval", "gap")
+"""How a fact's value is written besides its digits: plainly; "interval", a [low, high] pair
+as "1.0..5.0"; "gap", a negative value as its size after the word ("gap 12.1")."""
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column of a table fact: the key each of its rows holds, the heading it is read
+    under, and how its cells are written."""
+
+    key: str
+    heading: str = ""
+    """The column's heading; the key's words if empty."""
+
+    unit: str = ""
+    digits: int = 1
+    trim: bool = False
+    form: str = ""
+    """One of FORMS."""
+
+    def fact(self, name: str, value: "JsonValue") -> "Fact":
+        """The fact of one cell, ``name`` its dotted name ("axes.2.overlap")."""
+        return Fact(name, value, self.heading or _words(self.key), self.unit, self.digits, trim=self.trim, form=self.form)
+
+
 @dataclass(frozen=True)
 class Fact:
     """One number or word the class may read, named once: its value, what it means, its unit and
     the digits it is shown with, and the canvas label it is drawn with. Tables, answers, the
-    step JSON and captions' ``{name}`` fields are all written from it."""
+    step JSON, the cost meter and captions' ``{name}`` fields are all written from it.
+
+    A fact with ``columns`` is a table: its value a list of rows (dicts), or a dict of rows by
+    their keys, each cell a fact of its own ("axes.2.overlap", "methods.grid.candidates"), its
+    meaning the table's title."""
 
     name: str
     """Its name, dotted for a fact inside a list or table of the Report: "depth", "axes.2.overlap"."""
@@ -138,10 +173,34 @@ class Fact:
     trim: bool = False
     """Whether trailing zeros go ("6", "3.6", "-2.58"), as a worked example writes them."""
 
+    form: str = ""
+    """How the value is written besides its digits: one of FORMS."""
+
+    columns: tuple[Column, ...] = ()
+    """For a table: its columns, in order."""
+
+    group: str = ""
+    """The title of the "name, value" table a single fact is listed in (facts of one group
+    together, groups in the order they first appear); none for the untitled one."""
+
+    def __post_init__(self) -> None:
+        if self.form not in FORMS:
+            raise ValueError(f"fact {self.name}: form {self.form!r} is not one of {FORMS}")
+        if self.columns and not isinstance(self.value, (list, tuple, Mapping)):
+            raise ValueError(f"fact {self.name}: a table's value is a list of rows, or a dict of them by their keys")
+
     def text(self) -> str:
-        """The fact as every surface shows it: "44.8", "−12.6" as "-12.6", "30°", "yes"."""
-        shown = number(self.value, self.digits)
-        if self.trim and isinstance(self.value, float) and "." in shown:
+        """The fact as every surface shows it: "44.8", "−12.6" as "-12.6", "30°", "yes",
+        "1.0..5.0" as an interval, "gap 12.1" as a gap."""
+        if self.form == "interval" and isinstance(self.value, (list, tuple)) and len(self.value) == 2:
+            return "..".join(self._shown(end) for end in self.value)
+        if self.form == "gap" and isinstance(self.value, (int, float)) and not isinstance(self.value, bool) and self.value < 0:
+            return f"gap {self._shown(-self.value)}"
+        return self._shown(self.value)
+
+    def _shown(self, value: JsonValue) -> str:
+        shown = number(value, self.digits)
+        if self.trim and isinstance(value, float) and "." in shown:
             shown = shown.rstrip("0").rstrip(".")
             shown = "0" if shown == "-0" else shown
         if not self.unit:
@@ -152,25 +211,50 @@ class Fact:
     def words(self) -> str:
         return self.means or _words(self.name)
 
+    def cells(self) -> Iterator["Fact"]:
+        """A table's cells as facts, row by row, each named by its row's key (or its index)
+        and its column's: "methods.grid.candidates", "axes.2.overlap"."""
+        rows = self.value.items() if isinstance(self.value, Mapping) else enumerate(self.value)
+        for key, row in rows:
+            for column in self.columns:
+                yield column.fact(f"{self.name}.{key}.{column.key}", row.get(column.key))
+
+    def table(self) -> "Table":
+        """A table fact as the class reads it: its columns' headings, a row of cell texts per
+        item, its meaning as the title."""
+        headers = tuple(column.heading or _words(column.key) for column in self.columns)
+        texts = [cell.text() for cell in self.cells()]
+        width = len(self.columns)
+        rows = tuple(tuple(texts[start : start + width]) for start in range(0, len(texts), width))
+        return Table(headers, rows, self.means)
+
 
 @dataclass(frozen=True)
 class Report:
-    """A scene's result as every surface shows it. ``tables`` default to one "name, value" row
-    for each of ``numbers``; ``answers`` default to every single value of ``numbers``."""
+    """A scene's result as every surface shows it, written from its facts: the tables, the
+    answers a question may ask for and the canvas's cost meter are all derived here, never by
+    the scene. ``facts`` declares the facts a class reads (a table fact is a table, a single one
+    a row of a "name, value" table); ``numbers`` holds the rest for the JSON and for questions.
+    With no facts declared, every leaf of ``numbers`` is a row of one "name, value" table."""
 
     verdict: Verdict | None = None
     lines: tuple[Line, ...] = ()
     tables: tuple[Table, ...] | None = None
+    """Derived from the facts. (Given only by scenes not yet written from facts: going.)"""
     numbers: Mapping[str, JsonValue] = field(default_factory=dict)
     answers: Mapping[str, str] | None = None
+    """Every single fact's text by its name: what a question may ask for. (Derived; see tables.)"""
     claims: tuple[Claim, ...] = ()
     costs: tuple[Cost, ...] = ()
-    """The algorithm's work counted in this run (a cost meter); empty for a scene that counts none."""
+    """The algorithm's work counted in this run; empty for a scene that counts none."""
     code: Code | None = None
     """The core's code as this step ran it, when the scene's Code view is on."""
     facts: tuple[Fact, ...] = ()
     """Facts named with their meaning, unit, digits or label; each is also one of ``numbers``
     (set there at its dotted name), and every other leaf of ``numbers`` is a plain fact."""
+    meter: "Meter | None" = None
+    """The table fact the canvas draws as its cost meter, or none (then the work counted,
+    where a scene draws a meter)."""
 
     def __post_init__(self) -> None:
         declared = tuple(self.facts)
@@ -180,27 +264,79 @@ class Report:
             for fact in declared:
                 _put(numbers, fact.name, fact.value)
             object.__setattr__(self, "numbers", numbers)
-        if self.tables is None:
-            rows = tuple((fact.words, fact.text()) for fact in self.named().values())
-            object.__setattr__(self, "tables", (Table((), rows),) if rows else ())
-        else:
-            object.__setattr__(self, "tables", tuple(self.tables))
-        if self.answers is None:
-            named = self.named().items()
-            object.__setattr__(self, "answers", {name: fact.text() for name, fact in named if not isinstance(fact.value, (list, tuple))})
+        if self.meter is not None:
+            table = next((fact for fact in declared if fact.name == self.meter.table and fact.columns), None)
+            if table is None:
+                raise ValueError(f"the meter's {self.meter.table!r} is not a table fact of the report")
+            keys = {column.key for column in table.columns}
+            if not keys.issuperset(self.meter.columns):
+                raise ValueError(f"the meter's columns {self.meter.columns} are not all of {self.meter.table!r}'s")
+        object.__setattr__(self, "tables", self._tables() if self.tables is None else tuple(self.tables))
+        named = self.named().items()
+        derived = {name: fact.text() for name, fact in named if not isinstance(fact.value, (list, tuple, dict))}
+        object.__setattr__(self, "answers", {**derived, **(self.answers or {})})
         object.__setattr__(self, "lines", tuple(Line(line) if isinstance(line, str) else line for line in self.lines))
         object.__setattr__(self, "claims", tuple(self.claims))
         object.__setattr__(self, "costs", tuple(self.costs))
 
+    def _tables(self) -> tuple[Table, ...]:
+        """A table per table fact, and the single facts as "name, value" tables by group, in
+        the order each first appears; with no facts declared, every leaf in one."""
+        if not self.facts:
+            rows = tuple((fact.words, fact.text()) for fact in self.named().values())
+            return (Table((), rows),) if rows else ()
+        order: list[Fact | str] = []
+        groups: dict[str, list[tuple[str, str]]] = {}
+        for fact in self.facts:
+            if fact.columns:
+                order.append(fact)
+                continue
+            if fact.group not in groups:
+                groups[fact.group] = []
+                order.append(fact.group)
+            groups[fact.group].append((fact.words, fact.text()))
+        return tuple(item.table() if isinstance(item, Fact) else Table((), tuple(groups[item]), item) for item in order)
+
     def named(self) -> dict[str, Fact]:
         """Every fact of the Report by its dotted name: each leaf of ``numbers``, with what
-        ``facts`` declares of it (its meaning, unit, digits, label)."""
+        ``facts`` declares of it (its meaning, unit, digits, label), and each cell of a table."""
         declared = {fact.name: fact for fact in self.facts}
         found = {}
         for name, value in _flat(self.numbers):
             fact = declared.get(name)
             found[name] = Fact(name, value) if fact is None else fact
+        for fact in self.facts:
+            if fact.columns:
+                found.pop(fact.name, None)
+                found.update((cell.name, cell) for cell in fact.cells())
+        for cost in self.costs:
+            key = cost.what.lower().replace(" ", "_").replace("'", "")
+            found.setdefault(key, Fact(key, cost.count, cost.what))
+        if self.code is not None:
+            found.setdefault("code_line", Fact("code_line", self.code.marked_line(), "the line the step is about"))
         return found
+
+    def meter_lines(self) -> list[str]:
+        """The cost meter as the canvas writes it: the table's title (with its value columns'
+        headings when there are two or more), then "first cell: the others" for each row;
+        without a table named, the work counted ("what: count" per cost), or nothing."""
+        if self.meter is None:
+            return ["work counted", *(f"{cost.what}: {cost.count:,}" for cost in self.costs)] if self.costs else []
+        fact = next(fact for fact in self.facts if fact.name == self.meter.table)
+        first, *rest = fact.columns
+        if self.meter.columns:
+            rest = [column for column in rest if column.key in self.meter.columns]
+        table = replace(fact, columns=(first, *rest)).table()
+        title = table.title if len(table.headers) < 3 else f"{table.title}: {', '.join(table.headers[1:])}"
+        return [title, *(f"{row[0]}: {', '.join(row[1:])}" for row in table.rows)]
+
+
+class Meter(NamedTuple):
+    """Which table fact the canvas's cost meter shows: its first column names each row, and
+    ``columns`` (by key; all if none) are the counts."""
+
+    table: str
+    columns: tuple[str, ...] = ()
 
 
 def number(value: object, digits: int = 1) -> str:

@@ -164,6 +164,6 @@ def test_a_count_the_previous_figure_printed_on_the_line_now_hidden_is_named(tmp
 def test_choices_the_figure_already_shows_but_one_are_named(tmp_path):
     # fast-objects' grid question as it was: the meter printed every other method's count, so
     # the one number missing from it was the answer.
-    step = 'scene = "grid-broadphase"\ncaption = "Many objects."\nquestion = "How many pairs does the loose grid check?"\nchoices = ["31,125", "5,703", "1,229", "367"]\nanswer = "grid_candidates"\nhide = []'
+    step = 'scene = "grid-broadphase"\ncaption = "Many objects."\nquestion = "How many pairs does the loose grid check?"\nchoices = ["31,125", "5,703", "1,229", "367"]\nanswer = "methods.grid.candidates"\nhide = []'
     found = lessoncheck.problems(walkthrough.load(write(tmp_path, [step])))
     assert found == [f"walkthrough {tmp_path / 'planted.toml'}, step 1: every other choice (31,125, 5,703, 1,229) is on the figure before the reveal: the one missing is the answer; offer choices the figure does not show"]

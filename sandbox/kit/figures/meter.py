@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from sandbox.kit.labels import boxes_meet, segment_meets_box, text_box
 from sandbox.kit.painter import Painter
+from sandbox.kit.report import Report
 from sandbox.kit.theme import Theme
 
 SIZE = 11
@@ -22,13 +23,17 @@ LEADING = 1.6
 """Line spacing, in text sizes: a label and the pad the label layout keeps round it."""
 
 
-def draw_meter(painter: Painter, theme: Theme, view, lines: Sequence[str], covered: Sequence[tuple] = (), crossing: Sequence[tuple] = (),
+def draw_meter(painter: Painter, theme: Theme, view, report: Report, covered: Sequence[tuple] = (), crossing: Sequence[tuple] = (),
                clear_only: bool = False) -> bool:
-    """``lines`` (the first a heading such as "work counted") stacked in a clear corner, away
+    """``report``'s meter (Report.meter_lines: a heading such as "work counted", then a line
+    per method), written from its facts, stacked in a clear corner, away
     from ``covered`` (world rectangles x0, y0, x1, y1: the shapes, a path, their labels) and
     from ``crossing`` (segments, each two world points: lines drawn across the figure).
     With ``clear_only`` (a swarm filling its world, where a label moved would still sit on
     objects) the meter is left out when no corner is clear; returns whether it was drawn."""
+    lines = report.meter_lines()
+    if not lines:
+        return False
     pixel = view.pixel
     # The label layout enlarges text by the view's scale; the meter takes at most LARGEST of it.
     size = SIZE * min(view.text_scale, LARGEST) / view.text_scale

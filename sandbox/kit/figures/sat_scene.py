@@ -107,10 +107,9 @@ class PairSatScene(Scene):
         if result.trace is not None:
             # The Code view's run counted on the canvas too, as the panel's Work counted line
             # ("what: count"): the class reads what the loop did without the panel.
-            counted = ", ".join(f"{cost.what} {cost.count}" for cost in costs(result.trace))
             covered = [self.shapes[name].aabb() for name in ("A", "B")]
             # Left out where no corner is clear (a small window at 3x): the panel counts it too.
-            draw_meter(painter, theme, self.view, ["work counted", counted], covered, sat_view.strip_lines(result.sat, result.strips, self.view), clear_only=True)
+            draw_meter(painter, theme, self.view, self.reported, covered, sat_view.strip_lines(result.sat, result.strips, self.view), clear_only=True)
 
     def pair_lines(self, result):
         """What the panel says of the paging and of a crowd of axes."""

@@ -8,7 +8,7 @@ name and angle at one end. ``sandbox.kit.figures.strips`` chooses where each one
 import math
 from typing import NamedTuple
 
-from sandbox.kit.report import Line, Report, Table, Verdict, number
+from sandbox.kit.report import Column, Fact, Line, Report, Verdict, number
 from sandbox.kit.painter import interval_ends
 
 from sandbox.kit.figures import strips
@@ -114,26 +114,10 @@ def verdict(result):
 
 
 def sat_numbers(result):
-    """A SatResult as plain JSON values: the verdict, every axis and the MTV."""
-    return {
-        "verdict": verdict(result).text.lower(),
-        "depth": result.depth,
-        "mtv": list(result.mtv),
-        "merged": result.merged,
-        "axes": [
-            {
-                "name": axis_name(i),
-                "degrees": axis_degrees(test.axis),
-                "axis": list(test.axis),
-                "from": f"{test.source.shape} {test.source.kind.value} {test.source.index}",
-                "a": [test.a.min, test.a.max],
-                "b": [test.b.min, test.b.max],
-                "overlap": test.overlap,
-                "separating": test.separating,
-            }
-            for i, test in enumerate(result.axes)
-        ],
-    }
+    """A SatResult's numbers beyond the facts its tables show, for the JSON and questions: the
+    MTV as a vector, its length and axis ("none" when apart), the parallel normals merged."""
+    least = axis_name(named_axis(result)) if result.colliding else "none"
+    return {"mtv": list(result.mtv), "depth": result.depth, "mtv_axis": least, "merged": result.merged}
 
 
 def source_words(source):
@@ -145,50 +129,44 @@ def source_words(source):
     return "centres"
 
 
-def interval_words(interval):
-    return f"{number(interval.min)}..{number(interval.max)}"
-
-
-def sat_tables(result, names=("A", "B"), source=source_words, early=None):
-    """A SatResult as a class reads it, in the panel and on paper alike: one row per axis (its
+def sat_facts(result, names=("A", "B"), source=source_words, early=None):
+    """A SatResult as facts, in the panel and on paper alike: a table with a row per axis (its
     name and angle, where it comes from, both shadows, the overlap or the gap), then the
-    verdict, the MTV only when colliding, and with ``early`` how far a test that stops at the
-    first gap gets."""
-    rows = tuple(
-        (
-            axis_label(i, test.axis),
-            source(test.source),
-            interval_words(test.a),
-            interval_words(test.b),
-            f"gap {number(-test.overlap)}" if test.separating else number(test.overlap),
-        )
+    verdict, the MTV only when colliding, the axes tested, and with ``early`` how far a test
+    that stops at the first gap gets."""
+    rows = [
+        {
+            "name": axis_name(i),
+            "degrees": axis_degrees(test.axis),
+            "axis": list(test.axis),
+            "from": f"{test.source.shape} {test.source.kind.value} {test.source.index}",
+            "source": source(test.source),
+            "a": [test.a.min, test.a.max],
+            "b": [test.b.min, test.b.max],
+            "overlap": test.overlap,
+            "separating": test.separating,
+        }
         for i, test in enumerate(result.axes)
-    )
-    headers = ("axis", "from", f"{names[0]}'s shadow", f"{names[1]}'s shadow", "overlap")
-    verdict_rows = _verdict_rows(result, names)
-    if early is not None:
-        tested = len(early.axes)
-        stop = f"stops at {axis_name(tested - 1)}: " if not early.colliding else "never stops: "
-        verdict_rows += (("early out", f"{stop}{tested} of {len(result.axes)} axes tested"),)
-    return [Table(headers, rows), Table((), verdict_rows)]
-
-
-def sat_report(result, early=None, lines=(), claims=(), names=("A", "B"), source=source_words):
-    """The Report of a SatResult: its verdict, axis table, numbers and answers."""
-    return Report(verdict(result), tuple(lines), tuple(sat_tables(result, names, source, early)), sat_numbers(result), sat_answers(result), tuple(claims))
-
-
-def _verdict_rows(result, names):
-    verdict = sat_answers(result)
-    rows = [("verdict", verdict["verdict"])]
+    ]
+    columns = (Column("name", "axis"), Column("degrees", "angle", "°"), Column("source", "from"),
+               Column("a", f"{names[0]}'s shadow", form="interval"), Column("b", f"{names[1]}'s shadow", form="interval"),
+               Column("overlap", form="gap"))
+    named = named_axis(result)
+    separating = listing([axis_name(i) for i, test in enumerate(result.axes) if test.separating]) or "none"
+    facts = [Fact("axes", rows, columns=columns), Fact("verdict", verdict(result).text.lower())]
     if not result.colliding:
-        rows.append(("separating axes", verdict["separating_axes"]))
-    elif result.depth > 0:
-        rows.append(("MTV", f"moves {names[1]} {number(result.depth)} out of {names[0]}, along {verdict['mtv_axis']}, "
-                            f"towards {number(math.degrees(math.atan2(result.mtv.y, result.mtv.x)) % 360)}°"))
-    tested = len(result.axes)
-    rows.append(("axes tested", f"{tested} of {tested + result.merged} normals ({result.merged} parallel ones merged)" if result.merged else str(tested)))
-    return tuple(rows)
+        facts.append(Fact("separating_axes", separating, "separating axes"))
+    if result.colliding and result.depth > 0:
+        facts.append(Fact("depth", result.depth, f"how far the MTV moves {names[1]} out of {names[0]}", label=axis_name(named)))
+        facts.append(Fact("mtv_axis", axis_name(named), "the MTV's axis"))
+        facts.append(Fact("mtv_degrees", math.degrees(math.atan2(result.mtv.y, result.mtv.x)) % 360, "the MTV's direction", "°"))
+    facts.append(Fact("axes_tested", len(result.axes), "axes tested"))
+    if result.merged:
+        facts.append(Fact("merged", result.merged, "parallel normals merged"))
+    if early is not None:
+        facts.append(Fact("early_stop", "never" if early.colliding else axis_name(len(early.axes) - 1), "a test stopping at the first gap stops at"))
+        facts.append(Fact("early_tested", len(early.axes), "axes it tests"))
+    return tuple(facts)
 
 
 def listing(names):
@@ -196,12 +174,9 @@ def listing(names):
     return " and ".join(filter(None, (", ".join(names[:-1]), names[-1] if names else "")))
 
 
-def sat_answers(result):
-    """What a question may ask of a SatResult: the verdict, the axes that separate ("P and R",
-    or "none"), the axis of least overlap that the MTV lies along ("none" when apart)."""
-    separating = listing([axis_name(i) for i, test in enumerate(result.axes) if test.separating]) or "none"
-    least = axis_name(named_axis(result)) if result.colliding else "none"
-    return {"verdict": verdict(result).text.lower(), "separating_axes": separating, "mtv_axis": least, "axes": str(len(result.axes))}
+def sat_report(result, early=None, lines=(), claims=(), names=("A", "B"), source=source_words):
+    """The Report of a SatResult, written from its facts."""
+    return Report(verdict(result), tuple(lines), numbers=sat_numbers(result), claims=tuple(claims), facts=sat_facts(result, names, source, early))
 
 
 def strip_lines(result, placed, view):
