@@ -48,8 +48,9 @@ def problems(lesson):
             before = None
             continue
         figure = _figure_key(step, shown)
+        facts = seen.report_facts(session.report())
         for field in ("caption", "question", "explain"):
-            found += [f"{where}: {field} {problem}" for problem in _words(getattr(step, field))]
+            found += [f"{where}: {field} {problem}" for problem in _words(getattr(step, field)) + _misnamed(getattr(step, field), facts)]
         if step.question:
             found += [f"{where}: {problem}" for problem in _question(session, step, asking, shown, before)]
         if before is not None and before[1] == figure and step.caption != before[2] and not step.same_figure:
@@ -159,6 +160,34 @@ def _words(text):
         )
     if (pointed := PANEL.search(literal)) is not None:
         wrong.append(f'points at the panel ("{pointed.group(0)}"), which the projector does not show: say it on the figure, or quote the number')
+    return wrong
+
+
+ALONG = re.compile(r"\s+(along|on|beside)\s+$")
+"""Words that place a fact at a label: "{depth} along {mtv_axis}", "{overlap} on Q"."""
+
+
+def _misnamed(text, facts):
+    """Where ``text`` places a fact at a label other than the one the figure draws it beside:
+    "{depth:.1f} along {axes.0.name}" prints "44.8 along P" where the MTV lies along Q."""
+    wrong = []
+    parts = template.parse(text)
+    for quoted, between, after in zip(parts, parts[1:], parts[2:]):
+        # A fact quoted, then "along", then the fact naming its place: "{depth} along {mtv_axis}".
+        if not isinstance(quoted, template.Field) or not isinstance(between, str) or not isinstance(after, template.Field):
+            continue
+        fact, place = facts.get(quoted.name), facts.get(after.name)
+        words = ALONG.search(between)
+        if fact is None or not fact.label or place is None or words is None:
+            continue
+        written = seen.shown_text(place)
+        if seen.LABEL.fullmatch(written) and written != fact.label:
+            wrong.append(f"places {{{quoted.name}}} {words.group(1)} {{{after.name}}} ({written}), but the figure draws {quoted.name} beside {fact.label}; quote the fact that names its place")
+    # Or a label the author wrote: "{depth} along Q".
+    for match in re.finditer(r"\{([\w.]+)(?::[^}]*)?\}\s+(along|on|beside)\s+([A-Z])\b", text):
+        fact = facts.get(match.group(1))
+        if fact is not None and fact.label and match.group(3) != fact.label:
+            wrong.append(f"places {{{match.group(1)}}} {match.group(2)} {match.group(3)}, but the figure draws {match.group(1)} beside {fact.label}; quote the fact that names its place")
     return wrong
 
 

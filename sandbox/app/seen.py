@@ -14,8 +14,10 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
+from sandbox.kit import headline
 from sandbox.kit.painter import RecordingPainter
 from sandbox.kit.report import Fact, Report
+from sandbox.kit.svg import text_width
 
 NUMBER = re.compile(r"(?<![\w.,])[-−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?!\d)")
 """A number as a label writes it: 91, 31,125, -12.6, −2.6 (the minus sign too)."""
@@ -47,6 +49,12 @@ def shown_text(fact: Fact) -> str:
     return text[: -len(fact.unit)].rstrip() if fact.unit and text.endswith(fact.unit) else text
 
 
+def written_value(fact: Fact, text: str) -> Any:
+    """The number ``text`` writes for ``fact``: a gap as its size after the word ("gap 12.1"
+    shows -12.1), any other as it is."""
+    return -fact.value if fact.form == "gap" and fact.value < 0 and "gap" in text else fact.value
+
+
 def is_number(fact: Fact) -> bool:
     return isinstance(fact.value, (int, float)) and not isinstance(fact.value, bool)
 
@@ -62,9 +70,7 @@ def names(text: str, facts: Mapping[str, Fact], canvas: bool = False) -> tuple[s
         if isinstance(fact.value, (list, tuple, dict)) or fact.value is None:
             continue
         if is_number(fact):
-            # A gap is written as its size after the word: "gap 12.1" shows -12.1.
-            value = -fact.value if fact.form == "gap" and fact.value < 0 and "gap" in text else fact.value
-            if any(shows(written, value) for written in numbers):
+            if any(shows(written, written_value(fact, text)) for written in numbers):
                 found.append(name)
         elif says(text, shown_text(fact)) and not (canvas and text.strip().lower() == shown_text(fact).lower()):
             found.append(name)
@@ -123,14 +129,14 @@ def says(text: str, word: str) -> bool:
 
 def of(session: Any) -> list[Seen]:
     """What ``session``'s figure shows now: the canvas's labels and meter (through the painter
-    the figure is drawn with: the open question's answer hidden), then the verdict line."""
+    the figure is drawn with: the open question's answer hidden), then the verdict line as
+    its SVG lays it out."""
     painter = RecordingPainter()
     session.draw(painter)
     texts = [("canvas", call[2]) for call in painter.of("text")]
-    verdict = session.verdict()
-    if verdict is not None:
-        texts += [("headline", verdict.text), ("headline", verdict.detail)]
-    texts += [("headline", claim.text()) for claim in session.claims()]
+    # The verdict line's parts that fit, laid out as the window and the SVG lay them out.
+    parts = headline.layout(session.verdict(), session.claims(), session.camera.width - 30, session.font_scale, text_width)
+    texts += [("headline", part.text) for part in parts]
     return record(texts, session.report())
 
 
@@ -210,8 +216,9 @@ def hide(text: str, hidden: Iterable[Fact]) -> str:
         if LABEL.fullmatch(text.strip()):
             continue
         if is_number(fact):
+            value = written_value(fact, text)
             for written, match in reversed(_numbers(text)):
-                if shows(written, fact.value):
+                if shows(written, value):
                     text = text[: match.start()] + "?" + text[match.end():]
         elif says(text, shown) and text.strip().lower() != shown.lower():
             text = re.sub(rf"(?<![\w]){re.escape(shown)}(?![\w])", "?", text, flags=0 if LABEL.fullmatch(shown) else re.IGNORECASE)

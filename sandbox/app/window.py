@@ -17,6 +17,7 @@ from sandbox.app import watchdog
 from sandbox.app import screen
 from sandbox.app.pyglet_painter import PygletPainter, tint
 from sandbox.app.session import HINTS, SHORT_HINTS, WALKTHROUGH_HINTS
+from sandbox.kit import headline
 from sandbox.kit.theme import imgui_color
 
 
@@ -90,6 +91,7 @@ class SandboxWindow(pyglet.window.Window):
         self._header_scale = 1.0
         """The font scale of the title and verdict: the presenter's, within their share of the height."""
         self._fitted = {}
+        self._headline = (None, {})
 
     def _over_panel(self, x, y):
         if not self.session.show_panel:
@@ -234,28 +236,27 @@ class SandboxWindow(pyglet.window.Window):
             self._legend = (wanted, batch, items)
         self._legend[1].draw()
 
-    def _fit(self, label, text, size, room):
-        """Show ``text`` at ``size`` points, or smaller (down to a third of it) to fit ``room`` pixels."""
-        wanted = (text, round(size), round(room))
+    def _fit(self, label, text, points, room):
+        """Show ``text`` at ``points``, as the headline's layout chose from the glyphs' advances
+        before the label is laid out, so that a change is laid out once: the verdict's counts
+        change every frame in the animated scenes, and a layout costs about half a millisecond."""
+        wanted = (text, points, round(room))
         if self._fitted.get(label) == wanted:
             return
         self._fitted[label] = wanted
-        # The size that fits is worked out from the glyphs' advances before the label is laid
-        # out, so that a change is laid out once: the verdict's counts change every frame in
-        # the animated scenes, a layout costs about half a millisecond, and laying it out at the
-        # size asked for and again at the size that fits cost two a frame.
-        full = round(size)
-        width = _line_width(label, text, full)
-        chosen = max(round(size * room / width), round(size / 3), 1) if width > room > 0 else full
         label.begin_update()
         _set(label, text)
-        if label.font_size != chosen:
-            label.font_size = chosen
+        if label.font_size != points:
+            label.font_size = points
         label.end_update()
         # Still wider at a third of its size: shortened with an ellipsis, never run off the
         # window. (Rounding may leave a few pixels over; the room keeps a margin for that.)
         while label.content_width > room + 20 and len(label.text) > 1:
             label.text = label.text[:-2].rstrip() + "…"
+
+    def _measure(self, text, points):
+        """The pixels ``text`` takes at ``points`` in the verdict line's font."""
+        return _line_width(self._verdict, text, points)
 
     def render(self):
         """Draw one frame: scene, verdict, key hints and help, then the panel on top."""
@@ -274,7 +275,7 @@ class SandboxWindow(pyglet.window.Window):
             title = f"{session.walkthrough.title}: step {session.step_index + 1} of {len(steps)}   ({title})"
         room = screen.text_width(self.width, session.font_scale, session.show_panel)
         header = self._header_scale
-        self._fit(self._title, title, 16 * header, room)
+        self._fit(self._title, title, headline.fit(title, 16 * header, room, lambda text, points: _line_width(self._title, text, points))[0], room)
         hints = WALKTHROUGH_HINTS if session.walkthrough is not None else HINTS
         _set(self._hint, hints if len(hints) * 0.62 * self._hint.font_size <= room else SHORT_HINTS)
         if session.scene.labels_left_out and not session.show_panel:
@@ -295,22 +296,22 @@ class SandboxWindow(pyglet.window.Window):
         if self.projecting:
             for label in (self._title, self._hint):
                 _set(label, "")
-        verdict, claims = session.verdict(), session.claims()
-        if verdict:
-            # The verdict first, as large as the free width lets it be; then what a flawed
-            # method switched on claims (the lesson is about it), then the detail if it fits.
-            # With a flawed method's claim to show, the verdict leaves it half the line.
-            self._fit(self._verdict, verdict.text, 26 * header, room * 0.45 if claims else room)
-            tint(self._verdict, getattr(session.theme, verdict.role))
-            self._claims.x = self._verdict.x + self._verdict.content_width + 14
-            self._fit(self._claims, "   ".join(claim.text() for claim in claims), 16 * header, room - self._claims.x)
-            tint(self._claims, session.theme.text)  # "(wrong)" says it: red is the max corner's
-            self._detail.x = self._claims.x + (self._claims.content_width + 14 if claims else 0)
-            left = room - self._detail.x
-            self._fit(self._detail, verdict.detail if left > 48 * header else "", 16 * header, left)
-        else:
-            for label in (self._verdict, self._detail, self._claims):
+        # The verdict line laid out as every renderer lays it out (kit.headline), measured in
+        # the window's font; a part with no room is left empty.
+        verdict, claims = session.verdict(), tuple(session.claims())
+        key = (verdict, claims, room, header)
+        if self._headline[0] != key:
+            # Measured again only when it changes: a layout measures glyphs, each frame would cost.
+            self._headline = (key, {part.kind: part for part in headline.layout(verdict, claims, room, header, self._measure)})
+        parts = self._headline[1]
+        for kind, label in (("verdict", self._verdict), ("claims", self._claims), ("detail", self._detail)):
+            part = parts.get(kind)
+            if part is None:
                 _set(label, "")
+                continue
+            self._fit(label, part.text, part.points, room - part.x)
+            label.x = round(part.x)
+            tint(label, getattr(session.theme, part.role))
         _set(self._status, "" if self.projecting else session.status)
         self.hud.draw()
         if self.board is not None:

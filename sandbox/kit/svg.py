@@ -19,6 +19,7 @@ from xml.sax.saxutils import escape, quoteattr
 import numpy as np
 
 from sandbox.kit import framing
+from sandbox.kit import headline as headline_layout
 from sandbox.kit.painter import Color, Point, arrow_head, interval_ends
 from sandbox.kit.report import Report
 from sandbox.kit.scene import Context, Scene, View
@@ -226,43 +227,24 @@ def _text(x: float, y: float, string: str, color: Color, points: int, anchor: st
 
 def headline(report: Report, theme: Theme, width: int, scale: float = 1.0) -> str:
     """The verdict line the window draws at the top of a figure drawn alone, as an SVG ``text``
-    element (empty without a verdict): the verdict large in its colour, then what the flawed
-    methods switched on claim, then the detail if there is room for it. Each shrinks to the
-    width left as the window's labels do (down to a third); the detail is left out when less
-    than 48 pixels (at scale 1) remain."""
-    verdict = report.verdict
-    if verdict is None:
+    element (empty without a verdict), laid out as the window lays it out (kit.headline)."""
+    parts = headline_parts(report, width, scale)
+    if not parts:
         return ""
-    room = width - 30
     baseline = round((framing.VERDICT - 10) * scale)
-
-    def fitted(text, size, space):
-        points = round(size)
-        used = text_width(text, points)
-        if used > space > 0:
-            points = max(round(size * space / used), round(size / 3), 1)
-        return points, (text_width(text, points) if text else 0.0)
-
-    # With a flawed method's claim to show, the verdict leaves it half the line (as the window).
-    size, used = fitted(verdict.text, 26 * scale, room * 0.45 if report.claims else room)
-    parts = [(verdict.text, size, getattr(theme, verdict.role))]
-    x = 14 + used + 14
-    if report.claims:
-        says = "   ".join(claim.text() for claim in report.claims)
-        size, used = fitted(says, 16 * scale, room - x)
-        parts.append((says, size, theme.text))  # "(wrong)" says it: red is the max corner's
-        x += used + 14
-    if verdict.detail and room - x > 48 * scale:
-        size, _ = fitted(verdict.detail, 16 * scale, room - x)
-        parts.append((verdict.detail, size, theme.text))
-    # The parts follow one another in one text element, 14 pixels apart, however wide the
+    # The parts follow one another in one text element, GAP pixels apart, however wide the
     # viewer's font draws them.
-    gap = ' dx="14"'
+    gap = f' dx="{headline_layout.GAP}"'
     spans = "".join(
-        f'<tspan{gap if i else ""} font-size="{_number(points * POINTS)}"{_paint(color, "fill")}>{escape(text)}</tspan>'
-        for i, (text, points, color) in enumerate(parts)
+        f'<tspan{gap if i else ""} font-size="{_number(part.points * POINTS)}"{_paint(getattr(theme, part.role), "fill")}>{escape(part.text)}</tspan>'
+        for i, part in enumerate(parts)
     )
-    return f'<text x="14" y="{baseline}" style="white-space:pre">{spans}</text>'
+    return f'<text x="{headline_layout.GAP}" y="{baseline}" style="white-space:pre">{spans}</text>'
+
+
+def headline_parts(report: Report, width: int, scale: float = 1.0) -> list[headline_layout.Part]:
+    """The verdict line's parts in a figure ``width`` pixels wide, measured in the SVG's font."""
+    return headline_layout.layout(report.verdict, report.claims, width - 30, scale, text_width)
 
 
 def figure(scene: Scene, width: int = 1280, height: int = 720, theme: Theme | None = None, scale: float = 1.0) -> str:

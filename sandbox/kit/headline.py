@@ -1,0 +1,75 @@
+"""The verdict line at the top of a figure, laid out once for every renderer: the window's
+labels, the SVG's text and the record of what a figure shows all place the same parts.
+
+The verdict comes first, as large as the free width lets it be; then what the flawed methods
+switched on claim (the lesson is about them), then the verdict's detail if there is room. Each
+shrinks to the width left (down to a third of its size); the detail is left out when less than
+48 pixels (at scale 1) remain. With a claim to show, the verdict leaves it half the line.
+"""
+
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
+
+from sandbox.kit.report import Claim, Verdict
+
+GAP = 14
+"""Pixels between the parts, and the line's left margin."""
+
+VERDICT_SIZE, SIDE_SIZE = 26, 16
+"""Points at scale 1: the verdict, and the claims and detail beside it."""
+
+
+class Part(NamedTuple):
+    """One piece of the line."""
+
+    kind: str
+    """"verdict", "claims" or "detail"."""
+
+    text: str
+    points: int
+    role: str
+    """The theme colour it is drawn in."""
+
+    x: float
+    """Its left end, in pixels from the window's left edge."""
+
+    width: float
+    """Its width at ``points``, as the renderer measured it."""
+
+
+Measure = Callable[[str, int], float]
+"""The pixels a text takes at a size in points, as a renderer lays it out."""
+
+
+def layout(verdict: Verdict | None, claims: Sequence[Claim], room: float, scale: float, measure: Measure) -> list[Part]:
+    """The parts of the line within ``room`` pixels, at presenter font ``scale``: none without
+    a verdict; the claims only where there are any; the detail only where it fits."""
+    if verdict is None:
+        return []
+
+    def fitted(text: str, size: float, space: float) -> tuple[int, float]:
+        return fit(text, size, space, measure)
+
+    points, used = fitted(verdict.text, VERDICT_SIZE * scale, room * 0.45 if claims else room)
+    parts = [Part("verdict", verdict.text, points, verdict.role, GAP, used)]
+    x = GAP + used + GAP
+    if claims:
+        says = "   ".join(claim.text() for claim in claims)
+        points, used = fitted(says, SIDE_SIZE * scale, room - x)
+        parts.append(Part("claims", says, points, "text", x, used))  # "(wrong)" says it: red is the max corner's
+        x += used + GAP
+    if verdict.detail and room - x > 48 * scale:
+        points, used = fitted(verdict.detail, SIDE_SIZE * scale, room - x)
+        parts.append(Part("detail", verdict.detail, points, "text", x, used))
+    return parts
+
+
+def fit(text: str, size: float, space: float, measure: Measure) -> tuple[int, float]:
+    """The points ``text`` is drawn at to fit ``space`` pixels (``size``, or smaller down to a
+    third of it), and the pixels it then takes."""
+    points = round(size)
+    used = measure(text, points) if text else 0.0
+    if used > space > 0:
+        points = max(round(size * space / used), round(size / 3), 1)
+        used = measure(text, points)
+    return points, used

@@ -1,0 +1,35 @@
+"""The verdict line is laid out once (kit.headline) for the window, the SVG and the record of
+what a figure shows: a detail the line has no room for is in none of them."""
+
+import re
+
+from sandbox.app import seen, vector
+from sandbox.app.session import Session
+from sandbox.kit import headline
+from sandbox.kit.report import Claim, Verdict
+from sandbox.kit.svg import text_width
+
+
+def headline_texts(svg):
+    line = re.search(r'<text x="14" [^>]*>(.*?)</text>', svg)
+    return re.findall(r"<tspan[^>]*>([^<]*)</tspan>", line.group(1)) if line else []
+
+
+def test_a_detail_is_recorded_where_the_svg_draws_it_and_nowhere_it_has_no_room():
+    wide, narrow = Session("box-box", size=(1280, 720)), Session("box-box", size=(250, 720))
+    for session in (wide, narrow):
+        recorded = [each.text for each in seen.of(session) if each.where == "headline"]
+        assert recorded == headline_texts(vector.figure(session))
+    detail = wide.verdict().detail
+    assert detail in [each.text for each in seen.of(wide)]
+    assert detail not in [each.text for each in seen.of(narrow)]
+
+
+def test_the_layout_leaves_the_claims_half_the_line_and_drops_a_detail_with_no_room():
+    verdict = Verdict("COLLIDING", "mtv", "MTV 44.8 along Q")
+    claims = (Claim("DemoSAT1's formula", "PENETRATING", False),)
+    parts = headline.layout(verdict, claims, 600, 1.0, text_width)
+    assert [part.kind for part in parts] == ["verdict", "claims"]
+    assert parts[0].x + parts[0].width <= 600 * 0.45 + headline.GAP
+    assert [part.kind for part in headline.layout(verdict, (), 600, 1.0, text_width)] == ["verdict", "detail"]
+    assert headline.layout(None, claims, 600, 1.0, text_width) == []
