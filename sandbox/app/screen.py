@@ -61,6 +61,20 @@ def caption_scale(caption, width, scale, height):
     return scale
 
 
+FOLD_SCALE = 2.0
+"""From this font scale up (and with --present) the canvas has the window: the panel folds to
+a strip at the right edge, which the teacher opens (a click, or F10)."""
+
+STRIP = 30
+"""The folded panel's strip, in pixels at font scale 1 (it grows with the scale, up to 2x)."""
+
+
+def strip_width(scale, panel_shown):
+    """Pixels the folded panel's strip takes: none while the panel shows, or below FOLD_SCALE
+    (hidden at 1x the panel is F10's business, as ever)."""
+    return 0.0 if panel_shown or scale < FOLD_SCALE else STRIP * min(scale, 2.0)
+
+
 def panel_width(width, scale):
     """The panel's width in a window ``width`` pixels wide: it grows with the font scale, up to 60%."""
     return min(PANEL_WIDTH * scale, width * 0.6)
@@ -95,15 +109,15 @@ def legend_width(width, scale, shown):
 
 
 def text_width(width, scale, panel_shown):
-    """How wide the caption may run: the window less the panel."""
-    return width - (panel_width(width, scale) if panel_shown else 0) - 30
+    """How wide the caption may run: the window less the panel (or its folded strip)."""
+    return width - (panel_width(width, scale) if panel_shown else strip_width(scale, panel_shown)) - 30
 
 
 def free_area(width, height, scale, panel_shown, caption="", legend=False):
     """The window rectangle (x0, y0, x1, y1) left for the figure, y up: below the title and
     verdict, above the caption and the key hints, each within its share of the height, and
     left of the colour legend when it is shown."""
-    right = width - (panel_width(width, scale) if panel_shown else 0) - legend_width(width, scale, legend)
+    right = width - (panel_width(width, scale) if panel_shown else strip_width(scale, panel_shown)) - legend_width(width, scale, legend)
     room = text_width(width, scale, panel_shown)
     bottom = HINTS * hints_scale(scale, height) + caption_height(caption, room, caption_scale(caption, room, scale, height))
     top = height - (TITLE + VERDICT) * header_scale(scale, height)

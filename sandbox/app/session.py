@@ -411,7 +411,11 @@ class Session:
         preferences.remember_font_scale(self.font_scale)
 
     def set_font_scale(self, scale):
-        self.font_scale = min(max(float(scale), 1.0), 3.0)
+        before, self.font_scale = self.font_scale, min(max(float(scale), 1.0), 3.0)
+        if (before < screen.FOLD_SCALE) != (self.font_scale < screen.FOLD_SCALE):
+            # At a presenter scale the canvas has the window: the panel folds to its strip
+            # (and comes back below it); the teacher opens it with a click or F10.
+            self.show_panel = self.font_scale < screen.FOLD_SCALE
         self.refresh()
 
     def set_palette(self, palette):

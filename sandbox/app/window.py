@@ -79,6 +79,9 @@ class SandboxWindow(pyglet.window.Window):
         self._caption_label = pyglet.text.Label("", x=10, multiline=True, width=400, anchor_y="bottom", batch=self.hud, group=front)
         # A band behind the caption keeps it readable over whatever the scene draws there.
         self._caption_band = shapes.Rectangle(0, 0, 1, 0, batch=self.hud)
+        # The folded panel: a strip at the right edge, its name written up it (screen.strip_width).
+        self._strip = shapes.Rectangle(0, 0, 0, 0, batch=self.hud)
+        self._strip_label = pyglet.text.Label("", anchor_x="left", anchor_y="center", rotation=90, batch=self.hud, group=front)
         self._legend = None
         """The colour legend's batch and what it shows, laid out again when that changes."""
         self._help = None
@@ -103,7 +106,18 @@ class SandboxWindow(pyglet.window.Window):
         if not self._over_panel(x, y):
             self.session.on_mouse_motion(x, y, dx, dy)
 
+    def _strip_width(self):
+        session = self.session
+        if session.figure_only or self.projecting:
+            return 0.0
+        return screen.strip_width(session.font_scale, session.show_panel)
+
     def on_mouse_press(self, x, y, button, modifiers):
+        if x >= self.width - self._strip_width():
+            # The folded panel's strip: a click opens the panel, as F10 does.
+            self.session.toggle_panel(None, None)
+            self._scene_drag = False
+            return
         self._scene_drag = not self._over_panel(x, y)
         if self._scene_drag:
             self.session.on_mouse_press(x, y, button, modifiers)
@@ -313,6 +327,13 @@ class SandboxWindow(pyglet.window.Window):
             label.x = round(part.x)
             tint(label, getattr(session.theme, part.role))
         _set(self._status, "" if self.projecting else session.status)
+        strip = self._strip_width()
+        self._strip.x, self._strip.y, self._strip.width, self._strip.height = self.width - strip, 0, strip, self.height if strip else 0
+        self._strip.color = (*session.theme.text[:3], 28)  # a tint of the text's colour: seen on either theme
+        _set(self._strip_label, "panel: click here or F10" if strip else "")
+        self._strip_label.font_size = round(11 * min(session.font_scale, 2.0))
+        self._strip_label.color = session.theme.text
+        self._strip_label.x, self._strip_label.y = round(self.width - strip / 2), self.height - 20
         self.hud.draw()
         if self.board is not None:
             # Left of the panel, when it shows.

@@ -19,6 +19,10 @@ VERDICT_SIZE, SIDE_SIZE = 26, 16
 """Points at scale 1: the verdict, and the claims and detail beside it."""
 
 
+CLAIMS_SHARE = 0.6
+"""The most of the line after the verdict the claims take when a detail follows them."""
+
+
 class Part(NamedTuple):
     """One piece of the line."""
 
@@ -48,14 +52,16 @@ def layout(verdict: Verdict | None, claims: Sequence[Claim], room: float, scale:
         return []
 
     def fitted(text: str, size: float, space: float) -> tuple[int, float]:
-        return fit(text, size, space, measure)
+        # Never below its size at scale 1: a presenter's scale only enlarges the canvas's text.
+        return fit(text, size, space, measure, least=size / scale)
 
     points, used = fitted(verdict.text, VERDICT_SIZE * scale, room * 0.45 if claims else room)
     parts = [Part("verdict", verdict.text, points, verdict.role, GAP, used)]
     x = GAP + used + GAP
     if claims:
         says = "   ".join(claim.text() for claim in claims)
-        points, used = fitted(says, SIDE_SIZE * scale, room - x)
+        # With a detail to show too, the claims leave it a share of the line.
+        points, used = fitted(says, SIDE_SIZE * scale, (room - x) * (CLAIMS_SHARE if verdict.detail else 1.0))
         parts.append(Part("claims", says, points, "text", x, used))  # "(wrong)" says it: red is the max corner's
         x += used + GAP
     if verdict.detail and room - x > 48 * scale:
@@ -64,12 +70,12 @@ def layout(verdict: Verdict | None, claims: Sequence[Claim], room: float, scale:
     return parts
 
 
-def fit(text: str, size: float, space: float, measure: Measure) -> tuple[int, float]:
+def fit(text: str, size: float, space: float, measure: Measure, least: float = 0.0) -> tuple[int, float]:
     """The points ``text`` is drawn at to fit ``space`` pixels (``size``, or smaller down to a
-    third of it), and the pixels it then takes."""
+    third of it, and never below ``least``), and the pixels it then takes."""
     points = round(size)
     used = measure(text, points) if text else 0.0
     if used > space > 0:
-        points = max(round(size * space / used), round(size / 3), 1)
+        points = max(round(size * space / used), round(size / 3), round(least), 1)
         used = measure(text, points)
     return points, used

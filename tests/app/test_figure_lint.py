@@ -32,10 +32,11 @@ SCALES = (1, 2, 3)
 def look(session, size, scale, panel, projector):
     """Set ``session`` as the class would see it and return what its figure does wrong."""
     session.on_resize(*size)
-    session.show_panel = panel
     if projector != (session.theme.name == "projector"):
         session.toggle_theme(None, None)
-    session.set_font_scale(scale)
+    session.set_font_scale(scale)  # folds the panel from FOLD_SCALE up: the teacher may open it
+    session.show_panel = panel
+    session.refresh()
     where = f"{session.scene.id} {size[0]}x{size[1]} {scale}x {'panel' if panel else 'no panel'} {session.theme.name}"
     return problems(session.scene, draw(session), where)
 
@@ -43,11 +44,13 @@ def look(session, size, scale, panel, projector):
 SLICE = (
     ((1280, 720), 3, True, True),
     ((1920, 1080), 3, False, True),
+    ((1280, 720), 2, False, True),
     ((1280, 720), 1, True, False),
     ((1920, 1080), 2, False, False),
 )
 """The default run's settings (size, font scale, panel shown, projector theme): the tightest
-(1280x720 at 3x beside the panel) and the largest screen at 3x, each theme, and 1x and 2x."""
+(1280x720 at 3x beside the panel opened), the largest screen at 3x, --present's 1280x720 at 2x
+(the panel folded), each theme, and 1x and 2x."""
 
 STEP_SETTINGS = (((1280, 720), 3, True), ((1920, 1080), 3, False))
 """A step's settings in the projector theme, with its caption: tight with the panel, and full screen."""
