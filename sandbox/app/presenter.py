@@ -16,6 +16,9 @@ from sandbox.app.session import Session
 NEXT_SIZE = (640, 360)
 """The next step's figure is rendered this size, about a third of the teacher's screen."""
 
+WINDOW = (1280, 720)
+"""Each window's size where the screen has room for both side by side."""
+
 CAPTION = "Collision Sandbox"
 
 
@@ -68,6 +71,9 @@ class PresenterWindow(pyglet.window.Window):
         self._next_of = None
         """The step whose next figure is shown, so that it is rendered once a step."""
         self._shown = None
+        self._drawn = False
+        """Whether a first frame is up: the next figure (a hidden window's render) waits for it."""
+        self._next_label = pyglet.text.Label("", font_size=12, weight="bold", anchor_y="bottom", batch=self.batch)
 
     def on_key_press(self, symbol, modifiers):
         # The clicker's keys, and every other key, do what they do in the projector window.
@@ -77,9 +83,13 @@ class PresenterWindow(pyglet.window.Window):
         self.session.on_key_release(symbol, modifiers)
 
     def on_draw(self):
-        if self._next_of != self.session.step_index:
+        # The notes first: rendering the next figure opens a hidden window, which can take
+        # seconds on a slow display, and the teacher's screen must not stay black meanwhile.
+        if self._drawn and self._next_of != self.session.step_index:
             self._next_of = self.session.step_index
             self._next, self._following = self._next_figure()
+            self._shown = None
+        self._drawn = True
         shown = text(self.session, self._following)
         if self.board is not None:
             # --class: who joined and voted, the spread live, and the teacher's page's address.
@@ -96,6 +106,13 @@ class PresenterWindow(pyglet.window.Window):
 
     def _layout(self, heading, words, numbers):
         half = self.width // 2 - 24
+        # The small figure says what it is: the class has not seen it yet.
+        following = self.session.step_index + 2
+        labelled = self._next is not None and self._next_of == self.session.step_index
+        self._next_label.text = f"Next: step {following}, as the class will first see it" if labelled else ""
+        self._next_label.color = (20, 20, 20, 255)
+        self._next_label.x = round(self.width - self.width * 0.45 - 16)
+        self._next_label.y = round(16 + self.width * 0.45 * NEXT_SIZE[1] / NEXT_SIZE[0] + 6)
         for label, value in ((self._heading, heading), (self._words, words), (self._numbers, numbers)):
             label.color = (20, 20, 20, 255)
             label.text = value
@@ -127,14 +144,36 @@ class PresenterWindow(pyglet.window.Window):
         self._shown = None
 
 
+def places(screens, size=WINDOW):
+    """Where the projector's and the teacher's windows go, each (x, y, width, height) in the
+    display's pixels, given the ``screens`` as (x, y, width, height), the first the main one:
+    the class's window on the second screen where there is one and the teacher's on the main;
+    on one screen side by side, each narrowed to half the screen where both do not fit."""
+    main = screens[0]
+    if len(screens) > 1:
+        second = screens[1]
+        return (second[0], second[1], min(size[0], second[2]), min(size[1], second[3])), (main[0], main[1], min(size[0], main[2]), min(size[1], main[3]))
+    x, y, width, height = main
+    each = min(size[0], width // 2)
+    tall = min(size[1], height)
+    return (x, y, each, tall), (x + each, y, each, tall)
+
+
 def run(session, board=None):
     """Open the projector's window and the presenter's on ``session`` (with the class's
-    ``board``, if any); run until either quits."""
+    ``board``, if any), placed apart (``places``); run until either quits."""
+    screens = [(screen.x, screen.y, screen.width, screen.height) for screen in pyglet.display.get_display().get_screens()]
+    projected, taught = places(screens)
     projector = window.SandboxWindow(session, board=board)
     projector.projecting = True
     session.show_panel = False
     session.refresh()
-    teacher = PresenterWindow(session, board=board)
+    teacher = PresenterWindow(session, size=taught[2:], board=board)
+    for opened, (x, y, width, height) in ((projector, projected), (teacher, taught)):
+        if (opened.width, opened.height) != (width, height):
+            opened.set_size(width, height)
+        # X's y runs down from the top of the display; pyglet's set_location takes it so.
+        opened.set_location(x, y)
     titled = None
 
     def tick(dt):

@@ -24,3 +24,14 @@ def test_the_teacher_sees_notes_answer_numbers_and_the_next_step(drive):
     assert f"{int(pairs):,} PAIR CHECKS" in numbers and f"pairs the quadtree leaves to check   {pairs}" in numbers
     driver.tap(key.PAGEDOWN)
     assert "(shown to the class)" in presenter.text(session)[1]
+
+
+def test_the_windows_go_side_by_side_on_one_screen_and_apart_on_two():
+    from sandbox.app.presenter import places
+
+    projector, teacher = places([(0, 0, 1600, 900)])
+    assert projector == (0, 0, 800, 720) and teacher == (800, 0, 800, 720)
+    assert places([(0, 0, 2560, 1440)]) == ((0, 0, 1280, 720), (1280, 0, 1280, 720))
+    # Two screens: the class's window on the second (the projector), the teacher's on the main.
+    projector, teacher = places([(0, 0, 1920, 1080), (1920, 0, 1024, 768)])
+    assert projector[:2] == (1920, 0) and teacher[:2] == (0, 0)

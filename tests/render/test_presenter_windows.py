@@ -48,3 +48,38 @@ def test_two_windows_and_page_down_in_either_advances_both(display):
         app.terminate()
         output = app.communicate(timeout=10)[0]
     assert "Traceback" not in output, output
+
+
+def geometry(display, window):
+    found = dict(line.strip().split(": ", 1) for line in xdotool(display, "getwindowgeometry", window).splitlines()[1:])
+    (x, y), (width, height) = (map(int, found["Position"].split(" ")[0].split(",")), map(int, found["Geometry"].split("x")))
+    return x, y, width, height
+
+
+def test_the_windows_open_side_by_side_and_the_teachers_draws_within_2_s(display, tmp_path):
+    app = subprocess.Popen(
+        [sys.executable, str(ROOT / "sandbox.py"), "--walkthrough", str(ROOT / "walkthroughs" / "why-quadtrees.toml"), "--presenter"],
+        env=display, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    try:
+        shown = wait_for(lambda: (found := titles(display)) and any("presenter" in title for title in found.values()) and found, 60, "the teacher's window")
+        mapped = time.monotonic()
+        teacher = next(window for window, title in shown.items() if "presenter" in title)
+
+        def drawn():
+            # The teacher's page is light; a window not yet drawn is black.
+            shot = tmp_path / "teacher.png"
+            subprocess.run(["import", "-window", teacher, str(shot)], env=display, check=True, capture_output=True)
+            mean = subprocess.run(["/usr/bin/convert", str(shot), "-colorspace", "Gray", "-format", "%[fx:mean]", "info:"], capture_output=True, text=True)
+            return float(mean.stdout or 0) > 0.5
+
+        wait_for(drawn, 10, "the teacher's first frame")
+        assert time.monotonic() - mapped < 2.0
+        shown = wait_for(lambda: (found := titles(display)) and len(found) == 2 and found, 30, "two windows")
+        (a, b) = [geometry(display, window) for window in shown]
+        apart = a[0] + a[2] <= b[0] or b[0] + b[2] <= a[0] or a[1] + a[3] <= b[1] or b[1] + b[3] <= a[1]
+        assert apart, (a, b)
+    finally:
+        app.terminate()
+        output = app.communicate(timeout=10)[0]
+    assert "Traceback" not in output, output
