@@ -296,3 +296,17 @@ def test_the_code_view_pages_the_clipping_with_its_stages(drive, preset):
     assert costs == {"side-plane clips": clips, "points kept": len(found.points)}
     kept = scene.result.trace.runs[-1].values["contacts"]
     assert [separation for _, separation, _ in kept] == [point.separation for point in found.points]
+
+
+def test_a_loop_that_left_at_a_gap_says_why_early_exit_reads_false():
+    # box-box opens separated: sat() leaves its loop at the first gap, while its locals show
+    # early_exit False; the step's words say what each does.
+    from sandbox.app.session import Session
+
+    scene = Session("box-box").scene
+    scene.settings["code"] = True
+    scene.invalidate()
+    code = scene.reported.code
+    assert ("early_exit", "False") in code.runs[0][1]
+    assert code.step.startswith("the whole call: 1 of 4 axes tried")
+    assert "stops at the first gap either way" in code.step

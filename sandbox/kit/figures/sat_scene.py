@@ -141,7 +141,12 @@ class PairSatScene(Scene):
         recorded, tests = result.trace, result.sat.axes
         steps = [step for step in recorded.steps(AXIS_LOOP)[1:] if any(recorded.listing.text(run.line) == OVERLAP for run in step)]
         if result.page < 0:
-            return step_code(recorded, recorded.runs, f"the whole call: {len(steps)} of {len(tests)} axes tried", "return result")
+            said = f"the whole call: {len(steps)} of {len(tests)} axes tried"
+            if len(steps) < len(tests):
+                # early_exit reads False beside a loop that left early: it only decides whether
+                # the result goes on to measure the axes the loop never reached.
+                said += "; the loop stops at the first gap either way (early_exit=False: the result measures the rest afterwards)"
+            return step_code(recorded, recorded.runs, said, "return result")
         name = sat_view.axis_name(result.page)
         if result.page >= len(steps):
             gap = sat_view.axis_name(len(steps) - 1)
