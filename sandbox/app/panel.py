@@ -19,8 +19,8 @@ CODE_ROWS = 14
 VERDICT_SIZE = 24
 """The verdict's font size in the panel, at font scale 1."""
 
-FIND_MENU = "Find"
-"""The Find popup: the scene's events (sandbox.kit.events), each posing the scene where it happens."""
+FIND_MENU = "Find: pose the scene where something happens"
+"""The Find window's title: the scene's events (sandbox.kit.events), each posing the scene where it happens."""
 
 POSE_EDITOR = "Type a pose"
 """The pose editor's popup: a teacher types a shape's position and angle to set up a case exactly."""
@@ -123,9 +123,13 @@ def _rest(session, panel_width, frame_ms):
         session.pose_drafts = session.pose_texts()
         imgui.open_popup(POSE_EDITOR)
     _find_button(session)
-    imgui.same_line()
     zoom = f"Zoom {session.camera.zoom:.2f}x" + ("" if session.camera.fitted else " (Home frames it again)")
-    imgui.text(zoom + ("" if frame_ms is None else f", frame {frame_ms:.1f} ms"))
+    zoom += "" if frame_ms is None else f", frame {frame_ms:.1f} ms"
+    # Beside the buttons where the row has room for it, else on a line of its own: never cut.
+    end = imgui.get_item_rect_max().x - imgui.get_window_pos().x + imgui.get_style().item_spacing.x
+    if end + imgui.calc_text_size(zoom).x <= imgui.get_window_width() - imgui.get_style().window_padding.x:
+        imgui.same_line()
+    imgui.text(zoom)
     imgui.set_next_item_width(panel_width * 0.3)
     changed, scale = imgui.slider_float("Presenter font scale", session.font_scale, 1.0, 3.0, "%.1fx")
     if changed:
@@ -150,14 +154,21 @@ def _find_button(session):
 
 
 def _find_menu(session):
-    """The "Find..." popup: the scene's events; picking one poses the scene where it happens."""
-    if not imgui.begin_popup(FIND_MENU):
+    """The "Find..." window: the scene's events; picking one poses the scene where it happens.
+    A modal window with a title and a Close button, not a popup: it read as a tooltip."""
+    opened, _ = imgui.begin_popup_modal(FIND_MENU, None, imgui.WindowFlags_.always_auto_resize)
+    if not opened:
         return
     imgui.text("Pose the scene where it happens (Ctrl+S then saves the layout):")
+    imgui.separator()
     for event in events.events_of(session.scene):
         chosen, _ = imgui.selectable(f"{event.description} ({event.name})##find:{event.name}", False)
         if chosen:
             finding.pose(session, event.name)
+            imgui.close_current_popup()
+    imgui.separator()
+    if imgui.button("Close##find"):
+        imgui.close_current_popup()
     imgui.end_popup()
 
 

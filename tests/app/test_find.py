@@ -163,6 +163,8 @@ def test_the_panel_finds_an_event_and_ctrl_s_saves_it(tmp_path, monkeypatch):
     driver = Driver("box-box")
     try:
         driver.click("Find...")
+        driver.frame()
+        assert "Close##find" in driver.places  # a window with a title and a Close button, not a tooltip
         driver.click("They collide with no corner of either box inside the other (corners-outside)")
         assert finding.shows(driver.session, "corners-outside")
         assert "Ctrl+S" in driver.session.status
