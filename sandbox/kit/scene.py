@@ -10,7 +10,7 @@ handout) first reads it.
 
 import math
 from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar
 
 from collision import Circle, Polygon, Region, ShapeError, Vector, voronoi_region
 
@@ -19,41 +19,13 @@ from sandbox.kit.painter import Painter, RecordingPainter
 from sandbox.kit.params import Param
 from sandbox.kit.report import Report
 from sandbox.kit.theme import LegendEntry, Theme, faded, legend
+from sandbox.kit.view import Bounds, Context, View
 
 LABEL_SIZE = 16
 """Pixels: the size of a shape's name at scale 1."""
 
 CORNER_WORDS = {"LR": "lower right", "UR": "upper right", "UL": "upper left", "LL": "lower left"}
 """Box.CORNERS in words, in the box's own frame, for tables and answers."""
-
-Bounds = tuple[float, float, float, float]
-
-
-class View(NamedTuple):
-    """The part of the world the figure may use: the free area of the window, in world units."""
-
-    rect: Bounds
-    """(min_x, min_y, max_x, max_y) of the free area."""
-
-    pixel: float
-    """World units per screen pixel, for sizing labels and gaps."""
-
-    text_scale: float = 1.0
-    """How much larger than 1x labels are drawn (theme and presenter font scale)."""
-
-
-@dataclass(frozen=True)
-class Context:
-    """What the app tells a scene besides its own state: passed to ``compute``, never stored
-    by the scene itself. Equal contexts give equal results."""
-
-    view: View
-    hover: str | None = None
-    """The handle or shape under the pointer, by name."""
-
-    selection: str | None = None
-    """The last one grabbed or clicked, by name."""
-
 
 @dataclass(frozen=True)
 class Action:

@@ -13,7 +13,7 @@ Pure Python: the kit never imports the app or a GUI library.
 """
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
 
 import numpy as np
@@ -22,8 +22,12 @@ from sandbox.kit import framing
 from sandbox.kit import headline as headline_layout
 from sandbox.kit.painter import Color, Point, arrow_head, interval_ends
 from sandbox.kit.report import Report
-from sandbox.kit.scene import Context, Scene, View
+from sandbox.kit.view import Context, View
 from sandbox.kit.theme import DARK, DASH, GAP, Theme
+
+if TYPE_CHECKING:
+    # Only named: a Scene calls figure() (Scene.to_svg), so importing it here would loop.
+    from sandbox.kit.scene import Scene
 
 LEAST_PIXELS = 2.0
 """The smallest side, in pixels, of a rectangle drawn by ``rects`` (as the pyglet painter's)."""
@@ -247,7 +251,7 @@ def headline_parts(report: Report, width: int, scale: float = 1.0) -> list[headl
     return headline_layout.layout(report.verdict, report.claims, width - 30, scale, text_width)
 
 
-def figure(scene: Scene, width: int = 1280, height: int = 720, theme: Theme | None = None, scale: float = 1.0) -> str:
+def figure(scene: "Scene", width: int = 1280, height: int = 720, theme: Theme | None = None, scale: float = 1.0) -> str:
     """``scene``'s figure drawn alone as SVG, as a handout's picture or ``--screenshot`` of it:
     its ``frame`` fitted below the verdict line, lines and labels at presenter font ``scale``,
     in ``theme`` (its palette's dashes too; the dark theme by default)."""
