@@ -40,6 +40,10 @@ SOLVER_SWEEPS = 20
 TOLERANCE = 2 * SLOP
 """A pass that moves less than this ends the slide (the Mover sample's 0.01 m, two slops)."""
 
+WEDGED = 0.01 * SLOP
+"""How far past a plane's allowance a solved motion may still go (the solver stops once a
+sweep pushes less than a slop in all): beyond it, the planes conflict and the mover is wedged."""
+
 
 class Plane(NamedTuple):
     """One obstacle's plane, as the mover touches it (Box2D's ``b2CollisionPlane``)."""
@@ -219,7 +223,12 @@ def slide(shape: Shape, translation: PairLike, obstacles: Iterable[Shape]) -> Sl
         # Collide and solve from where the mover stands, for what is left of the wish.
         planes = collide_planes(at, cores)
         solved, planes, sweeps = solve_planes((tx - x, ty - y), planes)
-        fraction = _cast_fraction(at, solved, cores)
+        # Planes the solver could not all satisfy (a mover wedged between two obstacles whose
+        # normals oppose) leave the motion going into one of them; the cast skips what it
+        # starts touching, so that motion would sink the mover a little more each pass. It
+        # stays where it is instead.
+        wedged = any(solved.x * p.normal.x + solved.y * p.normal.y - p.depth + SLOP < -WEDGED for p in planes)
+        fraction = 0.0 if wedged else _cast_fraction(at, solved, cores)
         dx, dy = fraction * solved.x, fraction * solved.y
         steps.append(SlideStep(Vector(x, y), planes, solved, fraction, Vector(dx, dy), sweeps))
         x, y = x + dx, y + dy
