@@ -286,7 +286,7 @@ class ContactPoints(Scene):
         points = [{"number": k + 1, "point": list(p.point), "separation": p.separation, "id": str(p.id)} for k, p in enumerate(found.points)]
         # A stage keeps two points at most: a face's ends, a clipped face's, the nearest points.
         stages = [{"stage": step.title, "first": list(step.points[0]) if step.points else "nothing",
-                   "second": list(step.points[1]) if len(step.points) > 1 else ""} for step in found.steps]
+                   "second": list(step.points[1]) if len(step.points) > 1 else None} for step in found.steps]
         facts = [
             Fact("points", points, "Contact points", columns=(
                 Column("number", "point"), Column("point", "where"), Column("separation", "separation (negative: overlap)"), Column("id", "features (its id)"))),

@@ -99,10 +99,10 @@ class PointQueries(Scene):
         return Report(self._verdict(result), lines, facts=self._facts(result), numbers=numbers)
 
     def _facts(self, result):
-        # Outside a shape, its closest point is the way onto it, not out: no push to show.
+        # Outside a shape, its closest point is the way onto it, not out: no push ("none").
         rows = {
             name: {"shape": name, "inside": answer.inside, "distance": answer.distance,
-                   "push": list(answer.push) if answer.inside else "", "closest": list(answer.closest)}
+                   "push": list(answer.push) if answer.inside else None, "closest": list(answer.closest)}
             for name, answer in result.items()
         }
         columns = (Column("shape"), Column("inside", "q inside?"), Column("distance", "distance (negative inside)"), Column("push", "push out"))
