@@ -5,7 +5,7 @@ from typing import NamedTuple
 
 
 from collision import Vector
-from sandbox.kit import Action, Fact, Line, Param, Report, Scene, Table, Verdict, faded, number, register
+from sandbox.kit import Action, Fact, Line, Param, Report, Scene, Verdict, faded, number, register
 
 PIVOT = (0.0, -120.0)
 """A point of the surface: it turns about here."""
@@ -151,13 +151,6 @@ class BounceFriction(Scene):
         ratio = math.hypot(*report.response.after) / speed
         return Verdict("HITS THE SURFACE", "mtv", f"after {report.time:.2f} s, leaves at {ratio:.2f}x the speed")
 
-    def _numbers(self, result):
-        report = result
-        numbers = {"velocity": list(report.velocity), "hit": None if report.hit is None else list(report.hit), "time": report.time}
-        if report.response is not None:
-            numbers.update({name: list(value) for name, value in report.response._asdict().items()})
-        return numbers
-
     def draw(self, result, painter, theme):
         report = result
         direction, normal = self.surface()
@@ -212,31 +205,36 @@ class BounceFriction(Scene):
                 Line(f"along after friction: {math.hypot(*response.along) * (1 - self.settings['friction']):.1f}"),
                 Line(f"v' = ({response.after.x:.1f}, {response.after.y:.1f}), speed {math.hypot(*response.after):.1f}"),
             ]
-        facts = ()
+        return Report(self._verdict(result), tuple(lines), facts=self._facts(result), numbers=self._numbers(result))
+
+    def _numbers(self, result):
+        """The vectors as the JSON holds them: the panel shows their sizes."""
+        numbers = {"hit": None if result.hit is None else list(result.hit)}
         if result.response is not None:
-            kept = math.hypot(*result.response.after) / math.hypot(*result.velocity)
-            facts = (Fact("speed_kept", kept, "the share of its speed p leaves with", digits=2),)
-        return Report(self._verdict(result), tuple(lines), self._tables(result), self._numbers(result), self._answers(result), facts=facts)
+            numbers.update({name: list(value) for name, value in result.response._asdict().items()})
+        return numbers
 
-    def _tables(self, result):
-        report = result
-        rows = [("velocity v", f"{number(tuple(report.velocity))}, speed {number(math.hypot(*report.velocity))}")]
-        if report.response is None:
-            rows.append(("hits the surface", f"no, not within {SECONDS:.0f} s"))
-        else:
-            response = report.response
-            rows += [
-                ("hits the surface", f"after {number(report.time, 2)} s, at {number(tuple(report.hit))}"),
-                ("part across the surface", number(math.hypot(*response.across))),
-                ("part along the surface", number(math.hypot(*response.along))),
-                ("bounce, friction", f"{number(self.settings['bounce'], 2)}, {number(self.settings['friction'], 2)}"),
-                ("velocity after", f"{number(tuple(response.after))}, speed {number(math.hypot(*response.after))}"),
-            ]
-        return [Table((), tuple(rows))]
-
-    def _answers(self, result):
-        return {"hits": number(result.response is not None), "time": number(result.time, 2)}
-
+    def _facts(self, result):
+        facts = [
+            Fact("velocity", list(result.velocity), "velocity v"),
+            Fact("speed", math.hypot(*result.velocity), "its speed"),
+            Fact("hits", result.response is not None, "hits the surface"),
+        ]
+        if result.response is None:
+            return (*facts, Fact("time", result.time, "not within, in seconds", digits=2))
+        response = result.response
+        return (
+            *facts,
+            Fact("time", result.time, "after, in seconds", digits=2),
+            Fact("hit", list(result.hit), "at"),
+            Fact("across_size", math.hypot(*response.across), "part across the surface"),
+            Fact("along_size", math.hypot(*response.along), "part along the surface"),
+            Fact("bounce", self.settings["bounce"], digits=2),
+            Fact("friction", self.settings["friction"], digits=2),
+            Fact("after", list(response.after), "velocity after"),
+            Fact("speed_after", math.hypot(*response.after), "its speed after"),
+            Fact("speed_kept", math.hypot(*response.after) / math.hypot(*result.velocity), "the share of its speed p leaves with", digits=2),
+        )
 
 def _beyond(start, end, pixel):
     """Where an arrow's name goes, and its anchor: just past its tip, reading away from it."""

@@ -5,7 +5,7 @@ from typing import NamedTuple
 
 from collision import Box, Capsule, Gjk, Manifold, SatResult, Vector, gjk, grown_outline, manifold, sat
 from sandbox.kit.events import Event
-from sandbox.kit import Action, Line, Param, Report, Scene, Table, Verdict, faded, number, register
+from sandbox.kit import Action, Fact, Line, Param, Report, Scene, Verdict, faded, register
 
 B_HALF = (70.0, 45.0)
 
@@ -133,20 +133,13 @@ class Capsules(Scene):
             verdict = Verdict("SEPARATED", "separating", f"gap {walked.distance:.1f}")
         radius_a, radius_b = result.capsule.radius, self.shapes["B"].radius
         lines = (Line(f"Cores {result.core_gap:.1f} apart, less the radii {radius_a:.0f} + {radius_b:.0f}."),)
-        rows = (
-            ("the cores' distance (GJK)", number(result.core_gap)),
-            ("the capsule's radius", number(radius_a)),
-            ("B's rounding", number(radius_b)),
-            ("the shapes' gap (negative: depth)", number(walked.distance if not walked.colliding else -walked.depth)),
-            ("SAT's depth, for comparison", number(result.sat.depth)),
-            ("contact points", number(len(result.manifold.points))),
+        facts = (
+            Fact("core_gap", result.core_gap, "the cores' distance (GJK)"),
+            Fact("radius", radius_a, "the capsule's radius"),
+            Fact("rounding", radius_b, "B's rounding"),
+            Fact("gap", walked.distance if not walked.colliding else -walked.depth, "the shapes' gap (negative: depth)"),
+            Fact("sat_depth", result.sat.depth, "SAT's depth, for comparison"),
+            Fact("contacts", len(result.manifold.points), "contact points"),
         )
-        numbers = {
-            "core_gap": result.core_gap,
-            "gap": walked.distance,
-            "depth": walked.depth,
-            "sat_depth": result.sat.depth,
-            "contacts": [list(p.point) for p in result.manifold.points],
-        }
-        answers = {"contacts": str(len(result.manifold.points)), "verdict": verdict.text}
-        return Report(verdict, lines, (Table((), rows),), numbers, answers)
+        numbers = {"depth": walked.depth, "verdict": verdict.text, "contact_points": [list(p.point) for p in result.manifold.points]}
+        return Report(verdict, lines, facts=facts, numbers=numbers)

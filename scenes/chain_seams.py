@@ -4,7 +4,7 @@ chain rule and sliding smoothly with it."""
 from typing import NamedTuple
 
 from collision import Box, ChainContact, NormalKind, Vector, chain_manifold, chain_segments
-from sandbox.kit import Action, Param, Report, Scene, Verdict, register
+from sandbox.kit import Action, Fact, Param, Report, Scene, Verdict, register
 from sandbox.kit.events import Event
 
 CHAIN = ((390.0, 150.0), (320.0, 80.0), (220.0, 0.0), (120.0, 0.0), (20.0, 0.0), (-80.0, 0.0), (-180.0, 0.0), (-280.0, 0.0), (-340.0, -50.0))
@@ -153,20 +153,19 @@ class ChainSeams(Scene):
         else:
             verdict = Verdict("NOT TOUCHING THE CHAIN", "separating")
         kinds = [c.found.kind for c in result.contacts]
-        numbers = {
-            "rule": self.settings["rule"],
-            "bumped": result.bumped,
-            "naive_bumped": bool(result.naive_bumps),
-            "bumps": [c.segment for c in result.contacts if c.against],
-            "naive_bumps": list(result.naive_bumps),
-            "contacts": sum(bool(c.found.points) for c in result.contacts),
-            "sunk": max((-p.separation for c in result.contacts for p in c.found.naive.points), default=0.0),
-            "snapped": sum(kind is NormalKind.SNAP for kind in kinds),
-            "admitted": sum(kind is NormalKind.ADMIT for kind in kinds),
-            "skipped": sum(kind is NormalKind.SKIP for kind in kinds),
-        }
-        return Report(verdict, numbers=numbers)
-
+        facts = (
+            Fact("rule", self.settings["rule"], "Box2D's chain rule on"),
+            Fact("bumped", result.bumped, "a push points back against the slide"),
+            Fact("naive_bumped", bool(result.naive_bumps), "alone, a segment would push back"),
+            Fact("bumps", [c.segment for c in result.contacts if c.against], "segments pushing back"),
+            Fact("naive_bumps", list(result.naive_bumps), "segments that alone would push back"),
+            Fact("contacts", sum(bool(c.found.points) for c in result.contacts), "segments pushing B"),
+            Fact("sunk", max((-p.separation for c in result.contacts for p in c.found.naive.points), default=0.0), "how deep B is sunk"),
+            Fact("snapped", sum(kind is NormalKind.SNAP for kind in kinds), "pushes the rule snaps to the segment's normal"),
+            Fact("admitted", sum(kind is NormalKind.ADMIT for kind in kinds), "pushes the rule keeps as found"),
+            Fact("skipped", sum(kind is NormalKind.SKIP for kind in kinds), "pushes the rule skips: the next segment's"),
+        )
+        return Report(verdict, facts=facts)
 
 def _face_normal(segment):
     """The segment's own normal: its direction turned a quarter clockwise."""

@@ -7,7 +7,7 @@ from collision import Box, Circle, Manifold, Polygon, manifold
 from collision.manifold import _faces
 from sandbox.kit.events import Event
 from sandbox.kit.figures import any_shape
-from sandbox.kit import Action, Cost, Fact, Line, Param, Report, Scene, Table, Verdict, faded, number, register
+from sandbox.kit import Action, Column, Cost, Fact, Line, Param, Report, Scene, Verdict, faded, register
 from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, traced, with_code
 
 A_POSE = ((-60.0, -60.0), (190.0, 55.0), 0.0)
@@ -253,20 +253,16 @@ class ContactPoints(Scene):
         step = found.steps[page]
         lines = (Line(f"Stage {page + 1} of {len(found.steps)}: {step.title}"),)
         numbers = {
-            "points": [{"point": list(p.point), "separation": p.separation, "id": str(p.id)} for p in found.points],
             "normal": list(found.normal),
-            "reference": found.reference,
+            "reference": f"{found.reference}'s edge {found.reference_edge}" if found.reference else "none",
             "reference_edge": found.reference_edge,
             "incident_edge": found.incident_edge,
             "stage": step.title,
-        }
-        answers = {
-            "count": str(count),
-            "reference": f"{found.reference}'s edge {found.reference_edge}" if found.reference else "none",
+            "count": count,
+            # The question names both points' features at once, as one answer.
             "ids": "; ".join(str(p.id) for p in found.points) or "none",
         }
-        facts = (Fact("depth", -min(p.separation for p in found.points), "how deep the deepest point is sunk"),) if found.points else ()
-        report = Report(verdict, lines, self._tables(found), numbers, answers, facts=facts)
+        report = Report(verdict, lines, facts=self._facts(found), numbers=numbers)
         if result.trace is None:
             return report
         return with_code(report, self._code(result), (
@@ -286,15 +282,16 @@ class ContactPoints(Scene):
             return step_code(recorded, clips[page - 1], title, CLIP)
         return step_code(recorded, recorded.runs, title, "return Manifold(normal, tuple(contacts)")
 
-    def _tables(self, found):
-        points = Table(
-            ("point", "where", "separation (negative: overlap)", "features (its id)"),
-            tuple((str(k + 1), number(tuple(p.point)), number(p.separation), str(p.id)) for k, p in enumerate(found.points)),
-            "Contact points",
-        )
-        stages = Table(
-            ("stage", "what it keeps"),
-            tuple((step.title, ", ".join(number(tuple(p)) for p in step.points) or "nothing") for step in found.steps),
-            "How they were found",
-        )
-        return (points, stages)
+    def _facts(self, found):
+        points = [{"number": k + 1, "point": list(p.point), "separation": p.separation, "id": str(p.id)} for k, p in enumerate(found.points)]
+        # A stage keeps two points at most: a face's ends, a clipped face's, the nearest points.
+        stages = [{"stage": step.title, "first": list(step.points[0]) if step.points else "nothing",
+                   "second": list(step.points[1]) if len(step.points) > 1 else None} for step in found.steps]
+        facts = [
+            Fact("points", points, "Contact points", columns=(
+                Column("number", "point"), Column("point", "where"), Column("separation", "separation (negative: overlap)"), Column("id", "features (its id)"))),
+            Fact("stages", stages, "How they were found", columns=(Column("stage"), Column("first", "what it keeps"), Column("second", "and"))),
+        ]
+        if found.points:
+            facts.append(Fact("depth", -min(p.separation for p in found.points), "how deep the deepest point is sunk"))
+        return facts

@@ -1,7 +1,7 @@
 """A point against every shape: Metanet section 4, inside or not and the shortest way out."""
 
 from collision import Box, Circle, point_query, regular_polygon
-from sandbox.kit import Param, Report, Scene, Table, Verdict, number, register
+from sandbox.kit import Column, Fact, Param, Report, Scene, Verdict, number, register
 
 NEAR = 150.0
 """World units: outside a shape, its push is drawn only this close to it."""
@@ -61,12 +61,6 @@ class PointQueries(Scene):
         push = result[inside[0]].push
         return Verdict(f"INSIDE THE {inside[0].upper()}", "mtv", f"push out {(push[0] ** 2 + push[1] ** 2) ** 0.5:.1f}")
 
-    def _numbers(self, result):
-        return {
-            name: {"inside": answer.inside, "distance": answer.distance, "closest": list(answer.closest), "push": list(answer.push)}
-            for name, answer in result.items()
-        }
-
     def draw(self, result, painter, theme):
         q = self.points["q"]
         pixel = self.view.pixel
@@ -99,16 +93,17 @@ class PointQueries(Scene):
 
     def report(self, result):
         lines = ("Distance is negative inside: how deep q is.",)
-        return Report(self._verdict(result), lines, self._tables(result), self._numbers(result), self._answers(result))
-
-    def _tables(self, result):
-        rows = tuple(
-            (name, number(answer.inside), number(answer.distance), number(tuple(answer.push)) if answer.inside else "")
-            for name, answer in result.items()
-        )
-        return [Table(("shape", "q inside?", "distance (negative inside)", "push out"), rows)]
-
-    def _answers(self, result):
         inside = [name for name, answer in result.items() if answer.inside]
         nearest = min(result, key=lambda name: result[name].distance)
-        return {"inside": " and ".join(inside) or "none", "nearest": nearest}
+        numbers = {"inside": " and ".join(inside) or "none", "nearest": nearest}
+        return Report(self._verdict(result), lines, facts=self._facts(result), numbers=numbers)
+
+    def _facts(self, result):
+        # Outside a shape, its closest point is the way onto it, not out: no push ("none").
+        rows = {
+            name: {"shape": name, "inside": answer.inside, "distance": answer.distance,
+                   "push": list(answer.push) if answer.inside else None, "closest": list(answer.closest)}
+            for name, answer in result.items()
+        }
+        columns = (Column("shape"), Column("inside", "q inside?"), Column("distance", "distance (negative inside)"), Column("push", "push out"))
+        return (Fact("shapes", rows, columns=columns),)

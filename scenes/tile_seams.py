@@ -3,7 +3,7 @@
 from typing import NamedTuple
 
 from collision import Box, SatResult, Vector, sat
-from sandbox.kit import Action, Claim, Line, Param, Report, Scene, Table, Verdict, number, register
+from sandbox.kit import Action, Claim, Column, Fact, Line, Param, Report, Scene, Verdict, register
 from sandbox.kit.events import Event
 
 TILE = 60.0
@@ -179,17 +179,13 @@ class TileSeams(Scene):
         if mode != "separate tiles":
             plain = self._plain_caught()
             claims = (Claim("Separate tiles, every edge", "CAUGHT" if plain else "SLIDES ON", not plain or result.caught),)
-        numbers = {
-            "mode": mode,
-            "caught": result.caught,
-            "pushes": [{"tile": p.tile, "normal": list(p.normal), "depth": p.depth, "ghost": p.ghost} for p in result.pushes],
-            "resolved": list(result.resolved),
-        }
-        answers = {"caught": "yes" if result.caught else "no", "pushes": str(len(result.pushes))}
         shared = "yes, ignored" if mode == "ignore shared edges" else "yes"
-        rows = tuple((p.tile, number(tuple(p.normal)), number(p.depth), shared if p.ghost else "no") for p in result.pushes)
-        tables = (Table(("touching", "push direction", "depth", "against a shared edge?"), rows, "Each tile's push"),)
-        return Report(verdict, lines, tables, numbers, answers, claims)
+        pushes = [{"tile": p.tile, "normal": list(p.normal), "depth": p.depth, "ghost": p.ghost, "shared": shared if p.ghost else "no"}
+                  for p in result.pushes]
+        columns = (Column("tile", "touching"), Column("normal", "push direction"), Column("depth"), Column("shared", "against a shared edge?"))
+        facts = (Fact("pushes", pushes, "Each tile's push", columns=columns),)
+        numbers = {"mode": mode, "caught": result.caught, "touching": len(result.pushes), "resolved": list(result.resolved)}
+        return Report(verdict, lines, facts=facts, numbers=numbers, claims=claims)
 
     def _plain_caught(self):
         """Whether separate tiles, every edge counted, would push B back here."""

@@ -4,7 +4,7 @@ import math
 from typing import NamedTuple
 
 from collision import Vector
-from sandbox.kit import Action, Fact, Line, Param, Report, Scene, Table, Verdict, register
+from sandbox.kit import Action, Fact, Line, Param, Report, Scene, Verdict, register
 from sandbox.kit.figures.strips import clip
 
 UNIT = 50.0
@@ -138,37 +138,25 @@ class Vectors(Scene):
             return Verdict(f"a.b = {number(report.dot)}", "text", "b is the zero vector: there is no direction to project onto")
         return Verdict(f"a.b = {number(report.dot)}", role, f"{sign_word(report.dot).split(':')[0]}; projection {reach_words(report.along)}")
 
-    def _numbers(self, result):
-        report = result
-        return {
-            "a": list(report.a),
-            "b": list(report.b),
-            "dot": report.dot,
-            "projection": _listed(report.projection),
-            "length": report.along,
-            "right_normal": list(report.right),
-            "left_normal": list(report.left),
-            "unit_a": _listed(report.unit_a),
-            "unit_b": _listed(report.unit_b),
-            "perproduct": report.perproduct,
-        }
+    def _facts(self, result):
+        # Two decimals at most and no trailing zeros, as the worked example writes them (number).
+        def worked(name, value, means):
+            return Fact(name, value, means, digits=2, trim=True)
 
-    def _tables(self, result):
-        report = result
-
-        def shown(v):
-            return "none (the zero vector)" if v is None else pair(v)
-
-        rows = (
-            ("a", pair(report.a)),
-            ("b", pair(report.b)),
-            ("a . b, the dot product", f"{number(report.dot)}, {sign_word(report.dot, report.a, report.b)}"),
-            ("a's projection onto b", shown(report.projection)),
-            ("its length, a . b / |b|", "none" if report.projection is None else number(report.along)),
-            ("b's right and left normals", f"{pair(report.right)} and {pair(report.left)}"),
-            ("a and b as unit vectors", f"{shown(report.unit_a)} and {shown(report.unit_b)}"),
+        sign, says = sign_word(result.dot, result.a, result.b).split(": ")
+        return (
+            worked("a", list(result.a), "a"),
+            worked("b", list(result.b), "b"),
+            worked("dot", float(result.dot), "a . b, the dot product"),
+            Fact("sign", sign, "the sign of a.b"),
+            Fact("sign_says", says, "what the sign says"),
+            worked("projection", _listed(result.projection), "a's projection onto b"),
+            worked("length", result.along, "its length, a . b / |b| (negative: behind O)"),
+            worked("right_normal", list(result.right), "b's right normal"),
+            worked("left_normal", list(result.left), "b's left normal"),
+            worked("unit_a", _listed(result.unit_a), "a as a unit vector"),
+            worked("unit_b", _listed(result.unit_b), "b as a unit vector"),
         )
-        return [Table((), rows)]
 
     def draw(self, result, painter, theme):
         report, pixel = result, self.view.pixel
@@ -296,14 +284,9 @@ class Vectors(Scene):
             f"{label} = {pair(v)}" if v is not None else f"{label}: none (zero vector)"
             for label, v in (("unit a", result.unit_a), ("unit b", result.unit_b))
         ))
-        facts = (
-            Fact("dot", float(result.dot), "a.b", digits=2, trim=True),
-            Fact("sign", sign_word(result.dot, result.a, result.b).split(":")[0], "the sign of a.b"),
-        )
-        if result.along is not None:
-            facts += (Fact("length", float(result.along), "how far a reaches along b, a.b / |b| (negative: behind O)", digits=2, trim=True),)
-        return Report(self._verdict(result), tuple(lines), self._tables(result), self._numbers(result), facts=facts)
-
+        # a . (b's right normal): the JSON's and questions' own, not in the panel.
+        numbers = {"perproduct": result.perproduct}
+        return Report(self._verdict(result), tuple(lines), facts=self._facts(result), numbers=numbers)
 
 def dot_unit(u, v):
     """The cosine of the angle between u and v (neither zero)."""

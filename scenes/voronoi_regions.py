@@ -5,7 +5,7 @@ from typing import NamedTuple
 
 from collision import Feature, Polygon, Region, voronoi_region
 from sandbox.kit.figures import voronoi_view
-from sandbox.kit import Param, Report, Scene, Table, Verdict, faded, number, register
+from sandbox.kit import Fact, Param, Report, Scene, Verdict, faded, register
 
 CORNERS = "abc"
 THINNEST = 20.0
@@ -105,15 +105,6 @@ class VoronoiRegions(Scene):
             return Verdict("INSIDE", "mtv", f"{-report.distance:.1f} from {edge_name(report.feature.index)}")
         return Verdict(f"{feature_name(report.feature).upper()}'S REGION", "text", f"{report.distance:.1f} away")
 
-    def _numbers(self, result):
-        report = result
-        return {
-            "region": report.feature.region.value,
-            "feature": feature_name(report.feature),
-            "closest": list(report.feature.closest),
-            "distance": report.distance,
-        }
-
     def draw(self, result, painter, theme):
         report = result
         corners = [self.points[k] for k in CORNERS]
@@ -146,22 +137,18 @@ class VoronoiRegions(Scene):
         }[region]
         x, y = result.feature.closest
         lines = (f"q is nearest to {feature_name(result.feature)}.", why, f"Closest point ({x:.1f}, {y:.1f}), distance {abs(result.distance):.1f}")
-        return Report(self._verdict(result), lines, self._tables(result), self._numbers(result), self._answers(result))
+        return Report(self._verdict(result), lines, facts=self._facts(result))
 
-    def _tables(self, result):
-        report, answers = result, self._answers(result)
-        inside = report.feature.region is Region.INSIDE
-        return [Table((), (
-            ("q is nearest to", answers["feature"]),
-            ("the region holding q", answers["region"]),
-            ("closest point on the triangle", number(tuple(report.feature.closest))),
-            ("depth inside" if inside else "distance", number(abs(report.distance))),
-        ))]
-
-    def _answers(self, result):
+    def _facts(self, result):
         feature = result.feature
         region = {Region.INSIDE: "inside", Region.EDGE: "edge strip", Region.VERTEX: "corner wedge"}[feature.region]
-        return {"region": region, "feature": feature_name(feature), "distance": number(abs(result.distance))}
+        inside = feature.region is Region.INSIDE
+        return (
+            Fact("feature", feature_name(feature), "q is nearest to"),
+            Fact("region", region, "the region holding q"),
+            Fact("closest", list(feature.closest), "closest point on the triangle"),
+            Fact("distance", abs(result.distance), "depth inside" if inside else "distance"),
+        )
 
 
 def _between(start, end, t):

@@ -200,6 +200,9 @@ class Fact:
 
     def _shown(self, value: JsonValue) -> str:
         shown = number(value, self.digits)
+        if self.trim and isinstance(value, (list, tuple)):
+            # A worked example's vector, each part trimmed: "(3.6, 4.8)", "(2, 6)".
+            shown = "(" + ", ".join(replace(self, unit="")._shown(part) for part in value) + ")"
         if self.trim and isinstance(value, float) and "." in shown:
             shown = shown.rstrip("0").rstrip(".")
             shown = "0" if shown == "-0" else shown

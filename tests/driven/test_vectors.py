@@ -126,3 +126,9 @@ def test_the_pose_editor_speaks_the_grid_units_the_scene_does(drive):
     assert session.type_pose("a", "4", "3")
     assert tuple(driver.scene.points["a"]) == pytest.approx((4 * UNIT, 3 * UNIT))
     assert session.pose_texts()["a"][:2] == ["4", "3"] and "(4, 3)" in session.status
+
+
+def test_the_panel_writes_vectors_as_the_worked_example_does(drive):
+    rows = dict(drive("vectors").scene.reported.tables[0].rows)
+    assert rows["a"] == "(2, 6)" and rows["a's projection onto b"] == "(3.6, 4.8)"
+    assert rows["a as a unit vector"] == "(0.32, 0.95)" and rows["b's right normal"] == "(4, -3)"
