@@ -5,6 +5,7 @@ from typing import NamedTuple
 
 
 from collision import Vector
+from sandbox.kit.events import Event
 from sandbox.kit import Action, Fact, Line, Param, Report, Scene, Verdict, faded, number, register
 
 PIVOT = (0.0, -120.0)
@@ -84,6 +85,10 @@ class BounceFriction(Scene):
     )
     handles = {"p": (-280.0, 170.0), "v": (-190.0, 70.0)}
     frame = (-420.0, -300.0, 420.0, 260.0)
+    events = (
+        Event("loses-most", "The ball leaves at under a third of the speed it came in with",
+              lambda report: report.numbers.get("speed_kept", 1.0) < 1 / 3, vary=("bounce", "friction")),
+    )
     animated = True
     actions = (Action("replay", "Replay", help="P pauses it"),)
 

@@ -6,6 +6,7 @@ import numpy as np
 
 from collision import broadphase
 from sandbox.kit import Column, Fact, Line, Meter, Param, Report, Verdict, faded, register
+from sandbox.kit.events import Event
 from sandbox.kit.figures.meter import draw_meter
 from sandbox.kit.figures.swarm import SIZES, Swarm, fill_box, paint, shrink
 
@@ -87,6 +88,11 @@ class GridScene(Swarm):
         Param("focus", "Object whose neighbourhood is lit", -1, low=-1, high=Swarm.most - 1, widget=False),
     )
     frame = (Swarm.world[0] - 10, Swarm.world[1] - 10, Swarm.world[2] + METER_ROOM, Swarm.world[3] + 10)
+    events = (
+        Event("sweep-checks-fewer", "Sort and sweep checks fewer pairs than the loose grid",
+              lambda report: report.numbers["methods"]["sweep"]["candidates"] < report.numbers["methods"]["grid"]["candidates"],
+              vary=("count", "cell"), ranges={"count": (5, 300)}),
+    )
 
     def smallest_cell(self):
         """The smallest cell that finds every pair: the largest an object can be now."""

@@ -2,6 +2,7 @@
 
 from collision import regular_polygon
 from sandbox.kit import Param, register
+from sandbox.kit.events import Event
 from sandbox.kit.code_trace import CODE
 from sandbox.kit.figures.sat_scene import PAGE, PairSatScene
 
@@ -32,6 +33,11 @@ class HexTriangle(PairSatScene):
         CODE,
     )
     frame = (-620.0, -300.0, 150.0, 300.0)
+    events = (
+        Event("triangle-edge-mtv", "They collide and the MTV lies along one of the triangle's edge normals",
+              lambda report: report.numbers["mtv_axis"] != "none"
+              and any(axis["name"] == report.numbers["mtv_axis"] and axis["source"] == "B's edge" for axis in report.numbers["axes"])),
+    )
 
     def setup(self):
         self.shapes = {"A": regular_polygon(6, RADIUS["A"], (-330, -20)), "B": regular_polygon(3, RADIUS["B"], (-90, 60), -0.4)}

@@ -1,6 +1,7 @@
 """A point against every shape: Metanet section 4, inside or not and the shortest way out."""
 
 from collision import Box, Circle, point_query, regular_polygon
+from sandbox.kit.events import Event, answer_is
 from sandbox.kit import Column, Fact, Param, Report, Scene, Verdict, number, register
 
 NEAR = 150.0
@@ -29,6 +30,10 @@ class PointQueries(Scene):
     )
     handles = {"q": (-225.0, 25.0)}
     frame = (-400.0, -200.0, 380.0, 230.0)
+    events = (
+        Event("inside-pentagon", "q is inside the pentagon: its distance is negative and the push takes it out",
+              answer_is("inside", "pentagon"), handles=("q",)),
+    )
 
     def setup(self):
         self.shapes = {

@@ -5,6 +5,7 @@ from typing import NamedTuple
 
 from collision import Vector
 from sandbox.kit import Action, Fact, Line, Param, Report, Scene, Verdict, register
+from sandbox.kit.events import Event, answer_is
 from sandbox.kit.figures.strips import clip
 
 UNIT = 50.0
@@ -108,6 +109,10 @@ class Vectors(Scene):
     )
     handles = {"a": EXAMPLE["a"], "b": EXAMPLE["b"], "O": EXAMPLE["O"]}
     frame = (GRID[0] * UNIT, GRID[1] * UNIT, GRID[2] * UNIT, GRID[3] * UNIT)
+    events = (
+        Event("opposite", "a and b point away from each other: their dot product is negative",
+              answer_is("sign", "negative"), handles=("a", "b")),
+    )
     pose_unit = UNIT
     actions = (Action("example", "GameDev.net's example: (2, 6) onto (3, 4)"),)
     turnable = False

@@ -4,6 +4,7 @@ import math
 from typing import NamedTuple
 
 from collision import Feature, Polygon, Region, voronoi_region
+from sandbox.kit.events import Event, answer_is
 from sandbox.kit.figures import voronoi_view
 from sandbox.kit import Fact, Param, Report, Scene, Verdict, faded, register
 
@@ -65,6 +66,10 @@ class VoronoiRegions(Scene):
     )
     handles = {"a": (-180.0, -90.0), "b": (150.0, -60.0), "c": (-20.0, 130.0), "q": (230.0, 80.0)}
     frame = (-380.0, -250.0, 380.0, 250.0)
+    events = (
+        Event("corner-wedge", "q sits in a corner's wedge: the axis that matters runs from that corner to q",
+              answer_is("region", "corner wedge"), handles=("q",)),
+    )
 
     def constrain(self, name, point):
         """A corner goes where it asks as long as the triangle keeps its turn and some area;

@@ -253,3 +253,65 @@ def test_a_walkthrough_step_whose_own_settings_undo_its_event_is_refused(tmp_pat
                       "overlays = { missed = false }\n")
     with pytest.raises(walkthrough.WalkthroughError, match='step 1: find "tip-misses" no longer shows'):
         walkthrough.load(lesson)
+
+
+# The events every scene now names (issue 37), each judged from the loaded layout by its own
+# arithmetic or GEOS, never by the scene's Report.
+
+
+def test_opposite_vectors_have_a_negative_dot_product(tmp_path):
+    scene = loaded("vectors", "opposite", tmp_path)
+    origin = np.array(scene.points["O"])
+    a, b = np.array(scene.points["a"]) - origin, np.array(scene.points["b"]) - origin
+    assert float(a @ b) < 0
+
+
+def test_corner_wedge_puts_q_nearest_a_corner_of_the_triangle(tmp_path):
+    scene = loaded("voronoi-regions", "corner-wedge", tmp_path)
+    corners = [scene.points[name] for name in "abc"]
+    q = shapely.Point(scene.points["q"])
+    triangle = shapely.Polygon(corners)
+    assert not triangle.contains(q)
+    nearest = min(q.distance(shapely.Point(corner)) for corner in corners)
+    assert nearest == pytest.approx(triangle.exterior.distance(q), abs=1e-9)
+
+
+def test_inside_pentagon_puts_q_inside_the_pentagon_by_geos(tmp_path):
+    scene = loaded("point-queries", "inside-pentagon", tmp_path)
+    assert outline(scene.shapes["pentagon"]).contains(shapely.Point(scene.points["q"]))
+
+
+def test_loses_most_keeps_under_a_third_of_the_speed(tmp_path):
+    scene = loaded("bounce-friction", "loses-most", tmp_path)
+    v = np.subtract(scene.points["v"], scene.points["p"])
+    angle = np.radians(scene.settings["surface"])
+    along, across = v @ (np.cos(angle), np.sin(angle)), v @ (-np.sin(angle), np.cos(angle))
+    after = np.hypot((1 - scene.settings["friction"]) * along, scene.settings["bounce"] * across)
+    assert after < np.hypot(along, across) / 3
+
+
+def test_triangle_edge_mtv_is_the_least_overlap_on_a_triangle_edge_normal(tmp_path):
+    scene = loaded("hex-triangle", "triangle-edge-mtv", tmp_path)
+    a, b = np.array(scene.shapes["A"].world_vertices()), np.array(scene.shapes["B"].world_vertices())
+    assert outline(scene.shapes["A"]).intersection(outline(scene.shapes["B"])).area > 0
+
+    def normals(points):
+        edges = np.roll(points, -1, axis=0) - points
+        return [np.array((y, -x)) / np.hypot(x, y) for x, y in edges]
+
+    def overlap(axis):
+        pa, pb = a @ axis, b @ axis
+        return min(pa.max() - pb.min(), pb.max() - pa.min())
+
+    least = min(overlap(axis) for axis in normals(a))
+    # A triangle edge's normal gives a smaller overlap than any of the hexagon's.
+    assert min(overlap(axis) for axis in normals(b)) < least - 1e-9
+
+
+def test_sweep_checks_fewer_counts_fewer_sweep_pairs_than_grid_pairs(tmp_path):
+    from test_cost_meters import grid_candidates, sweep_candidates
+
+    scene = loaded("grid-broadphase", "sweep-checks-fewer", tmp_path)
+    frame = scene.result
+    grid = grid_candidates(frame.boxes, scene.cell_size() * (1 + 1e-9), scene.world[:2])
+    assert max(sweep_candidates(frame.boxes)) < grid
