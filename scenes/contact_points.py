@@ -3,7 +3,7 @@
 import math
 from typing import NamedTuple
 
-from collision import Box, Circle, Manifold, Polygon, manifold
+from collision import Box, Capsule, Circle, Manifold, Polygon, manifold
 from collision.manifold import _faces
 from sandbox.kit.events import Event
 from sandbox.kit.figures import any_shape
@@ -15,8 +15,8 @@ A_POSE = ((-60.0, -60.0), (190.0, 55.0), 0.0)
 
 B_SIZE = (75.0, 45.0)
 
-KINDS = ("box", "polygon", "rounded box", "circle")
-"""What A and B may each be (a capsule needs a layout kind of its own first)."""
+KINDS = ("box", "polygon", "rounded box", "capsule", "circle")
+"""What A and B may each be: every pair of kinds has a manifold."""
 
 ROUNDING = 12.0
 """A rounded box's radius; its core is that much smaller each way, so its outline keeps the size."""
@@ -33,6 +33,9 @@ def _made(kind, half, position, angle):
         # A box with its top corners cut: two more faces to be reference or incident.
         cut = min(hx, hy) * 0.6
         return Polygon([(-hx, -hy), (hx, -hy), (hx, hy - cut), (hx - cut, hy), (-hx + cut, hy), (-hx, hy - cut)], position, angle)
+    if kind == "capsule":
+        # As long as the box and as thick: its ends round off the box's short sides.
+        return Capsule((-(hx - hy), 0.0), (hx - hy, 0.0), hy, position, angle)
     return Circle(position, hy)
 
 
@@ -40,6 +43,8 @@ def _kind(shape):
     """The KINDS name of a shape made by _made."""
     if isinstance(shape, Circle):
         return "circle"
+    if isinstance(shape, Capsule):
+        return "capsule"
     if isinstance(shape, Box):
         return "rounded box" if shape.radius else "box"
     return "polygon"
@@ -169,8 +174,8 @@ class ContactPoints(Scene):
         found, page = result.manifold, result.page
         pixel = self.view.pixel
         for name, shape in self.shapes.items():
-            if isinstance(shape, Polygon) and shape.radius:
-                # A rounded box is drawn grown by its radius, its core thin inside.
+            if isinstance(shape, Capsule) or (isinstance(shape, Polygon) and shape.radius):
+                # A rounded box or a capsule is drawn grown by its radius, its core thin inside.
                 color = theme.shape(name)
                 outline = theme.highlight if name in (self.hovered, self.selected) else color
                 any_shape.draw(painter, shape, outline, faded(color, 70), 2, theme.guide)

@@ -25,7 +25,7 @@ import types
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from collision import Box, Circle, Polygon, Vector
+from collision import Box, Capsule, Circle, Polygon, Vector
 
 from sandbox.app import files
 from sandbox.app import migrations
@@ -312,6 +312,8 @@ def kind_of(shape):
         return "polygon"
     if isinstance(shape, Circle):
         return "circle"
+    if isinstance(shape, Capsule):
+        return "capsule"
     raise TypeError(f"not a collision shape: {shape!r}")
 
 

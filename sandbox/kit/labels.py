@@ -17,7 +17,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from collision import Circle
+from collision import Capsule, Circle, grown_outline
 from sandbox.kit.painter import interval_ends
 
 POINT = 96 / 72
@@ -250,10 +250,13 @@ def distance_to_box(point, rect) -> float:
 
 
 def outline_meets_box(shape, rect, pad: float = 0.0) -> bool:
-    """Whether the outline of ``shape`` (a Circle or a Polygon) passes within ``pad`` of the rectangle."""
+    """Whether the outline of ``shape`` (a Circle, a Polygon or a Capsule) passes within ``pad`` of the rectangle."""
     if isinstance(shape, Circle):  # polygons have a radius too (0, or a rounded one's)
         return circle_meets_box(shape.center, shape.radius, rect, pad)
     if not boxes_meet(shape.aabb(), rect, pad):
         return False  # clear of its bounding box: clear of its edges
-    corners = [tuple(p) for p in shape.world_vertices()]
+    if isinstance(shape, Capsule):
+        corners = [tuple(p) for p in grown_outline(shape.world_points().tolist(), shape.radius)]
+    else:
+        corners = [tuple(p) for p in shape.world_vertices()]
     return any(segment_meets_box(a, b, rect, pad) for a, b in zip(corners, corners[1:] + corners[:1]))

@@ -77,16 +77,18 @@ def _outline(shape):
     r (1 - cos(pi / 2048)) of the true arc: under 1e-4 for these radii)."""
     import shapely
 
-    from collision import Circle
+    from collision import Capsule, Circle
 
     if isinstance(shape, Circle):
         return shapely.Point(shape.center).buffer(shape.radius, quad_segs=512)
+    if isinstance(shape, Capsule):
+        return shapely.LineString(shape.world_points()).buffer(shape.radius, quad_segs=512)
     core = shapely.Polygon(shape.world_vertices())
     return core.buffer(shape.radius, quad_segs=512) if shape.radius else core
 
 
-@pytest.mark.parametrize("kind_a", ["box", "polygon", "rounded box", "circle"])
-@pytest.mark.parametrize("kind_b", ["box", "polygon", "rounded box", "circle"])
+@pytest.mark.parametrize("kind_a", ["box", "polygon", "rounded box", "capsule", "circle"])
+@pytest.mark.parametrize("kind_b", ["box", "polygon", "rounded box", "capsule", "circle"])
 def test_every_pair_of_kinds_touches_midway_between_the_surfaces(drive, kind_a, kind_b):
     """Picked for A and B, any two kinds placed as Resting places the boxes give contact points (or
     none, apart), each midway
