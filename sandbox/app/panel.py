@@ -326,6 +326,13 @@ def _code(theme, code, at):
     _table("values", Table((), tuple((name, value) for name, value in values if not value.startswith("<")), "Values as the marked line begins"))
 
 
+def _natural_width(table):
+    """The pixels a headed table takes with every column as wide as its widest cell."""
+    pad = 2 * imgui.get_style().cell_padding.x + 1
+    columns = zip(table.headers, *table.rows)
+    return sum(max(imgui.calc_text_size(cell).x for cell in column) + pad for column in columns)
+
+
 def _table(index, table):
     """A Report's Table: headed columns, or "name, value" rows."""
     if table.title:
@@ -333,10 +340,17 @@ def _table(index, table):
     headers = table.headers or ("", "")
     flags = imgui.TableFlags_.borders | imgui.TableFlags_.row_bg | imgui.TableFlags_.sizing_fixed_fit
     height = 0.0
+    row_height = imgui.get_text_line_height() + 2 * imgui.get_style().cell_padding.y
     if table.headers and len(table.rows) > TABLE_ROWS:
         # Many axes scroll inside the table, its heading kept, so the panel below stays in place.
         flags |= imgui.TableFlags_.scroll_y
-        height = (TABLE_ROWS + 1) * (imgui.get_text_line_height() + 2 * imgui.get_style().cell_padding.y)
+        height = (TABLE_ROWS + 1) * row_height
+    if table.headers and _natural_width(table) > imgui.get_content_region_avail().x:
+        # Wider than the panel: the table scrolls sideways, every column at its own width,
+        # rather than cutting its last columns off at the panel's edge.
+        flags |= imgui.TableFlags_.scroll_x
+        height = height or (len(table.rows) + 1) * row_height
+        height += imgui.get_style().scrollbar_size
     if not imgui.begin_table(f"table{index}", len(headers), flags, imgui.ImVec2(0.0, height)):
         return
     names = None
