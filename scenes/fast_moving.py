@@ -9,7 +9,7 @@ from collision.sweep import _polygons
 from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, trace, with_code
 from sandbox.kit.figures.meter import draw_meter
 from sandbox.kit.figures.step_arrow import CarriedStep
-from sandbox.kit import Action, Column, Cost, Fact, Line, Meter, Param, Report, Verdict, faded, register
+from sandbox.kit import Action, Column, Cost, Fact, Meter, Param, Report, Verdict, faded, register
 from sandbox.kit.events import Event, answer_is
 
 WALL = ((0.0, 0.0), (8.0, 110.0))
@@ -215,18 +215,23 @@ class FastMoving(CarriedStep):
         return Verdict(", ".join(clauses), "text", detail)
 
     def _numbers(self, result):
-        """What only the JSON holds: each push's MTV and way, the samples that hit."""
+        """What the table does not show: the verdict's words (the methods that are wrong), the
+        slider's count, each push's MTV and way, the samples that hit."""
         step = result
 
         def push(p):
             return {"colliding": p.sat.colliding, "mtv": list(p.sat.mtv), "way": p.way}
 
         swept = step.swept
+        wrong = [method for method, _, bad in self.outcomes(result) if bad]
         return {
+            "length": math.hypot(*step.displacement),
+            "wrong": " and ".join(wrong) or "none",
             "static": push(step.static),
-            "samples": {"colliding": [i + 1 for i, (_, p) in enumerate(step.samples) if p.sat.colliding],
+            # The count is the slider's; the panel does not write it again.
+            "samples": {"count": len(step.samples), "colliding": [i + 1 for i, (_, p) in enumerate(step.samples) if p.sat.colliding],
                         "first": None if step.first < 0 else push(step.samples[step.first][1])},
-            "swept": {"time": swept.time, "point": None if swept.point is None else list(swept.point)},
+            "swept": {"hit": swept.hit, "time": swept.time, "point": None if swept.point is None else list(swept.point)},
         }
 
     def _facts(self, result):
@@ -235,8 +240,6 @@ class FastMoving(CarriedStep):
         finds = {method: words for method, words, _ in self.outcomes(result)}
         facts = [
             Fact("displacement", list(d), "the step d"),
-            Fact("length", math.hypot(*d), "its length"),
-            Fact("samples.count", len(step.samples), "samples"),
             Fact("samples.spacing", step.spacing, "sample spacing"),
             Fact("samples.radius", step.radius, "B's radius", digits=0),
             Fact("samples.rule_kept", step.spacing < step.radius, "spacing below the radius (Metanet's rule)"),
@@ -245,11 +248,10 @@ class FastMoving(CarriedStep):
         ]
         if step.first >= 0:
             facts.append(Fact("samples.first_hit", step.first + 1, "its first sample to hit"))
-        facts.append(Fact("swept.hit", swept.hit, "swept test hits"))
         if swept.hit:
-            facts += [Fact("swept.time", swept.time, "first touch at t", digits=3), Fact("swept.normal", list(swept.normal), "swept normal", digits=2)]
-        wrong = [method for method, _, bad in self.outcomes(result) if bad]
-        facts.append(Fact("wrong", " and ".join(wrong) or "none", "wrong, against the sweep"))
+            facts += [Fact("swept.time", swept.time, "swept test: first touch at t", digits=3), Fact("swept.normal", list(swept.normal), "swept normal", digits=2)]
+        else:
+            facts.append(Fact("swept.hit", False, "swept test hits"))
         counts = [cost.count for cost in self.costs(step)]
         work = {method: {"method": method, "tests": tests, "axes": axes}
                 for method, tests, axes in zip(("static", "multisampling", "swept"), counts[0::2], counts[1::2])}
@@ -351,17 +353,8 @@ class FastMoving(CarriedStep):
         return step_code(step.trace, step.trace.runs, f"the swept intervals on all {swept_axes(step.trace)} axes at once", "return time, normal")
 
     def report(self, result):
-        d = result.displacement
-        kept = result.spacing < result.radius
-        lines = [
-            f"d = ({d.x:.1f}, {d.y:.1f}), |d| = {math.hypot(*d):.1f}",
-            Line(f"Spacing |d|/{len(result.samples)} = {result.spacing:.1f} {'<' if kept else '>='} radius {result.radius:.0f}: "
-                 f"rule {'kept' if kept else 'broken'}"),
-        ]
-        if result.swept.hit:
-            n = result.swept.normal
-            lines.append(f"Swept normal n = ({n.x:.2f}, {n.y:.2f})")
+        # Every number is a fact of the table (the rule's row says what it compares); no line repeats one.
         # The verdict itself is what the static test and multisampling claim against the sweep.
-        report = Report(self._verdict(result), tuple(lines), numbers=self._numbers(result), costs=self.costs(result),
+        report = Report(self._verdict(result), numbers=self._numbers(result), costs=self.costs(result),
                         facts=self._facts(result), meter=Meter("work", ("tests", "axes")))
         return with_code(report, self.code(result), report.costs) if self.settings["code"] else report

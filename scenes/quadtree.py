@@ -6,7 +6,7 @@ import numpy as np
 
 from collision import QuadArrays, Quadtree, broadphase
 from collision.quadtree import tip_walk
-from sandbox.kit import Claim, Column, Cost, Fact, Line, Meter, Param, Report, Verdict, faded, register
+from sandbox.kit import Claim, Column, Cost, Fact, Meter, Param, Report, Verdict, faded, register
 from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, trace, with_code
 from sandbox.kit.figures.meter import draw_meter
 from sandbox.kit.figures.swarm import DOTS, Swarm, fill_box, paint
@@ -210,11 +210,9 @@ class QuadtreeScene(Swarm):
         draw_meter(painter, theme, self.view, self.reported, [WORLD], clear_only=True)
 
     def report(self, result):
-        depth = int(result.arrays.level.max())
-        lines = [f"Nodes: {len(result.arrays.level)}, deepest level {depth}; straddlers: {len(result.straddlers)}"]
-        claims = ()
+        # The counts are the table's facts: no line writes them again.
+        lines, claims = [], ()
         if result.focus is not None:
-            lines.append(Line(f"Object {result.focus}: retrieve returns {len(result.lit)} others, {result.lit_straddlers} of them straddlers", "highlight"))
             if self.settings["missed"]:
                 missed = len(result.missed)
                 claims = (Claim("The tip's retrieve", f"{missed} TOUCHING OBJECT{'S' if missed > 1 else ''} MISSED" if missed else "NOTHING MISSED", missed == 0),)
@@ -222,7 +220,9 @@ class QuadtreeScene(Swarm):
             lines.append("Point at or click an object to see what retrieve returns for it.")
         if self.settings["code"] and result.trace is None:
             lines.append(f"Code view: point at an object, among {TRACED_OBJECTS} or fewer, to trace the tip's retrieve for it.")
-        numbers = {"focus": result.focus, "retrieved": len(result.lit), "retrieved_straddlers": result.lit_straddlers, "missed": len(result.missed)}
+        # Shown elsewhere (the slider, the verdict, the method table), and quoted by the lessons.
+        numbers = {"objects": len(self.position), "all_pairs": result.all_pairs, "candidate_pairs": result.candidate_pairs,
+                   "focus": result.focus, "retrieved": len(result.lit), "retrieved_straddlers": result.lit_straddlers, "missed": len(result.missed)}
         report = Report(self._verdict(result), tuple(lines), numbers=numbers, claims=claims, facts=self._facts(result), meter=Meter("methods", ("candidates",)))
         if result.trace is None:
             return report
@@ -235,9 +235,6 @@ class QuadtreeScene(Swarm):
         frame = result
         kept = "held by several nodes" if self.settings["variant"] else "kept in a parent node (grey)"
         facts = [
-            Fact("objects", len(self.position)),
-            Fact("all_pairs", frame.all_pairs, "pairs a check of every pair tests"),
-            Fact("candidate_pairs", frame.candidate_pairs, "pairs the quadtree leaves to check"),
             Fact("collisions", frame.collisions, "pairs that really overlap"),
             Fact("nodes", len(frame.arrays.level)),
             Fact("deepest_level", int(frame.arrays.level.max()), "deepest level"),
