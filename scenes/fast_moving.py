@@ -220,7 +220,8 @@ class FastMoving(CarriedStep):
         step = result
 
         def push(p):
-            return {"colliding": p.sat.colliding, "mtv": list(p.sat.mtv), "way": p.way}
+            # No way at all where they do not collide: none, not an empty word.
+            return {"colliding": p.sat.colliding, "mtv": list(p.sat.mtv), "way": p.way or None}
 
         swept = step.swept
         wrong = [method for method, _, bad in self.outcomes(result) if bad]
