@@ -7,7 +7,7 @@ import numpy as np
 
 from collision import DynamicTree, Quadtree, TreeQuery, broadphase
 from sandbox.kit.events import Event
-from sandbox.kit import Param, Report, Table, Verdict, faded, number, register
+from sandbox.kit import Column, Fact, Line, Meter, Param, Report, Verdict, faded, register
 from sandbox.kit.figures.meter import draw_meter
 from sandbox.kit.figures.swarm import Swarm, fill_box, outlines
 
@@ -100,7 +100,7 @@ class DynamicTreeScene(Swarm):
     )
     events = (
         Event("prunes", "The query for the object in focus walks under a quarter of the tree's nodes",
-              lambda report: report.numbers["focus"] >= 0 and 4 * report.numbers["tree_visited"] < report.numbers["nodes"],
+              lambda report: report.numbers["focus"] is not None and 4 * report.numbers["work"]["tree"]["visited"] < report.numbers["nodes"],
               move=(), vary=("focus", "count"), ranges={"count": (50, 300), "focus": (0, 49)}),
     )
     world = WORLD
@@ -164,18 +164,17 @@ class DynamicTreeScene(Swarm):
             self._diagram(result, painter, theme)
         if result.query is not None:
             # Under the tree's diagram, where the window leaves room; never over the objects.
-            short = ("tree", "quadtree", "grid", "every other")
-            lines = ["one query: nodes, objects", *(f"{name}: {visited}, {tested}".replace(": , ", ": ") for name, (_, visited, tested) in zip(short, self.work(result)))]
-            draw_meter(painter, theme, self.view, lines, [WORLD, (DIAGRAM[0], DIAGRAM[1], DIAGRAM[2], DIAGRAM[3] + 40)], clear_only=True)
+            draw_meter(painter, theme, self.view, self.reported, [WORLD, (DIAGRAM[0], DIAGRAM[1], DIAGRAM[2], DIAGRAM[3] + 40)], clear_only=True)
 
     def work(self, result):
-        """(method, nodes visited, objects it tests or finds) of the query on each method."""
-        return (
-            ("dynamic tree", number(result.query.visited), number(len(result.query.proxies) - 1)),
-            ("quadtree (10 a node, 5 levels)", number(result.quadtree[0]), number(result.quadtree[1])),
-            ("loose grid (3 x 3 cells)", "9 cells", number(result.grid)),
-            ("every other object", "", number(len(result.boxes) - 1)),
-        )
+        """The query's work on each method, by key: its name, the nodes it visits (the grid's
+        cells; brute force visits none) and the objects it tests or finds."""
+        return {
+            "tree": {"method": "tree", "visited": result.query.visited, "tested": len(result.query.proxies) - 1},
+            "quadtree": {"method": "quadtree", "visited": result.quadtree[0], "tested": result.quadtree[1]},
+            "grid": {"method": "grid", "visited": "9 cells", "tested": result.grid},
+            "brute": {"method": "every other", "visited": None, "tested": len(result.boxes) - 1},
+        }
 
     def _diagram(self, result, painter, theme):
         """The tree by depth: leaves spread evenly along the bottom in walk order, each inner
@@ -213,32 +212,22 @@ class DynamicTreeScene(Swarm):
     def report(self, result):
         count = len(result.boxes)
         verdict = Verdict(f"HEIGHT {result.height}", "text", f"{count} objects; {result.moved} re-inserted last frame")
-        lines = ()
         if result.query is None:
             lines = ("Point at or click an object to walk the tree with its box.",)
-        numbers = {
-            "objects": count,
-            "height": result.height,
-            "nodes": len(result.nodes),
-            "moved": result.moved,
-            "focus": result.focus,
-            "tree_visited": result.query.visited if result.query else 0,
-            "tree_found": len(result.query.proxies) - 1 if result.query else 0,
-            "quadtree_visited": result.quadtree[0],
-            "quadtree_tested": result.quadtree[1],
-            "grid_tested": result.grid,
-        }
-        answers = {"height": str(result.height), "moved": str(result.moved)}
-        return Report(verdict, lines, self._tables(result), numbers, answers)
-
-    def _tables(self, result):
-        rows = [
-            ("objects", number(len(result.boxes))),
-            ("tree height (log2 of the count)", f"{result.height} ({np.log2(max(len(result.boxes), 1)):.1f})"),
-            ("nodes", number(len(result.nodes))),
-            ("re-inserted last frame", number(result.moved)),
+        else:
+            lines = (Line(f"One query, object {result.focus}'s box: the nodes visited and objects tested by the dynamic tree, the quadtree "
+                          "(10 objects a node, 5 levels), the loose grid (its 3 x 3 cells) and brute force (every other object)."),)
+        facts = [
+            Fact("objects", count),
+            Fact("height", result.height, "tree height"),
+            Fact("log2_count", float(np.log2(max(count, 1))), "log2 of the count"),
+            Fact("nodes", len(result.nodes)),
+            Fact("moved", result.moved, "re-inserted last frame"),
         ]
-        tables = [Table((), tuple(rows))]
+        meter = None
         if result.query is not None:
-            tables.append(Table(("method", "nodes visited", "objects it tests / finds"), self.work(result), f"One query: object {result.focus}'s box"))
-        return tuple(tables)
+            # Short words: the meter under the diagram has room for a few (the line above says them in full).
+            columns = (Column("method"), Column("visited", "nodes"), Column("tested", "objects"))
+            facts.append(Fact("work", self.work(result), "one query", columns=columns))
+            meter = Meter("work", ("visited", "tested"))
+        return Report(verdict, lines, numbers={"focus": result.focus}, facts=facts, meter=meter)

@@ -9,7 +9,7 @@ from collision.sweep import _polygons
 from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, trace, with_code
 from sandbox.kit.figures.meter import draw_meter
 from sandbox.kit.figures.step_arrow import CarriedStep
-from sandbox.kit import Action, Cost, Line, Param, Report, Table, Verdict, faded, number, register
+from sandbox.kit import Action, Column, Cost, Fact, Meter, Param, Report, Verdict, faded, register
 from sandbox.kit.events import Event, answer_is
 
 WALL = ((0.0, 0.0), (8.0, 110.0))
@@ -128,9 +128,9 @@ class FastMoving(CarriedStep):
     frame = (-270.0, -130.0, 240.0, 215.0)
     events = (
         Event("tunnels", "Multisampling steps over the wall: every sample misses, yet the sweep hits",
-              answer_is("multisampling", "misses"), move=("B",), turn=False, handles=("d",), vary=("samples",), ranges={"samples": (2, 40)}),
+              answer_is("samples.finds", "misses"), move=("B",), turn=False, handles=("d",), vary=("samples",), ranges={"samples": (2, 40)}),
         Event("far-side", "The static test's MTV pushes the box out the far side of the wall",
-              answer_is("static", "pushed out the far side"), move=("B",), turn=False, handles=("d",)),
+              answer_is("static.finds", "pushed out the far side"), move=("B",), turn=False, handles=("d",)),
     )
     actions = (*(Action("preset", name, argument=name, help=case["caption"]) for name, case in PRESETS.items()), CODE_VIEW)
 
@@ -182,11 +182,9 @@ class FastMoving(CarriedStep):
             if push is None or not push.sat.colliding:
                 rows.append((method, "misses" if step.swept.hit else "clear", step.swept.hit))
             else:
-                where = "" if method == "static" else f"sample {step.first + 1}: "
                 words = {"back": "pushed back out", "far side": "pushed out the far side", "sideways": "pushed sideways (axis jump)"}[push.way]
-                rows.append((method, where + words, push.way != "back"))
-        swept = step.swept
-        rows.append(("swept", f"hits at t = {swept.time:.3f}" if swept.hit else "clear", False))
+                rows.append((method, words, push.way != "back"))
+        rows.append(("swept", "hits" if step.swept.hit else "clear", False))
         return rows
 
     def _verdict(self, result):
@@ -217,42 +215,49 @@ class FastMoving(CarriedStep):
         return Verdict(", ".join(clauses), "text", detail)
 
     def _numbers(self, result):
+        """What the table does not show: the verdict's words (the methods that are wrong), the
+        slider's count, each push's MTV and way, the samples that hit."""
         step = result
 
         def push(p):
-            return {"colliding": p.sat.colliding, "mtv": list(p.sat.mtv), "way": p.way}
+            # No way at all where they do not collide: none, not an empty word.
+            return {"colliding": p.sat.colliding, "mtv": list(p.sat.mtv), "way": p.way or None}
 
         swept = step.swept
+        wrong = [method for method, _, bad in self.outcomes(result) if bad]
         return {
-            "displacement": list(step.displacement),
+            "length": math.hypot(*step.displacement),
+            "wrong": " and ".join(wrong) or "none",
             "static": push(step.static),
-            "samples": {
-                "count": len(step.samples), "spacing": step.spacing, "radius": step.radius, "rule_kept": step.spacing < step.radius,
-                "colliding": [i + 1 for i, (_, p) in enumerate(step.samples) if p.sat.colliding],
-                "first": None if step.first < 0 else push(step.samples[step.first][1]),
-            },
-            "swept": {"hit": swept.hit, "time": swept.time, "normal": list(swept.normal), "point": None if swept.point is None else list(swept.point)},
-            "wrong": [method for method, _, bad in self.outcomes(result) if bad],
+            # The count is the slider's; the panel does not write it again.
+            "samples": {"count": len(step.samples), "colliding": [i + 1 for i, (_, p) in enumerate(step.samples) if p.sat.colliding],
+                        "first": None if step.first < 0 else push(step.samples[step.first][1])},
+            "swept": {"hit": swept.hit, "time": swept.time, "point": None if swept.point is None else list(swept.point)},
         }
 
-    def _tables(self, result):
+    def _facts(self, result):
         step = result
-        d = step.displacement
-        kept = step.spacing < step.radius
-        rows = [("the step d", f"({number(d.x)}, {number(d.y)}), length {number(math.hypot(*d))}"),
-                ("sample spacing", f"{number(step.spacing)} for {len(step.samples)} samples, radius {number(step.radius, 0)}: "
-                                   f"rule {'kept' if kept else 'broken'}")]
-        rows += [(f"{method} test", words + (" (wrong)" if bad else "")) for method, words, bad in self.outcomes(result)]
-        if step.swept.hit:
-            n = step.swept.normal
-            rows.append(("swept normal", f"({number(n.x, 2)}, {number(n.y, 2)})"))
-        return [Table((), tuple(rows))]
-
-    def _answers(self, result):
-        outcomes = {method: words for method, words, _ in self.outcomes(result)}
-        wrong = [method for method, _, bad in self.outcomes(result) if bad]
-        return {"static": outcomes["static"], "multisampling": outcomes["multisampling"],
-                "wrong": " and ".join(wrong) or "none", "swept_time": number(result.swept.time, 3)}
+        d, swept = step.displacement, step.swept
+        finds = {method: words for method, words, _ in self.outcomes(result)}
+        facts = [
+            Fact("displacement", list(d), "the step d"),
+            Fact("samples.spacing", step.spacing, "sample spacing"),
+            Fact("samples.radius", step.radius, "B's radius", digits=0),
+            Fact("samples.rule_kept", step.spacing < step.radius, "spacing below the radius (Metanet's rule)"),
+            Fact("static.finds", finds["static"], "static test"),
+            Fact("samples.finds", finds["multisampling"], "multisampling"),
+        ]
+        if step.first >= 0:
+            facts.append(Fact("samples.first_hit", step.first + 1, "its first sample to hit"))
+        if swept.hit:
+            facts += [Fact("swept.time", swept.time, "swept test: first touch at t", digits=3), Fact("swept.normal", list(swept.normal), "swept normal", digits=2)]
+        else:
+            facts.append(Fact("swept.hit", False, "swept test hits"))
+        counts = [cost.count for cost in self.costs(step)]
+        work = {method: {"method": method, "tests": tests, "axes": axes}
+                for method, tests, axes in zip(("static", "multisampling", "swept"), counts[0::2], counts[1::2])}
+        facts.append(Fact("work", work, "work counted", columns=(Column("method"), Column("tests"), Column("axes"))))
+        return facts
 
     def draw(self, result, painter, theme):
         step, method, pixel = result, self.settings["method"], self.view.pixel
@@ -287,8 +292,7 @@ class FastMoving(CarriedStep):
         painter.text(self.label_spots()["B"], "B", theme.shape_b, 16)
         # Last: the figure's own labels take their places first, the meter the room left (none:
         # a crowded small window leaves it to the panel's table).
-        draw_meter(painter, theme, self.view, ["work counted", *(f"{method}: {tests}, {axes}" for method, tests, axes in self.work(result))],
-                   self.covered(result), clear_only=True)
+        draw_meter(painter, theme, self.view, self.reported, self.covered(result), clear_only=True)
 
     def covered(self, step):
         """What the figure covers, for the meter to keep clear of: the wall, and the box at the
@@ -345,30 +349,13 @@ class FastMoving(CarriedStep):
             Cost("swept tests", 1), Cost("swept axes", swept_axes(step.trace)),
         )
 
-    def work(self, step):
-        """(method, tests, axes) in words, for the canvas's meter and the report's table."""
-        counts = [cost.count for cost in self.costs(step)]
-        return [
-            (method, f"{tests} {'test' if tests == 1 else 'tests'}" if method != "swept" else "1 sweep", f"{axes} {'axis' if axes == 1 else 'axes'}")
-            for method, tests, axes in zip(("static", "multisampling", "swept"), counts[0::2], counts[1::2])
-        ]
-
     def code(self, step):
         """sweep()'s swept intervals for the Code view: one pass over every axis at once."""
         return step_code(step.trace, step.trace.runs, f"the swept intervals on all {swept_axes(step.trace)} axes at once", "return time, normal")
 
     def report(self, result):
-        d = result.displacement
-        kept = result.spacing < result.radius
-        lines = [
-            f"d = ({d.x:.1f}, {d.y:.1f}), |d| = {math.hypot(*d):.1f}",
-            Line(f"Spacing |d|/{len(result.samples)} = {result.spacing:.1f} {'<' if kept else '>='} radius {result.radius:.0f}: "
-                 f"rule {'kept' if kept else 'broken'}"),
-        ]
-        if result.swept.hit:
-            n = result.swept.normal
-            lines.append(f"Swept normal n = ({n.x:.2f}, {n.y:.2f})")
+        # Every number is a fact of the table (the rule's row says what it compares); no line repeats one.
         # The verdict itself is what the static test and multisampling claim against the sweep.
-        work = Table(("method", "tests", "axes"), tuple(self.work(result)), "Work counted, method by method")
-        report = Report(self._verdict(result), tuple(lines), (*self._tables(result), work), self._numbers(result), self._answers(result), costs=self.costs(result))
+        report = Report(self._verdict(result), numbers=self._numbers(result), costs=self.costs(result),
+                        facts=self._facts(result), meter=Meter("work", ("tests", "axes")))
         return with_code(report, self.code(result), report.costs) if self.settings["code"] else report

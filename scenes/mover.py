@@ -5,7 +5,7 @@ from typing import NamedTuple
 
 from collision import Box, Capsule, Polygon, Slide, Vector, sat, shape_cast, slide
 from collision.cast import SLOP
-from sandbox.kit import Action, Param, Report, Scene, Verdict, faded, register
+from sandbox.kit import Action, Fact, Param, Report, Scene, Verdict, faded, register
 from sandbox.kit.events import Event
 from sandbox.kit.figures import any_shape
 
@@ -179,14 +179,14 @@ class Mover(Scene):
             verdict = Verdict("STOPPED", "mtv", f"at the first touch: moved {moved:.0f} of {wished:.0f}")
         else:
             verdict = Verdict("SLIDES", "separating", f"moved {moved:.0f}, wished {wished:.0f}")
-        numbers = {
-            "method": self.settings["method"],
-            "wished": wished,
-            "moved": moved,
-            "slide_moved": math.hypot(*slid.translation),
-            "naive_moved": math.hypot(*result.naive),
-            "passes": len(slid.iterations),
-            "planes": len(slid.planes),
-            "translation": list(result.achieved),
-        }
-        return Report(verdict, numbers=numbers)
+        facts = (
+            Fact("method", self.settings["method"], "the mover"),
+            Fact("wished", wished, "length of the wish"),
+            Fact("moved", moved, "how far it moved"),
+            Fact("slide_moved", math.hypot(*slid.translation), "how far collide and slide moves"),
+            Fact("naive_moved", math.hypot(*result.naive), "how far cast and stop moves"),
+            Fact("passes", len(slid.iterations), "collide and slide's passes"),
+            Fact("planes", len(slid.planes), "planes touched where it ends"),
+            Fact("translation", list(result.achieved), "the motion achieved"),
+        )
+        return Report(verdict, facts=facts)

@@ -6,7 +6,7 @@ import numpy as np
 
 from collision import QuadArrays, Quadtree, broadphase
 from collision.quadtree import tip_walk
-from sandbox.kit import Claim, Cost, Line, Param, Report, Table, Verdict, faded, number, register
+from sandbox.kit import Claim, Column, Cost, Fact, Meter, Param, Report, Verdict, faded, register
 from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, trace, with_code
 from sandbox.kit.figures.meter import draw_meter
 from sandbox.kit.figures.swarm import DOTS, Swarm, fill_box, paint
@@ -56,12 +56,15 @@ class Frame(NamedTuple):
     """Objects touching the focused one that the tip's walk does not return (marked with "missed" on)."""
 
     trace: Trace | None = None
+    """The tip's walk for the focused object line by line, when the Code view is on."""
 
     methods: tuple = ()
     """(method, candidate pairs) on these same objects: brute force, this quadtree, the loose
     grid and sort and sweep, each counted by the broad phase's own count."""
-    """The tip's walk for the focused object line by line, when the Code view is on."""
 
+
+METHOD_KEYS = ("brute", "quadtree", "grid", "sweep")
+"""The methods' names in the report ("methods.quadtree.candidates"), as the loose grid's scene names them."""
 
 METER_ROOM = 260.0
 """World units right of the world kept for the candidate pairs' meter."""
@@ -180,21 +183,6 @@ class QuadtreeScene(Swarm):
         ratio = frame.candidate_pairs / frame.all_pairs if frame.all_pairs else 0.0
         return Verdict(f"{frame.candidate_pairs:,} PAIR CHECKS", "text", f"of {frame.all_pairs:,} ({ratio:.1%}); {frame.collisions:,} real collisions")
 
-    def _numbers(self, result):
-        frame = result
-        return {
-            "objects": len(self.position),
-            "candidate_pairs": frame.candidate_pairs,
-            "all_pairs": frame.all_pairs,
-            "collisions": frame.collisions,
-            "nodes": len(frame.arrays.level),
-            "deepest_level": int(frame.arrays.level.max()),
-            "straddlers": len(frame.straddlers),
-            "focus": frame.focus,
-            "retrieved": len(frame.lit),
-            "missed": len(frame.missed),
-        }
-
     def draw(self, result, painter, theme):
         frame = result
         x0, y0, x1, y1 = WORLD
@@ -219,14 +207,12 @@ class QuadtreeScene(Swarm):
         for box in boxes[frame.missed] if self.settings["missed"] else ():
             fill_box(painter, box, theme.mtv, 110, 3)  # touching the focused one: colliding
         # Beside the world where the window leaves room; never over the objects.
-        draw_meter(painter, theme, self.view, ["candidate pairs", *(f"{name}: {count:,}" for name, count in frame.methods)], [WORLD], clear_only=True)
+        draw_meter(painter, theme, self.view, self.reported, [WORLD], clear_only=True)
 
     def report(self, result):
-        depth = int(result.arrays.level.max())
-        lines = [f"Nodes: {len(result.arrays.level)}, deepest level {depth}; straddlers: {len(result.straddlers)}"]
-        claims = ()
+        # The counts are the table's facts: no line writes them again.
+        lines, claims = [], ()
         if result.focus is not None:
-            lines.append(Line(f"Object {result.focus}: retrieve returns {len(result.lit)} others, {result.lit_straddlers} of them straddlers", "highlight"))
             if self.settings["missed"]:
                 missed = len(result.missed)
                 claims = (Claim("The tip's retrieve", f"{missed} TOUCHING OBJECT{'S' if missed > 1 else ''} MISSED" if missed else "NOTHING MISSED", missed == 0),)
@@ -234,7 +220,10 @@ class QuadtreeScene(Swarm):
             lines.append("Point at or click an object to see what retrieve returns for it.")
         if self.settings["code"] and result.trace is None:
             lines.append(f"Code view: point at an object, among {TRACED_OBJECTS} or fewer, to trace the tip's retrieve for it.")
-        report = Report(self._verdict(result), tuple(lines), self._tables(result), self._numbers(result), self._answers(result), claims)
+        # Shown elsewhere (the slider, the verdict, the method table), and quoted by the lessons.
+        numbers = {"objects": len(self.position), "all_pairs": result.all_pairs, "candidate_pairs": result.candidate_pairs,
+                   "focus": result.focus, "retrieved": len(result.lit), "retrieved_straddlers": result.lit_straddlers, "missed": len(result.missed)}
+        report = Report(self._verdict(result), tuple(lines), numbers=numbers, claims=claims, facts=self._facts(result), meter=Meter("methods", ("candidates",)))
         if result.trace is None:
             return report
         recorded = result.trace
@@ -242,32 +231,20 @@ class QuadtreeScene(Swarm):
         code = step_code(recorded, recorded.runs, f"the tip's retrieve for object {result.focus}: {visited} nodes walked", "return list(found.values())")
         return with_code(report, code, (Cost("nodes walked", visited), Cost("entries gathered", recorded.ran("found.setdefault(id(item), item)"))))
 
-    def _tables(self, result):
+    def _facts(self, result):
         frame = result
         kept = "held by several nodes" if self.settings["variant"] else "kept in a parent node (grey)"
-        rows = [
-            ("objects", number(len(self.position))),
-            ("pairs a check of every pair tests", number(frame.all_pairs)),
-            ("pairs the quadtree leaves to check", number(frame.candidate_pairs)),
-            ("pairs that really overlap", number(frame.collisions)),
-            ("nodes, deepest level", f"{len(frame.arrays.level)}, level {int(frame.arrays.level.max())}"),
-            (f"straddlers, {kept}", number(len(frame.straddlers))),
+        facts = [
+            Fact("collisions", frame.collisions, "pairs that really overlap"),
+            Fact("nodes", len(frame.arrays.level)),
+            Fact("deepest_level", int(frame.arrays.level.max()), "deepest level"),
+            Fact("straddlers", len(frame.straddlers), f"straddlers, {kept}"),
         ]
         if frame.focus is not None:
-            answers = self._answers(result)
-            rows.append((f"the tip's retrieve for object {frame.focus} returns", f"{answers['retrieved']} others, {answers['retrieved_straddlers']} of them straddlers"))
+            facts += [Fact("retrieved", len(frame.lit), f"others the tip's retrieve for object {frame.focus} returns"),
+                      Fact("retrieved_straddlers", frame.lit_straddlers, "straddlers among them")]
             if self.settings["missed"]:
-                rows.append(("objects touching it that the tip's retrieve misses (purple)", answers["missed"]))
-        methods = Table(("method, on these objects", "candidate pairs"), tuple((name, number(count)) for name, count in frame.methods))
-        return [Table((), tuple(rows)), methods]
-
-    def _answers(self, result):
-        frame = result
-        return {
-            "candidate_pairs": number(frame.candidate_pairs),
-            "all_pairs": number(frame.all_pairs),
-            "collisions": number(frame.collisions),
-            "retrieved": number(len(frame.lit)),
-            "retrieved_straddlers": number(frame.lit_straddlers),
-            "missed": number(len(frame.missed)),
-        }
+                facts.append(Fact("missed", len(frame.missed), "objects touching it that the tip's retrieve misses (purple)"))
+        methods = {key: {"method": name, "candidates": count} for key, (name, count) in zip(METHOD_KEYS, frame.methods)}
+        facts.append(Fact("methods", methods, "candidate pairs", columns=(Column("method", "method, on these objects"), Column("candidates", "candidate pairs"))))
+        return facts

@@ -3,10 +3,10 @@
 import math
 from typing import NamedTuple
 
-from collision import Box, Capsule, Circle, RayHit, Vector, grown_outline, ray_cast, regular_polygon
+from collision import Box, Capsule, Circle, Vector, grown_outline, ray_cast, regular_polygon
 from collision.raycast import _box
 from sandbox.kit.events import Event
-from sandbox.kit import Action, Cost, Line, Param, Report, Scene, Table, Verdict, faded, number, register
+from sandbox.kit import Action, Column, Cost, Fact, Line, Param, Report, Scene, Verdict, faded, register
 from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, traced, with_code
 
 CAPSULE = Capsule((-55.0, 0.0), (55.0, 0.0), 28.0, position=(170.0, -110.0), angle=0.35)
@@ -150,12 +150,9 @@ class RayCast(Scene):
         box = hits["box"]
         decided = next((k for k, slab in enumerate(box.steps) if slab.decides), None)
         lines = (Line(f"The box: the {'xy'[decided]} slab decides." if decided is not None else "The box: no slab decides (the ray starts inside)."),)
-        numbers = {
-            name: {"hit": hit.hit, "fraction": hit.fraction, "point": list(hit.point) if hit.point else None, "normal": list(hit.normal)}
-            for name, hit in hits.items()
-        }
-        answers = {"first": first or "none", "fraction": f"{hits[first].fraction:.3f}" if first else "none"}
-        report = Report(verdict, lines, self._tables(hits), numbers, answers)
+        facts = (Fact("first", first or "none", "the shape met first"),
+                 Fact("fraction", hits[first].fraction if first else None, "where, as t", digits=3), *self._tables(hits))
+        report = Report(verdict, lines, facts=facts)
         if result.trace is None:
             return report
         recorded = result.trace
@@ -163,27 +160,24 @@ class RayCast(Scene):
         return with_code(report, code, (Cost("slabs tested", recorded.ran("at = rx * ax + ry * ay")),))
 
     def _tables(self, hits):
-        shapes = Table(
-            ("shape", "hit?", "t", "point", "normal"),
-            tuple(
-                (name, number(hit.hit), f"{hit.fraction:.3f}" if hit.hit else "", number(tuple(hit.point)) if hit.point else "", number(tuple(hit.normal)) if hit.hit else "")
-                for name, hit in hits.items()
-            ),
-            "Every shape",
-        )
-        slabs = Table(
-            ("slab", "enters at t", "leaves at t", "latest entry so far", "earliest exit so far", "decides"),
-            tuple(
-                (name, _t(slab.entry), _t(slab.exit), _t(slab.lower), _t(slab.upper), number(slab.decides))
-                for name, slab in zip(("x", "y"), hits["box"].steps)
-            ),
-            "The box's slab test",
-        )
-        return (shapes, slabs)
+        """Every shape's hit (a miss has no t, point or normal), and the box's two slabs."""
+        shapes = {
+            name: {"shape": name, "hit": hit.hit, "fraction": hit.fraction if hit.hit else None,
+                   "point": list(hit.point) if hit.point else None, "normal": list(hit.normal) if hit.hit else None}
+            for name, hit in hits.items()
+        }
+        columns = (Column("shape"), Column("hit", "hit?"), Column("fraction", "t", digits=3), Column("point"), Column("normal"))
+        slabs = {
+            name: {"slab": name, "entry": _t(slab.entry), "exit": _t(slab.exit), "lower": _t(slab.lower), "upper": _t(slab.upper), "decides": slab.decides}
+            for name, slab in zip(("x", "y"), hits["box"].steps)
+        }
+        slab_columns = (Column("slab"), Column("entry", "enters at t", digits=3), Column("exit", "leaves at t", digits=3),
+                        Column("lower", "latest entry so far", digits=3), Column("upper", "earliest exit so far", digits=3), Column("decides"))
+        return (Fact("shapes", shapes, "Every shape", columns=columns), Fact("slabs", slabs, "The box's slab test", columns=slab_columns))
 
 
 def _t(value):
-    """A fraction as the slab table shows it: infinities by name."""
+    """A fraction as the slab table shows it: infinities by name (JSON has no infinity)."""
     if math.isinf(value):
         return "minus infinity" if value < 0 else "infinity"
-    return f"{value:.3f}"
+    return value

@@ -5,7 +5,7 @@ from typing import NamedTuple
 
 from collision import CastHit, Vector, shape_cast
 from collision.rounded import core
-from sandbox.kit import Action, Param, Report, Scene, Verdict, faded, register
+from sandbox.kit import Action, Fact, Param, Report, Scene, Verdict, faded, register
 from sandbox.kit.events import Event
 from sandbox.kit.figures import any_shape
 
@@ -112,7 +112,7 @@ class ShapeCast(Scene):
                 tip = (hit.point.x + hit.normal.x * NORMAL_LENGTH, hit.point.y + hit.normal.y * NORMAL_LENGTH)
                 painter.arrow(hit.point, tip, theme.mtv, 2)
                 painter.text((tip[0] + 6 * pixel, tip[1] + 6 * pixel), "normal", theme.mtv, 13)
-            words = "starts touching" if hit.fraction == 0.0 else f"stops at {hit.fraction:.3f} of the way"
+            words = "starts touching" if hit.fraction == 0.0 else f"stops at {self.reported.answers['fraction']} of the way"
             x0, y0, x1, y1 = result.at_hit.aabb()
             painter.text(((x0 + x1) / 2, y0 - 24 * pixel), words, b_color, 14, "center")
         for name in ("A", "B", "to"):
@@ -123,21 +123,24 @@ class ShapeCast(Scene):
 
     def report(self, result):
         hit = result.hit
+        # Trimmed, as the figure and the verdict write it: 0 for a cast that starts touching; none for a miss.
+        fraction = Fact("fraction", hit.fraction if hit.hit else None, "how far along the translation", digits=3, trim=True)
         if hit.hit and hit.fraction == 0.0:
-            verdict = Verdict("STARTS TOUCHING", "mtv", "fraction 0.0, no normal")
+            verdict = Verdict("STARTS TOUCHING", "mtv", f"fraction {fraction.text()}, no normal")
         elif hit.hit:
-            verdict = Verdict("HIT", "mtv", f"at {hit.fraction:.3f} of the way")
+            verdict = Verdict("HIT", "mtv", f"at {fraction.text()} of the way")
         else:
             verdict = Verdict("MISS", "separating", "B never touches A")
         # A normal that is one of A's faces' normals: B met a face, not a round part or a corner.
         on_a_face = hit.hit and any(math.dist(hit.normal, n) <= 1e-6 for n in core(result.a)[1])
-        numbers = {
-            "hit": hit.hit,
-            "initial_overlap": hit.hit and hit.fraction == 0.0,
-            "fraction": hit.fraction,
-            "point": list(hit.point),
-            "normal": list(hit.normal),
-            "iterations": hit.iterations,
-            "on_a_face": on_a_face,
-        }
-        return Report(verdict, numbers=numbers)
+        facts = (
+            Fact("hit", hit.hit, "B touches A"),
+            Fact("initial_overlap", hit.hit and hit.fraction == 0.0, "it starts touching"),
+            fraction,
+            Fact("point", list(hit.point) if hit.hit else None, "the point touched"),
+            # A cast that starts touching has no normal (Box2D's zero vector): "none".
+            Fact("normal", list(hit.normal) if hit.normal != (0.0, 0.0) else None, "A's normal there", digits=2),
+            Fact("iterations", hit.iterations, "advancement steps"),
+            Fact("on_a_face", on_a_face, "the normal is one of A's faces'"),
+        )
+        return Report(verdict, facts=facts)

@@ -6,7 +6,7 @@ from typing import NamedTuple
 from collision import Box, Impact, Motion, Sweep, Vector, sweep, time_of_impact
 from collision.toi import posed
 from sandbox.kit.figures.step_arrow import CarriedStep
-from sandbox.kit import Action, Claim, Line, Param, Report, Table, Verdict, number, register
+from sandbox.kit import Action, Claim, Column, Fact, Line, Param, Report, Verdict, register
 from sandbox.kit.events import Event
 
 WALL = ((0.0, -40.0), (10.0, 110.0))
@@ -167,19 +167,22 @@ class TimeOfImpact(CarriedStep):
         claims = ()
         if self.settings["straight"]:
             claims = (Claim("the sweep without turning", "HIT" if straight.hit else "MISS", straight.hit == impact.hit),)
-        numbers = {
-            "hit": impact.hit,
-            "time": impact.time,
-            "steps": [{"time": s.time, "gap": s.distance, "bound": s.speed} for s in impact.steps],
-            "straight": {"hit": straight.hit, "time": straight.time},
-        }
-        answers = {"hit": "yes" if impact.hit else "no", "time": f"{impact.time:.3f}", "steps": str(len(impact.steps)),
-                   "straight": "hit" if straight.hit else "miss"}
-        return Report(verdict, lines, self._tables(impact), numbers, answers, claims)
+        return Report(verdict, lines, claims=claims, facts=self._facts(impact, straight))
 
-    def _tables(self, impact):
+    def _facts(self, impact, straight):
+        """The answer, the sweep without turning beside it, and each advancement step."""
+        facts = [
+            Fact("hit", impact.hit, "hits the wall"),
+            Fact("time", impact.time if impact.hit else None, "first touch at t", digits=3),
+            Fact("step_count", len(impact.steps), "steps"),
+            Fact("straight", "hit" if straight.hit else "miss", "the sweep without turning"),
+        ]
+        if straight.hit:
+            facts.append(Fact("straight_time", straight.time, "it touches at t", digits=3))
         rows = []
         for k, step in enumerate(impact.steps):
             advance = impact.steps[k + 1].time - step.time if k + 1 < len(impact.steps) else 0.0
-            rows.append((str(k + 1), f"{step.time:.4f}", number(step.distance), number(step.speed), f"{advance:.4f}"))
-        return (Table(("step", "t", "gap", "fastest closing", "next step in t"), tuple(rows), "Conservative advancement"),)
+            rows.append({"step": k + 1, "time": step.time, "gap": step.distance, "bound": step.speed, "advance": advance})
+        columns = (Column("step"), Column("time", "t", digits=4), Column("gap"), Column("bound", "fastest closing"), Column("advance", "next step in t", digits=4))
+        facts.append(Fact("steps", rows, "Conservative advancement", columns=columns))
+        return facts

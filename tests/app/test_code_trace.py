@@ -266,10 +266,10 @@ def test_the_code_view_traces_the_slab_test_to_the_hit_geos_finds(drive, seed):
     origin, end = np.array(scene.points["origin"]), np.array(scene.points["end"])
     met = box.intersection(shapely.LineString([origin, end]))
     if met.is_empty:
-        assert values["lower"] > values["upper"] and not report.numbers["box"]["hit"]
+        assert values["lower"] > values["upper"] and not report.numbers["shapes"]["box"]["hit"]
     else:
         first = min(np.linalg.norm(np.array(point) - origin) for point in met.coords) / np.linalg.norm(end - origin)
-        assert values["lower"] == pytest.approx(first, abs=1e-9) == report.numbers["box"]["fraction"]
+        assert values["lower"] == pytest.approx(first, abs=1e-9) == report.numbers["shapes"]["box"]["fraction"]
 
 
 @pytest.mark.parametrize("preset", [None, "Overhang", "On its corner"])

@@ -187,14 +187,19 @@ def test_dynamic_tree_meter_counts_one_querys_work_per_method(focus):
     centres = (boxes[:, :2] + boxes[:, 2:]) / 2
     cells = np.floor((centres - centres.min(axis=0)) / (largest * (1 + 1e-9)))
     near = (np.abs(cells - cells[focus]) <= 1).all(axis=1)
-    work = {name: (visited, tested) for name, visited, tested in scene.work(result)}
-    assert work["dynamic tree"][1] == f"{int(meets.sum()) - 1:,}"
-    assert work["loose grid (3 x 3 cells)"][1] == f"{int(near.sum()) - 1:,}"
-    assert work["every other object"][1] == f"{len(boxes) - 1:,}"
+    report = scene.reported
+    work = report.numbers["work"]
+    assert work["tree"]["tested"] == int(meets.sum()) - 1
+    assert work["grid"]["tested"] == int(near.sum()) - 1
+    assert work["brute"]["tested"] == len(boxes) - 1
     painter = RecordingPainter()
     scene.draw(result, painter, scene_theme())
     drawn = [call[2] for call in painter.of("text")]
-    assert "one query: nodes, objects" in drawn and f"tree: {work['dynamic tree'][0]}, {work['dynamic tree'][1]}" in drawn
+    tree = report.answers["work.tree.visited"], report.answers["work.tree.tested"]
+    assert report.meter_lines() == ["one query: nodes, objects", f"tree: {tree[0]}, {tree[1]}",
+                                    f"quadtree: {work['quadtree']['visited']}, {work['quadtree']['tested']}",
+                                    f"grid: 9 cells, {work['grid']['tested']}", f"every other: none, {len(boxes) - 1}"]
+    assert set(report.meter_lines()) <= set(drawn)
 
 
 def scene_theme():

@@ -21,7 +21,7 @@ def test_the_teacher_sees_notes_answer_numbers_and_the_next_step(drive):
     assert f"Answer: {pairs} (the class sees it after the next click)" in words
     assert "Aim: A tree pairs only objects in the same region." in words and "Time: about 3 min" in words
     assert f"Next, step 3: {lesson.steps[2].caption}" in words
-    assert f"{int(pairs):,} PAIR CHECKS" in numbers and f"pairs the quadtree leaves to check   {pairs}" in numbers
+    assert f"{int(pairs):,} PAIR CHECKS" in numbers and f"this quadtree   {pairs}" in numbers
     driver.tap(key.PAGEDOWN)
     assert "(shown to the class)" in presenter.text(session)[1]
 

@@ -40,4 +40,4 @@ def test_a_query_finds_what_a_plain_loop_over_the_boxes_finds(drive):
         boxes = frame.boxes
         plain = np.flatnonzero((boxes[:, 0] <= x1) & (x0 <= boxes[:, 2]) & (boxes[:, 1] <= y1) & (y0 <= boxes[:, 3]))
         assert sorted(frame.query.items) == plain.tolist()
-        assert scene.reported.numbers["tree_visited"] == frame.query.visited < 2 * len(frame.boxes)
+        assert scene.reported.numbers["work"]["tree"]["visited"] == frame.query.visited < 2 * len(frame.boxes)

@@ -31,7 +31,7 @@ def test_along_the_top_the_y_slab_is_entered_at_minus_infinity(drive):
     scene = preset(drive, "Along the top")
     y = scene.result.hits["box"].steps[1]
     assert y.entry == float("-inf") and y.exit == float("inf") and not y.decides
-    assert scene.reported.tables[1].rows[1][1] == "minus infinity"
+    assert scene.reported.answers["slabs.y.entry"] == "minus infinity"
 
 
 def test_slabs_apart_misses_though_it_crosses_both_slabs(drive):
