@@ -168,6 +168,32 @@ def test_minkowski_counts_sat_and_gjk_side_by_side_with_the_code_view_off(monkey
     }
 
 
+def test_minkowski_meter_writes_each_methods_counts_on_one_line():
+    """The meter (the Report's costs, each by its method) as the canvas writes it: SAT's two
+    counts on one line, GJK's two on the next, EPA's only where EPA ran; the counts the JSON
+    holds. Four lines fit a corner of the figure where six would not."""
+    from sandbox.kit.painter import RecordingPainter
+    from scenes import minkowski
+
+    scene = minkowski.Minkowski()
+    work = scene.reported.numbers["work"]
+    assert scene.result.gjk.epa and scene.reported.meter_lines() == [
+        "work counted", f"SAT: axes tried {work['axes_tried']}, shadows cast {work['shadows_cast']}",
+        f"GJK: support points {work['support_points']}, simplex updates {work['simplex_updates']}", f"EPA: edges added {work['epa_edges_added']}",
+    ]
+    scene.shapes["B"].position = (-60.0, 15.0)
+    scene.invalidate()
+    work = scene.reported.numbers["work"]
+    painter = RecordingPainter()
+    scene.draw(scene.result, painter, scene_theme())
+    drawn = [call[2] for call in painter.of("text")]
+    meter = drawn[drawn.index("work counted"):]
+    assert not scene.result.gjk.epa and meter == [
+        "work counted", f"SAT: axes tried {work['axes_tried']}, shadows cast {work['shadows_cast']}",
+        f"GJK: support points {work['support_points']}, simplex updates {work['simplex_updates']}",
+    ]
+
+
 @pytest.mark.parametrize("focus", [0, 5, 33])
 def test_dynamic_tree_meter_counts_one_querys_work_per_method(focus):
     """The query's meter on the canvas and its table: the tree finds exactly the objects whose
