@@ -321,8 +321,9 @@ class Report:
         return found
 
     def meter_lines(self) -> list[str]:
-        """The cost meter as the canvas writes it: the table's title (with its value columns'
-        headings when there are two or more), then "first cell: the others" for each row;
+        """The cost meter as the canvas writes it: the table's words (its meaning, or its
+        name's words for a table the panel leaves untitled; with its value columns' headings
+        when there are two or more), then "first cell: the others" for each row;
         without a table named, the work counted ("what: count" per cost, or a line per method
         for costs ``by`` one), or nothing."""
         if self.meter is None:
@@ -332,7 +333,7 @@ class Report:
         if self.meter.columns:
             rest = [column for column in rest if column.key in self.meter.columns]
         table = replace(fact, columns=(first, *rest)).table()
-        title = table.title if len(table.headers) < 3 else f"{table.title}: {', '.join(table.headers[1:])}"
+        title = fact.words if len(table.headers) < 3 else f"{fact.words}: {', '.join(table.headers[1:])}"
         return [title, *(f"{row[0]}: {', '.join(row[1:])}" for row in table.rows)]
 
 
