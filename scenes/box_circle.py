@@ -109,8 +109,8 @@ class BoxCircle(Scene):
         return sat_view.verdict(result.sat)
 
     def _numbers(self, result):
-        """What only the JSON holds: what DemoSAT5 says, and the naive test's overlaps while
-        its table is off."""
+        """What the JSON holds beside the facts: what DemoSAT5 says, and the naive test's
+        overlaps (a table of the panel only while its overlay is on)."""
         return {**sat_view.sat_numbers(result.sat), "demosat5_collides": result.demosat5, "naive": _naive_rows(result.naive)}
 
     def draw(self, result, painter, theme):

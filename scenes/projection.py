@@ -170,10 +170,10 @@ class Projection(TurnableAxis, Scene):
         facts = [
             Fact("extents", extents, "Extents on P", columns=(Column("box"), *(Column(key, heading, digits=2) for key, heading in (
                 ("min", "min"), ("max", "max"), ("length", "max - min"), ("quick", "2(|xw.P|+|yw.P|)"))))),
-            Fact("axis_degrees", axis_degrees(report.axis), "axis P", "°"),
+            Fact("axis_degrees", axis_degrees(report.axis), "axis P", "°", label="P"),
         ]
         if self.settings["raw"]:
-            facts.append(Fact("axis_length", math.hypot(*report.axis), "|P|", digits=2))
+            facts.append(Fact("axis_length", math.hypot(*report.axis), "|P|", digits=2, label="P"))
         facts += [Fact("a", [report.a.min, report.a.max], "A's shadow on P", form="interval"),
                   Fact("b", [report.b.min, report.b.max], "B's shadow on P", form="interval")]
         # The gap, or by how much the shadows overlap (the JSON's gap, signed, is both).
