@@ -6,7 +6,7 @@ from typing import NamedTuple
 from collision import Box, Circle, Feature, Region, SatResult, project, sat, voronoi_region
 from sandbox.kit.figures import sat_view
 from sandbox.kit.figures import voronoi_view
-from sandbox.kit import CORNER_WORDS, Claim, Param, Report, Scene, Table, faded, number, register
+from sandbox.kit import CORNER_WORDS, Claim, Column, Fact, Param, Report, Scene, faded, register
 from sandbox.kit.events import Event
 
 
@@ -109,13 +109,9 @@ class BoxCircle(Scene):
         return sat_view.verdict(result.sat)
 
     def _numbers(self, result):
-        report = result
-        return {
-            **sat_view.sat_numbers(report.sat),
-            "region": [report.feature.region.value, report.feature.index],
-            "demosat5_collides": report.demosat5,
-            "naive": {name: overlap for name, overlap in report.naive.overlaps},
-        }
+        """What the JSON holds beside the facts: what DemoSAT5 says, and the naive test's
+        overlaps (a table of the panel only while its overlay is on)."""
+        return {**sat_view.sat_numbers(result.sat), "demosat5_collides": result.demosat5, "naive": _naive_rows(result.naive)}
 
     def draw(self, result, painter, theme):
         report = result
@@ -161,30 +157,28 @@ class BoxCircle(Scene):
             lines.append(f"The naive test tried {len(naive.overlaps)} axes; the Voronoi test needed {len(result.sat.axes)}")
         if self.settings["projections"]:
             lines += sat_view.left_out(result.sat, result.strips, range(len(result.sat.axes)))
-        return Report(self._verdict(result), tuple(lines), self._tables(result), self._numbers(result), self._answers(result), tuple(claims))
+        return Report(self._verdict(result), tuple(lines), numbers=self._numbers(result), claims=tuple(claims), facts=self._facts(result))
 
-    def _tables(self, result):
-        report = result
-        tables = sat_view.sat_tables(report.sat, source=source_words, early=report.early)
-        answers = self._answers(result)
-        rows = [("region holding the circle's centre", f"{answers['region']}: {answers['feature']}")]
-        if self.settings["demosat5"]:
-            right = report.demosat5 == report.sat.colliding
-            rows.append(("DemoSAT5's centre-to-centre test says", ("colliding" if report.demosat5 else "separated") + ("" if right else " (wrong)")))
-        tables[1] = tables[1]._replace(rows=tables[1].rows + tuple(rows))
-        if self.settings["naive"]:
-            naive = tuple((name, f"{'gap' if overlap < 0 else 'overlap'} {number(abs(overlap))}") for name, overlap in report.naive.overlaps)
-            tables.append(Table(("naive axis", "overlap or gap"), naive, "The naive test: both normals and every corner"))
-        return tables
-
-    def _answers(self, result):
+    def _facts(self, result):
         feature = result.feature
         region, where = {
             Region.INSIDE: ("inside", "inside the box"),
             Region.EDGE: ("edge strip", f"{EDGE_WORDS[feature.index]} edge"),
             Region.VERTEX: ("corner wedge", f"{CORNER_WORDS[Box.CORNERS[feature.index]]} corner"),
         }[feature.region]
-        return {**sat_view.sat_answers(result.sat), "region": region, "feature": where}
+        facts = [*sat_view.sat_facts(result.sat, source=source_words, early=result.early),
+                 Fact("region", region, "region holding the circle's centre"), Fact("feature", where, "the box's part nearest it")]
+        if self.settings["demosat5"]:
+            facts += [Fact("demosat5_says", "colliding" if result.demosat5 else "separated", "DemoSAT5's centre-to-centre test says"),
+                      Fact("demosat5_right", result.demosat5 == result.sat.colliding, "DemoSAT5 is right")]
+        if self.settings["naive"]:
+            facts.append(Fact("naive", _naive_rows(result.naive), "The naive test: both normals and every corner",
+                              columns=(Column("name", "naive axis"), Column("overlap", "overlap or gap", form="gap"))))
+        return facts
+
+
+def _naive_rows(naive):
+    return [{"name": name, "overlap": overlap} for name, overlap in naive.overlaps]
 
 
 EDGE_WORDS = ("right", "top", "left", "bottom")

@@ -4,7 +4,7 @@ from typing import NamedTuple
 
 from collision import Box, project, sat
 from sandbox.kit.figures.axis_handle import TurnableAxis
-from sandbox.kit import CORNER_WORDS, Claim, Line, Param, Report, Scene, Table, Verdict, number, register
+from sandbox.kit import CORNER_WORDS, Claim, Column, Fact, Line, Param, Report, Scene, Verdict, register
 from sandbox.kit.events import Event, claim_wrong
 
 PIVOT = (-215.0, -200.0)
@@ -143,13 +143,7 @@ class MinMaxCorners(TurnableAxis, Scene):
         self.label_shapes(painter, theme)
 
     def report(self, result):
-        lines, rows = [], []
-        for index, corner in enumerate(Box.CORNERS):
-            cells = [corner]
-            for corners in (result.a, result.b):
-                marks = ("max " if index in corners.highest else "") + ("min" if index in corners.lowest else "")
-                cells.append(f"{corners.projections[index]:.2f} {marks}".rstrip())
-            rows.append(tuple(cells))
+        lines = []
         for name, corners in (("A", result.a), ("B", result.b)):
             for kind, chosen in (("max", corners.highest), ("min", corners.lowest)):
                 if len(chosen) > 1:
@@ -157,18 +151,27 @@ class MinMaxCorners(TurnableAxis, Scene):
         claims = ()
         if self.settings["bounds"]:
             claims = (Claim("The bounding-box test", "OVERLAP" if result.bounds_overlap else "APART", result.bounds_overlap == result.colliding),)
-        corners = Table(("corner", "A on P", "B on P"), tuple(rows), "Each corner projected on P")
-        return Report(self._verdict(result), tuple(lines), (corners, *self._tables(result)), self._numbers(result), None, claims)
+        return Report(self._verdict(result), tuple(lines), numbers=self._numbers(result), claims=claims, facts=self._facts(result))
 
-    def _tables(self, result):
+    def _facts(self, result):
         report = result
-        rows = []
+        rows = {}
+        for index, corner in enumerate(Box.CORNERS):
+            rows[corner] = {"corner": corner}
+            for key, corners in (("a", report.a), ("b", report.b)):
+                rows[corner][key] = corners.projections[index]
+                rows[corner][f"{key}_end"] = " ".join(end for end, ends in (("max", corners.highest), ("min", corners.lowest)) if index in ends)
+        columns = (Column("corner"), Column("a", "A on P", digits=2), Column("a_end", "A's end"), Column("b", "B on P", digits=2),
+                   Column("b_end", "B's end"))
+        facts = [Fact("projected", rows, "Each corner projected on P", columns=columns)]
         for name, corners in (("A", report.a), ("B", report.b)):
-            rows.append((f"{name}'s shadow on P", f"{number(min(corners.projections))} to {number(max(corners.projections))}"))
-            rows.append((f"{name}'s max corner (red)", " and ".join(CORNER_WORDS[Box.CORNERS[i]] for i in corners.highest)))
-            rows.append((f"{name}'s min corner (yellow)", " and ".join(CORNER_WORDS[Box.CORNERS[i]] for i in corners.lowest)))
-        rows.append(("P separates them", number(report.separated)))
+            facts += [
+                Fact(f"{name}.shadow", [min(corners.projections), max(corners.projections)], f"{name}'s shadow on P", form="interval"),
+                Fact(f"{name}.max_corner", " and ".join(CORNER_WORDS[Box.CORNERS[i]] for i in corners.highest), f"{name}'s max corner (red)"),
+                Fact(f"{name}.min_corner", " and ".join(CORNER_WORDS[Box.CORNERS[i]] for i in corners.lowest), f"{name}'s min corner (yellow)"),
+            ]
+        facts.append(Fact("separated_on_P", report.separated, "P separates them"))
         if self.settings["bounds"]:
-            rows.append(("their bounding boxes overlap", number(report.bounds_overlap)))
-        rows.append(("the boxes collide (every axis)", number(report.colliding)))
-        return [Table((), tuple(rows))]
+            facts.append(Fact("bounds_overlap", report.bounds_overlap, "their bounding boxes overlap"))
+        facts.append(Fact("colliding", report.colliding, "the boxes collide (every axis)"))
+        return facts

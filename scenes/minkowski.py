@@ -6,11 +6,10 @@ from typing import NamedTuple
 
 from collision import Box, Circle, Gjk, SatResult, gjk, minkowski_difference, regular_polygon, sat
 from collision.gjk import _epa, _gjk
-from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, trace, with_code
+from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, trace
 from sandbox.kit.figures import sat_scene, sat_view
 from sandbox.kit.figures.meter import draw_meter
-from sandbox.kit.painter import interval_ends
-from sandbox.kit import Action, Cost, Param, Report, Scene, Table, Verdict, View, faded, number, register
+from sandbox.kit import Action, Cost, Fact, Param, Report, Scene, Verdict, View, faded, register
 from sandbox.kit.events import Event
 
 PAIRS = ("box-box", "polygon-polygon", "box-circle")
@@ -23,6 +22,8 @@ ARROW = 110
 """World units: the length a search direction is drawn at."""
 GJK_LOOP, EPA_LOOP = "dx, dy = direction", "edge, (nx, ny), distance = _nearest_edge("
 """The first line of each iteration of GJK's loop (in _gjk) and EPA's (in _epa)."""
+SAT_SHOWN = ("axes", "verdict", "separating_axes", "depth")
+"""The facts of sat_view.sat_facts the panel shows beside GJK's."""
 SUPPORT = ("ids, w = support(dx, dy)", "ids, w = support(nx, ny)")
 """The lines that ask A - B's support function for a point: GJK's (and EPA's widening), EPA's."""
 
@@ -171,22 +172,17 @@ class Minkowski(Scene):
             },
         }
 
-    def _tables(self, result):
-        report, walked = result, result.gjk
-        rows = [("O inside A - B", "yes" if walked.colliding else "no"),
-                ("GJK iterations", number(len(walked.steps)))]
-        if walked.epa:
-            rows += [("EPA iterations", number(len(walked.epa.steps))),
-                     ("EPA depth, along", f"{number(walked.depth, 2)}, towards {number(math.degrees(math.atan2(walked.normal[1], walked.normal[0])) % 360)}°")]
-        else:
-            rows.append(("GJK distance from O to A - B", number(walked.distance, 2)))
-        return [*sat_view.sat_tables(report.sat), Table((), tuple(rows), "A - B and GJK")]
-
-    def _answers(self, result):
+    def _facts(self, result):
+        """SAT's axes and verdict beside GJK's: one table of single facts, where the panel has
+        room for GJK's (the first line names the MTV's axis and the axis table counts the axes)."""
         walked = result.gjk
-        return {**sat_view.sat_answers(result.sat), "chosen_axis": sat_view.axis_name(result.chosen),
-                "origin_inside": "yes" if walked.colliding else "no", "gjk_distance": number(walked.distance, 2),
-                "gjk_iterations": number(len(walked.steps))}
+        facts = [fact for fact in sat_view.sat_facts(result.sat) if fact.name in SAT_SHOWN]
+        facts += [Fact("origin_inside", walked.colliding, "O inside A - B"), Fact("gjk_iterations", len(walked.steps), "GJK iterations")]
+        if walked.epa:
+            facts += [Fact("epa_iterations", len(walked.epa.steps), "EPA iterations"), Fact("epa_depth", walked.depth, "EPA depth", digits=2)]
+        else:
+            facts.append(Fact("gjk_distance", walked.distance, "GJK distance from O to A - B", digits=2))
+        return facts
 
     def draw(self, result, painter, theme):
         report = result
@@ -221,15 +217,10 @@ class Minkowski(Scene):
             self.draw_meter(painter, theme, report, y0, y1)
 
     def draw_meter(self, painter, theme, report, y0, y1):
-        """The work counted, with GJK's iterations: last, in a clear corner, once the figure's
-        own labels have taken their places."""
-        costs = {cost.what: cost.count for cost in (*sat_scene.costs(report.sat_trace), *_costs(report.trace))}
-        # "what: count", as the panel's Work counted line: "1 axes tried" would misread.
-        lines = ["work counted", f"SAT: axes tried {costs['axes tried']}, shadows cast {costs['shadows cast']}",
-                 f"GJK: support points {costs['support points']}, simplex updates {costs['simplex updates']}"]
-        if report.gjk.epa:
-            lines.append(f"EPA: edges added {costs['EPA edges added']}")
-        draw_meter(painter, theme, self.view, lines, self.covered(report), [((SPLIT, y0), (SPLIT, y1)), *sat_view.strip_lines(report.sat, report.strips, self.view)], clear_only=True)
+        """The work counted (the Report's costs: SAT's, GJK's and EPA's): last, in a clear
+        corner, once the figure's own labels have taken their places."""
+        crossing = [((SPLIT, y0), (SPLIT, y1)), *sat_view.strip_lines(report.sat, report.strips, self.view)]
+        draw_meter(painter, theme, self.view, self.reported, self.covered(report), crossing, clear_only=True)
 
     def covered(self, report):
         """What the figure covers, for the meter to keep clear of: A and B, A - B, the headings."""
@@ -311,16 +302,14 @@ class Minkowski(Scene):
         if self.settings["axes"]:
             shown = range(len(tested.axes)) if len(tested.axes) <= 6 else [result.chosen]
             lines += sat_view.left_out(tested, result.strips, shown)
-        costs = (*sat_scene.costs(result.sat_trace), *_costs(result.trace))
-        # SAT's two counts beside GJK's and EPA's: on the canvas, in the numbers and answers,
-        # and in the panel's "Work counted" line with the Code view (without, the panel has no room).
-        work = {cost.what.lower().replace(" ", "_"): cost.count for cost in costs}
-        numbers = {**self._numbers(result), "work": work}
-        answers = {**self._answers(result), **{name: f"{count:,}" for name, count in work.items()}}
-        report = Report(self._verdict(result), tuple(lines), self._tables(result), numbers, answers)
-        if not self.settings["code"]:
-            return report
-        return with_code(report, _code(result), costs)
+        costs = (*(replace(cost, by="SAT") for cost in sat_scene.costs(result.sat_trace)), *_costs(result.trace))
+        # SAT's two counts beside GJK's and EPA's: facts by their words (axes_tried,
+        # support_points...), the canvas's meter, the panel's "Work counted" line; and in the JSON.
+        numbers = {**self._numbers(result), "work": {cost.what.lower().replace(" ", "_"): cost.count for cost in costs}}
+        if not walked.epa:
+            costs = tuple(cost for cost in costs if cost.by != "EPA")  # EPA never ran: no line for it
+        code = _code(result) if self.settings["code"] else None
+        return Report(self._verdict(result), tuple(lines), numbers=numbers, costs=costs, code=code, facts=self._facts(result))
 
 
 def _code(result):
@@ -338,9 +327,9 @@ def _costs(recorded):
     """GJK's and EPA's work in the traced run: points asked of A - B's support function, and
     the simplex made nearer the origin (EPA's polygon grown)."""
     return (
-        Cost("support points", recorded.ran(SUPPORT[0], 0) + recorded.ran(SUPPORT[0], 1) + recorded.ran(SUPPORT[1], 1)),
-        Cost("simplex updates", recorded.ran("simplex, closest, enclosed = _nearest(simplex)", 0)),
-        Cost("EPA edges added", recorded.ran("polytope.insert(edge + 1, (ids, w))", 1)),
+        Cost("support points", recorded.ran(SUPPORT[0], 0) + recorded.ran(SUPPORT[0], 1) + recorded.ran(SUPPORT[1], 1), "GJK"),
+        Cost("simplex updates", recorded.ran("simplex, closest, enclosed = _nearest(simplex)", 0), "GJK"),
+        Cost("EPA edges added", recorded.ran("polytope.insert(edge + 1, (ids, w))", 1), "EPA"),
     )
 
 

@@ -1,11 +1,10 @@
 """Any two convex polygons: GPWiki's intersection test, with its offset trick and early out."""
 
 import math
-from dataclasses import replace
 from typing import NamedTuple
 
 from collision import Polygon, ShapeError, Vector
-from sandbox.kit import Param, Table, register
+from sandbox.kit import Column, Fact, Param, Report, register
 from sandbox.kit.code_trace import CODE
 from sandbox.kit.figures.sat_scene import PAGE, PairSatScene
 from sandbox.kit.figures.sat_view import axis_name
@@ -233,16 +232,18 @@ class Polygons(PairSatScene):
             x0, y0, _, _ = self.view.rect
             painter.text((x0 + 14 * pixel, y0 + 40 * pixel), result.refused, theme.text, 15)
 
-    def offsets_table(self, result):
+    def offsets_fact(self, result):
         """GPWiki's offset trick on one axis (the one shown, else the first that separates): the
         local interval shifted by position . axis, beside the direct projection."""
         shown = result.page if result.page >= 0 else next((i for i, t in enumerate(result.sat.axes) if t.separating), 0)
         offsets = result.offsets[shown]
-        rows = []
+        rows = {}
         for k, name in enumerate("AB"):
-            (low, high), shift, (d_low, d_high) = offsets.local[k], offsets.shift[k], offsets.direct[k]
-            rows.append((name, f"{low:.1f}..{high:.1f}", f"{shift:+.1f}", f"{low + shift:.1f}..{high + shift:.1f}", f"{d_low:.1f}..{d_high:.1f}"))
-        return Table((f"on {axis_name(shown)}", "local", "+ p.axis", "= moved", "direct"), tuple(rows), "GPWiki's offset trick")
+            (low, high), shift = offsets.local[k], offsets.shift[k]
+            rows[name] = {"shape": name, "local": [low, high], "shift": shift, "moved": [low + shift, high + shift], "direct": list(offsets.direct[k])}
+        columns = (Column("shape", f"on {axis_name(shown)}"), Column("local", form="interval"), Column("shift", "+ p.axis"),
+                   Column("moved", "= moved", form="interval"), Column("direct", form="interval"))
+        return Fact("offset_trick", rows, "GPWiki's offset trick", columns=columns)
 
     def report(self, result):
         """The SAT report, with the early-out count in the verdict and GPWiki's offsets."""
@@ -255,8 +256,9 @@ class Polygons(PairSatScene):
             {"local": [list(i) for i in o.local], "shift": list(o.shift), "direct": [list(i) for i in o.direct]} for o in result.offsets
         ]
         numbers["local_vertices"] = {name: shape.local_vertices.tolist() for name, shape in self.shapes.items()}
-        return replace(report, verdict=report.verdict._replace(detail=f"{report.verdict.detail}; {count}"),
-                       tables=report.tables + (self.offsets_table(result),), numbers=numbers)
+        # A new Report, not a copy of the one above: its tables and answers come from all the facts.
+        return Report(report.verdict._replace(detail=f"{report.verdict.detail}; {count}"), report.lines, numbers=numbers, claims=report.claims,
+                      costs=report.costs, code=report.code, facts=(*report.facts, self.offsets_fact(result)))
 
 
 def _between(start, end, t):

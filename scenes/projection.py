@@ -7,7 +7,7 @@ from collision import Box, Interval, Vector, project
 from collision.projection import extent
 from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, trace, with_code
 from sandbox.kit.figures.axis_handle import TurnableAxis
-from sandbox.kit import Action, Claim, Cost, Line, Param, Report, Scene, Table, Verdict, faded, number, register
+from sandbox.kit import Action, Claim, Column, Cost, Fact, Line, Param, Report, Scene, Verdict, faded, register
 from sandbox.kit.figures.sat_view import axis_degrees
 from sandbox.kit.events import Event, claim_wrong
 
@@ -155,16 +155,35 @@ class Projection(TurnableAxis, Scene):
         return Verdict(text, "separating" if describe(gap) == "apart" else "overlap", f"gap on P {gap:+.1f}")
 
     def _numbers(self, result):
+        """What only the JSON and the questions hold: P, the gap signed (below 0 the shadows
+        overlap), the quick extents, and DemoSAT1's numbers while its formula is off."""
         report = result
-        return {
-            "axis": list(report.axis),
-            "a": [report.a.min, report.a.max],
-            "b": [report.b.min, report.b.max],
-            "gap": report.gap,
-            "verdict": describe(report.gap),
-            "quick": list(report.quick),
-            "demosat1": dict(zip(("c.P", "a.P", "b.P", "gap"), report.demosat1)),
+        pc, pa, pb, gap = report.demosat1
+        return {"axis": list(report.axis), "gap": report.gap, "quick": list(report.quick), "demosat1": {"c_P": pc, "a_P": pa, "b_P": pb, "gap": gap}}
+
+    def _facts(self, result):
+        report = result
+        extents = {
+            name: {"box": name, "min": interval.min, "max": interval.max, "length": interval.max - interval.min, "quick": quick}
+            for name, interval, quick in (("A", report.a, report.quick[0]), ("B", report.b, report.quick[1]))
         }
+        facts = [
+            Fact("extents", extents, "Extents on P", columns=(Column("box"), *(Column(key, heading, digits=2) for key, heading in (
+                ("min", "min"), ("max", "max"), ("length", "max - min"), ("quick", "2(|xw.P|+|yw.P|)"))))),
+            Fact("axis_degrees", axis_degrees(report.axis), "axis P", "°", label="P"),
+        ]
+        if self.settings["raw"]:
+            facts.append(Fact("axis_length", math.hypot(*report.axis), "|P|", digits=2, label="P"))
+        facts += [Fact("a", [report.a.min, report.a.max], "A's shadow on P", form="interval"),
+                  Fact("b", [report.b.min, report.b.max], "B's shadow on P", form="interval")]
+        # The gap, or by how much the shadows overlap (the JSON's gap, signed, is both).
+        facts.append(Fact("gap", report.gap, "gap") if report.gap > 0 else Fact("overlap", -report.gap, "overlap"))
+        facts.append(Fact("verdict", describe(report.gap), "the shadows are"))
+        if self.settings["demosat1"]:
+            pc, pa, pb, gap = report.demosat1
+            facts += [Fact("demosat1.c_P", pc, "DemoSAT1's c·P"), Fact("demosat1.a_P", pa, "DemoSAT1's a·P"), Fact("demosat1.b_P", pb, "DemoSAT1's b·P"),
+                      Fact("demosat1.gap", gap, "DemoSAT1's gap c·P - a·P + b·P"), Fact("demosat1.says", describe(gap), "DemoSAT1 says they are")]
+        return facts
 
     def draw(self, result, painter, theme):
         report = result
@@ -222,10 +241,6 @@ class Projection(TurnableAxis, Scene):
 
     def report(self, result):
         lines = [f"P = ({result.axis.x:.3f}, {result.axis.y:.3f}), |P| = {math.hypot(*result.axis):.3f}"]
-        extents = Table(("box", "min", "max", "max - min", "2(|xw.P|+|yw.P|)"), tuple(
-            (name, f"{interval.min:.2f}", f"{interval.max:.2f}", f"{interval.max - interval.min:.2f}", f"{quick:.2f}")
-            for name, interval, quick in (("A", result.a, result.quick[0]), ("B", result.b, result.quick[1]))
-        ), "Extents on P")
         claims = ()
         if self.settings["demosat1"]:
             pc, pa, pb, gap = result.demosat1
@@ -234,7 +249,7 @@ class Projection(TurnableAxis, Scene):
             if says != describe(result.gap):
                 lines.append(Line("a and b are fixed corners: they only fit one order."))
             claims = (Claim("DemoSAT1's formula", says.upper(), says == describe(result.gap)),)
-        report = Report(self._verdict(result), tuple(lines), (extents, *self._tables(result)), self._numbers(result), None, claims)
+        report = Report(self._verdict(result), tuple(lines), numbers=self._numbers(result), claims=claims, facts=self._facts(result))
         if result.trace is None:
             return report
         return with_code(report, self.code(result), (Cost("corners projected", len(result.corners)),))
@@ -246,24 +261,6 @@ class Projection(TurnableAxis, Scene):
         name, index = "AB"[result.corner // 4], result.corner % 4
         words = f"{name}'s {CORNER_WORDS[index]} corner of 4: the smallest and largest so far, from {name}'s centre"
         return step_code(result.trace, result.corners[result.corner], words, SO_FAR)
-
-    def _tables(self, result):
-        report, p = result, "P"
-        rows = [
-            ("axis P", f"{number(axis_degrees(report.axis))}°" + (f", |P| = {number(math.hypot(*report.axis), 2)}" if self.settings["raw"] else "")),
-            (f"A's shadow on {p}", f"{number(report.a.min)} to {number(report.a.max)}"),
-            (f"B's shadow on {p}", f"{number(report.b.min)} to {number(report.b.max)}"),
-            ("gap" if report.gap > 0 else "overlap", number(abs(report.gap))),
-            ("verdict", self._verdict(result).text.lower()),
-        ]
-        if self.settings["quick"]:
-            rows.append(("shadow lengths from the halfwidths", f"A {number(report.quick[0])}, B {number(report.quick[1])}"))
-        if self.settings["demosat1"]:
-            pc, pa, pb, gap = report.demosat1
-            rows.append(("DemoSAT1's c·P, a·P, b·P", f"{number(pc)}, {number(pa)}, {number(pb)}"))
-            rows.append(("DemoSAT1's gap c·P - a·P + b·P", f"{number(gap)}: it says {describe(gap)}"))
-        return [Table((), tuple(rows))]
-
 
 def _shadows(a, b, ax, ay):
     """A's and B's shadows on (ax, ay) by extent()'s every-vertex loop, each from its centre."""

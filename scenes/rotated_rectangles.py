@@ -5,7 +5,7 @@ import math
 from typing import NamedTuple
 
 from collision import Box, Vector
-from sandbox.kit import Param, Report, Scene, Table, Verdict, faded, number, register
+from sandbox.kit import Column, Fact, Meter, Param, Report, Scene, Verdict, faded, register
 from sandbox.kit.events import Event
 from sandbox.kit.figures.meter import draw_meter
 
@@ -20,6 +20,9 @@ CORNERS = ("UL", "UR", "LR", "LL")
 SAVINGS = (("plain SAT", False, False, False), ("early out", True, False, False), ("A's frame", False, True, False),
            ("bounding circles", False, False, True), ("all three", True, True, True))
 """Each way the meter runs the test: (name, early out, A's frame, bounding circles)."""
+
+SAVING_KEYS = ("plain", "early", "frame", "circles", "all")
+"""Each of SAVINGS' rows by a name for its facts: "work_counted.early.dots"."""
 
 
 class Counted:
@@ -88,10 +91,6 @@ def dot(u, v):
 def fmt(value):
     text = f"{value:.1f}"
     return "0.0" if text == "-0.0" else text
-
-
-def pair(v):
-    return f"({fmt(v[0])}, {fmt(v[1])})"
 
 
 @register("rotated-rectangles", "SAT", "Rotated rectangles", order=4)
@@ -213,41 +212,48 @@ class RotatedRectangles(Scene):
         return Verdict("SEPARATED", "separating", f"no overlap on axis {first + 1}")
 
     def _numbers(self, result):
+        """What only the JSON and the questions hold: the verdict, the first axis with a gap,
+        the bounding circles, B in A's frame, and the work with the savings ticked now (the
+        work table's row marked "as now")."""
         report = result
         return {
             "verdict": "colliding" if report.colliding else "separated",
-            "axes": [{"axis": list(r.vector), "a": list(r.a), "b": list(r.b), "overlap": r.overlap, "status": r.status} for r in report.axes],
-            "corners": {n: [{"corner": c, "vector": list(v), "scalar": s} for c, v, s in rows] for n, rows in report.corners.items()},
+            "separating_axis": next((k + 1 for k, row in enumerate(report.axes) if not row.overlap), None),
             "circles": list(report.circles),
             "rejected": report.rejected,
-            "tested": report.tested,
-            "dot_products": report.dots,
             "local_b": [list(v) for v in report.local],
+            "axes_tested": report.tested,
+            "dot_products": report.dots,
         }
 
-    def _tables(self, result):
+    def _facts(self, result):
         report = result
-        axes = tuple(
-            (f"{i + 1}: {name}.{first}-{name}.{second}", pair(row.vector), f"{fmt(row.a[0])}..{fmt(row.a[1])}",
-             f"{fmt(row.b[0])}..{fmt(row.b[1])}", ("overlap" if row.overlap else "gap") + ("" if row.status == "projected" else f" ({row.status})"))
-            for i, ((name, first, second), row) in enumerate(zip(AXES, report.axes))
-        )
-        k = self.settings["axis"] - 1
-        corners = tuple(
-            (corner, pair(va), fmt(sa), pair(vb), fmt(sb))
-            for (corner, va, sa), (_, vb, sb) in zip(report.corners["A"], report.corners["B"])
-        )
-        return [
-            Table(("axis", "vector", "A's c·a", "B's c·a", "overlap"), axes, "Each axis a corner difference"),
-            Table(("corner", "A: vector", "c·a", "B: vector", "c·a"), corners,
-                  f"Every corner on axis {k + 1}: (c·a / a·a) a, and c·a"),
+        axes = [
+            {"number": k + 1, "corners": f"{name}.{first}-{name}.{second}", "axis": list(row.vector), "a": list(row.a), "b": list(row.b),
+             "overlap": row.overlap, "status": row.status}
+            for k, ((name, first, second), row) in enumerate(zip(AXES, report.axes))
         ]
-
-    def _answers(self, result):
-        report = result
-        first = next((k + 1 for k, row in enumerate(report.axes) if not row.overlap), None)
-        return {"verdict": self._verdict(result).text.lower(), "separating_axis": number(first),
-                "axes_tested": number(report.tested), "dot_products": number(report.dots)}
+        corners = {
+            corner: {"corner": corner, "a_vector": list(va), "a_scalar": sa, "b_vector": list(vb), "b_scalar": sb}
+            for (corner, va, sa), (_, vb, sb) in zip(report.corners["A"], report.corners["B"])
+        }
+        # Each saving alone, as the meter counts it, the one ticked now marked; other ticks, a row of their own.
+        ticked = self.ticked()
+        work = {key: {"saving": name, "axes": tested, "dots": dots, "now": saving[1:] == ticked}
+                for key, (name, _, tested, dots), saving in zip(SAVING_KEYS, report.work, SAVINGS)}
+        if ticked not in [saving[1:] for saving in SAVINGS]:
+            names = " and ".join(name for name, on in zip(("early out", "A's frame", "circles"), ticked) if on)
+            work["now"] = {"saving": names, "axes": report.tested, "dots": report.dots, "now": True}
+        k = self.settings["axis"]
+        return (
+            Fact("axes", axes, "Each axis a corner difference", columns=(
+                Column("number", "axis"), Column("corners", "corners"), Column("axis", "vector"), Column("a", "A's c·a", form="interval"),
+                Column("b", "B's c·a", form="interval"), Column("overlap"), Column("status", "how"))),
+            Fact("corners", corners, f"Every corner on axis {k}: (c·a / a·a) a, and c·a", columns=(
+                Column("corner"), Column("a_vector", "A: vector"), Column("a_scalar", "c·a"), Column("b_vector", "B: vector"), Column("b_scalar", "c·a"))),
+            # Untitled, headed "work counted" as before: the panel has no line to spare for a title.
+            Fact("work_counted", work, columns=(Column("saving", "work counted"), Column("axes"), Column("dots", "dot products"), Column("now", "as now"))),
+        )
 
     def draw(self, result, painter, theme):
         report, pixel = result, self.view.pixel
@@ -294,8 +300,7 @@ class RotatedRectangles(Scene):
         # question asks for a count, the figure writes it "?"). Last: the figure's own labels
         # take their places first, the meter the room left (none: a crowded small window leaves
         # it to the panel's table).
-        lines = ["work counted: axes, dot products", *(f"{name}: {tested}, {dots}" for name, _, tested, dots in report.work)]
-        draw_meter(painter, theme, self.view, lines, self.covered(), self.crossing(result), clear_only=True)
+        draw_meter(painter, theme, self.view, self.reported, self.covered(), self.crossing(result), clear_only=True)
 
     def covered(self):
         """What the figure covers, for the meter to keep clear of: the boxes and their corner
@@ -357,12 +362,5 @@ class RotatedRectangles(Scene):
             xs, ys = [v[0] for v in result.local], [v[1] for v in result.local]
             lines.append(f"In A's frame axes 1 and 2 are plain x and y: A spans ±{fmt(half[0])} and ±{fmt(half[1])}, "
                          f"B's corners {fmt(min(xs))}..{fmt(max(xs))} and {fmt(min(ys))}..{fmt(max(ys))}")
-        # Each saving alone, and the ones ticked now (the counts the verdict came with).
-        ticked = ", ".join(name for name, on in zip(("early out", "A's frame", "circles"), self.ticked()) if on) or "none"
-        ways = [(name + (" (as now)" if saving[1:] == self.ticked() else ""), f"{tested} of 4", f"{dots} of 32")
-                for (name, _, tested, dots), saving in zip(result.work, SAVINGS)]
-        if self.ticked() not in [saving[1:] for saving in SAVINGS]:
-            ways.append((f"as now: {ticked}", f"{result.tested} of 4", f"{result.dots} of 32"))
-        work = Table(("work counted", "axes tested", "dot products"), tuple(ways))
-        return Report(self._verdict(result), tuple(lines), (*self._tables(result), work), self._numbers(result), self._answers(result))
+        return Report(self._verdict(result), tuple(lines), numbers=self._numbers(result), facts=self._facts(result), meter=Meter("work_counted", ("axes", "dots")))
 

@@ -5,7 +5,7 @@ from typing import NamedTuple
 from collision import Box, QuarterTile, SatResult, sat_tile
 from collision.tiles import QUADRANTS
 from sandbox.kit.figures import sat_view
-from sandbox.kit import Claim, Line, Param, Report, Scene, Verdict, faded, register
+from sandbox.kit import Claim, Fact, Line, Param, Report, Scene, faded, register
 from sandbox.kit.events import Event
 
 SIZE = 180.0
@@ -81,8 +81,7 @@ class RoundTiles(Scene):
         return verdict
 
     def _numbers(self, result):
-        report = result
-        return {**sat_view.sat_numbers(report.sat), "circular_axis": len(report.sat.axes) == 3, "rule_kept": not self.settings["ignore_rule"]}
+        return {**sat_view.sat_numbers(result.sat), "rule_kept": not self.settings["ignore_rule"]}
 
     def draw(self, result, painter, theme):
         report = result
@@ -130,30 +129,22 @@ class RoundTiles(Scene):
                             result.sat.colliding == result.right.colliding and same_way_out(result.sat, result.right)),)
         if self.settings["projections"]:
             lines += tuple(sat_view.left_out(result.sat, result.strips, range(len(result.sat.axes))))
-        return Report(self._verdict(result), lines, self._tables(result), self._numbers(result), self._answers(result), claims)
+        return Report(self._verdict(result), lines, numbers=self._numbers(result), claims=claims, facts=self._facts(result))
 
-    def _tables(self, result):
+    def _facts(self, result):
         report = result
-        tables = sat_view.sat_tables(report.sat, ("tile", "box"), tile_source)
-        # The box's normals are x and y again: "4 parallel ones merged" would mean nothing here.
-        tested = f"{len(report.sat.axes)}: x, y" + (" and the circular axis" if len(report.sat.axes) == 3 else "")
-        tables[1] = tables[1]._replace(rows=tuple(("axes tested", tested) if row[0] == "axes tested" else row for row in tables[1].rows))
-        circular = self._answers(result)["circular_axis"]
-        rows = (("circular axis", circular),)
-        if report.sat.colliding != report.right.colliding:
-            rows += (("with the rule kept", sat_view.verdict(report.right).text.lower()),)
-        tables[1] = tables[1]._replace(rows=tables[1].rows + rows)
-        return tables
-
-    def _answers(self, result):
-        report = result
+        # The box's normals are x and y again: "4 parallel normals merged" would mean nothing here.
+        facts = [fact for fact in sat_view.sat_facts(report.sat, ("tile", "box"), tile_source) if fact.name != "merged"]
         if len(report.right.axes) == 3:
             circular = "counted: the box's corner is in the arc's quadrant"
         elif len(report.sat.axes) == 3:
             circular = "counted against the rule: the corner is beside the arc"
         else:
             circular = "left out: the box's corner is beside the arc"
-        return {**sat_view.sat_answers(report.sat), "circular_axis": circular}
+        facts.append(Fact("circular_axis", circular, "circular axis"))
+        if report.sat.colliding != report.right.colliding:
+            facts.append(Fact("right_verdict", sat_view.verdict(report.right).text.lower(), "with the rule kept"))
+        return facts
 
 
 def same_way_out(sat: SatResult, right: SatResult) -> bool:

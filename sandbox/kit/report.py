@@ -7,6 +7,7 @@ step JSON and the questions' answers; no scene writes any of them a second time.
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
+from itertools import groupby
 from typing import Any, NamedTuple
 
 
@@ -69,6 +70,9 @@ class Cost:
     """What was counted, in plain words: "axes tested", "shadows cast"."""
 
     count: int
+    by: str = ""
+    """The method that did it, where a meter counts several side by side ("SAT", "GJK"): the
+    meter writes a method's counts on one line, "SAT: axes tried 4, shadows cast 8"."""
 
 
 @dataclass(frozen=True)
@@ -320,17 +324,19 @@ class Report:
         return found
 
     def meter_lines(self) -> list[str]:
-        """The cost meter as the canvas writes it: the table's title (with its value columns'
-        headings when there are two or more), then "first cell: the others" for each row;
-        without a table named, the work counted ("what: count" per cost), or nothing."""
+        """The cost meter as the canvas writes it: the table's words (its meaning, or its
+        name's words for a table the panel leaves untitled; with its value columns' headings
+        when there are two or more), then "first cell: the others" for each row;
+        without a table named, the work counted ("what: count" per cost, or a line per method
+        for costs ``by`` one), or nothing."""
         if self.meter is None:
-            return ["work counted", *(f"{cost.what}: {cost.count:,}" for cost in self.costs)] if self.costs else []
+            return ["work counted", *_cost_lines(self.costs)] if self.costs else []
         fact = next(fact for fact in self.facts if fact.name == self.meter.table)
         first, *rest = fact.columns
         if self.meter.columns:
             rest = [column for column in rest if column.key in self.meter.columns]
         table = replace(fact, columns=(first, *rest)).table()
-        title = table.title if len(table.headers) < 3 else f"{table.title}: {', '.join(table.headers[1:])}"
+        title = fact.words if len(table.headers) < 3 else f"{fact.words}: {', '.join(table.headers[1:])}"
         return [title, *(f"{row[0]}: {', '.join(row[1:])}" for row in table.rows)]
 
 
@@ -340,6 +346,16 @@ class Meter(NamedTuple):
 
     table: str
     columns: tuple[str, ...] = ()
+
+
+def _cost_lines(costs: tuple[Cost, ...]) -> Iterator[str]:
+    """A line per cost ("what: count"), or per method for costs with a ``by`` ("SAT: axes
+    tried 4, shadows cast 8", a leading repeat of the method's name left out of each)."""
+    for by, group in groupby(costs, key=lambda cost: cost.by):
+        if by:
+            yield f"{by}: " + ", ".join(f"{cost.what.removeprefix(by + ' ')} {cost.count:,}" for cost in group)
+        else:
+            yield from (f"{cost.what}: {cost.count:,}" for cost in group)
 
 
 def number(value: object, digits: int = 1) -> str:

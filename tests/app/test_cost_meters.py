@@ -44,8 +44,11 @@ def test_rotated_rectangles_counts_each_savings_work(scene):
         "all three": (0, 1) if apart else (early, 1 + 4 * 2 + 8 * max(early - 2, 0)),
     }
     table = next(table for table in scene.reported.tables if table.headers[:1] == ("work counted",))
-    counted = {name.removesuffix(" (as now)"): (axes_tested, dots) for name, axes_tested, dots in table.rows}
-    assert counted == {name: (f"{axes_tested} of 4", f"{dots} of 32") for name, (axes_tested, dots) in expected.items()}
+    counted = {name: (axes_tested, dots) for name, axes_tested, dots, _ in table.rows}
+    assert counted == {name: (f"{axes_tested}", f"{dots}") for name, (axes_tested, dots) in expected.items()}
+    # The canvas's meter: the same counts, titled by the table's words and its count columns.
+    meter = [f"{name}: {axes_tested}, {dots}" for name, (axes_tested, dots) in expected.items()]
+    assert scene.reported.meter_lines() == ["work counted: axes, dot products", *meter]
     assert all(separated == any(gaps) for _, separated, _, _ in scene.result.work)
 
 
@@ -166,6 +169,32 @@ def test_minkowski_counts_sat_and_gjk_side_by_side_with_the_code_view_off(monkey
         "support points": counts["support"], "simplex updates": counts["nearest"],
         "EPA edges added": max(polytope - 1, 0),
     }
+
+
+def test_minkowski_meter_writes_each_methods_counts_on_one_line():
+    """The meter (the Report's costs, each by its method) as the canvas writes it: SAT's two
+    counts on one line, GJK's two on the next, EPA's only where EPA ran; the counts the JSON
+    holds. Four lines fit a corner of the figure where six would not."""
+    from sandbox.kit.painter import RecordingPainter
+    from scenes import minkowski
+
+    scene = minkowski.Minkowski()
+    work = scene.reported.numbers["work"]
+    assert scene.result.gjk.epa and scene.reported.meter_lines() == [
+        "work counted", f"SAT: axes tried {work['axes_tried']}, shadows cast {work['shadows_cast']}",
+        f"GJK: support points {work['support_points']}, simplex updates {work['simplex_updates']}", f"EPA: edges added {work['epa_edges_added']}",
+    ]
+    scene.shapes["B"].position = (-60.0, 15.0)
+    scene.invalidate()
+    work = scene.reported.numbers["work"]
+    painter = RecordingPainter()
+    scene.draw(scene.result, painter, scene_theme())
+    drawn = [call[2] for call in painter.of("text")]
+    meter = drawn[drawn.index("work counted"):]
+    assert not scene.result.gjk.epa and meter == [
+        "work counted", f"SAT: axes tried {work['axes_tried']}, shadows cast {work['shadows_cast']}",
+        f"GJK: support points {work['support_points']}, simplex updates {work['simplex_updates']}",
+    ]
 
 
 @pytest.mark.parametrize("focus", [0, 5, 33])
