@@ -246,22 +246,22 @@ class Report:
 
     verdict: Verdict | None = None
     lines: tuple[Line, ...] = ()
-    tables: tuple[Table, ...] | None = None
-    """Derived from the facts. (Given only by scenes not yet written from facts: going.)"""
+    facts: tuple[Fact, ...] = ()
+    """Facts named with their meaning, unit, digits or label; each is also one of ``numbers``
+    (set there at its dotted name), and every other leaf of ``numbers`` is a plain fact."""
     numbers: Mapping[str, JsonValue] = field(default_factory=dict)
-    answers: Mapping[str, str] | None = None
-    """Every single fact's text by its name: what a question may ask for. (Derived; see tables.)"""
     claims: tuple[Claim, ...] = ()
     costs: tuple[Cost, ...] = ()
     """The algorithm's work counted in this run; empty for a scene that counts none."""
     code: Code | None = None
     """The core's code as this step ran it, when the scene's Code view is on."""
-    facts: tuple[Fact, ...] = ()
-    """Facts named with their meaning, unit, digits or label; each is also one of ``numbers``
-    (set there at its dotted name), and every other leaf of ``numbers`` is a plain fact."""
     meter: "Meter | None" = None
     """The table fact the canvas draws as its cost meter, or none (then the work counted,
     where a scene draws a meter)."""
+    tables: tuple[Table, ...] = field(init=False)
+    """Derived from the facts: no scene writes a table."""
+    answers: Mapping[str, str] = field(init=False)
+    """Every single fact's text by its name: what a question may ask for. Derived."""
 
     def __post_init__(self) -> None:
         declared = tuple(self.facts)
@@ -278,10 +278,9 @@ class Report:
             keys = {column.key for column in table.columns}
             if not keys.issuperset(self.meter.columns):
                 raise ValueError(f"the meter's columns {self.meter.columns} are not all of {self.meter.table!r}'s")
-        object.__setattr__(self, "tables", self._tables() if self.tables is None else tuple(self.tables))
+        object.__setattr__(self, "tables", self._tables())
         named = self.named().items()
-        derived = {name: fact.text() for name, fact in named if not isinstance(fact.value, (list, tuple, dict))}
-        object.__setattr__(self, "answers", {**derived, **(self.answers or {})})
+        object.__setattr__(self, "answers", {name: fact.text() for name, fact in named if not isinstance(fact.value, (list, tuple, dict))})
         object.__setattr__(self, "lines", tuple(Line(line) if isinstance(line, str) else line for line in self.lines))
         object.__setattr__(self, "claims", tuple(self.claims))
         object.__setattr__(self, "costs", tuple(self.costs))

@@ -115,9 +115,11 @@ def verdict(result):
 
 def sat_numbers(result):
     """A SatResult's numbers beyond the facts its tables show, for the JSON and questions: the
-    MTV as a vector, its length and axis ("none" when apart), the parallel normals merged."""
+    MTV as a vector, its length and axis ("none" when apart), the axes that separate ("none"
+    when colliding), the parallel normals merged."""
     least = axis_name(named_axis(result)) if result.colliding else "none"
-    return {"mtv": list(result.mtv), "depth": result.depth, "mtv_axis": least, "merged": result.merged}
+    separating = listing([axis_name(i) for i, test in enumerate(result.axes) if test.separating]) or "none"
+    return {"mtv": list(result.mtv), "depth": result.depth, "mtv_axis": least, "separating_axes": separating, "merged": result.merged}
 
 
 def source_words(source):
