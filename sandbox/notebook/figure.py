@@ -50,7 +50,8 @@ class Figure(anywidget.AnyWidget):
     tables = traitlets.Unicode("").tag(sync=True)
     """The Report's claims and tables, as the handout prints them (HTML)."""
     poses = traitlets.List().tag(sync=True)
-    """[name, x, y, angle in degrees or None] of every shape and handle, as text."""
+    """[name, x, y, angle in degrees or None] of every shape and handle, as text: x and y in
+    world units, as :meth:`Figure.pose` takes them."""
     settings = traitlets.List().tag(sync=True)
     """The scene's settings with a widget: name, label, kind, value, low, high, choices."""
     actions = traitlets.List().tag(sync=True)
@@ -83,11 +84,16 @@ class Figure(anywidget.AnyWidget):
         return self._session.report()
 
     def pose(self, name: str, x: float | None = None, y: float | None = None, angle: float | None = None) -> None:
-        """Put shape or handle ``name`` at (``x``, ``y``) turned ``angle`` degrees; what is
-        left out stays as it is. ValueError, in the pose editor's words, for a value refused."""
+        """Put shape or handle ``name`` at (``x``, ``y``) in world units, as a lesson's and a
+        layout's ``shapes`` and ``handles`` say, turned ``angle`` degrees; what is left out
+        stays as it is. ValueError, in the pose editor's words, for a value refused."""
         current = self._session.pose_texts().get(name)
         if current is None:
             raise ValueError(f"{self.scene.id} has no shape or handle {name!r}: it has {', '.join(self._session.pose_texts())}")
+        # The pose editor takes the scene's own units (the vectors scene's grid squares): the
+        # world's numbers go in divided by pose_unit, so the lesson's [-150, -50] is a = (-3, -1).
+        unit = self.scene.pose_unit
+        x, y = (None if value is None else value / unit for value in (x, y))
         x, y, turn = (current[i] if value is None else str(value) for i, value in enumerate((x, y, angle)))
         if angle is not None and current[2] is None:
             raise ValueError(f"{name} does not turn in this scene: give its x and y only")
@@ -156,10 +162,17 @@ class Figure(anywidget.AnyWidget):
         with self.hold_sync():
             self.svg = vector.figure(session)
             self.tables = report_html(report)
-            self.poses = [[name, *texts] for name, texts in session.pose_texts().items()]
+            # In world units, as pose() takes them: the table is what a student types there.
+            unit = self.scene.pose_unit
+            self.poses = [[name, _world(x, unit), _world(y, unit), angle] for name, (x, y, angle) in session.pose_texts().items()]
             self.settings = [
                 {"name": p.name, "label": p.label, "kind": p.kind.__name__, "value": self.scene.settings[p.name],
                  "low": p.low, "high": p.high, "choices": list(p.choices)}
                 for p in self.scene.params if p.widget
             ]
             self.status = session.fault or session.status
+
+
+def _world(text: str, unit: float) -> str:
+    """A coordinate the pose editor shows in the scene's units, in world units."""
+    return text if unit == 1 else f"{float(text) * unit:g}"
