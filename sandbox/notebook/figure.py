@@ -25,6 +25,7 @@ from pyglet.window import key, mouse  # noqa: E402
 from sandbox.app import vector  # noqa: E402
 from sandbox.app.handout import report_html  # noqa: E402
 from sandbox.app.session import Session  # noqa: E402
+from sandbox.app.walkthrough import Walkthrough  # noqa: E402
 from sandbox.kit.report import Report  # noqa: E402
 from sandbox.kit.theme import THEMES, with_palette  # noqa: E402
 
@@ -60,18 +61,52 @@ class Figure(anywidget.AnyWidget):
 
     def __init__(self, scene_id: str, width: int = 800, height: int = 450, theme: str = "dark", palette: str = "standard") -> None:
         super().__init__()
-        if theme not in THEMES:
-            raise ValueError(f"theme must be one of {', '.join(THEMES)}, got {theme!r}")
-        self._session = Session(scene_id, size=(width, height), palette=palette)
-        self._session.figure_only, self._session.show_panel = True, False
-        self._session.theme = with_palette(THEMES[theme], palette)
-        self._session.refresh()
+        _check_theme(theme)
+        self._start(Session(scene_id, size=(width, height), palette=palette), theme, palette)
+
+    @classmethod
+    def at_step(cls, lesson: Walkthrough, number: int, width: int = 800, height: int = 450, theme: str = "dark", palette: str = "standard") -> "Figure":
+        """Step ``number`` (from 1) of ``lesson`` at its own poses, settings, seed and time, as
+        the class first sees it: a step with a question asks it, the overlays that would give
+        the answer away and the verdict hidden until :meth:`reveal`."""
+        if not 1 <= number <= len(lesson.steps):
+            raise ValueError(f"{lesson.title} has steps 1 to {len(lesson.steps)}, not {number}")
+        _check_theme(theme)
+        figure = cls.__new__(cls)
+        super(Figure, figure).__init__()
+        session = Session(size=(width, height), walkthrough=lesson, palette=palette)
+        session.go(number - 1)
+        figure._start(session, theme, palette)
+        return figure
+
+    def _start(self, session: Session, theme: str, palette: str) -> None:
+        self._session = session
+        session.figure_only, session.show_panel = True, False
+        session.theme = with_palette(THEMES[theme], palette)
+        session.refresh()
         self._dragging = False
-        scene = self._session.scene
+        scene = session.scene
         self.title = f"{scene.category}: {scene.title}"
         self.actions = [[action.name, action.label] for action in scene.actions]
         self.on_msg(self._message)
         self._show()
+
+    @property
+    def asking(self) -> bool:
+        """Whether a lesson step's question is open (:meth:`at_step`): its answer not yet shown."""
+        return self._session.asking
+
+    def reveal(self) -> None:
+        """Show a lesson step's answer: the overlays its question hid, the verdict and the tables."""
+        if self._session.step is not None and self._session.asking:
+            self._session.reveal()
+            self._show()
+
+    @property
+    def explanation(self) -> str:
+        """What a lesson step says with its answer, filled from the figure's facts as now posed; or ""."""
+        step = self._session.step
+        return "" if step is None else step.filled(step.explain, self.scene)
 
     @property
     def scene(self):
@@ -161,7 +196,8 @@ class Figure(anywidget.AnyWidget):
         report = session.report()
         with self.hold_sync():
             self.svg = vector.figure(session)
-            self.tables = report_html(report)
+            # While a lesson's question is open its tables would give the answer away.
+            self.tables = "" if session.asking else report_html(report)
             # In world units, as pose() takes them: the table is what a student types there.
             unit = self.scene.pose_unit
             self.poses = [[name, _world(x, unit), _world(y, unit), angle] for name, (x, y, angle) in session.pose_texts().items()]
@@ -176,3 +212,8 @@ class Figure(anywidget.AnyWidget):
 def _world(text: str, unit: float) -> str:
     """A coordinate the pose editor shows in the scene's units, in world units."""
     return text if unit == 1 else f"{float(text) * unit:g}"
+
+
+def _check_theme(theme: str) -> None:
+    if theme not in THEMES:
+        raise ValueError(f"theme must be one of {', '.join(THEMES)}, got {theme!r}")
