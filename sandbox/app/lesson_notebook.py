@@ -17,6 +17,7 @@ from pathlib import Path
 
 from sandbox.app import course
 from sandbox.app import files
+from sandbox.app import guard
 from sandbox.app import walkthrough
 
 NOTEBOOKS = course.LESSONS.parent / "notebooks"
@@ -80,6 +81,14 @@ def _words(lesson):
     session = Session(walkthrough=lesson)
     for index, step in enumerate(lesson.steps):
         session.go(index)
+        try:
+            session.scene.reported
+        except Exception as error:
+            # A caption left unfilled would print its {fields} as words: refuse the lesson instead.
+            line = guard.fault(error, type(session.scene), "report")
+            if line is None:
+                raise
+            raise walkthrough.WalkthroughError(f"walkthrough {lesson.path}, step {index + 1}: {line}") from None
         yield {field: step.filled(getattr(step, field), session.scene) for field in ("caption", "question")}
 
 
