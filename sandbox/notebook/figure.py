@@ -39,7 +39,7 @@ class Figure(anywidget.AnyWidget):
 
     Drag a shape or a handle; R and T turn the shape under the pointer (or the last one
     grabbed) 3 degrees a press. ``fig.report`` is the scene's Report, ``fig.pose("B", x=...,
-    y=..., angle=...)`` places a shape (degrees, as the desktop's pose editor), and
+    y=..., angle=...)`` places a shape (world units and degrees, as a lesson's poses), and
     ``fig.scene`` is the scene itself, its ``shapes`` the collision shapes the figure tests.
     """
 
