@@ -127,8 +127,7 @@ class Figure(anywidget.AnyWidget):
             raise ValueError(f"{self.scene.id} has no shape or handle {name!r}: it has {', '.join(self._session.pose_texts())}")
         # The pose editor takes the scene's own units (the vectors scene's grid squares): the
         # world's numbers go in divided by pose_unit, so the lesson's [-150, -50] is a = (-3, -1).
-        unit = self.scene.pose_unit
-        x, y = (None if value is None else value / unit for value in (x, y))
+        x, y = (None if value is None else _scene_units(value, self.scene.pose_unit) for value in (x, y))
         x, y, turn = (current[i] if value is None else str(value) for i, value in enumerate((x, y, angle)))
         if angle is not None and current[2] is None:
             raise ValueError(f"{name} does not turn in this scene: give its x and y only")
@@ -207,6 +206,15 @@ class Figure(anywidget.AnyWidget):
                 for p in self.scene.params if p.widget
             ]
             self.status = session.fault or session.status
+
+
+def _scene_units(value, unit: float):
+    """A world coordinate in the scene's units; what is no number is passed on as it is, for
+    the pose editor to refuse in its own words."""
+    try:
+        return float(value) / unit
+    except (TypeError, ValueError):
+        return value
 
 
 def _world(text: str, unit: float) -> str:
