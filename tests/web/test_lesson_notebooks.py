@@ -65,3 +65,18 @@ def test_a_lesson_not_there_is_named_in_one_line():
 
     with pytest.raises(ValueError, match="there is no lesson 'vectors': the lessons are any-convex-polygon, "):
         Lesson("vectors")
+
+
+def test_a_step_asks_its_question_with_the_answer_hidden_until_revealed():
+    from sandbox.notebook import Lesson
+
+    lesson = Lesson("vectors-and-the-dot-product")
+    fig = lesson.figure(5)  # "What is the sign of a·b?", with a = (-3, -1) and b = (3, 4)
+    assert fig.asking and fig.tables == "" and "a.b =" not in fig.svg
+    assert fig.report.answers["sign"] == "negative" and fig.report.answers["dot"] == "-13"
+    fig.reveal()
+    assert not fig.asking and "a.b = -13" in fig.svg and "negative" in fig.tables
+    assert fig.explanation == "Negative: the shadow falls behind O, on the far side from b's tip."
+    assert not lesson.figure(2).asking  # a step that asks nothing shows all from the start
+    with pytest.raises(ValueError, match="Vectors and the dot product has steps 1 to 8, not 9"):
+        lesson.figure(9)
