@@ -150,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             book = written(path, extra)
         except walkthrough.WalkthroughError as error:
-            print(f"notebooks/{target.name} not written: {error}", file=sys.stderr)
+            print(f"notebooks/{target.name} cannot be written from its lesson: {error}", file=sys.stderr)
             failed = True
             continue
         if target.is_file() and files.read_text(target) == book:
