@@ -13,6 +13,7 @@ in ``walkthroughs/``; ``--check`` only names the notebooks that differ from what
 import json
 import sys
 import tomllib
+from collections.abc import Sequence
 from pathlib import Path
 
 from sandbox.app import course
@@ -33,7 +34,7 @@ def exercises(path: Path = EXERCISES) -> dict[str, list[dict]]:
     return tomllib.loads(files.read_text(path))
 
 
-def notebook(lesson: walkthrough.Walkthrough, extra: list[dict] = ()) -> dict:
+def notebook(lesson: walkthrough.Walkthrough, extra: Sequence[dict] = ()) -> dict:
     """The notebook of ``lesson`` (nbformat 4.5, no outputs), with the exercises ``extra``."""
     stem = lesson.path.stem
     cells = [
