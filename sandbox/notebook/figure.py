@@ -25,6 +25,7 @@ from pyglet.window import key, mouse  # noqa: E402
 from sandbox.app import vector  # noqa: E402
 from sandbox.app.handout import report_html  # noqa: E402
 from sandbox.app.session import Session  # noqa: E402
+from sandbox.app.walkthrough import Walkthrough  # noqa: E402
 from sandbox.kit.report import Report  # noqa: E402
 from sandbox.kit.theme import THEMES, with_palette  # noqa: E402
 
@@ -38,7 +39,7 @@ class Figure(anywidget.AnyWidget):
 
     Drag a shape or a handle; R and T turn the shape under the pointer (or the last one
     grabbed) 3 degrees a press. ``fig.report`` is the scene's Report, ``fig.pose("B", x=...,
-    y=..., angle=...)`` places a shape (degrees, as the desktop's pose editor), and
+    y=..., angle=...)`` places a shape (world units and degrees, as a lesson's poses), and
     ``fig.scene`` is the scene itself, its ``shapes`` the collision shapes the figure tests.
     """
 
@@ -50,7 +51,8 @@ class Figure(anywidget.AnyWidget):
     tables = traitlets.Unicode("").tag(sync=True)
     """The Report's claims and tables, as the handout prints them (HTML)."""
     poses = traitlets.List().tag(sync=True)
-    """[name, x, y, angle in degrees or None] of every shape and handle, as text."""
+    """[name, x, y, angle in degrees or None] of every shape and handle, as text: x and y in
+    world units, as :meth:`Figure.pose` takes them."""
     settings = traitlets.List().tag(sync=True)
     """The scene's settings with a widget: name, label, kind, value, low, high, choices."""
     actions = traitlets.List().tag(sync=True)
@@ -59,18 +61,52 @@ class Figure(anywidget.AnyWidget):
 
     def __init__(self, scene_id: str, width: int = 800, height: int = 450, theme: str = "dark", palette: str = "standard") -> None:
         super().__init__()
-        if theme not in THEMES:
-            raise ValueError(f"theme must be one of {', '.join(THEMES)}, got {theme!r}")
-        self._session = Session(scene_id, size=(width, height), palette=palette)
-        self._session.figure_only, self._session.show_panel = True, False
-        self._session.theme = with_palette(THEMES[theme], palette)
-        self._session.refresh()
+        _check_theme(theme)
+        self._start(Session(scene_id, size=(width, height), palette=palette), theme, palette)
+
+    @classmethod
+    def at_step(cls, lesson: Walkthrough, number: int, width: int = 800, height: int = 450, theme: str = "dark", palette: str = "standard") -> "Figure":
+        """Step ``number`` (from 1) of ``lesson`` at its own poses, settings, seed and time, as
+        the class first sees it: a step with a question asks it, the overlays that would give
+        the answer away and the verdict hidden until :meth:`reveal`."""
+        if not 1 <= number <= len(lesson.steps):
+            raise ValueError(f"{lesson.title} has steps 1 to {len(lesson.steps)}, not {number}")
+        _check_theme(theme)
+        figure = cls.__new__(cls)
+        super(Figure, figure).__init__()
+        session = Session(size=(width, height), walkthrough=lesson, palette=palette)
+        session.go(number - 1)
+        figure._start(session, theme, palette)
+        return figure
+
+    def _start(self, session: Session, theme: str, palette: str) -> None:
+        self._session = session
+        session.figure_only, session.show_panel = True, False
+        session.theme = with_palette(THEMES[theme], palette)
+        session.refresh()
         self._dragging = False
-        scene = self._session.scene
+        scene = session.scene
         self.title = f"{scene.category}: {scene.title}"
         self.actions = [[action.name, action.label] for action in scene.actions]
         self.on_msg(self._message)
         self._show()
+
+    @property
+    def asking(self) -> bool:
+        """Whether a lesson step's question is open (:meth:`at_step`): its answer not yet shown."""
+        return self._session.asking
+
+    def reveal(self) -> None:
+        """Show a lesson step's answer: the overlays its question hid, the verdict and the tables."""
+        if self._session.step is not None and self._session.asking:
+            self._session.reveal()
+            self._show()
+
+    @property
+    def explanation(self) -> str:
+        """What a lesson step says with its answer, filled from the figure's facts as now posed; or ""."""
+        step = self._session.step
+        return "" if step is None else step.filled(step.explain, self.scene)
 
     @property
     def scene(self):
@@ -83,11 +119,15 @@ class Figure(anywidget.AnyWidget):
         return self._session.report()
 
     def pose(self, name: str, x: float | None = None, y: float | None = None, angle: float | None = None) -> None:
-        """Put shape or handle ``name`` at (``x``, ``y``) turned ``angle`` degrees; what is
-        left out stays as it is. ValueError, in the pose editor's words, for a value refused."""
+        """Put shape or handle ``name`` at (``x``, ``y``) in world units, as a lesson's and a
+        layout's ``shapes`` and ``handles`` say, turned ``angle`` degrees; what is left out
+        stays as it is. ValueError, in the pose editor's words, for a value refused."""
         current = self._session.pose_texts().get(name)
         if current is None:
             raise ValueError(f"{self.scene.id} has no shape or handle {name!r}: it has {', '.join(self._session.pose_texts())}")
+        # The pose editor takes the scene's own units (the vectors scene's grid squares): the
+        # world's numbers go in divided by pose_unit, so the lesson's [-150, -50] is a = (-3, -1).
+        x, y = (None if value is None else _scene_units(value, self.scene.pose_unit) for value in (x, y))
         x, y, turn = (current[i] if value is None else str(value) for i, value in enumerate((x, y, angle)))
         if angle is not None and current[2] is None:
             raise ValueError(f"{name} does not turn in this scene: give its x and y only")
@@ -155,11 +195,33 @@ class Figure(anywidget.AnyWidget):
         report = session.report()
         with self.hold_sync():
             self.svg = vector.figure(session)
-            self.tables = report_html(report)
-            self.poses = [[name, *texts] for name, texts in session.pose_texts().items()]
+            # While a lesson's question is open its tables would give the answer away.
+            self.tables = "" if session.asking else report_html(report)
+            # In world units, as pose() takes them: the table is what a student types there.
+            unit = self.scene.pose_unit
+            self.poses = [[name, _world(x, unit), _world(y, unit), angle] for name, (x, y, angle) in session.pose_texts().items()]
             self.settings = [
                 {"name": p.name, "label": p.label, "kind": p.kind.__name__, "value": self.scene.settings[p.name],
                  "low": p.low, "high": p.high, "choices": list(p.choices)}
                 for p in self.scene.params if p.widget
             ]
             self.status = session.fault or session.status
+
+
+def _scene_units(value, unit: float):
+    """A world coordinate in the scene's units; what is no number is passed on as it is, for
+    the pose editor to refuse in its own words."""
+    try:
+        return float(value) / unit
+    except (TypeError, ValueError):
+        return value
+
+
+def _world(text: str, unit: float) -> str:
+    """A coordinate the pose editor shows in the scene's units, in world units."""
+    return text if unit == 1 else f"{float(text) * unit:g}"
+
+
+def _check_theme(theme: str) -> None:
+    if theme not in THEMES:
+        raise ValueError(f"theme must be one of {', '.join(THEMES)}, got {theme!r}")

@@ -8,22 +8,14 @@ colours); the MTV shown is read from the figure's verdict line.
 
 import json
 import math
-import os
 import re
-import secrets
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
-from pathlib import Path
 
 import pytest
 
 from browser import browser  # noqa: F401  (the fixture)
+from lab import jupyterlab
 from sandbox.kit.theme import DARK
 
-ROOT = Path(__file__).resolve().parents[2]
 CELLS = [
     "from sandbox.notebook import Figure\nfig = Figure('box-box')\nfig",
     "from collision import sat\nresult = sat(fig.scene.shapes['A'], fig.scene.shapes['B'])\n"
@@ -42,49 +34,11 @@ def notebook(cells):
 
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory):
-    """JupyterLab on a free port of localhost, serving a folder with the notebook: its URL."""
+    """JupyterLab on a free port of localhost, serving a folder with the notebook."""
     folder = tmp_path_factory.mktemp("lab")
     (folder / "figure.ipynb").write_text(json.dumps(notebook(CELLS)))
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    token = secrets.token_hex(16)
-    home = folder / "home"
-    env = dict(os.environ, PYTHONPATH=str(ROOT), HOME=str(home), JUPYTER_CONFIG_DIR=str(home / "config"),
-               JUPYTER_RUNTIME_DIR=str(home / "runtime"), IPYTHONDIR=str(home / "ipython"))
-    server = subprocess.Popen(
-        [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root", "--ip=127.0.0.1", f"--port={port}", f"--IdentityProvider.token={token}",
-         f"--ServerApp.root_dir={folder}", f"--LabApp.workspaces_dir={home / 'workspaces'}", "--LabApp.news_url=None",
-         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
-        cwd=folder, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-    )
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/api/status?token={token}", timeout=2).close()
-                break
-            except OSError:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail("JupyterLab did not start: " + server.stderr.read().decode()[-2000:])
-                time.sleep(0.1)
-        yield f"http://127.0.0.1:{port}/lab/tree/figure.ipynb?token={token}"
-    finally:
-        server.terminate()
-        server.wait(10)
-        server.stderr.close()
-
-
-def wait_for_idle_kernel(lab, seconds=60):
-    """Until the notebook's kernel, started by the page, says it is idle (asked of the server's API)."""
-    kernels = lab.split("/lab/")[0] + "/api/kernels?token=" + lab.split("token=")[1]
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        with urllib.request.urlopen(kernels, timeout=5) as answer:
-            if any(kernel["execution_state"] == "idle" for kernel in json.load(answer)):
-                return
-        time.sleep(0.2)
-    pytest.fail(f"the notebook's kernel was not idle within {seconds} s")
+    with jupyterlab(folder) as running:
+        yield running
 
 
 def centre(page, colour):
@@ -102,10 +56,10 @@ def angle_of(page, name):
 
 def test_a_drag_in_jupyterlab_collides_as_sat_says_and_r_turns(browser, lab):  # noqa: F811
     page = browser.new_page(viewport={"width": 1280, "height": 900})
-    page.goto(lab)
+    page.goto(lab.url("figure.ipynb"))
     # The kernel idle first: a fresh environment's first kernel can take longer to start than
     # the page to draw, and a Shift+Enter sent before it was lost once in a clean-clone run.
-    wait_for_idle_kernel(lab)
+    lab.wait_for_idle_kernel()
     first = page.locator(".jp-Notebook .jp-CodeCell").first
     first.locator(".cm-content").click()
     page.keyboard.press("Shift+Enter")
