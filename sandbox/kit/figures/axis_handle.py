@@ -40,7 +40,8 @@ class TurnableAxis(Scene):
             raise ValueError(f"must be at least {NEAREST} units from the pivot {list(self.pivot)}")
         return point
 
-    def directions(self) -> tuple[tuple[str, float], ...]:
+    # Scene.directions says (float, float) pairs; the controller takes (name, angle) ones, as here.
+    def directions(self) -> tuple[tuple[str, float], ...]:  # type: ignore[override]
         """Turned shapes snap to P (an edge along P) and across it (two corners tie on P)."""
         unit = self.unit()
         return (("P", math.atan2(unit.y, unit.x)), ("P's normal", math.atan2(unit.x, -unit.y)))
