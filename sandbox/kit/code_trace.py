@@ -124,19 +124,23 @@ class Trace:
         return [tuple(step) for step in steps]
 
 
-def listing(function: Callable[..., Any]) -> Listing:
+Function = Callable[..., Any]
+"""A function of the core, traced or called."""
+
+
+def listing(function: Function) -> Listing:
     """The source of ``function`` (a plain function of the core)."""
     return _listing(inspect.unwrap(function))
 
 
 @functools.lru_cache(maxsize=64)
-def _listing(function: Callable[..., Any]) -> Listing:
+def _listing(function: Function) -> Listing:
     # Read once a run: inspect finds the end of a function by tokenising its file.
     lines, first = inspect.getsourcelines(function)
     return Listing(f"{function.__module__}.{function.__qualname__}", first, tuple(line.rstrip("\n") for line in lines))
 
 
-def trace(function: Callable[..., Any], *args: Any, within: Callable[..., Any] | tuple[Callable[..., Any], ...] | None = None, keep_values: bool = True, **kwargs: Any) -> Trace:
+def trace(function: Function, *args: Any, within: Function | tuple[Function, ...] | None = None, keep_values: bool = True, **kwargs: Any) -> Trace:
     """Call ``function(*args, **kwargs)`` and record each line of its own body as it runs, or
     of the functions ``within`` names (those it calls, such as GJK's loop) instead. Without
     ``keep_values`` the lines alone are recorded, not the variables: enough for a cost meter's
@@ -193,7 +197,7 @@ def trace(function: Callable[..., Any], *args: Any, within: Callable[..., Any] |
     return Trace(tuple(listing(each) for each in recorded), tuple(runs), result, counts)
 
 
-def traced(on: bool, function: Callable[..., Any], *args: Any, within: Callable[..., Any] | tuple[Callable[..., Any], ...] | None = None) -> tuple[Any, Trace | None]:
+def traced(on: bool, function: Function, *args: Any, within: Function | tuple[Function, ...] | None = None) -> tuple[Any, Trace | None]:
     """``function(*args)`` and, when ``on`` (a scene's Code view), its :class:`Trace` as well:
     ``(result, trace or None)``. A scene draws this run's result either way, so with the Code
     view on its code, its counts and its picture come from one run."""
