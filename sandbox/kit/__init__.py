@@ -34,8 +34,9 @@ from sandbox.kit.painter import Painter, RecordingPainter
 from sandbox.kit.params import Param
 from sandbox.kit.registration import SceneError, register
 from sandbox.kit.report import Claim, Code, Column, Cost, Fact, Line, Meter, Report, Table, Verdict, number
-from sandbox.kit.scene import CORNER_WORDS, Action, Context, Scene, View
+from sandbox.kit.scene import CORNER_WORDS, Action, Scene
 from sandbox.kit.theme import Theme, faded
+from sandbox.kit.view import Context, View
 
 __all__ = [
     "CORNER_WORDS",

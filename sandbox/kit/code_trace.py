@@ -16,13 +16,17 @@ import inspect
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from types import FrameType
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from sandbox.kit.params import Param
 from sandbox.kit.report import Code, Cost, Report
 from sandbox.kit.scene import Action
+
+if TYPE_CHECKING:  # typeshed's name for what sys.settrace takes; no module has it at run time
+    from _typeshed import TraceFunction
 
 CODE = Param("code", "Code view", False, widget=False)
 """A scene's Code view: on, the scene traces the core function it runs and reports its Code."""
@@ -120,19 +124,23 @@ class Trace:
         return [tuple(step) for step in steps]
 
 
-def listing(function: Callable) -> Listing:
+Function = Callable[..., Any]
+"""A function of the core, traced or called."""
+
+
+def listing(function: Function) -> Listing:
     """The source of ``function`` (a plain function of the core)."""
     return _listing(inspect.unwrap(function))
 
 
 @functools.lru_cache(maxsize=64)
-def _listing(function: Callable) -> Listing:
+def _listing(function: Function) -> Listing:
     # Read once a run: inspect finds the end of a function by tokenising its file.
     lines, first = inspect.getsourcelines(function)
     return Listing(f"{function.__module__}.{function.__qualname__}", first, tuple(line.rstrip("\n") for line in lines))
 
 
-def trace(function: Callable, *args: Any, within: Callable | tuple[Callable, ...] | None = None, keep_values: bool = True, **kwargs: Any) -> Trace:
+def trace(function: Function, *args: Any, within: Function | tuple[Function, ...] | None = None, keep_values: bool = True, **kwargs: Any) -> Trace:
     """Call ``function(*args, **kwargs)`` and record each line of its own body as it runs, or
     of the functions ``within`` names (those it calls, such as GJK's loop) instead. Without
     ``keep_values`` the lines alone are recorded, not the variables: enough for a cost meter's
@@ -164,12 +172,12 @@ def trace(function: Callable, *args: Any, within: Callable | tuple[Callable, ...
     runs: list[LineRun] = []
     counts: dict[tuple[int, int], int] = {}
 
-    def calls(frame, event, _):
+    def calls(frame: FrameType, event: str, _: object) -> TraceFunction | None:
         index = codes.get(frame.f_code)
         if index is None:
             return None
 
-        def lines(frame, event, _):
+        def lines(frame: FrameType, event: str, _: object) -> TraceFunction:
             if event == "line":
                 # Copying the variables is most of a trace's cost: only a Code view needs them.
                 # "_" is a value the code itself throws away: not one to show the class.
@@ -189,7 +197,7 @@ def trace(function: Callable, *args: Any, within: Callable | tuple[Callable, ...
     return Trace(tuple(listing(each) for each in recorded), tuple(runs), result, counts)
 
 
-def traced(on: bool, function: Callable, *args: Any, within: Callable | tuple[Callable, ...] | None = None) -> tuple[Any, Trace | None]:
+def traced(on: bool, function: Function, *args: Any, within: Function | tuple[Function, ...] | None = None) -> tuple[Any, Trace | None]:
     """``function(*args)`` and, when ``on`` (a scene's Code view), its :class:`Trace` as well:
     ``(result, trace or None)``. A scene draws this run's result either way, so with the Code
     view on its code, its counts and its picture come from one run."""

@@ -26,8 +26,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from sandbox.kit.labels import Outline
 from sandbox.kit.report import Report
 from sandbox.kit.scene import Scene
+
+Values = dict[str, Any]
+"""A candidate: each knob's value by its name. A value is a coordinate, an angle or a param's
+value (a number, a bool or a choice), as loose as the params' own."""
 
 TRIES = 3000
 """Random candidates tried before the search gives up."""
@@ -120,7 +125,7 @@ def find(cls: type[Scene], event: Event, seed: int = 0, tries: int = TRIES, shri
     scene = cls()
     knobs = _knobs(scene, event)
     quick = {p.name: False for p in scene.params if p.overlay and p.name not in event.settings}
-    found = None
+    found: Values | None = None
     for _ in range(tries):
         values = _draw(rng, knobs, scene)
         if _posed(cls, event, knobs, values, quick) is not None:
@@ -131,7 +136,7 @@ def find(cls: type[Scene], event: Event, seed: int = 0, tries: int = TRIES, shri
     spent = 0
     # The whole start, then whole shapes (or handles) back at their start: one coordinate at a
     # time could not get there when the event needs both.
-    targets = [None, *dict.fromkeys(knob.target for knob in knobs)]
+    targets: list[str | None] = [None, *dict.fromkeys(knob.target for knob in knobs)]
     for target in targets:  # None: the whole start layout at once
         trial = {**found, **{knob.name: knob.start for knob in knobs if target in (None, knob.target)}}
         if trial != found and spent < shrinks:
@@ -155,7 +160,7 @@ def find(cls: type[Scene], event: Event, seed: int = 0, tries: int = TRIES, shri
     return _posed(cls, event, knobs, found, {})
 
 
-def _draw(rng, knobs, scene):
+def _draw(rng: random.Random, knobs: list["_Knob"], scene: Scene) -> Values:
     """A random candidate: each value left at its start (KEEP), or drawn in its range; a
     shape's position drawn as often near another shape's as anywhere in the frame, since most
     events need the shapes close."""
@@ -173,7 +178,7 @@ def _draw(rng, knobs, scene):
     return values
 
 
-def _posed(cls, event, knobs, values, quick):
+def _posed(cls: type[Scene], event: Event, knobs: list["_Knob"], values: Values, quick: Values) -> Scene | None:
     """A fresh scene at ``values`` if the event shows there and still shows with any one
     position, angle or number nudged either way (so not by a hair a class cannot see), else None."""
     scene = _shows(cls, event, knobs, values, quick)
@@ -186,7 +191,7 @@ def _posed(cls, event, knobs, values, quick):
     return scene
 
 
-def _shows(cls, event, knobs, values, quick):
+def _shows(cls: type[Scene], event: Event, knobs: list["_Knob"], values: Values, quick: Values) -> Scene | None:
     """A fresh scene at ``values``, with the ``quick`` overlays off, if the event shows there; else None."""
     scene = cls()
     scene.settings.update(quick)
@@ -225,10 +230,10 @@ class _Knob:
     choices: tuple[Any, ...] = ()
 
     @property
-    def whole(self):
+    def whole(self) -> bool:
         return isinstance(self.start, int) and not isinstance(self.start, bool)
 
-    def draw(self, rng):
+    def draw(self, rng: random.Random) -> Any:
         if self.choices:
             return rng.choice(self.choices)
         if self.whole and not self.steps:
@@ -238,7 +243,7 @@ class _Knob:
             return rng.randint(int(self.low), int(self.high))
         return rng.uniform(self.low, self.high)
 
-    def simpler(self, value):
+    def simpler(self, value: Any) -> list[Any]:
         """Values to try in place of ``value``, simplest first (``cost`` decides which count)."""
         if self.choices:
             return [self.start, *self.choices]
@@ -251,7 +256,7 @@ class _Knob:
             rounded += [math.floor(value / step) * step, math.ceil(value / step) * step]
         return [round(v) if self.whole else float(v) for v in rounded if self.low <= v <= self.high]
 
-    def nudged(self, value):
+    def nudged(self, value: Any) -> list[Any]:
         """``value`` moved a little either way (NUDGE of its range), within the range; none for
         a count or a choice."""
         if self.choices or self.whole:
@@ -259,7 +264,7 @@ class _Knob:
         step = NUDGE * (self.high - self.low)
         return [v for v in (value - step, value + step) if self.low <= v <= self.high]
 
-    def cost(self, value):
+    def cost(self, value: Any) -> tuple[float, float]:
         """How far from simple ``value`` is: lower is simpler; the search only goes down."""
         if self.choices:
             return (0, 0) if value == self.start else (1, self.choices.index(value))
@@ -272,23 +277,23 @@ class _Knob:
         plain = next((i for i, step in enumerate(self.steps) if abs(value / step - round(value / step)) < 1e-9), len(self.steps))
         return (2 + plain, abs(value - self.start))
 
-    def put(self, scene, value):
-        shape = scene.shapes.get(self.target)
-        if self.kind in ("x", "y"):
-            x, y = shape.position
-            shape.position = (value, y) if self.kind == "x" else (x, value)
-        elif self.kind == "angle":
-            if hasattr(shape, "angle"):  # a setting may have made it a circle
-                shape.angle = math.radians(value)
-        else:
+    def put(self, scene: Scene, value: Any) -> None:
+        if self.kind in ("handle x", "handle y"):
             x, y = scene.points[self.target]
             point = (value, y) if self.kind == "handle x" else (x, value)
             scene.points[self.target] = type(scene.points[self.target])(*map(float, scene.constrain(self.target, point)))
+            return
+        shape = scene.shapes[self.target]
+        if self.kind in ("x", "y"):
+            x, y = shape.position
+            shape.position = (value, y) if self.kind == "x" else (x, value)
+        elif hasattr(shape, "angle"):  # a setting may have made it a circle
+            shape.angle = math.radians(value)
 
 
-def _knobs(scene, event):
+def _knobs(scene: Scene, event: Event) -> list[_Knob]:
     """What the search varies in ``scene`` for ``event``, in the order it is simplified."""
-    knobs = []
+    knobs: list[_Knob] = []
     x0, y0, x1, y1 = scene.frame
     steps = tuple(step * scene.pose_unit for step in ROUND)
     for name in scene.shapes if event.move is None else event.move:
@@ -314,6 +319,7 @@ def _knobs(scene, event):
             knobs.append(_Knob(name, "param", name, value, choices=tuple(choices)))
         else:
             low, high = event.ranges.get(name, (param.low, param.high))
+            assert low is not None and high is not None  # Param makes a number declare its range
             value = min(max(value, low), high)
             # A count is simplest small; a signed whole number (a turn in degrees) simplest round.
             steps = FINE if param.kind is float else ALIGNED if low < 0 else ()
@@ -321,7 +327,7 @@ def _knobs(scene, event):
     return knobs
 
 
-def _reach(shape):
+def _reach(shape: Outline) -> float:
     """How far ``shape`` reaches from its position, whichever way it turns: its farthest
     vertex, grown by its radius (a circle's, or a rounded polygon's)."""
     corners = shape.world_vertices() if hasattr(shape, "world_vertices") else [shape.position]

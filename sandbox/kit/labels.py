@@ -17,8 +17,15 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from collision import Capsule, Circle, grown_outline
-from sandbox.kit.painter import interval_ends
+from collision import Capsule, Circle, Polygon, grown_outline
+from sandbox.kit.painter import Color, Painter, Point, interval_ends
+from sandbox.kit.view import Bounds, View
+
+Outline = Polygon | Circle | Capsule
+"""A shape whose outline labels keep off."""
+
+Cost = tuple[bool, int]
+"""How bad a spot is: whether it spoils anything, then how much it spoils and blurs."""
 
 POINT = 96 / 72
 """Pixels in a point: text sizes are points, as pyglet's."""
@@ -28,6 +35,11 @@ INK_UP, INK_DOWN = 1.0, 0.28
 
 _NARROW, _THIN, _WIDE = set("il.,:;'|!` "), set("ftrjI()[]{}-/\\\""), set("mwMW%@")
 _MATH = set("=+<>~^×−·")
+
+
+def pair(point: Sequence[float]) -> Point:
+    """``point`` as a plain (x, y) tuple: a Vector or a row of an array in."""
+    return (point[0], point[1])
 
 
 def char_width(char: str) -> float:
@@ -57,18 +69,18 @@ def text_box(at: Sequence[float], text: str, size: float, pixel: float, scale: f
     return (left, at[1] - INK_DOWN * em, left + width, at[1] + INK_UP * em)
 
 
-def boxes_meet(a, b, pad: float = 0.0) -> bool:
-    return a[0] < b[2] + pad and b[0] < a[2] + pad and a[1] < b[3] + pad and b[1] < a[3] + pad
+def boxes_meet(a: Bounds, b: Bounds, pad: float = 0.0) -> bool:
+    return bool(a[0] < b[2] + pad and b[0] < a[2] + pad and a[1] < b[3] + pad and b[1] < a[3] + pad)
 
 
-def segment_meets_box(start, end, rect, pad: float = 0.0) -> bool:
+def segment_meets_box(start: Point, end: Point, rect: Bounds, pad: float = 0.0) -> bool:
     """Whether the segment from ``start`` to ``end`` passes within ``pad`` of the rectangle."""
     padded = (rect[0] - pad, rect[1] - pad, rect[2] + pad, rect[3] + pad)
     stretch = clip(start, (end[0] - start[0], end[1] - start[1]), padded)
     return stretch is not None and stretch[0] <= 1.0 and stretch[1] >= 0.0
 
 
-def clip(point, direction, rect):
+def clip(point: Point, direction: Point, rect: Bounds) -> tuple[float, float] | None:
     """The stretch (t0, t1) of the line point + t * direction inside ``rect``, or None."""
     low, high = -math.inf, math.inf
     for start, step, lo, hi in ((point[0], direction[0], rect[0], rect[2]), (point[1], direction[1], rect[1], rect[3])):
@@ -81,16 +93,16 @@ def clip(point, direction, rect):
     return (low, high) if low <= high else None
 
 
-def circle_meets_box(center, radius, rect, pad: float = 0.0) -> bool:
+def circle_meets_box(center: Point, radius: float, rect: Bounds, pad: float = 0.0) -> bool:
     """Whether the circle's outline passes within ``pad`` of the rectangle."""
     cx, cy = center
     near = math.hypot(max(rect[0] - cx, 0, cx - rect[2]), max(rect[1] - cy, 0, cy - rect[3]))
     far = max(math.hypot(x - cx, y - cy) for x in (rect[0], rect[2]) for y in (rect[1], rect[3]))
-    return near - pad <= radius <= far + pad
+    return bool(near - pad <= radius <= far + pad)
 
 
-def inside(rect, area) -> bool:
-    return area[0] <= rect[0] and rect[2] <= area[2] and area[1] <= rect[1] and rect[3] <= area[3]
+def inside(rect: Bounds, area: Bounds) -> bool:
+    return bool(area[0] <= rect[0] and rect[2] <= area[2] and area[1] <= rect[1] and rect[3] <= area[3])
 
 
 SHIFTS = tuple(
@@ -124,43 +136,44 @@ class LabelLayout:
     (a dict the scene keeps) remembers where each label went, for the next frame.
     """
 
-    def __init__(self, painter: Any, view: Any, outlines: Sequence[Any] = (), memory: dict | None = None):
+    def __init__(self, painter: Painter, view: View, outlines: Sequence[Outline] = (), memory: dict[tuple[str, int], tuple[float, float, float]] | None = None):
         self.painter, self.view = painter, view
         self.outlines = list(outlines)
         self.memory = {} if memory is None else memory
-        self.strips: list[tuple] = []
-        self.arrows: list[tuple] = []
-        self.held: list[tuple] = []
-        self.blocks: list[tuple] = []
+        self.strips: list[tuple[Point, Point, float]] = []
+        self.arrows: list[tuple[Point, Point, float]] = []
+        self.held: list[tuple[Point, str, Color, float, str]] = []
+        self.blocks: list[Bounds] = []
         """Rectangles of text drawn as one block (a cost meter), which the labels keep off."""
         self.left_out: list[str] = []
         """The labels with no clear spot near enough to what they name, not drawn."""
 
-    def __getattr__(self, name):
+    def __getattr__(self, name: str) -> Any:  # any other painter call goes straight through
         return getattr(self.painter, name)
 
-    def interval(self, axis, low, high, offset, color, width=5):
+    def interval(self, axis: Point, low: float, high: float, offset: float, color: Color, width: float = 5) -> None:
         if width >= 3:
             self.strips.append((*interval_ends(axis, low, high, offset), width))
         self.painter.interval(axis, low, high, offset, color, width)
 
-    def arrow(self, start, end, color, width=2):
-        self.arrows.append((tuple(start), tuple(end), width))
+    def arrow(self, start: Point, end: Point, color: Color, width: float = 2) -> None:
+        self.arrows.append((pair(start), pair(end), width))
         self.painter.arrow(start, end, color, width)
 
-    def text(self, at, string, color, size=13, anchor="left"):
-        self.held.append((tuple(at), string, color, size, anchor))
+    def text(self, at: Point, string: str, color: Color, size: float = 13, anchor: str = "left") -> None:
+        self.held.append((pair(at), string, color, size, anchor))
 
-    def keep_off(self, shape) -> None:
+    def keep_off(self, shape: Outline) -> None:
         """Keep the labels off ``shape``'s outline too (a Polygon or Circle the scene draws
         that is not one of its shapes: a ghost of a pose, a path's end)."""
         self.outlines.append(shape)
 
-    def block(self, rect, texts) -> None:
+    def block(self, rect: Bounds, texts: Sequence[tuple[Point, str, Color, float]]) -> None:
         """Draw ``texts`` (at, string, color, size) now, as they are: lines that belong
         together, laid out by their caller inside ``rect``, which no label is then put on.
         Placed one by one, the gap kept between labels would pull a meter's lines apart."""
-        self.blocks.append(tuple(rect))
+        x0, y0, x1, y1 = rect
+        self.blocks.append((x0, y0, x1, y1))
         for at, string, color, size in texts:
             self.painter.text(at, string, color, size)
 
@@ -170,8 +183,8 @@ class LabelLayout:
         pixel = view.pixel
         x0, y0, x1, y1 = view.rect
         area = (x0 + 2 * pixel, y0 + 2 * pixel, x1 - 2 * pixel, y1 - 2 * pixel)
-        placed: list[tuple] = list(self.blocks)
-        remembered: dict = {}
+        placed: list[Bounds] = list(self.blocks)
+        remembered: dict[tuple[str, int], tuple[float, float, float]] = {}
         seen: dict[str, int] = {}
         for at, string, color, size, anchor in self.held:
             if not string.strip():
@@ -179,7 +192,7 @@ class LabelLayout:
                 continue
             key = (string, seen.setdefault(string, 0))
             seen[string] += 1
-            best: tuple | None = None
+            best: tuple[Cost, float, float, Bounds, float, float, int, int] | None = None
             reach = REACH * round(size * view.text_scale) * POINT * pixel
             # Where a label fits nowhere near at its size (a crowded figure at 3x), smaller.
             for shrink in SHRINKS:
@@ -219,7 +232,7 @@ class LabelLayout:
         self.memory.clear()
         self.memory.update(remembered)
 
-    def _spoiled(self, rect, placed, area, pixel, first=False):
+    def _spoiled(self, rect: Bounds, placed: Sequence[Bounds], area: Bounds, pixel: float, first: bool = False) -> int:
         """What a label at ``rect`` would spoil, worst first: the free area's edge (a label cut
         off is lost), another label, a strip, a shape's outline. With ``first``, only whether
         it spoils anything (the cheapest checks first)."""
@@ -235,7 +248,7 @@ class LabelLayout:
             return spoiled
         return spoiled + 4 * sum(segment_meets_box(s, e, rect, pad + w / 2 * pixel) for s, e, w in self.strips)
 
-    def _blurred(self, rect, placed, pixel, height):
+    def _blurred(self, rect: Bounds, placed: Sequence[Bounds], pixel: float, height: float) -> tuple[int, int]:
         """What a label at ``rect`` may cross if it must, and is kept off where it can be: the
         arrows (a name often must cross its arrow), and the gap beside each other label (two
         labels that touch read as one: "43")."""
@@ -244,19 +257,19 @@ class LabelLayout:
         return arrows, sum(boxes_meet(rect, other, GAP * height) for other in placed)
 
 
-def distance_to_box(point, rect) -> float:
+def distance_to_box(point: Point, rect: Bounds) -> float:
     """How far ``point`` lies from the rectangle (0 inside it)."""
     return math.hypot(max(rect[0] - point[0], 0, point[0] - rect[2]), max(rect[1] - point[1], 0, point[1] - rect[3]))
 
 
-def outline_meets_box(shape, rect, pad: float = 0.0) -> bool:
+def outline_meets_box(shape: Outline, rect: Bounds, pad: float = 0.0) -> bool:
     """Whether the outline of ``shape`` (a Circle, a Polygon or a Capsule) passes within ``pad`` of the rectangle."""
     if isinstance(shape, Circle):  # polygons have a radius too (0, or a rounded one's)
         return circle_meets_box(shape.center, shape.radius, rect, pad)
     if not boxes_meet(shape.aabb(), rect, pad):
         return False  # clear of its bounding box: clear of its edges
     if isinstance(shape, Capsule):
-        corners = [tuple(p) for p in grown_outline(shape.world_points().tolist(), shape.radius)]
+        corners = [pair(p) for p in grown_outline(shape.world_points().tolist(), shape.radius)]
     else:
-        corners = [tuple(p) for p in shape.world_vertices()]
+        corners = [pair(p) for p in shape.world_vertices()]
     return any(segment_meets_box(a, b, rect, pad) for a, b in zip(corners, corners[1:] + corners[:1]))

@@ -59,6 +59,6 @@ class Param:
         return value if whole else float(value)
 
 
-def _show(value):
+def _show(value: object) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."

@@ -2,14 +2,19 @@
 
 import inspect
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, TypeVar
 
 from sandbox.kit.errors import SandboxError
+
+if TYPE_CHECKING:  # for the types only: registering needs no Scene loaded
+    from sandbox.kit.scene import Scene
+
+SceneClass = TypeVar("SceneClass", bound="type[Scene]")
 
 CATEGORIES = ("Basics", "SAT", "Circles, tiles and points", "Motion and response", "Broad phase", "Beyond")
 """The picker's groups in lesson order; a scene of another category comes after them."""
 
-_scenes: dict[str, Any] = {}
+_scenes: dict[str, "type[Scene]"] = {}
 """Scene classes by id: the app's registry lists them."""
 
 
@@ -17,13 +22,13 @@ class SceneError(SandboxError):
     """A scene that cannot join: a duplicate id, or a folder or file that cannot be loaded."""
 
 
-def register(scene_id: str, category: str, title: str, order: int = 100) -> Callable[[type], type]:
+def register(scene_id: str, category: str, title: str, order: int = 100) -> Callable[[SceneClass], SceneClass]:
     """Class decorator: ``@register("box-box", "SAT", "Box vs box", order=1)``.
 
     ``order`` places the scene within its category, in the order a lesson takes them.
     """
 
-    def add(cls):
+    def add(cls: SceneClass) -> SceneClass:
         where = inspect.getsourcefile(cls)
         known = _scenes.get(scene_id)
         if known is not None and inspect.getsourcefile(known) != where:

@@ -13,10 +13,11 @@ Pure Python: the kit never imports the app or a GUI library.
 """
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape, quoteattr
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from sandbox.kit import framing
 from sandbox.kit import headline as headline_layout
@@ -166,7 +167,7 @@ class SvgPainter:
         start, end = interval_ends(axis, low, high, offset)
         self.segment(start, end, color, width)
 
-    def lines(self, segments: Any, colors: Any) -> None:
+    def lines(self, segments: ArrayLike, colors: ArrayLike) -> None:
         """Many one-pixel segments (K, 4) of x0, y0, x1, y1, in order: one path for each run of
         segments of one colour."""
         segments = np.asarray(segments, dtype=float).reshape(-1, 4)
@@ -175,7 +176,7 @@ class SvgPainter:
             path = "".join(f"M{_number(a)},{_number(b)}L{_number(c)},{_number(d)}" for a, b, c, d in rows)
             self.strokes.append(f'<path d="{path}" fill="none"{_paint(color, "stroke")} stroke-width="1"/>')
 
-    def rects(self, rects: Any, colors: Any) -> None:
+    def rects(self, rects: ArrayLike, colors: ArrayLike) -> None:
         """Many filled rectangles (K, 4) of min_x, min_y, max_x, max_y, each drawn as the window
         draws it: a dot, a square as wide as its longer side (at least LEAST_PIXELS) at its
         centre. One element each, in order: where translucent dots overlap they blend, as on
@@ -212,7 +213,7 @@ class SvgPainter:
         return np.column_stack([self.width / 2 + (points[:, 0] - self._center[0]) * self.zoom,
                                 self.height / 2 - (points[:, 1] - self._center[1]) * self.zoom])
 
-def _runs(rows: np.ndarray, colors: Any) -> list[tuple[Color, np.ndarray]]:
+def _runs(rows: np.ndarray, colors: ArrayLike) -> list[tuple[Color, np.ndarray]]:
     """``rows`` cut into runs of one colour (``colors`` one colour, or one a row), in order."""
     if len(rows) == 0:
         return []
@@ -260,7 +261,7 @@ def figure(scene: "Scene", width: int = 1280, height: int = 720, theme: Theme | 
     (cx, cy), zoom = framing.fit(scene.frame, area)
     ax, ay = (area[0] + area[2]) / 2, (area[1] + area[3]) / 2
 
-    def to_world(sx, sy):
+    def to_world(sx: float, sy: float) -> Point:
         return (sx - ax) / zoom + cx, (sy - ay) / zoom + cy
 
     label_scale = framing.label_scale(theme.label_scale, scale, zoom)

@@ -11,6 +11,7 @@ its hues from Okabe and Ito's set (distinct under the common kinds of colour bli
 draws B's lines dashed, so A and B differ by more than hue.
 """
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
@@ -158,7 +159,7 @@ class LegendEntry(NamedTuple):
     color: Color
 
 
-def legend(theme: "Theme", used: Any) -> tuple[LegendEntry, ...]:
+def legend(theme: "Theme", used: Iterable[Sequence[int]]) -> tuple[LegendEntry, ...]:
     """The legend of a figure drawn in ``theme`` with the colours ``used`` (RGBA tuples, faded
     or not): each meaningful role whose colour the figure drew, in MEANINGS' order."""
     hues = {tuple(color[:3]) for color in used}
@@ -173,6 +174,7 @@ def with_palette(theme: Theme, palette: str) -> Theme:
         raise ValueError(f"no palette {palette!r}; choose one of {', '.join(PALETTES)}")
     if palette == "standard":
         return THEMES[theme.name]
+    # Any: mypy checks **hues against every field of Theme, not only the colour roles it holds.
     hues: dict[str, Any] = {role: _OKABE_ITO[colour] for role, colour in _COLOUR_BLIND[theme.name].items()}
     return replace(THEMES[theme.name], palette=palette, dashed_b=True, **hues)
 

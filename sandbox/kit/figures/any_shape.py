@@ -43,7 +43,7 @@ def slid(shape: Shape, dx: float, dy: float) -> Shape:
     return moved
 
 
-def outline(shape: Shape) -> list:
+def outline(shape: Shape) -> list[tuple[float, float]]:
     """The shape's outline as points (a circle's too), rounded parts in the core's arc steps."""
     if isinstance(shape, Circle):
         return grown_outline([(shape.center.x, shape.center.y)], shape.radius)

@@ -8,9 +8,10 @@ are one block: the label layout draws them as they are and keeps the figure's la
 from collections.abc import Sequence
 
 from sandbox.kit.labels import boxes_meet, segment_meets_box, text_box
-from sandbox.kit.painter import Painter
+from sandbox.kit.painter import Painter, Point
 from sandbox.kit.report import Report
 from sandbox.kit.theme import Theme
+from sandbox.kit.view import Bounds, View
 
 SIZE = 11
 """Points at scale 1: small beside the figure's labels."""
@@ -23,7 +24,7 @@ LEADING = 1.6
 """Line spacing, in text sizes: a label and the pad the label layout keeps round it."""
 
 
-def draw_meter(painter: Painter, theme: Theme, view, report: Report, covered: Sequence[tuple] = (), crossing: Sequence[tuple] = (),
+def draw_meter(painter: Painter, theme: Theme, view: View, report: Report, covered: Sequence[Bounds] = (), crossing: Sequence[tuple[Point, Point]] = (),
                clear_only: bool = False) -> bool:
     """``report``'s meter (Report.meter_lines: a heading such as "work counted", then a line
     per method), written from its facts, stacked in a clear corner, away
@@ -45,7 +46,7 @@ def draw_meter(painter: Painter, theme: Theme, view, report: Report, covered: Se
     corners = ((x0 + margin, y0 + margin), (x0 + margin, y1 - margin - height), (x1 - margin - width, y0 + margin), (x1 - margin - width, y1 - margin - height))
     blocks = [(x, y, x + width, y + height) for x, y in corners]
 
-    def spoiled(block):
+    def spoiled(block: Bounds) -> int:
         return sum(boxes_meet(block, rect, margin) for rect in covered) + sum(segment_meets_box(a, b, block, margin) for a, b in crossing)
 
     best, (left, bottom) = min(zip(blocks, corners), key=lambda pair: spoiled(pair[0]))

@@ -12,12 +12,12 @@ class CarriedStep(Scene):
     """A scene whose handle "d" is the tip of B's step: dragging B carries d along, so the
     step stays the same; d may not sit on B's centre (a step needs a length)."""
 
-    def constrain(self, name, point):
+    def constrain(self, name: str, point: tuple[float, float]) -> tuple[float, float]:
         if math.dist(point, self.shapes["B"].position) < 10:
             raise ValueError("must be at least 10 units from B's centre")
         return point
 
-    def move(self, name, point):
+    def move(self, name: str, point: tuple[float, float]) -> None:
         if name != "B":
             super().move(name, point)
             return

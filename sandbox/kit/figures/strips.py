@@ -9,13 +9,25 @@ shape is dragged.
 """
 
 import math
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from collision import Circle, project
+from collision import AxisTest, Circle, Polygon, project
 
-from sandbox.kit.labels import boxes_meet, clip, outline_meets_box, segment_meets_box, text_box
-from sandbox.kit.painter import interval_ends
+from sandbox.kit.labels import boxes_meet, clip, outline_meets_box, pair, segment_meets_box, text_box
+from sandbox.kit.painter import Point, interval_ends
+from sandbox.kit.view import Bounds, View
+
+Segment = tuple[Point, Point]
+"""A segment's two world end points."""
+
+Reach = tuple[int, Point, float, float, float, float, tuple[float, float] | None]
+"""An axis's strip before it is placed (see _reach)."""
+
+Memory = dict[int, tuple[Point, float, str]]
+"""Where each strip went last frame, by axis index: its axis, how far beyond the shapes (in
+pixels, negative on the near side), and its label's anchor."""
 
 LABEL_SIZE = 13
 """Pixels: the strip labels' font size at scale 1."""
@@ -34,7 +46,7 @@ class Strip:
     offset: float
     """How far left of the line through the origin along the axis the strip lies."""
 
-    label: tuple
+    label: Point
     """The label's world point, on its baseline."""
 
     anchor: str
@@ -44,12 +56,12 @@ class Strip:
     """World units between the strip's line and each shape's shadow beside it (six pixels)."""
 
 
-def label_box(at, text, view, size=LABEL_SIZE, anchor="left"):
+def label_box(at: Point, text: str, view: View, size: float = LABEL_SIZE, anchor: str = "left") -> Bounds:
     """The world rectangle a label at ``at`` (its baseline's ``anchor`` end) covers."""
     return text_box(at, text, size, view.pixel, view.text_scale, anchor)
 
 
-def _offsets_inside(axis, ends, rect):
+def _offsets_inside(axis: Point, ends: Iterable[float], rect: Bounds) -> tuple[float, float] | None:
     """The offsets d at which every point t * axis + d * normal (t in ``ends``) lies in ``rect``."""
     normal = (-axis[1], axis[0])
     window = (-math.inf, math.inf)
@@ -62,18 +74,18 @@ def _offsets_inside(axis, ends, rect):
 
 
 class _Placed(NamedTuple):
-    axis: tuple
+    axis: Point
     low: float
     high: float
     offset: float
-    segment: tuple
+    segment: Segment
 
 
 HALF_WIDTH = 12
 """Pixels from a strip's line to the far edge of the shadows beside it (spread 6, width 5, and room)."""
 
 
-def _close_alongside(axis, low, high, offset, placed, gap):
+def _close_alongside(axis: Point, low: float, high: float, offset: float, placed: Sequence[_Placed], gap: float) -> bool:
     """Whether a strip here would run within ``gap`` of a nearly parallel one already placed."""
     for other in placed:
         if abs(axis[0] * other.axis[1] - axis[1] * other.axis[0]) > 0.35:  # more than 20 degrees apart
@@ -86,11 +98,11 @@ def _close_alongside(axis, low, high, offset, placed, gap):
     return False
 
 
-def segments_meet(a, b, pad):
+def segments_meet(a: Segment, b: Segment, pad: float) -> bool:
     """Whether two segments pass within ``pad`` of each other."""
     (p, q), (r, s) = a, b
 
-    def side(o, x, y):
+    def side(o: Point, x: Point, y: Point) -> float:
         return (x[0] - o[0]) * (y[1] - o[1]) - (x[1] - o[1]) * (y[0] - o[0])
 
     if side(p, q, r) * side(p, q, s) < 0 and side(r, s, p) * side(r, s, q) < 0:
@@ -98,7 +110,7 @@ def segments_meet(a, b, pad):
     return min(_to_segment(p, (r, s)), _to_segment(q, (r, s)), _to_segment(r, (p, q)), _to_segment(s, (p, q))) < pad
 
 
-def _to_segment(point, segment):
+def _to_segment(point: Point, segment: Segment) -> float:
     (x0, y0), (x1, y1) = segment
     dx, dy = x1 - x0, y1 - y0
     length = dx * dx + dy * dy
@@ -106,10 +118,10 @@ def _to_segment(point, segment):
     return math.hypot(point[0] - x0 - t * dx, point[1] - y0 - t * dy)
 
 
-def segment_meets_shape(segment, shape, pad):
+def segment_meets_shape(segment: Segment, shape: Polygon | Circle, pad: float) -> bool:
     """Whether the segment passes within ``pad`` of the shape (a Circle, or a convex polygon)."""
     if isinstance(shape, Circle):  # polygons have a radius too (0, or a rounded one's)
-        return _to_segment(tuple(shape.center), segment) < shape.radius + pad
+        return _to_segment(pair(shape.center), segment) < shape.radius + pad
     x0, y0, x1, y1 = shape.aabb()
     if not segment_meets_box(*segment, (x0, y0, x1, y1), pad):
         return False  # nowhere near its bounding box: no need to test its edges
@@ -129,7 +141,8 @@ def segment_meets_shape(segment, shape, pad):
     return True
 
 
-def place_strips(tests, indices, shapes, view, taken=(), name=None, memory=None, keep=None):
+def place_strips(tests: Sequence[AxisTest], indices: Iterable[int], shapes: Sequence[Polygon | Circle], view: View, taken: Iterable[Bounds] = (),
+                 name: Callable[[int, Point], str] | None = None, memory: Memory | None = None, keep: int | None = None) -> tuple[Strip, ...]:
     """A Strip for each AxisTest ``tests[i]``, i in ``indices``, with ``view`` the free area.
 
     ``taken`` are world rectangles labels must avoid (the shapes' names); ``name(i, axis)``
@@ -164,7 +177,7 @@ def place_strips(tests, indices, shapes, view, taken=(), name=None, memory=None,
     return ()
 
 
-def _remember(memory, reaches, chosen, pixel):
+def _remember(memory: Memory, reaches: Sequence[Reach], chosen: Sequence["_Choice"], pixel: float) -> None:
     memory.clear()
     for reach, choice in zip(reaches, chosen):
         index, axis, near, far = reach[:4]
@@ -176,7 +189,7 @@ class _Choice(NamedTuple):
     offset: float
     strip: Strip
     placed: _Placed
-    box: tuple
+    box: Bounds
 
 
 OPTIONS = 40
@@ -187,12 +200,12 @@ SEARCH_BUDGET = 4000
 """Places tried by the search for a layout that spoils nothing, before it gives up."""
 
 
-def _search(trying, pixel):
+def _search(trying: Sequence[tuple[Reach, list[_Choice]]], pixel: float) -> list[_Choice] | None:
     """One clean place for each strip of ``trying`` ((reach, its clean places) pairs) such that
     none spoils another, found depth first, or None."""
     budget = [SEARCH_BUDGET]
 
-    def extend(chosen):
+    def extend(chosen: list[_Choice]) -> list[_Choice] | None:
         if len(chosen) == len(trying):
             return chosen
         reach, options = trying[len(chosen)]
@@ -209,13 +222,15 @@ def _search(trying, pixel):
     return extend([])
 
 
-def _candidates(reach, shapes, view, inner, taken, name, last):
+def _candidates(reach: Reach, shapes: Sequence[Polygon | Circle], view: View, inner: Bounds, taken: Sequence[Bounds],
+                name: Callable[[int, Point], str] | None, last: tuple[Point, float, str] | None) -> list[_Choice]:
     """Every place of one strip that spoils nothing by itself (before the other strips come)."""
     pixel, scale = view.pixel, view.text_scale
     index, axis, near, far, low, high, window = reach
     if window is None:
         return []
     gap, step = 34 * pixel, 12 * pixel * scale
+    assert name is not None  # a strip with room needs its label's text
     text = name(index, axis)
     offsets = [d for k in range(40) for d in (far + gap + k * step, near - gap - k * step) if window[0] <= d <= window[1]]
     # Then anywhere in the free area, between the shapes too where they leave a gap across the axis.
@@ -231,7 +246,7 @@ def _candidates(reach, shapes, view, inner, taken, name, last):
         ends.sort(key=lambda end: end[1] != anchor)
     found = []
     for offset in offsets:
-        segment = tuple(interval_ends(axis, low, high, offset))
+        segment = interval_ends(axis, low, high, offset)
         if _strip_spoils(segment, shapes, taken, pixel):
             continue
         for end, anchor in ends:
@@ -244,7 +259,7 @@ def _candidates(reach, shapes, view, inner, taken, name, last):
     return found
 
 
-def _compatible(a, reach_a, b):
+def _compatible(a: _Choice, reach_a: Reach, b: _Choice) -> bool:
     """Whether two strips placed at ``a`` and ``b`` spoil nothing of each other."""
     pixel = a.strip.spread / 6  # the spread is six pixels
     thick = HALF_WIDTH * pixel
@@ -256,14 +271,14 @@ def _compatible(a, reach_a, b):
     return not _close_alongside(axis, low, high, a.offset, [b.placed], 2 * thick)
 
 
-def _strip_spoils(segment, shapes, boxes, pixel):
+def _strip_spoils(segment: Segment, shapes: Sequence[Polygon | Circle], boxes: Sequence[Bounds], pixel: float) -> bool:
     """Whether a strip here would cross a shape or a label."""
     thick = HALF_WIDTH * pixel
     # Half a strip's width and as much again clear of the shapes: a shadow brushing an edge reads as part of it.
     return any(segment_meets_shape(segment, shape, 2 * thick) for shape in shapes) or any(segment_meets_box(*segment, other, thick) for other in boxes)
 
 
-def _label_spoils(box, shapes, boxes, inner, pixel):
+def _label_spoils(box: Bounds, shapes: Sequence[Polygon | Circle], boxes: Sequence[Bounds], inner: Bounds, pixel: float) -> bool:
     """Whether a strip's label here would leave the free area or lie on another label or an outline."""
     return (
         not (inner[0] <= box[0] and box[2] <= inner[2] and inner[1] <= box[1] and box[3] <= inner[3])
@@ -272,17 +287,17 @@ def _label_spoils(box, shapes, boxes, inner, pixel):
     )
 
 
-def _reach(test, index, shapes, pixel, inner):
+def _reach(test: AxisTest, index: int, shapes: Sequence[Polygon | Circle], pixel: float, inner: Bounds) -> Reach:
     """An axis's strip before it is placed: (index, axis, the shapes' extent across it (near,
     far), the strip's extent along it (low, high), and the offsets that keep it inside)."""
-    axis = tuple(test.axis)
+    axis = pair(test.axis)
     across = [project(shape, (-axis[1], axis[0])) for shape in shapes]
     low = min(test.a.min, test.b.min) - 15 * pixel
     high = max(test.a.max, test.b.max) + 15 * pixel
     return index, axis, min(i.min for i in across), max(i.max for i in across), low, high, _offsets_inside(axis, (low, high), inner)
 
 
-def _room(reach, gap):
+def _room(reach: Reach, gap: float) -> float:
     """How much of the free area a strip has beside the shapes: the tightest is placed first."""
     _, _, near, far, _, _, window = reach
     if window is None:
@@ -290,6 +305,6 @@ def _room(reach, gap):
     return max(near - gap - window[0], 0.0) + max(window[1] - far - gap, 0.0)
 
 
-def _label_at(axis, end, offset, anchor, pixel):
+def _label_at(axis: Point, end: float, offset: float, anchor: str, pixel: float) -> Point:
     (x, y), _ = interval_ends(axis, end, end, offset)
     return (x + (8 if anchor == "left" else -8) * pixel, y - 5 * pixel)

@@ -1,12 +1,12 @@
 """The Voronoi regions of a convex polygon as shapes to shade: one per edge and one per vertex."""
 
-from collision import Region
+from collision import Polygon, Region
 
 REACH = 3000
 """How far the regions are drawn out from the polygon, in world units: past any window."""
 
 
-def regions(polygon):
+def regions(polygon: Polygon) -> list[tuple[Region, int, list[tuple[float, float]]]]:
     """(Region, index, corner points) for every feature: edge regions are strips standing on
     their edge, vertex regions wedges between the normals of the two edges that meet there."""
     points = [tuple(p) for p in polygon.world_vertices()]
