@@ -61,6 +61,7 @@ Every step is checked when the file is loaded, so a bad file is refused before a
 with a message naming the file, the step and the field.
 """
 
+import difflib
 import tomllib
 from pathlib import Path
 from typing import NamedTuple
@@ -443,7 +444,9 @@ def _question(where, step, scene):
         raise WalkthroughError(f"{where}: question must be the line the class answers, with answer naming a field of the result")
     answers = _scenes_own(where, "report", type(scene), lambda: scene.reported.answers)
     if not isinstance(answer, str) or answer not in answers:
-        raise WalkthroughError(f"{where}: answer must name a field of the {scene.id} scene's result, one of {', '.join(answers)}; got {answer!r:.40}")
+        # The nearest names first: a scene names dozens of facts (every cell of its tables).
+        near = difflib.get_close_matches(str(answer), list(answers), 3, 0.5) or [name for name in answers if "." not in name][:6]
+        raise WalkthroughError(f"{where}: answer must name a fact of the {scene.id} scene's result ({len(answers)} of them), such as {', '.join(near)}; got {answer!r:.40}")
     choices = step.get("choices", [])
     if not isinstance(choices, list) or not all(isinstance(c, str) and c.strip() for c in choices) or len(choices) == 1:
         raise WalkthroughError(f"{where}: choices must be a list of two or more answers in quotes")

@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import FrameType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
@@ -25,8 +25,9 @@ from sandbox.kit.params import Param
 from sandbox.kit.report import Code, Cost, Report
 from sandbox.kit.scene import Action
 
-if TYPE_CHECKING:  # typeshed's name for what sys.settrace takes; no module has it at run time
-    from _typeshed import TraceFunction
+Tracer = Callable[[FrameType, str, Any], "Tracer | None"]
+"""What sys.settrace takes: called with a frame, an event and its argument, it gives the
+function that traces that frame's lines (or None)."""
 
 CODE = Param("code", "Code view", False, widget=False)
 """A scene's Code view: on, the scene traces the core function it runs and reports its Code."""
@@ -172,12 +173,12 @@ def trace(function: Function, *args: Any, within: Function | tuple[Function, ...
     runs: list[LineRun] = []
     counts: dict[tuple[int, int], int] = {}
 
-    def calls(frame: FrameType, event: str, _: object) -> TraceFunction | None:
+    def calls(frame: FrameType, event: str, _: object) -> Tracer | None:
         index = codes.get(frame.f_code)
         if index is None:
             return None
 
-        def lines(frame: FrameType, event: str, _: object) -> TraceFunction:
+        def lines(frame: FrameType, event: str, _: object) -> Tracer:
             if event == "line":
                 # Copying the variables is most of a trace's cost: only a Code view needs them.
                 # "_" is a value the code itself throws away: not one to show the class.

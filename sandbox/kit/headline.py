@@ -3,8 +3,9 @@ labels, the SVG's text and the record of what a figure shows all place the same 
 
 The verdict comes first, as large as the free width lets it be; then what the flawed methods
 switched on claim (the lesson is about them), then the verdict's detail if there is room. Each
-shrinks to the width left (down to a third of its size); the detail is left out when less than
-48 pixels (at scale 1) remain. With a claim to show, the verdict leaves it half the line.
+shrinks to the width left (down to a third of its size, and never below its size at 1x); the
+detail is left out when less than 48 pixels (at scale 1) remain, or when it would not fit.
+With a claim to show, the verdict leaves it half the line.
 """
 
 from collections.abc import Callable, Sequence
@@ -66,7 +67,9 @@ def layout(verdict: Verdict | None, claims: Sequence[Claim], room: float, scale:
         x += used + GAP
     if verdict.detail and room - x > 48 * scale:
         points, used = fitted(verdict.detail, SIDE_SIZE * scale, room - x)
-        parts.append(Part("detail", verdict.detail, points, "text", x, used))
+        if used <= room - x:
+            # Left out where it would not fit even at its size at 1x: a detail is read whole or not at all.
+            parts.append(Part("detail", verdict.detail, points, "text", x, used))
     return parts
 
 

@@ -29,10 +29,10 @@ class Own(Scene):
         painter.point((0, 0), theme.shape_a, 4)
 
     def report(self, result):
-        return Report(Verdict("FINE", {role}), numbers={numbers}, answers={answers})
+        return Report(Verdict("FINE", {role}), numbers={numbers})
 """
 DEFAULTS = dict(category='"Teachers\' scenes"', frame="(-100, -100, 100, 100)", params="", compute="1", draw="pass",
-                role='"text"', numbers='{"gap": 1.5}', answers='{"gap": "1.5"}')
+                role='"text"', numbers='{"gap": 1.5}')
 
 
 def scene_file(folder, name, **changes):
@@ -152,7 +152,7 @@ def test_numbers_that_are_not_json_refuse_the_export_naming_the_scene(tmp_path, 
 
 
 def test_an_answer_the_scene_cannot_give_names_its_file_and_line(tmp_path):
-    bad = scene_file(tmp_path / "scenes" if (tmp_path / "scenes").mkdir() is None else None, "bad", answers='{"gap": "1"} if self.settings["n"] else {}')
+    bad = scene_file(tmp_path / "scenes" if (tmp_path / "scenes").mkdir() is None else None, "bad", numbers='{"gap": 1} if self.settings["n"] else {}')
     lesson = tmp_path / "lesson.toml"
     lesson.write_text('title = "L"\n[[steps]]\nscene = "bad"\ncaption = "One"\nquestion = "How far?"\nanswer = "gap"\n')
     done = run("--scenes", tmp_path / "scenes", "--walkthrough", lesson, "--export", tmp_path / "out")

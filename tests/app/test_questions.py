@@ -64,7 +64,7 @@ def test_a_question_hides_its_answer_then_reveals_one_computed_from_the_result(d
 @pytest.mark.parametrize(
     "fields, message",
     [
-        ('question = "Which?"\nanswer = "separating_axis"', "answer must name a field of the box-box scene's result, one of verdict, separating_axes, mtv_axis, axes; got 'separating_axis'"),
+        ('question = "Which?"\nanswer = "separating_axis"', "answer must name a fact of the box-box scene's result (24 of them), such as separating_axes, mtv_axis; got 'separating_axis'"),
         ('question = "Which?"\nanswer = "separating_axes"\nchoices = ["Q", "R"]', "the answer here is 'P', which is not among the choices"),
         ('question = "Which?"\nanswer = "separating_axes"\nchoices = ["P"]', "choices must be a list of two or more answers"),
         ('question = "Which?"\nanswer = "verdict"\nhide = ["regions"]', "hide must list overlays of the box-box scene, from projections, guides, mtv"),

@@ -51,10 +51,13 @@ def test_a_changed_verdict_is_laid_out_once_a_frame(crowded):
 
 @pytest.mark.parametrize("room", [40, 150, 260, 2000])
 def test_the_size_that_fits_is_the_one_a_layout_would_choose(crowded, room):
-    """The fitted size, worked out before the layout, is what laying the text out at the full
-    size and scaling to the room gives: a label over the room shrinks to it, one within keeps its size."""
+    """The fitted size, worked out before the layout (kit.headline.fit, measured in the
+    window's font), is what laying the text out at the full size and scaling to the room
+    gives: a label over the room shrinks to it, one within keeps its size."""
+    from sandbox.kit import headline
+
     window, text, size = crowded, "2,640,769 PAIR CHECKS", 26
-    window._fit(window._verdict, text, size, room)
+    window._fit(window._verdict, text, headline.fit(text, size, room, window._measure)[0], room)
     probe = pyglet.text.Label(text, font_size=size)
     expected = size if probe.content_width <= room else max(round(size * room / probe.content_width), round(size / 3), 1)
     assert window._verdict.font_size == expected

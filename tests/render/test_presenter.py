@@ -109,8 +109,9 @@ def test_at_1280x720_and_3x_the_figure_keeps_half_the_height_and_no_text_is_cut(
         for path in sorted((ROOT / "walkthroughs").glob("*.toml")):
             lesson = load(path)
             shown.session = session = Session(size=(1280, 720), walkthrough=lesson)
+            session.set_font_scale(3.0)  # folds the panel: the teacher may open it again
             session.show_panel = panel
-            session.set_font_scale(3.0)
+            session.refresh()
             for index in range(len(lesson.steps)):
                 session.go(index, revealed=True)
                 x0, y0, x1, y1 = screen.free_area(1280, 720, 3.0, panel, session.caption)
