@@ -94,6 +94,7 @@ def test_a_drag_in_jupyterlab_collides_as_sat_says_and_r_turns(browser, lab):  #
     # The verdict line: COLLIDING, then "MTV <depth> along <axis>"; the table gives its direction.
     assert re.search(r"MTV (\d+\.\d)", shown).group(1) == f"{depth:.1f}"
     assert math.isclose(math.hypot(x, y), depth, rel_tol=1e-9)
-    towards = page.locator(".sandbox-tables td", has_text="towards").inner_text()
-    assert f"moves B {depth:.1f} out of A" in towards and f"towards {math.degrees(math.atan2(y, x)) % 360:.1f}°" in towards
+    moves = page.locator(".sandbox-tables tr", has_text="how far the MTV moves B out of A").inner_text()
+    towards = page.locator(".sandbox-tables tr", has_text="the MTV's direction").inner_text()
+    assert f"{depth:.1f}" in moves and f"{math.degrees(math.atan2(y, x)) % 360:.1f}°" in towards
     page.close()
