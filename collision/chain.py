@@ -27,15 +27,15 @@ import math
 from enum import Enum
 from typing import NamedTuple
 
-from ._validate import finite_pair
 from .capsule import Capsule
+from .cast import Shape
 from .errors import ShapeError
 from .manifold import ContactId, ContactPoint, Manifold, manifold
 from .minkowski import checked
 from .rounded import core
-from .sat import TOLERANCE
-from .cast import Shape
+from ._validate import finite_pair
 from .vector import PairLike, Vector
+from .verdict import TOLERANCE
 
 CONVEX_TOLERANCE = 0.01
 """The sine of the smallest turn that makes a shared corner convex (Box2D's ``convexTol``):

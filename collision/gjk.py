@@ -13,11 +13,11 @@ import math
 from enum import Enum
 from typing import NamedTuple
 
-from .minkowski import checked, core
-from .sat import TOLERANCE
 from .capsule import Capsule
+from .minkowski import checked, core
 from .shapes import Circle, Polygon
 from .vector import Vector
+from .verdict import TOLERANCE
 
 MAX_ITERATIONS = 100
 """Iterations GJK, and EPA, make beyond the number of both shapes' vertices before giving up.

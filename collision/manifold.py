@@ -23,10 +23,10 @@ from typing import NamedTuple
 
 from . import rounded
 from .capsule import Capsule
-from .shapes import Circle, Polygon
 from .minkowski import checked
-from .sat import TOLERANCE
+from .shapes import Circle, Polygon
 from .vector import Vector
+from .verdict import TOLERANCE
 
 PREFER_A = 1e-3
 """How much further (relative to the smaller shape's size) B's best face must part the shapes

@@ -11,34 +11,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
 from ._validate import finite_pair
 from .errors import ShapeError
-
-if TYPE_CHECKING:
-    from .shapes import Circle, Polygon, Pose
+from .interval import Interval
+from .shapes import Circle, Polygon, Pose
 
 # tuple.__new__ skips a NamedTuple's Python-level __new__: a third of the cost on the hot path.
 _new = tuple.__new__
-
-
-class Interval(NamedTuple):
-    """A shape's extent along an axis."""
-
-    min: float
-    """The smallest projection (dot product with the axis)."""
-
-    max: float
-    """The largest projection."""
-
-    min_index: int
-    """The vertex that gives ``min`` (the first one, on a tie); -1 for a circle."""
-
-    max_index: int
-    """The vertex that gives ``max`` (the first one, on a tie); -1 for a circle."""
 
 
 def project(shape: Polygon | Circle, axis: tuple[float, float]) -> Interval:

@@ -16,12 +16,14 @@ be read:
 import math
 from typing import NamedTuple
 
+from . import rounded
 from ._validate import finite_pair
-from .errors import ShapeError
-from .sat import TOLERANCE
 from .capsule import Capsule
+from .errors import ShapeError
+from .point_query import point_query
 from .shapes import Box, Circle, Polygon
 from .vector import Vector
+from .verdict import TOLERANCE
 
 # TOLERANCE, relative as in SAT: an origin within ``TOLERANCE * scale`` of the shape counts as
 # on it (a hit at fraction 0), and a segment that runs along an edge within it grazes that edge
@@ -176,9 +178,7 @@ def ray_cast(shape, origin, translation):
     origin, translation = _checked(shape, origin, translation)
     if shape._rounded:
         # A capsule or a rounded polygon: its edges pushed out, a circle at each corner.
-        from . import rounded
-
-        return rounded.ray_cast(shape, origin, translation)
+        return _rounded(shape, origin, translation)
     if isinstance(shape, Box):
         return _box(shape, origin, translation)
     if isinstance(shape, Polygon):
@@ -311,3 +311,17 @@ def _circle(circle, origin, translation):
     nx, ny = px - cx, py - cy
     away = math.hypot(nx, ny)
     return _hit(origin, translation, fraction, (nx / away, ny / away))
+
+
+def _rounded(shape, origin, translation):
+    """:func:`ray_cast` for a rounded shape (a capsule, or a polygon with a radius): inside (or
+    on) at fraction 0, else the first of the core's edges pushed out by the radius and the
+    circles round its corners that the segment meets (:func:`collision.rounded.ray_hit`)."""
+    points, normals, radius = rounded.core(shape)
+    tolerance = TOLERANCE * _scale(rounded.scale(shape), origin, translation)
+    if point_query(shape, origin).distance <= tolerance:
+        return _inside(origin)
+    found = rounded.ray_hit(points, normals, radius, origin, translation, tolerance)
+    if found is None:
+        return _miss()
+    return _hit(origin, translation, *found)

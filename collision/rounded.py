@@ -10,9 +10,11 @@ facts carry every algorithm here:
 
 So SAT on rounded shapes tries the cores' edge normals, as for polygons, and one axis more:
 the line between the cores' nearest points, which is how a rounded corner is felt (as a
-circle's vertex axis is). :func:`sat`, :func:`point_query`, :func:`ray_cast` and :func:`sweep`
-send rounded shapes here; GJK, EPA, the Minkowski difference and the manifold read cores and
-radii directly.
+circle's vertex axis is). :func:`collision.sat` and :func:`collision.sweep` send rounded shapes
+to :func:`sat` and :func:`sweep` here; :func:`collision.point_query` and
+:func:`collision.ray_cast` answer for them from the cores read here (:func:`core`,
+:func:`segment_closest`, :func:`ray_hit`); GJK, EPA, the Minkowski difference and the manifold
+read cores and radii directly.
 """
 
 from __future__ import annotations
@@ -22,9 +24,12 @@ import math
 from .axes import AxisKind, AxisSource, edge_source, vertex_source
 from .capsule import Capsule
 from .errors import ShapeError
-from .projection import Interval, overlap
+from .interval import Interval
+from .minkowski import _sum_outline
+from .projection import overlap
 from .shapes import PARALLEL, Circle, Polygon
 from .vector import Vector
+from .verdict import TOLERANCE, AxisTest, Candidate, SatResult
 
 _new = tuple.__new__
 
@@ -133,8 +138,6 @@ def sat(a, b, early_exit=False):
     """:func:`collision.sat` for shapes of which one at least is rounded: the cores' distinct
     edge normals, then the line between the cores' nearest points (when the cores are apart
     and it is no edge normal), each shape's shadow grown by its radius."""
-    from .sat import TOLERANCE, AxisTest, Candidate, SatResult
-
     (points_a, normals_a, radius_a), (points_b, normals_b, radius_b) = core(a), core(b)
     tolerance = TOLERANCE * max(scale(a), scale(b))
     candidates = []
@@ -184,43 +187,6 @@ def sat(a, b, early_exit=False):
     return SatResult(True, depth <= tolerance, normal, depth, None, tests, skipped, merged)
 
 
-def point_query(shape, point):
-    """:func:`collision.point_query` for a rounded shape: the core's nearest point, pushed out
-    along the way to the query point by the radius."""
-    from .point_query import PointQuery
-    from .sat import TOLERANCE
-    from .voronoi import Feature, Region
-
-    px, py = point
-    points, normals, radius = core(shape)
-    if _contains(points, px, py):
-        # Inside the core: out through the nearest edge.
-        gaps = [nx * (px - x) + ny * (py - y) for (x, y), (nx, ny) in zip(points, normals)]
-        edge = max(range(len(gaps)), key=gaps.__getitem__)
-        nx, ny = normals[edge]
-        depth = -gaps[edge]
-        cx, cy = px + (depth + radius) * nx, py + (depth + radius) * ny
-        distance, region, index = 0.0 - depth - radius, Region.INSIDE, edge
-    else:
-        found = min(
-            (segment_closest(p, q, (px, py), (px, py)) + (i,) for i, (p, q) in enumerate(_segments(points))),
-            key=lambda f: f[0],
-        )
-        between, (qx, qy), _, t, _, edge = found
-        if between:
-            ux, uy = (px - qx) / between, (py - qy) / between
-        else:
-            # On a capsule's core: every way out is as short; take the side of its first normal.
-            ux, uy = normals[0] if normals else (1.0, 0.0)
-        cx, cy = qx + radius * ux, qy + radius * uy
-        distance = between - radius
-        kind, index = _feature(points, edge, t)
-        region = Region.INSIDE if distance <= 0 else (Region.VERTEX if kind == "vertex" else Region.EDGE)
-    reach = max(max(map(abs, shape.aabb())), abs(px), abs(py))
-    closest = Vector(cx, cy)
-    return PointQuery(distance <= TOLERANCE * reach, distance, closest, Vector(cx - px, cy - py), Feature(region, index, closest))
-
-
 def ray_hit(points, normals, radius, origin, translation, tolerance):
     """The first fraction in [0, 1] at which the segment origin -> origin + translation meets
     the core grown by ``radius`` from outside, and the outward normal there: ``(fraction,
@@ -259,28 +225,10 @@ def ray_hit(points, normals, radius, origin, translation, tolerance):
     return best
 
 
-def ray_cast(shape, origin, translation):
-    """:func:`collision.ray_cast` for a rounded shape: inside (or on) at fraction 0, else the
-    first of the pushed-out edges and the corner circles the segment meets."""
-    from .raycast import _hit, _inside, _miss, _scale
-    from .sat import TOLERANCE
-
-    points, normals, radius = core(shape)
-    tolerance = TOLERANCE * _scale(scale(shape), origin, translation)
-    if point_query(shape, origin).distance <= tolerance:
-        return _inside(origin)
-    found = ray_hit(points, normals, radius, origin, translation, tolerance)
-    if found is None:
-        return _miss()
-    return _hit(origin, translation, *found)
-
-
 def sweep(moving, still, displacement, tolerance):
     """:func:`collision.sweep` for rounded shapes: moving by t d, the cores touch when t d
     reaches the cores' difference (still's core less moving's) grown by both radii; a ray from
     the origin along d finds when. ``"start"``, ``(time, normal)`` or None."""
-    from .minkowski import _sum_outline
-
     still_points, _, still_radius = core(still)
     moving_points, _, moving_radius = core(moving)
     outline = _sum_outline(list(still_points), [(-x, -y) for x, y in moving_points])

@@ -14,7 +14,7 @@ from numpy.typing import NDArray
 from ._validate import LIMIT, SMALLEST, finite_number, finite_pair, positive_number
 from .axes import edge_source
 from .errors import ShapeError
-from .projection import Interval
+from .interval import Interval
 from .vector import Bounds, PairLike, Vector
 
 # tuple.__new__ skips a NamedTuple's Python-level __new__: a third of the cost on the hot path.

@@ -8,12 +8,14 @@ from typing import NamedTuple
 
 import numpy as np
 
+from . import rounded
 from ._validate import finite_pair
-from .errors import ShapeError
-from .sat import TOLERANCE, sat
 from .capsule import Capsule
+from .errors import ShapeError
+from .sat import sat
 from .shapes import Circle, Polygon
 from .vector import PairLike, Vector
+from .verdict import TOLERANCE
 
 _NO_NORMAL = Vector(0.0, 0.0)
 
@@ -120,8 +122,6 @@ def sweep(moving: Polygon | Circle, still: Polygon | Circle, displacement: PairL
     tolerance = TOLERANCE * scale
     if moving._rounded or still._rounded:
         # A capsule or a rounded polygon: a ray against the cores' difference grown by the radii.
-        from . import rounded
-
         found = rounded.sweep(moving, still, (dx, dy), tolerance)
     elif isinstance(moving, Polygon) and isinstance(still, Polygon):
         found = _polygons(moving, still, dx, dy, tolerance)

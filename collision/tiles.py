@@ -16,9 +16,10 @@ from ._validate import finite_pair, positive_number
 from .axes import AxisKind, AxisSource
 from .errors import ShapeError
 from .projection import Interval, extent, overlap, project
-from .sat import AxisTest, SatResult, _moved, axis_tolerance, spread
+from .sat import _moved
 from .shapes import Box
 from .vector import Bounds, PairLike, Vector
+from .verdict import AxisTest, SatResult, axis_tolerance, spread
 
 QUADRANTS = {"NE": (1.0, 1.0), "NW": (-1.0, 1.0), "SE": (1.0, -1.0), "SW": (-1.0, -1.0)}
 """Each quadrant's name and the signs (x, y) of the way the tile's square reaches from its corner."""

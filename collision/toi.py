@@ -23,14 +23,14 @@ import copy
 import math
 from typing import NamedTuple
 
-from ._validate import finite_number
+from .capsule import Capsule
 from .errors import ShapeError
 from .gjk import gjk
 from .minkowski import checked
-from .sat import TOLERANCE
-from .capsule import Capsule
 from .shapes import Circle, Polygon
+from ._validate import finite_number
 from .vector import Vector
+from .verdict import TOLERANCE
 
 TARGET = 1e-4
 """Close enough to count as touching, relative to the smaller shape's size: conservative

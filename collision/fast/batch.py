@@ -19,7 +19,7 @@ from numpy.typing import ArrayLike, NDArray
 from .._validate import LIMIT
 from ..errors import ShapeError
 from ..projection import overlap
-from ..sat import TOLERANCE
+from ..verdict import TOLERANCE
 from .box_rows import BoxPairs, Rectangles, carve, rectangles
 
 _BLOCK = 5000

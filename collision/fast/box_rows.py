@@ -16,7 +16,7 @@ import math
 import numpy as np
 
 from ..projection import overlap
-from ..sat import TOLERANCE
+from ..verdict import TOLERANCE
 
 RECTANGLE = 1e-13
 """A four-vertex row whose vertices lie within this much of its coordinates' magnitude of a

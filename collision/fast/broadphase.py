@@ -47,7 +47,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from .._validate import LIMIT, finite_number, finite_pair
 from ..errors import ShapeError
-from ..quadtree import Quadtree
+from .quadtree import Quadtree
 from .bounds import spans_touch, touching
 from ..vector import PairLike
 

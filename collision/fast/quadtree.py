@@ -1,9 +1,9 @@
 """The quadtree as arrays: built a level at a time for thousands of boxes, queried and counted
-in numpy.
+in numpy; and :class:`Quadtree`, the class a scene holds, which keeps its tree in either form.
 
-The fast path of :class:`collision.Quadtree`, whose node-by-node insert (``_Node.insert``,
+The fast path of :mod:`collision.quadtree`, whose node-by-node insert (``_Node.insert``,
 the tip's way) and queries (:func:`collision.quadtree.range_query`,
-:func:`collision.quadtree.tip_walk`) are the readable ones: :meth:`~collision.Quadtree.insert_many`
+:func:`collision.quadtree.tip_walk`) are the readable ones: :meth:`Quadtree.insert_many`
 into an empty tree builds here (``build_tip``, ``build_variant``) the very tree those inserts
 build, node for node and entry for entry, and ``retrieve`` and ``retrieve_tip`` read this
 form (``Flat``). ``tests/core/test_quadtree.py`` holds the builds and the queries to each other.
@@ -12,10 +12,16 @@ form (``Flat``). ``tests/core/test_quadtree.py`` holds the builds and the querie
 from __future__ import annotations
 
 import functools
+from collections.abc import Hashable, Iterable, Sequence
+from typing import Any
 
 import numpy as np
+from numpy.typing import ArrayLike
 
+from .._validate import LIMIT
+from ..errors import ShapeError
 from ..projection import bounds_touch
+from ..quadtree import MAX_LEVELS, VARIANT_LEVELS, QuadArrays, QuadNode, _aabb, _clamped, _count, _Node, _quadrant
 from .bounds import touching
 
 def child_bounds(bounds):
@@ -315,3 +321,259 @@ def flat_range_query(flat, box, probe):
         if first >= 0:
             stack.extend(first + i for i in (3, 2, 1, 0) if bounds_touch(flat.bounds[first + i].tolist(), probe))
     return list(found.values())
+
+
+def _rows(aabbs):
+    """``aabbs`` as an (N, 4) float array, or ShapeError: a row of 8 numbers is not two boxes."""
+    try:
+        boxes = np.asarray(aabbs)
+        if boxes.dtype.kind not in "fiu":
+            # Object arrays hold Python ints too large for int64: they may still fit a float.
+            boxes = np.asarray(aabbs, dtype=float) if boxes.dtype.kind == "O" else None
+    except (TypeError, ValueError, OverflowError):
+        boxes = None
+    if boxes is not None and boxes.size == 0:
+        return np.zeros((0, 4))
+    if boxes is None or boxes.ndim != 2 or boxes.shape[1] != 4:
+        shape = np.shape(aabbs) if boxes is not None else repr(aabbs)[:80]
+        raise ShapeError(f"insert_many needs aabbs as rows of (min_x, min_y, max_x, max_y) numbers, an (N, 4) array; got {shape}")
+    return boxes.astype(float)
+
+
+def _flatten(root):
+    """The Flat of a tree of _Nodes, its nodes taken level by level."""
+    nodes, first_child = [root], []
+    for node in nodes:  # grows as it goes: breadth first
+        first_child.append(len(nodes) if node.children is not None else -1)
+        nodes.extend(node.children or ())
+    entries = [(k, entry) for k, node in enumerate(nodes) for entry in node.entries]
+    items = [item for _, (item, _, _) in entries]
+    boxes = np.array([box for _, (_, box, _) in entries], dtype=float).reshape(-1, 4)
+    inserted = np.array([number for _, (_, _, number) in entries], dtype=np.intp)
+    return Flat(
+        np.array([node.bounds for node in nodes], dtype=float), np.array([node.level for node in nodes], dtype=np.intp),
+        np.array(first_child, dtype=np.intp), np.array([k for k, _ in entries], dtype=np.intp), np.arange(len(entries)), items, boxes, inserted,
+    )
+
+
+def _nodes_of(flat):
+    """A tree of _Nodes holding what ``flat`` holds, to insert into one at a time."""
+    nodes = [_Node(tuple(bounds), level) for bounds, level in zip(flat.bounds.tolist(), flat.level.tolist())]
+    for node, first in zip(nodes, flat.first_child.tolist()):
+        if first >= 0:
+            node.children = nodes[first : first + 4]
+    rows = [tuple(row) for row in flat.boxes.tolist()]
+    inserted = flat.inserted.tolist()
+    for k, (begin, end) in enumerate(zip(flat.start[:-1].tolist(), flat.start[1:].tolist())):
+        nodes[k].entries = list(zip(flat.items[begin:end], rows[begin:end], inserted[begin:end]))
+    return nodes[0]
+
+
+class Quadtree:
+    """A quadtree over ``bounds`` = ``(min_x, min_y, max_x, max_y)``.
+
+    A node splits when it holds more than ``max_objects`` items and its level is below
+    ``max_levels`` (the root is level 0; at most :data:`MAX_LEVELS`). Both are whole numbers;
+    ``max_levels=None`` lets the depth grow with the objects, as a real quadtree's does: a node
+    splits whenever it holds too many, down to :data:`MAX_LEVELS`, so n objects spread over the
+    root make about log4(n / max_objects) levels (the ``"children"`` variant stops at
+    :data:`VARIANT_LEVELS`: it copies straddlers, and copies double with each level). The tip's fixed 5 levels leave 100,000
+    objects some 90 to a leaf.
+    Children are numbered as in the tip: 0 top-right, 1 top-left, 2 bottom-left,
+    3 bottom-right. An item outside the root stays in the root.
+
+    ``straddle`` says where an item goes that does not fit wholly inside one child:
+    ``"parent"``, the tip's way, keeps it in the parent; ``"children"``, the way later quadtree
+    libraries went, puts it in every child it touches.
+
+    ``retrieve`` is a range query: every item whose box overlaps or touches the query.
+    ``retrieve_tip`` is the tip's walk, which can miss some of them.
+
+    >>> tree = Quadtree((0, 0, 100, 100), max_objects=1)
+    >>> tree.insert("a", (10, 10, 20, 20))
+    >>> tree.insert("b", (60, 60, 70, 70))
+    >>> tree.insert("straddler", (45, 45, 55, 55))
+    >>> [(node.level, node.items) for node in tree.nodes() if node.items]
+    [(0, ('straddler',)), (1, ('b',)), (1, ('a',))]
+    >>> tree.retrieve((12, 12, 14, 14))
+    ['a']
+    >>> tree.retrieve_tip((12, 12, 14, 14))
+    ['straddler', 'a']
+    >>> tree.retrieve((0, 0, 100, 100)), tree.retrieve_tip((0, 0, 100, 100))
+    (['straddler', 'b', 'a'], ['straddler'])
+
+    Two small boxes close together part only six levels down: at the tip's five levels they
+    share a node; as deep as they need, that node splits once more and ``p`` goes down into
+    its own (``q`` straddles the split).
+
+    >>> for levels in (5, None):
+    ...     close = Quadtree((0, 0, 100, 100), max_objects=1, max_levels=levels)
+    ...     close.insert_many(["p", "q"], [(1, 1, 1.2, 1.2), (1.4, 1.4, 1.6, 1.6)])
+    ...     print([(node.level, node.items) for node in close.nodes() if node.items])
+    [(5, ('p', 'q'))]
+    [(5, ('q',)), (6, ('p',))]
+    >>> tree.insert("nothing", (5, 5, 1, 1))
+    Traceback (most recent call last):
+    ...
+    collision.errors.ShapeError: aabb must be (min_x, min_y, max_x, max_y) with min <= max, got (5, 5, 1, 1)
+    """
+
+    def __init__(self, bounds: Sequence[float], max_objects: int = 10, max_levels: int | None = 5, straddle: str = "parent") -> None:
+        self.bounds = _aabb(bounds, "quadtree bounds")
+        self.max_objects = _count(max_objects, "max_objects", 1)
+        if straddle not in ("parent", "children"):
+            raise ShapeError(f'quadtree straddle must be "parent" or "children", got {straddle!r}')
+        # None: as deep as the objects need; MAX_LEVELS still bounds boxes that coincide. The
+        # variant copies a box across a middle line into both children, level after level, so
+        # a cluster of such boxes doubles with every level: it keeps the tip's five (at 32,
+        # 263 boxes near 3.5e8 asked for over 24 GB).
+        deepest = MAX_LEVELS if straddle == "parent" else VARIANT_LEVELS
+        self.max_levels = deepest if max_levels is None else _count(max_levels, "max_levels", 0, MAX_LEVELS)
+        self.straddle = straddle
+        self.clear()
+
+    def clear(self) -> None:
+        """Remove every item and every child node."""
+        # The tree is held in one of two forms: _Nodes while items are inserted one at a time,
+        # the arrays of Flat for queries and for insert_many; each is made from the other
+        # when it is needed.
+        self._root: _Node | None = _Node(self.bounds, 0)
+        self._flat: Flat | None = None
+        # How many items were inserted: the number the next one gets.
+        self._inserted = 0
+
+    def _arrays(self):
+        if self._flat is None:
+            self._flat = _flatten(self._root)
+        return self._flat
+
+    def _tree(self):
+        if self._root is None:
+            self._root = _nodes_of(self._flat)
+        self._flat = None
+        return self._root
+
+    def insert(self, item: Hashable, aabb: Sequence[float]) -> None:
+        """Store ``item`` under its bounding box ``aabb`` = ``(min_x, min_y, max_x, max_y)``."""
+        entry = (item, _aabb(aabb, "aabb"), self._inserted)
+        self._tree().insert(entry, self)
+        self._inserted += 1
+
+    def insert_many(self, items: Iterable[Hashable], aabbs: ArrayLike) -> None:
+        """Insert each of ``items`` under the matching row of ``aabbs`` (N, 4), in order.
+
+        The tree comes out as if each were inserted in turn. An empty tree is built all at
+        once instead, a level at a time, in arrays: at 10,000 boxes that is a few
+        milliseconds, for a scene that rebuilds its tree every frame.
+        """
+        try:
+            items = items if isinstance(items, range) else list(items)
+        except TypeError:
+            raise ShapeError(f"insert_many needs a sequence of items, got {items!r:.80}") from None
+        boxes = _rows(aabbs)
+        if len(items) != len(boxes):
+            raise ShapeError(f"insert_many needs one aabb per item, got {len(items)} items and {len(boxes)} aabbs")
+        # Checked whole first, row by row only to name a bad one: a scene inserts every frame.
+        if not np.isfinite(boxes).all() or (boxes[:, 0] > boxes[:, 2]).any() or (boxes[:, 1] > boxes[:, 3]).any():
+            valid = np.isfinite(boxes).all(axis=1) & (boxes[:, 0] <= boxes[:, 2]) & (boxes[:, 1] <= boxes[:, 3])
+            bad = int(np.flatnonzero(~valid)[0])
+            raise ShapeError(f"aabb {bad} must be (min_x, min_y, max_x, max_y) with min <= max, got {tuple(boxes[bad])}")
+        if boxes.size and (boxes.min() < -LIMIT or boxes.max() > LIMIT):
+            bad = int(np.flatnonzero((np.abs(boxes) > LIMIT).any(axis=1))[0])
+            raise ShapeError(f"aabb {bad} is {tuple(boxes[bad].tolist())}: too far out; keep bounds within ±{LIMIT:g}")
+        empty = self._arrays().start[-1] == 0 if self._root is None else not self._root.entries and self._root.children is None
+        if not empty:
+            root = self._tree()
+            for number, (item, row) in enumerate(zip(items, boxes.tolist()), start=self._inserted):
+                root.insert((item, tuple(row), number), self)
+            self._inserted += len(boxes)
+            return
+        build = build_variant if self.straddle == "children" else build_tip
+        # The builders number the items from 0 as they come: so are they when the tree is empty.
+        self._flat = build(self.bounds, items, boxes, self.max_objects, self.max_levels)
+        self._root = None
+        self._inserted = len(boxes)
+
+    def retrieve(self, aabb: Sequence[float]) -> list[Any]:
+        """Every item whose box overlaps or touches ``aabb``, each once, in the order of the
+        nodes (parents first) and of insertion within a node. Items and queries outside the
+        root are found too.
+
+        Only the nodes the query reaches are visited. The query is first clamped to the root:
+        an item held by a child reaches outside the root only beyond that child's outer sides,
+        and the clamped query still touches that child.
+        """
+        box = _aabb(aabb, "aabb")
+        # range_query, read from the arrays: a node's items tested at once.
+        return flat_range_query(self._arrays(), box, _clamped(box, self.bounds))
+
+    def retrieve_tip(self, aabb: Sequence[float]) -> list[Any]:
+        """The items the tip's retrieve returns for ``aabb``: those stored on its walk from the
+        root down, each once, whether or not they touch ``aabb``.
+
+        The tip's tree follows one path and stops where ``aabb`` no longer fits inside one
+        child, so it can miss items that overlap ``aabb`` (a query across the middle of the
+        root sees only the root's own items); a pair is sure to be found by retrieving either
+        of its two boxes, not always by both. The variant visits every child ``aabb`` touches,
+        inside the root only.
+        """
+        box = _aabb(aabb, "aabb")
+        flat = self._arrays()
+        walk, stack = [], [0]
+        while stack:
+            k = stack.pop()
+            walk.append(k)
+            first = int(flat.first_child[k])
+            if first < 0:
+                continue
+            if self.straddle == "children":
+                stack.extend(first + i for i in (3, 2, 1, 0) if bounds_touch(flat.bounds[first + i].tolist(), box))
+            else:
+                index = _quadrant(flat.bounds[k].tolist(), box)
+                if index != -1:
+                    stack.append(first + index)
+        start = flat.start
+        if self.straddle == "parent" and flat.distinct:
+            # One path, and each item stored once: none can come twice, and the items of a
+            # node are taken whole (the root may hold thousands).
+            found = []
+            for k in walk:
+                found.extend(flat.node_items(start[k], start[k + 1]))
+            return found
+        unique: dict[int, Any] = {}
+        for k in walk:
+            for item in flat.node_items(start[k], start[k + 1]):
+                unique.setdefault(id(item), item)
+        return list(unique.values())
+
+    def nodes(self) -> list[QuadNode]:
+        """Every node, parents before their children in child order, as QuadNode tuples."""
+        flat = self._arrays()
+        starts = flat.start.tolist()
+        levels = flat.level.tolist()
+        # tuple.__new__ makes each QuadNode without the Python-level __new__ a NamedTuple has.
+        make = tuple.__new__
+        bounds = flat.bounds.tolist()
+        return [make(QuadNode, (tuple(bounds[k]), levels[k], tuple(flat.items[starts[k] : starts[k + 1]]))) for k in preorder(flat).tolist()]
+
+    def arrays(self) -> QuadArrays:
+        """The tree as a :class:`QuadArrays`: what :meth:`nodes` lists, as arrays."""
+        flat = self._arrays()
+        return QuadArrays(flat.bounds, flat.level, flat.first_child, flat.start, flat.inserted, flat)
+
+    def candidate_pairs(self) -> int:
+        """How many distinct pairs of items a broad phase built on ``retrieve_tip`` would test.
+
+        Two items are paired when one is stored in a node on the path the other's walk takes:
+        in the tip's tree, on its one path to the root; in the variant, in a node they share,
+        or in a parent of any node holding the other (an item outside the root stays there and
+        meets everything).
+        """
+        flat = self._arrays()
+        if self.straddle == "children":
+            node = np.repeat(np.arange(len(flat.level)), np.diff(flat.start))
+            return variant_pair_count(node, flat.codes) if flat.distinct else listed_pair_count(node, flat.codes)
+        # Each node's items pair among themselves and with every item below them.
+        count = np.diff(flat.start).astype(np.int64)
+        below = subtree_totals(flat, count) - count
+        return int((count * (count - 1) // 2 + count * below).sum())

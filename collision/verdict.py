@@ -1,0 +1,190 @@
+"""SAT's verdict: how near zero a gap counts, and the answer that reports it.
+
+:data:`TOLERANCE` and :func:`axis_tolerance` say when a gap or a depth is zero within float
+rounding; :class:`AxisTest`, :class:`Candidate` and :class:`SatResult` are what :func:`collision.sat`
+answers (and :func:`~collision.tiles.sat_tile` and the rounded shapes' SAT, which answer alike).
+They sit below every module that tests or reports an overlap, so that none of those has to
+import another to share them.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .axes import AxisSource
+from .interval import Interval
+from .shapes import Pose
+from .vector import Vector
+
+TOLERANCE = 2 * 2.0**-52
+"""Relative, and set by the float spacing: gaps and depths within a pair's tolerance of zero
+count as touching. Along a unit axis (ax, ay) the tolerance is ``TOLERANCE`` times the larger
+of |ax| sx and |ay| sy, where sx is the largest |x| either shape reaches (a vertex, or a
+circle's centre plus its radius; an estimate within a factor of two) and sy the largest |y|.
+``TOLERANCE`` times a number is 2 to 4 float spacings (ulps) of it: what rounding a position
+costs, each coordinate rounding on its own. So a gap of a few ulps of the coordinates is a gap
+wherever the shapes stand: near the origin a unit box's tolerance is about 4e-16, and at 1e15,
+where floats are 0.125 apart, it is 0.44, so boxes 0.5 apart are apart. Boxes at x = 1e20,
+where floats are 16384 apart, still overlap by 70 along y. SAT measures both shapes from A's
+position (see :func:`sat`), so their offset, not their world vertices, carries the distance
+between them."""
+
+# tuple.__new__ skips a NamedTuple's Python-level __new__: a third of the cost on the hot path.
+_new = tuple.__new__
+
+
+class Candidate(NamedTuple):
+    """An axis that was not tested because an earlier one already separated the shapes."""
+
+    axis: Vector
+    """The unit axis."""
+
+    source: AxisSource
+    """Where it came from."""
+
+
+class AxisTest(NamedTuple):
+    """Both shapes projected onto one axis, and what that says."""
+
+    axis: Vector
+    """The unit axis."""
+
+    source: AxisSource
+    """Where it came from."""
+
+    a: Interval
+    """Shape A's extent along the axis."""
+
+    b: Interval
+    """Shape B's extent along the axis."""
+
+    overlap: float
+    """How far B must move along the axis, the shorter way, to leave A's interval; negative
+    is the gap between the intervals. It equals the length the intervals share unless one
+    interval contains the other."""
+
+    separating: bool
+    """Whether the intervals are apart (a gap wider than the pair's tolerance, see
+    TOLERANCE): then the shapes are too."""
+
+
+class SatResult:
+    """The outcome of :func:`sat`.
+
+    It reads as the NamedTuple it was: fields by name, unpacking and indexing in the order of
+    ``_fields``, equality field by field, ``_replace`` and ``_asdict``. ``axes`` and
+    ``skipped`` (and ``merged``) are built on first access, from the shapes as they were when
+    ``sat()`` ran: the verdict needs only the axes up to the first gap, the report needs them all.
+    """
+
+    __slots__ = {
+        "colliding": "The shapes overlap or touch: no tested axis separates them.",
+        "touching": "Colliding with a depth of zero, within the pair's tolerance (see TOLERANCE).",
+        "normal": "Unit axis pointing from A towards B: the MTV's direction, or when separated the "
+        "first separating axis.",
+        "depth": "How far B must move to leave A (0 when separated or touching).",
+        "_axes": "The AxisTests, once built.",
+        "_skipped": "The skipped Candidates, once built.",
+        "_merged": "How many edge normals were merged away, once counted.",
+        "_mtv": "The MTV, once made (sat() leaves it to the first reader).",
+        "_pending": "What builds the report: (build, *arguments), build(*arguments) giving (axes, skipped, "
+        "merged); None once built.",
+    }
+
+    _fields = ("colliding", "touching", "normal", "depth", "mtv", "axes", "skipped", "merged")
+
+    def __init__(self, colliding, touching, normal, depth, mtv, axes, skipped, merged):
+        self.colliding, self.touching, self.normal, self.depth, self._mtv = colliding, touching, normal, depth, mtv
+        self._axes, self._skipped, self._merged, self._pending = tuple(axes), tuple(skipped), merged, None
+
+    @property
+    def mtv(self) -> Vector:
+        """``normal * depth``: the shortest translation that moves B out of A."""
+        if self._mtv is None:
+            normal, depth = self.normal, self.depth
+            self._mtv = _new(Vector, (normal[0] * depth, normal[1] * depth))
+        return self._mtv
+
+    @property
+    def axes(self) -> tuple[AxisTest, ...]:
+        """Every AxisTest, in the order tested."""
+        if self._pending is not None:
+            self._build()
+        return self._axes
+
+    @property
+    def skipped(self) -> tuple[Candidate, ...]:
+        """The Candidate axes an early exit never tested (empty unless ``early_exit``)."""
+        if self._pending is not None:
+            self._build()
+        return self._skipped
+
+    @property
+    def merged(self) -> int:
+        """How many edge normals were dropped for being parallel to one already listed."""
+        if self._pending is not None:
+            self._build()
+        return self._merged
+
+    def _build(self):
+        build, *arguments = self._pending
+        self._axes, self._skipped, self._merged = build(*arguments)
+        self._pending = None
+
+    @property
+    def separating_axis(self) -> AxisTest | None:
+        """The first AxisTest that separates, or None when the shapes collide."""
+        return next((test for test in self.axes if test.separating), None)
+
+    def __iter__(self):
+        return iter((self.colliding, self.touching, self.normal, self.depth, self.mtv, self.axes, self.skipped, self.merged))
+
+    def __len__(self):
+        return len(self._fields)
+
+    def __getitem__(self, index):
+        return tuple(self)[index]
+
+    def __eq__(self, other):
+        if isinstance(other, (SatResult, tuple)):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    def __hash__(self):
+        return hash(tuple(self))
+
+    def __repr__(self):
+        return "SatResult(" + ", ".join(f"{name}={value!r}" for name, value in zip(self._fields, self)) + ")"
+
+    def __reduce__(self):
+        return SatResult, tuple(self)
+
+    def _asdict(self):
+        return dict(zip(self._fields, self))
+
+    def _replace(self, **changes):
+        return SatResult(**{**self._asdict(), **changes})
+
+
+def spread(pose: Pose) -> tuple[float, float]:
+    """How far a placed shape reaches along x and along y: |x| and |y| of its position, each
+    plus its reach (at least the largest |x| and |y| it reaches, at most twice them).
+
+    >>> from collision import Box
+    >>> spread(Box((1e20, -50), (110, 60))._placed())
+    (1e+20, 160.0)
+    """
+    return abs(pose.x) + pose.reach, abs(pose.y) + pose.reach
+
+
+def axis_tolerance(spread_a: tuple[float, float], spread_b: tuple[float, float], ax: float, ay: float) -> float:
+    """How near zero a gap or depth along the unit axis (ax, ay) counts as touching for two
+    shapes that reach as far as ``spread_a`` and ``spread_b`` (:func:`spread`): ``TOLERANCE``
+    times the larger of |ax| sx and |ay| sy, sx being the larger reach along x and sy along y.
+    Rounding a coordinate moves a projection by that rounding times the axis's share of it.
+
+    >>> [f"{axis_tolerance((1e20, 110.0), (1e20, 160.0), *axis):.3g}" for axis in ((0.0, 1.0), (1.0, 0.0))]
+    ['7.11e-14', '4.44e+04']
+    """
+    (a_x, a_y), (b_x, b_y) = spread_a, spread_b
+    return TOLERANCE * max(abs(ax) * max(a_x, b_x), abs(ay) * max(a_y, b_y))
