@@ -29,7 +29,7 @@ from .minkowski import _sum_outline
 from .projection import overlap
 from .shapes import PARALLEL, Circle, Polygon
 from .vector import Vector
-from .verdict import TOLERANCE, AxisTest, Candidate, SatResult
+from .verdict import TOLERANCE, AxisTest, Candidate, SatResult, named_axis, way_out
 
 _new = tuple.__new__
 
@@ -164,26 +164,22 @@ def sat(a, b, early_exit=False):
     if not candidates:
         # Two points, one place: any way out is as short; x it is, as for two circles.
         candidates.append((1.0, 0.0, AxisSource("AB", AxisKind.CENTRES, -1)))
-    tests, skipped, first, least, chosen = [], (), None, math.inf, None
+    tests, skipped = [], ()
     for k, (ax, ay, source) in enumerate(candidates):
         shadow_a, shadow_b = _shadow(points_a, radius_a, ax, ay), _shadow(points_b, radius_b, ax, ay)
         depth = overlap(shadow_a.min, shadow_a.max, shadow_b.min, shadow_b.max)
         separating = depth < -tolerance
         tests.append(AxisTest(Vector(ax, ay), source, shadow_a, shadow_b, depth, separating))
-        if separating and first is None:
-            # The first gap names the normal, as in sat().
-            first = (ax, ay, shadow_a, shadow_b)
-            if early_exit:
-                skipped = tuple(Candidate(Vector(c[0], c[1]), c[2]) for c in candidates[k + 1 :])
-                break
-        if depth < least:
-            least, chosen = depth, (ax, ay, shadow_a, shadow_b)
-    ax, ay, shadow_a, shadow_b = first or chosen
-    normal = Vector(-ax, -ay) if shadow_a.max - shadow_b.min > shadow_b.max - shadow_a.min else Vector(ax, ay)
+        if separating and early_exit:
+            skipped = tuple(Candidate(Vector(c[0], c[1]), c[2]) for c in candidates[k + 1 :])
+            break
+    # As in sat(): the first gap, else the least overlap, names the axis and the normal.
+    test = tests[named_axis(tests)]
+    normal = Vector(*way_out(*test.axis, test.overlap, test.a.max - test.b.min))
     merged = len(normals_a) + len(normals_b) - edges
-    if first is not None:
+    if test.separating:
         return SatResult(False, False, normal, 0.0, None, tests, skipped, merged)
-    depth = least if least > 0.0 else 0.0
+    depth = test.overlap if test.overlap > 0.0 else 0.0
     return SatResult(True, depth <= tolerance, normal, depth, None, tests, skipped, merged)
 
 

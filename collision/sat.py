@@ -19,7 +19,7 @@ from .interval import Interval
 from .projection import extent, interval, overlap
 from .shapes import PARALLEL, Circle, Polygon, Pose
 from .vector import Vector
-from .verdict import TOLERANCE, AxisTest, Candidate, SatResult, axis_tolerance, spread
+from .verdict import TOLERANCE, AxisTest, Candidate, SatResult, axis_tolerance, spread, way_out
 from .voronoi import box_corner_region, in_vertex_region, nearest_vertex
 
 # tuple.__new__ skips a NamedTuple's Python-level __new__: a third of the cost on the hot path.
@@ -90,12 +90,12 @@ def sat(a: Polygon | Circle, b: Polygon | Circle, early_exit: bool = False) -> S
             separated, chosen = True, (ax, ay, depth, a_max - b_min)
             break
         if depth < least:
-            # The least overlap so far is the shortest way out (Metanet section 1); of equals, the first.
+            # The least overlap so far is the shortest way out; of equals, the first (named_axis's rule).
             least, chosen = depth, (ax, ay, depth, a_max - b_min)
     ax, ay, depth, forward = chosen
     # Point the normal the way B must go: along the axis if overlap() took the way forwards
     # (past A's max), else against it.
-    normal = _new(Vector, (ax, ay) if depth == forward else (-ax, -ay))
+    normal = _new(Vector, way_out(ax, ay, depth, forward))
     result = _blank(SatResult)
     if separated:
         result.colliding = result.touching = False

@@ -19,7 +19,7 @@ from .projection import Interval, extent, overlap, project
 from .sat import _moved
 from .shapes import Box
 from .vector import Bounds, PairLike, Vector
-from .verdict import AxisTest, SatResult, axis_tolerance, spread
+from .verdict import AxisTest, SatResult, axis_tolerance, named_axis, spread, way_out
 
 QUADRANTS = {"NE": (1.0, 1.0), "NW": (-1.0, 1.0), "SE": (1.0, -1.0), "SW": (-1.0, -1.0)}
 """Each quadrant's name and the signs (x, y) of the way the tile's square reaches from its corner."""
@@ -297,34 +297,25 @@ def sat_tile(box: Box, tile: QuarterTile, circular_rule: bool = True) -> SatResu
         candidates.append((axis, source, ia[:2], ib[:2], _moved(ia, shift), _moved(ib, shift)))
     # Relative, as in sat(): rounding grows with the largest x and y either shape reaches.
     tile_spread = (abs(cx) + size, abs(cy) + size)
-    tests = []
-    chosen = None
+    tests, tolerances, forwards = [], [], []
     for axis, source, (a_min, a_max), (b_min, b_max), world_a, world_b in candidates:
         depth = overlap(a_min, a_max, b_min, b_max)
         tolerance = axis_tolerance(tile_spread, spread(pose), *axis)
-        separating = depth < -tolerance
-        test = AxisTest(axis, source, world_a, world_b, depth, separating)
-        tests.append(test)
-        if separating:
-            if chosen is None or not chosen[0].separating:
-                chosen = test, tolerance, a_max - b_min
-        elif chosen is None or (depth < chosen[0].overlap and not chosen[0].separating):
-            # The axis of least overlap is the shortest way out (Metanet section 1).
-            chosen = test, tolerance, a_max - b_min
-    # x and y are always candidates, so an axis was chosen.
-    assert chosen is not None
-    test, tolerance, forward = chosen
+        tests.append(AxisTest(axis, source, world_a, world_b, depth, depth < -tolerance))
+        tolerances.append(tolerance)
+        forwards.append(a_max - b_min)
+    # As in sat(): the first gap, else the least overlap (x and y are always candidates).
+    named = named_axis(tests)
+    test = tests[named]
     colliding = not test.separating
-    ax, ay = test.axis
-    # Point the normal the way the box must go: along the axis if overlap() took the way
-    # forwards (past the tile's max), else against it.
-    if test.overlap != forward:
-        # 0.0 - x, not -x: an axis along y or x has a 0.0 that must not turn into -0.0.
-        ax, ay = 0.0 - ax, 0.0 - ay
+    # The normal points the way the box must go; + 0.0 keeps an axis along x or y from
+    # turning its 0.0 into -0.0 when it is turned round.
+    ax, ay = way_out(*test.axis, test.overlap, forwards[named])
+    ax, ay = ax + 0.0, ay + 0.0
     depth = test.overlap if colliding and test.overlap > 0.0 else 0.0
     return SatResult(
         colliding,
-        colliding and depth <= tolerance,
+        colliding and depth <= tolerances[named],
         Vector(ax, ay),
         depth,
         Vector(ax * depth, ay * depth),

@@ -19,7 +19,7 @@ from numpy.typing import ArrayLike, NDArray
 from .._validate import LIMIT
 from ..errors import ShapeError
 from ..projection import overlap
-from ..verdict import TOLERANCE
+from ..verdict import TOLERANCE, way_out
 from .box_rows import BoxPairs, Rectangles, carve, rectangles
 
 _BLOCK = 5000
@@ -216,8 +216,9 @@ def _shadow(shape, nx, ny):
 
 
 def _general(a, b):
-    """The overlap on each edge normal of two rows of polygons, the normals, and for each
-    the way each overlap goes: negative where B leaves backwards, past A's min."""
+    """The overlap on each edge normal of two rows of polygons, the normals, and on each the
+    way forwards, A's max less B's min (the way out is forwards where the overlap equals it:
+    :func:`collision.verdict.way_out`)."""
     axes = _axes(a)
     found = None
     if isinstance(b, _Circles):
@@ -226,18 +227,16 @@ def _general(a, b):
         axes.append(tuple(vertex_axis))
     else:
         axes += _axes(b)
-    overlaps, directions = [], []
+    overlaps, forwards = [], []
     for nx, ny in axes:
         a_min, a_max = _shadow(a, nx, ny)
         b_min, b_max = _shadow(b, nx, ny)
-        depth = overlap(a_min, a_max, b_min, b_max)
-        overlaps.append(depth)
-        # Negative where overlap() took the way backwards, past A's min: B goes against the axis.
-        directions.append(depth - (a_max - b_min))
+        overlaps.append(overlap(a_min, a_max, b_min, b_max))
+        forwards.append(a_max - b_min)
     if found is not None:
         # Where the centre is in no vertex's region there is no vertex axis: it never counts.
         overlaps[-1] = np.where(found, overlaps[-1], np.inf)
-    return overlaps, axes, directions
+    return overlaps, axes, forwards
 
 
 def _pick(choice, arrays):
@@ -248,10 +247,11 @@ def _pick(choice, arrays):
 
 def _reported(overlaps, tolerance, columns):
     """The axis each row reports, among axes whose overlaps (arrays (n,)) are ``overlaps``:
-    the first separating axis if there is one (an overlap below -``tolerance``), otherwise
-    the first of the least overlap, the shortest way out (Metanet section 1). Returns the
-    least overlap, whether each row is separated, and from each list in ``columns`` (one
-    array per axis) the array of the picked axis's entries."""
+    :func:`collision.verdict.named_axis` row by row, the first separating axis if there is one
+    (an overlap below -``tolerance``), otherwise the first of the least overlap, the shortest
+    way out (Metanet section 1). Returns the least overlap, whether each row is separated,
+    and from each list in ``columns`` (one array per axis) the array of the picked axis's
+    entries."""
     best = overlaps[0]
     for overlap in overlaps[1:]:
         best = np.minimum(best, overlap)
@@ -270,12 +270,10 @@ def _block(a, b, colliding, normal_x, normal_y, depth, tolerance):
     """sat_many's answers for one block of rows, written into the other arguments."""
     np.maximum(_scale(a), _scale(b), out=tolerance)
     tolerance *= TOLERANCE
-    overlaps, axes, directions = _general(a, b)
-    columns = [[nx for nx, _ in axes], [ny for _, ny in axes], directions]
-    best, parted, (picked_x, picked_y, direction) = _reported(overlaps, tolerance, columns)
-    flip = np.where(direction < 0, -1.0, 1.0)
-    np.multiply(picked_x, flip, out=normal_x)
-    np.multiply(picked_y, flip, out=normal_y)
+    overlaps, axes, forwards = _general(a, b)
+    columns = [[nx for nx, _ in axes], [ny for _, ny in axes], overlaps, forwards]
+    best, parted, (picked_x, picked_y, picked_overlap, forward) = _reported(overlaps, tolerance, columns)
+    normal_x[:], normal_y[:] = way_out(picked_x, picked_y, picked_overlap, forward)
     np.maximum(best, 0.0, out=depth)
     np.copyto(depth, 0.0, where=parted)
     np.logical_not(parted, out=colliding)
