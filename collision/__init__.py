@@ -45,7 +45,8 @@ from .manifold import ContactId, ContactPoint, Manifold, ManifoldStep, manifold
 from .minkowski import grown_outline, minkowski_difference, support
 from .mover import Plane, Slide, SlideStep, clip_vector, slide, solve_planes
 from .point_query import PointQuery, point_query
-from .projection import Interval, project
+from .interval import Interval
+from .projection import project
 from .fast.quadtree import Quadtree
 from .quadtree import QuadArrays, QuadNode
 from .raycast import RayHit, Slab, ray_cast

@@ -10,7 +10,7 @@ from .capsule import Capsule
 from .errors import ShapeError
 from .rounded import _contains, _feature, _segments, core, segment_closest
 from .shapes import Circle, Polygon
-from .vector import PairLike, Vector
+from .vector import Pair, PairLike, Vector
 from .verdict import TOLERANCE
 from .voronoi import Feature, Region, voronoi_region
 
@@ -34,7 +34,7 @@ class PointQuery(NamedTuple):
     """The Voronoi feature whose region holds the point (for a circle: EDGE 0 outside, INSIDE in)."""
 
 
-def point_query(shape: Polygon | Circle, point: PairLike) -> PointQuery:
+def point_query(shape: Polygon | Circle | Capsule, point: PairLike) -> PointQuery:
     """Query ``point`` against ``shape`` (a Polygon, Box, Circle or Capsule); return a :class:`PointQuery`.
 
     The boundary counts as inside, and a point within the tolerance outside it does too: its
@@ -107,7 +107,7 @@ def point_query(shape: Polygon | Circle, point: PairLike) -> PointQuery:
     return PointQuery(distance <= TOLERANCE * scale, distance, Vector(cx, cy), Vector(cx - px, cy - py), feature)
 
 
-def _rounded(shape, point):
+def _rounded(shape: Polygon | Circle | Capsule, point: Pair) -> PointQuery:
     """:func:`point_query` for a rounded shape (a capsule, or a polygon with a radius): the
     core's nearest point (:mod:`collision.rounded`), pushed out along the way to the query
     point by the radius."""

@@ -17,8 +17,8 @@ from .axes import AxisKind, AxisSource, vertex_source
 from .errors import ShapeError
 from .interval import Interval
 from .projection import extent, interval, overlap
-from .shapes import PARALLEL, Circle, Polygon, Pose
-from .vector import Vector
+from .shapes import PARALLEL, CandidateAxis, Circle, Polygon, Pose
+from .vector import Pair, Vector
 from .verdict import TOLERANCE, AxisTest, Candidate, SatResult, axis_tolerance, spread, way_out
 from .voronoi import box_corner_region, in_vertex_region, nearest_vertex
 
@@ -113,7 +113,7 @@ def sat(a: Polygon | Circle, b: Polygon | Circle, early_exit: bool = False) -> S
     return result
 
 
-def candidate_axes(pose_a: Pose, pose_b: Pose) -> Iterator[tuple]:
+def candidate_axes(pose_a: Pose, pose_b: Pose) -> Iterator[CandidateAxis]:
     """The axes SAT tries for two placed shapes, in order, each ``(ax, ay, AxisSource, a_min,
     a_max, b_min, b_max)``: (ax, ay) the unit axis, and a shape's extent along it known
     already on its own edge normals (Pose.as_a), else None until projected. They come one at
@@ -156,7 +156,7 @@ def candidate_axes(pose_a: Pose, pose_b: Pose) -> Iterator[tuple]:
         yield centre_line((0.0, 0.0), (pose_b.x - pose_a.x, pose_b.y - pose_a.y))
 
 
-def circle_axis(pose: Pose, center: tuple, label: str) -> tuple | None:
+def circle_axis(pose: Pose, center: Pair, label: str) -> CandidateAxis | None:
     """The axis a circle centred at ``center`` (measured from the polygon's position) brings
     against a placed polygon, as a candidate ``(ax, ay, source, None, None, None, None)``:
     from the vertex whose Voronoi region holds the centre to the centre, sourced as that
@@ -193,7 +193,7 @@ def circle_axis(pose: Pose, center: tuple, label: str) -> tuple | None:
 _CENTRE_LINE = AxisSource("AB", AxisKind.CENTRES, -1)
 
 
-def centre_line(center_a: tuple, center_b: tuple) -> tuple:
+def centre_line(center_a: Pair, center_b: Pair) -> CandidateAxis:
     """Two circles' one axis: the unit line from A's centre to B's, as a candidate
     ``(ax, ay, source, None, None, None, None)``.
 
@@ -209,7 +209,7 @@ def centre_line(center_a: tuple, center_b: tuple) -> tuple:
     return dx / length, dy / length, _CENTRE_LINE, None, None, None, None
 
 
-def _report(pose_a, pose_b, early_exit):
+def _report(pose_a: Pose, pose_b: Pose, early_exit: bool) -> tuple[tuple[AxisTest, ...], tuple[Candidate, ...], int]:
     """The AxisTests of sat()'s candidates, the Candidates an early exit skips, and how many
     edge normals were merged away: the same extents, the same shift and the same rule as the
     verdict, so the same overlaps; the intervals are reported where they lie in the world,
@@ -239,11 +239,12 @@ def _report(pose_a, pose_b, early_exit):
     return tuple(tests), (), merged
 
 
-def _own(pose, source):
+def _own(pose: Pose, source: AxisSource) -> Interval:
     """A polygon's own Interval along the normal of edge ``source.index`` (Pose.extents)."""
     return pose.extents[pose.edges.index(source.index)]
 
 
-def _moved(shadow, shift):
+def _moved(shadow: Interval, shift: float) -> Interval:
     """An Interval measured from a shape's position, moved out by position . axis: where it lies."""
-    return _new(Interval, (shadow.min + shift, shadow.max + shift, shadow.min_index, shadow.max_index))
+    moved: Interval = _new(Interval, (shadow.min + shift, shadow.max + shift, shadow.min_index, shadow.max_index))
+    return moved

@@ -8,6 +8,7 @@ does (tutorial A, section 2, figures 6 and 7) and reports every axis as :func:`s
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import numpy as np
 from numpy.typing import NDArray
@@ -15,10 +16,11 @@ from numpy.typing import NDArray
 from ._validate import finite_pair, positive_number
 from .axes import AxisKind, AxisSource
 from .errors import ShapeError
-from .projection import Interval, extent, overlap, project
+from .interval import Interval
+from .projection import extent, overlap, project
 from .sat import _moved
 from .shapes import Box
-from .vector import Bounds, PairLike, Vector
+from .vector import Bounds, Pair, PairLike, Vector
 from .verdict import AxisTest, SatResult, axis_tolerance, named_axis, spread, way_out
 
 QUADRANTS = {"NE": (1.0, 1.0), "NW": (-1.0, 1.0), "SE": (1.0, -1.0), "SW": (-1.0, -1.0)}
@@ -141,11 +143,11 @@ class QuarterTile:
             local = np.vstack([local[:1], local[:0:-1]])
         return local * (sx, sy) + self._corner
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"QuarterTile({tuple(self._corner)}, {self._size}, {self._quadrant!r}, concave={self._concave})"
 
 
-def _circular_axis(tile, points, circular_rule):
+def _circular_axis(tile: QuarterTile, points: list[Pair], circular_rule: bool) -> tuple[Vector, AxisSource, Interval, Interval] | None:
     """The circular axis candidate ``(axis, source, tile interval, box interval)``, or None.
 
     ``points`` are the box's vertices measured from the tile's corner, and so are the
@@ -286,7 +288,7 @@ def sat_tile(box: Box, tile: QuarterTile, circular_rule: bool = True) -> SatResu
     # along by its offset from the corner); and where they lie in the world, for the report.
     (left, right), (low, high) = extent(pose, 1.0, 0.0), extent(pose, 0.0, 1.0)
     x0, y0, x1, y1 = tile.aabb()
-    candidates = [
+    candidates: list[tuple[Vector, AxisSource, Sequence[float], Sequence[float], Interval, Interval]] = [
         (Vector(1.0, 0.0), _X_EDGE, sorted((0.0, sx * size)), (left + ox, right + ox), Interval(x0, x1, -1, -1), project(box, (1.0, 0.0))),
         (Vector(0.0, 1.0), _Y_EDGE, sorted((0.0, sy * size)), (low + oy, high + oy), Interval(y0, y1, -1, -1), project(box, (0.0, 1.0))),
     ]

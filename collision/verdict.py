@@ -11,8 +11,8 @@ reports an overlap, so that none of those has to import another to share it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, NamedTuple
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, NamedTuple, cast
 
 import numpy as np
 
@@ -96,9 +96,22 @@ class SatResult:
         "merged); None once built.",
     }
 
+    colliding: bool
+    touching: bool
+    normal: Vector
+    depth: float
+    _axes: tuple[AxisTest, ...]
+    _skipped: tuple[Candidate, ...]
+    _merged: int
+    _mtv: Vector | None
+    _pending: tuple[Any, ...] | None
+
     _fields = ("colliding", "touching", "normal", "depth", "mtv", "axes", "skipped", "merged")
 
-    def __init__(self, colliding, touching, normal, depth, mtv, axes, skipped, merged):
+    def __init__(
+        self, colliding: bool, touching: bool, normal: Vector, depth: float, mtv: Vector | None, axes: Iterable[AxisTest],
+        skipped: Iterable[Candidate], merged: int,
+    ) -> None:
         self.colliding, self.touching, self.normal, self.depth, self._mtv = colliding, touching, normal, depth, mtv
         self._axes, self._skipped, self._merged, self._pending = tuple(axes), tuple(skipped), merged, None
 
@@ -107,7 +120,9 @@ class SatResult:
         """``normal * depth``: the shortest translation that moves B out of A."""
         if self._mtv is None:
             normal, depth = self.normal, self.depth
-            self._mtv = _new(Vector, (normal[0] * depth, normal[1] * depth))
+            mtv: Vector = _new(Vector, (normal[0] * depth, normal[1] * depth))
+            self._mtv = mtv
+            return mtv
         return self._mtv
 
     @property
@@ -131,8 +146,9 @@ class SatResult:
             self._build()
         return self._merged
 
-    def _build(self):
-        build, *arguments = self._pending
+    def _build(self) -> None:
+        # Called only while a report is pending (each reader asks first).
+        build, *arguments = cast("tuple[Any, ...]", self._pending)
         self._axes, self._skipped, self._merged = build(*arguments)
         self._pending = None
 
@@ -141,33 +157,33 @@ class SatResult:
         """The first AxisTest that separates, or None when the shapes collide."""
         return next((test for test in self.axes if test.separating), None)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Any]:
         return iter((self.colliding, self.touching, self.normal, self.depth, self.mtv, self.axes, self.skipped, self.merged))
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self._fields)
 
-    def __getitem__(self, index):
+    def __getitem__(self, index: int | slice) -> Any:
         return tuple(self)[index]
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         if isinstance(other, (SatResult, tuple)):
             return tuple(self) == tuple(other)
         return NotImplemented
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash(tuple(self))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "SatResult(" + ", ".join(f"{name}={value!r}" for name, value in zip(self._fields, self)) + ")"
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[SatResult], tuple[Any, ...]]:
         return SatResult, tuple(self)
 
-    def _asdict(self):
+    def _asdict(self) -> dict[str, Any]:
         return dict(zip(self._fields, self))
 
-    def _replace(self, **changes):
+    def _replace(self, **changes: Any) -> SatResult:
         return SatResult(**{**self._asdict(), **changes})
 
 
