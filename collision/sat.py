@@ -14,6 +14,7 @@ import math
 from collections.abc import Iterator
 
 from .axes import AxisKind, AxisSource, vertex_source
+from .capsule import Capsule
 from .errors import ShapeError
 from .interval import Interval
 from .projection import extent, interval, overlap
@@ -27,7 +28,7 @@ _new = tuple.__new__
 _blank = object.__new__
 
 
-def sat(a: Polygon | Circle, b: Polygon | Circle, early_exit: bool = False) -> SatResult:
+def sat(a: Polygon | Circle | Capsule, b: Polygon | Circle | Capsule, early_exit: bool = False) -> SatResult:
     """Test shapes ``a`` and ``b`` (each a Polygon, Box or Circle) with the Separating Axis Theorem.
 
     Every candidate axis is projected and reported: the distinct edge normals of both
