@@ -5,25 +5,30 @@ from __future__ import annotations
 import numbers
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol, cast
 
 import numpy as np
 
 from ._validate import LIMIT, finite_number
 from .errors import ShapeError
 from .projection import bounds_touch
+from .vector import Bounds
+
+
+Entry = tuple[Any, Bounds, int]
+"""What a node stores for an item: the item, its box, and its number of insertion."""
 
 
 class QuadNode(NamedTuple):
     """One node of a :class:`Quadtree`, for drawing and teaching."""
 
-    bounds: tuple
+    bounds: tuple[float, ...]
     """The node's region as ``(min_x, min_y, max_x, max_y)``."""
 
     level: int
     """Depth in the tree; the root is level 0."""
 
-    items: tuple
+    items: tuple[Any, ...]
     """The items stored in this node itself (not in its children)."""
 
 
@@ -56,7 +61,8 @@ class QuadArrays:
     def items(self) -> list[Any]:
         """The stored items, node by node, in the order of insertion within a node (the variant
         stores a straddler once for each node holding it): a list, made on first use."""
-        return self._flat.items
+        items: list[Any] = self._flat.items
+        return items
 
 
 MAX_LEVELS = 32
@@ -65,12 +71,12 @@ width, already finer than a pixel of any world the sandbox shows, and the bound 
 recursion of a split shallow however closely items crowd."""
 
 
-def _is_real(value):
+def _is_real(value: object) -> bool:
     """A real number, not a bool or a string that merely converts to one."""
     return isinstance(value, numbers.Real) and not isinstance(value, bool)
 
 
-def _aabb(value, what):
+def _aabb(value: Any, what: str) -> Bounds:
     """``value`` as a ``(min_x, min_y, max_x, max_y)`` tuple of finite floats with min <= max."""
     if type(value) in (tuple, list) and len(value) == 4:
         # The common case, checked fast: a scene inserts thousands of boxes a frame.
@@ -86,7 +92,7 @@ def _aabb(value, what):
         parts = list(value)
     except TypeError:
         raise ShapeError(f"{what} must be (min_x, min_y, max_x, max_y), got {value!r}") from None
-    checked = []
+    checked: list[float] = []
     for part in parts:
         if not _is_real(part):
             raise ShapeError(f"{what} must be (min_x, min_y, max_x, max_y) numbers, got {part!r} in {value!r:.80}")
@@ -94,13 +100,13 @@ def _aabb(value, what):
             checked.append(finite_number(part, what))
         except OverflowError:
             raise ShapeError(f"{what} must be a finite number, got an integer too large for a float") from None
-    checked = tuple(checked)
     if len(checked) != 4 or checked[0] > checked[2] or checked[1] > checked[3]:
         raise ShapeError(f"{what} must be (min_x, min_y, max_x, max_y) with min <= max, got {value!r:.120}")
-    return checked
+    min_x, min_y, max_x, max_y = checked
+    return (min_x, min_y, max_x, max_y)
 
 
-def _count(value, what, low, high=None):
+def _count(value: object, what: str, low: int, high: int | None = None) -> int:
     """``value`` as an int from ``low`` to ``high``, or ShapeError: 2.7, nan, "3" and True are refused."""
     if not isinstance(value, numbers.Integral) or isinstance(value, bool):
         raise ShapeError(f"quadtree {what} must be a whole number, got {value!r}")
@@ -111,26 +117,35 @@ def _count(value, what, low, high=None):
     return value
 
 
+class Settings(Protocol):
+    """What a node's insert reads of its tree (a :class:`~collision.Quadtree`)."""
+
+    straddle: str
+    max_objects: int
+    max_levels: int
+
+
 class _Node:
     """A node of the tree built one insert at a time, as the tip writes it."""
 
     __slots__ = ("bounds", "level", "entries", "children")
 
-    def __init__(self, bounds, level):
+    def __init__(self, bounds: Bounds, level: int) -> None:
         self.bounds = bounds
         self.level = level
-        self.entries = []
-        self.children = None
+        self.entries: list[Entry] = []
+        self.children: list[_Node] | None = None
 
-    def quadrant(self, box):
+    def quadrant(self, box: Sequence[float]) -> int:
         """The child that ``box`` fits wholly inside (the tip's getIndex), or -1 to stay here."""
         return _quadrant(self.bounds, box)
 
-    def touched(self, box):
-        """Indices of the children whose regions ``box`` overlaps (the variant's placement)."""
-        return [i for i, child in enumerate(self.children) if bounds_touch(child.bounds, box)]
+    def touched(self, box: Sequence[float]) -> list[int]:
+        """Indices of the children whose regions ``box`` overlaps (the variant's placement);
+        asked of a split node only."""
+        return [i for i, child in enumerate(cast("list[_Node]", self.children)) if bounds_touch(child.bounds, box)]
 
-    def split(self):
+    def split(self) -> None:
         level = self.level + 1
         min_x, min_y, max_x, max_y = self.bounds
         mid_x, mid_y = (min_x + max_x) / 2, (min_y + max_y) / 2
@@ -138,7 +153,7 @@ class _Node:
         quarters = ((mid_x, mid_y, max_x, max_y), (min_x, mid_y, mid_x, max_y), (min_x, min_y, mid_x, mid_y), (mid_x, min_y, max_x, mid_y))
         self.children = [_Node(bounds, level) for bounds in quarters]
 
-    def insert(self, entry, tree):
+    def insert(self, entry: Entry, tree: Settings) -> None:
         node = self
         while node.children is not None:
             if tree.straddle == "children":
@@ -156,6 +171,7 @@ class _Node:
         if len(node.entries) > tree.max_objects and node.level < tree.max_levels and (tree.straddle == "parent" or _separates(node.bounds, node.entries)):
             if node.children is None:
                 node.split()
+            children = cast("list[_Node]", node.children)  # split() made them
             staying = []
             for kept in node.entries:
                 if tree.straddle == "children":
@@ -164,7 +180,7 @@ class _Node:
                     index = node.quadrant(kept[1])
                     targets = [] if index == -1 else [index]
                 for i in targets:
-                    node.children[i].insert(kept, tree)
+                    children[i].insert(kept, tree)
                 if not targets:
                     staying.append(kept)
             node.entries = staying
@@ -199,7 +215,7 @@ def range_query(root: _Node, box: Sequence[float]) -> list[Any]:
     return list(found.values())
 
 
-def _clamped(box, bounds):
+def _clamped(box: Sequence[float], bounds: Bounds) -> Bounds:
     """``box`` clamped to the root's ``bounds``: what a range query tests the nodes against. An
     item a child holds reaches outside the root only beyond that child's outer sides, and the
     clamped query still touches that child."""
@@ -246,7 +262,7 @@ def tip_walk(root: _Node, box: Sequence[float], straddle: str = "parent") -> lis
     return list(found.values())
 
 
-def _separates(bounds, entries):
+def _separates(bounds: Bounds, entries: list[Entry]) -> bool:
     """Whether splitting a node over ``bounds`` would part any of ``entries`` in the variant:
     an entry whose box holds the node's centre touches all four children, and one outside the
     node none. A node of nothing else would only copy them all into each child, and each child
@@ -257,7 +273,7 @@ def _separates(bounds, entries):
     )
 
 
-def _quadrant(bounds, box):
+def _quadrant(bounds: Sequence[float], box: Sequence[float]) -> int:
     """The child of a node over ``bounds`` that ``box`` fits wholly inside, or -1."""
     min_x, min_y, max_x, max_y = bounds
     if box[0] < min_x or box[1] < min_y or box[2] > max_x or box[3] > max_y:
