@@ -13,18 +13,26 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Hashable, Iterable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
-from numpy.typing import ArrayLike
+from numpy.typing import ArrayLike, NDArray
 
 from .._validate import LIMIT
 from ..errors import ShapeError
 from ..projection import bounds_touch
 from ..quadtree import MAX_LEVELS, VARIANT_LEVELS, QuadArrays, QuadNode, _aabb, _clamped, _count, _Node, _quadrant
+from ..vector import Bounds
 from .bounds import touching
 
-def child_bounds(bounds):
+Floats = NDArray[np.float64]
+"""A float array: bounds (M, 4) or boxes (E, 4)."""
+
+Ints = NDArray[Any]
+"""An array of whole numbers (node and entry numbers, counts), of whichever int type numpy gives."""
+
+
+def child_bounds(bounds: Floats) -> Floats:
     """The four children's bounds of each row of node ``bounds``, in split()'s order and with
     its sums, as rows of an (4N, 4) array."""
     min_x, min_y, max_x, max_y = bounds.T
@@ -44,7 +52,10 @@ class Flat:
     items as a list and the boxes in entry order, is made on first use: a scene that rebuilds
     its tree every frame and only counts its pairs never pays for them."""
 
-    def __init__(self, bounds, level, first_child, entry_node, entry, items, boxes, inserted=None):
+    def __init__(
+        self, bounds: Floats, level: Ints, first_child: Ints, entry_node: Ints, entry: Ints, items: Sequence[Any], boxes: Any,
+        inserted: Ints | None = None,
+    ) -> None:
         self.bounds = bounds
         """Each node's bounds: float (M, 4)."""
         self.level = level
@@ -63,52 +74,52 @@ class Flat:
         np.cumsum(np.bincount(entry_node, minlength=len(level)), out=self.start[1:])
         self._items, self._boxes = items, boxes
 
-    def node_items(self, begin, end, picked=None):
+    def node_items(self, begin: int, end: int, picked: Ints | None = None) -> list[Any]:
         """The items of entries ``begin`` to ``end - 1`` (those at ``picked`` places among
         them, if given), without making the list of every item: a query visits a few nodes."""
         entry = self.entry[begin:end] if picked is None else self.entry[begin:end][picked]
         return entry.tolist() if numbered(self._items) else [self._items[i] for i in entry.tolist()]
 
-    def node_boxes(self, begin, end):
+    def node_boxes(self, begin: int, end: int) -> Floats:
         """The boxes of entries ``begin`` to ``end - 1``: float (end - begin, 4)."""
         return self._rows[self.entry[begin:end]]
 
     @functools.cached_property
-    def _rows(self):
+    def _rows(self) -> Floats:
         return np.asarray(self._boxes, dtype=float).reshape(-1, 4)
 
     @functools.cached_property
-    def items(self):
+    def items(self) -> list[Any]:
         """The entries' items, node by node, each node's in the order they were inserted."""
         return self.entry.tolist() if numbered(self._items) else [self._items[i] for i in self.entry.tolist()]
 
     @functools.cached_property
-    def boxes(self):
+    def boxes(self) -> Floats:
         """The entries' boxes: float (E, 4)."""
         return self._rows[self.entry]
 
     @functools.cached_property
-    def codes(self):
+    def codes(self) -> Ints:
         """The entries' items numbered by identity (the same object twice, the same number): int (E,)."""
         if numbered(self._items):
             # Items 0 to n - 1, as scenes number their objects: each is its own number.
             return self.entry.astype(np.int64)
-        first = {}
+        first: dict[int, int] = {}
         numbers = np.array([first.setdefault(id(item), i) for i, item in enumerate(self._items)], dtype=np.int64)
         return numbers[self.entry] if len(numbers) else np.zeros(0, np.int64)
 
     @functools.cached_property
-    def distinct(self):
+    def distinct(self) -> bool:
         """Whether no object was inserted twice."""
         return numbered(self._items) or len({id(item) for item in self._items}) == len(self._items)
 
 
-def numbered(items):
+def numbered(items: object) -> bool:
     """Whether ``items`` are the integers 0 to n - 1 in order: then each is its own index."""
     return isinstance(items, range) and items.start == 0 and items.step == 1
 
 
-def _levels(level_bounds, first_children):
+def _levels(level_bounds: list[Floats], first_children: list[Ints]) -> tuple[Floats, Ints, Ints]:
     """The node arrays (bounds, level, first_child) of a tree built a level at a time."""
     sizes = [len(bounds) for bounds in level_bounds]
     level = np.repeat(np.arange(len(sizes)), sizes)
@@ -119,7 +130,7 @@ _QUADRANT = np.array([2, 3, 1, 0], dtype=np.intp)
 """The child a box goes to, by 2 * (above the middle) + (right of it): the tip's numbering."""
 
 
-def _split(level_bounds, first, crowded, offset):
+def _split(level_bounds: list[Floats], first: Ints, crowded: NDArray[np.bool_], offset: int) -> int:
     """Split the ``crowded`` nodes of the newest level (numbered from ``offset``): their
     children, four each in the tip's order, become the next level, and ``first`` (the level's
     first children) points at them. Returns the number of the next level's first node."""
@@ -130,7 +141,7 @@ def _split(level_bounds, first, crowded, offset):
     return below
 
 
-def build_tip(root, items, boxes, max_objects, max_levels):
+def build_tip(root: Bounds, items: Sequence[Any], boxes: Floats, max_objects: int, max_levels: int) -> Flat:
     """The tip's tree over ``boxes``, built a level at a time: a node splits exactly when more
     than max_objects items reach it, so counting them is enough; every item that fits wholly
     inside one of the new children goes down. Nodes are numbered within their level while
@@ -140,8 +151,9 @@ def build_tip(root, items, boxes, max_objects, max_levels):
     # The items still going down, their node within its level, and their boxes' sides.
     moving, local = np.arange(len(boxes)), np.zeros(len(boxes), dtype=np.intp)
     x0, y0, x1, y1 = (np.ascontiguousarray(side) for side in boxes.T)
-    # Only the root can meet a box that is not wholly inside it: the root keeps those.
-    inside = (x0 >= root[0]) & (y0 >= root[1]) & (x1 <= root[2]) & (y1 <= root[3])
+    # Only the root can meet a box that is not wholly inside it: the root keeps those (a
+    # column at the root, True below it).
+    inside: Any = (x0 >= root[0]) & (y0 >= root[1]) & (x1 <= root[2]) & (y1 <= root[3])
     offset = 0
     while True:
         bounds = level_bounds[-1]
@@ -167,7 +179,7 @@ def build_tip(root, items, boxes, max_objects, max_levels):
     return Flat(*_levels(level_bounds, first_children), where, np.arange(len(boxes)), items, boxes)
 
 
-def build_variant(root, items, boxes, max_objects, max_levels):
+def build_variant(root: Bounds, items: Sequence[Any], boxes: Floats, max_objects: int, max_levels: int) -> Flat:
     """The variant's tree over ``boxes``, a level at a time: every item goes to each child it
     touches. An entry that reached a node touches it, so only the node's middle lines decide
     which children it touches (the root's own sides too, where boxes may lie outside)."""
@@ -213,14 +225,14 @@ def build_variant(root, items, boxes, max_objects, max_levels):
     return Flat(*_levels(level_bounds, first_children), np.concatenate(kept_node), np.concatenate(kept_box), items, boxes)
 
 
-def by_level(flat):
+def by_level(flat: Flat) -> list[Ints]:
     """The split nodes, level by level from the top: a list of int arrays."""
     parents = np.flatnonzero(flat.first_child >= 0)
     levels = flat.level[parents]
     return [parents[levels == depth] for depth in range(int(levels.max()) + 1)] if len(parents) else []
 
 
-def subtree_totals(flat, values):
+def subtree_totals(flat: Flat, values: Ints) -> Ints:
     """``values`` per node summed over each node's subtree (itself and everything below)."""
     totals = values.copy()
     for parents in reversed(by_level(flat)):
@@ -229,7 +241,7 @@ def subtree_totals(flat, values):
     return totals
 
 
-def preorder(flat):
+def preorder(flat: Flat) -> Ints:
     """The nodes parents first, each node's children in order after it: an int array."""
     size = subtree_totals(flat, np.ones(len(flat.level), dtype=np.intp))
     place = np.zeros(len(flat.level), dtype=np.intp)
@@ -242,7 +254,7 @@ def preorder(flat):
     return np.argsort(place)
 
 
-def variant_pair_count(node, code):
+def variant_pair_count(node: Ints, code: Ints) -> int:
     """candidate_pairs of a variant tree, from where its entries went: ``node`` (sorted) and
     ``code`` (an item's number) per entry, no item twice in a node. Only the root holds items above the leaves there
     (those wholly outside it), and they meet every other item.
@@ -268,7 +280,7 @@ def variant_pair_count(node, code):
     return total
 
 
-def _pairs_in_nodes(node, code, count):
+def _pairs_in_nodes(node: Ints, code: Ints, count: int) -> Ints:
     """Every pair of entries in the same node, as int64 keys low * count + high (node sorted)."""
     # Each entry meets the entries after it in its node: one run of places each, laid end to end.
     place = np.arange(len(node))
@@ -277,21 +289,22 @@ def _pairs_in_nodes(node, code, count):
     first = np.repeat(place, after)
     second = np.arange(len(first)) + np.repeat(place + 1 - run_begins, after)
     a, b = code[first], code[second]
-    return np.minimum(a, b) * count + np.maximum(a, b)
+    keys: Ints = np.minimum(a, b) * count + np.maximum(a, b)
+    return keys
 
 
-def _repeated(keys, count):
+def _repeated(keys: Ints, count: int) -> int:
     """How many of ``keys`` (below count * count) repeat one before them."""
     # Sorted as 32-bit numbers where they fit: half the memory, twice as fast.
     keys = np.sort(keys.astype(np.uint32) if count * count <= 2**32 else keys)
     return int(np.count_nonzero(keys[1:] == keys[:-1]))
 
 
-def listed_pair_count(node, code):
+def listed_pair_count(node: Ints, code: Ints) -> int:
     """variant_pair_count by listing every pair, for trees where an object was inserted
     twice: it is one item, and no pair with itself."""
     count = int(code.max()) + 1
-    keys = [_pairs_in_nodes(node, code, count)]
+    keys: Any = [_pairs_in_nodes(node, code, count)]  # then one array of them all
     at_root = node == 0
     if at_root.any() and not at_root.all():
         outside, others = np.unique(code[at_root]), np.unique(code[~at_root])
@@ -302,12 +315,12 @@ def listed_pair_count(node, code):
     return int(np.count_nonzero(keys // count != keys % count))
 
 
-def flat_range_query(flat, box, probe):
+def flat_range_query(flat: Flat, box: Bounds, probe: Bounds) -> list[Any]:
     """:func:`collision.quadtree.range_query` over the tree as arrays: the items whose boxes
     overlap or touch ``box``, each once, in node order; the nodes visited are those whose
     bounds touch ``probe``, the query clamped to the root. Each node's items are tested at
     once, their boxes' shadows on x and on y against the query's."""
-    found = {}
+    found: dict[int, Any] = {}
     stack = [0]
     while stack:
         k = stack.pop()
@@ -323,8 +336,9 @@ def flat_range_query(flat, box, probe):
     return list(found.values())
 
 
-def _rows(aabbs):
+def _rows(aabbs: ArrayLike) -> Floats:
     """``aabbs`` as an (N, 4) float array, or ShapeError: a row of 8 numbers is not two boxes."""
+    boxes: NDArray[Any] | None
     try:
         boxes = np.asarray(aabbs)
         if boxes.dtype.kind not in "fiu":
@@ -340,7 +354,7 @@ def _rows(aabbs):
     return boxes.astype(float)
 
 
-def _flatten(root):
+def _flatten(root: _Node) -> Flat:
     """The Flat of a tree of _Nodes, its nodes taken level by level."""
     nodes, first_child = [root], []
     for node in nodes:  # grows as it goes: breadth first
@@ -356,7 +370,7 @@ def _flatten(root):
     )
 
 
-def _nodes_of(flat):
+def _nodes_of(flat: Flat) -> _Node:
     """A tree of _Nodes holding what ``flat`` holds, to insert into one at a time."""
     nodes = [_Node(tuple(bounds), level) for bounds, level in zip(flat.bounds.tolist(), flat.level.tolist())]
     for node, first in zip(nodes, flat.first_child.tolist()):
@@ -442,14 +456,15 @@ class Quadtree:
         # How many items were inserted: the number the next one gets.
         self._inserted = 0
 
-    def _arrays(self):
+    def _arrays(self) -> Flat:
         if self._flat is None:
-            self._flat = _flatten(self._root)
+            # One of the two forms is always held.
+            self._flat = _flatten(cast(_Node, self._root))
         return self._flat
 
-    def _tree(self):
+    def _tree(self) -> _Node:
         if self._root is None:
-            self._root = _nodes_of(self._flat)
+            self._root = _nodes_of(cast(Flat, self._flat))
         self._flat = None
         return self._root
 
