@@ -16,10 +16,11 @@ Conventions, stated once for the whole package:
 The package needs numpy and the standard library only; it never imports the app.
 
 Reading order, for a student opening the files: ``vector.py`` and ``shapes.py`` (a shape
-placed by position and angle, and its Pose), ``projection.py`` (a shape's shadow on an axis,
-and :func:`~collision.projection.overlap`, the one rule that compares two shadows),
+placed by position and angle, and its Pose), ``projection.py`` (a shape's shadow on an axis, an
+``Interval``, and :func:`~collision.projection.overlap`, the one rule that compares two shadows),
 ``axes.py`` and ``voronoi.py`` (where an axis comes from), ``sat.py`` (:func:`sat`: read it
-first, then ``candidate_axes`` and ``circle_axis``), ``tiles.py``, then ``minkowski.py`` and
+first, then ``candidate_axes`` and ``circle_axis``; ``verdict.py`` holds its tolerance and
+its answer, :class:`SatResult`), ``tiles.py``, then ``minkowski.py`` and
 ``gjk.py`` (GJK and EPA), ``point_query.py``, ``raycast.py``, ``sweep.py``, ``cast.py`` (shape
 casts), ``mover.py`` (collide and slide) and ``chain.py`` (smooth contacts on a chain), and last the
 broad phase: ``broadphase.py``, ``quadtree.py``, ``dynamic_tree.py``. ``collision/fast/``
@@ -44,16 +45,19 @@ from .manifold import ContactId, ContactPoint, Manifold, ManifoldStep, manifold
 from .minkowski import grown_outline, minkowski_difference, support
 from .mover import Plane, Slide, SlideStep, clip_vector, slide, solve_planes
 from .point_query import PointQuery, point_query
-from .projection import Interval, project
-from .quadtree import QuadArrays, QuadNode, Quadtree
+from .interval import Interval
+from .projection import project
+from .fast.quadtree import Quadtree
+from .quadtree import QuadArrays, QuadNode
 from .raycast import RayHit, Slab, ray_cast
-from .sat import TOLERANCE, AxisTest, Candidate, SatResult, sat
+from .sat import sat
 from .shapes import MAX_SIDES, MAX_VERTICES, Box, Circle, Polygon, regular_polygon
 from .sweep import Sweep
 from .sweep import sweep
 from .tiles import QuarterTile, sat_tile
 from .toi import Impact, Motion, ToiStep, time_of_impact
 from .vector import Vector
+from .verdict import TOLERANCE, AxisTest, Candidate, SatResult
 from .voronoi import Feature, Region, voronoi_region
 
 __all__ = [

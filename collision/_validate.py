@@ -2,6 +2,7 @@
 
 import math
 import numbers
+from typing import Any
 
 from .errors import ShapeError
 
@@ -15,7 +16,7 @@ SMALLEST = 1 / LIMIT
 an area of zero would tell nothing of its shape."""
 
 
-def finite_number(value, what):
+def finite_number(value: Any, what: str) -> float:
     """``value`` as a float, or ShapeError naming ``what`` if it is not a real number within
     ±LIMIT. Strings and bools are refused, even when they would convert."""
     # A float in range passes at once (a nan fails the comparisons and goes on for its message).
@@ -36,7 +37,7 @@ def finite_number(value, what):
     return number
 
 
-def finite_pair(value, what):
+def finite_pair(value: Any, what: str) -> tuple[float, float]:
     """``value`` as an (x, y) tuple of floats, or ShapeError naming ``what``."""
     try:
         x, y = value
@@ -49,7 +50,7 @@ def finite_pair(value, what):
     return finite_number(x, f"{what} x"), finite_number(y, f"{what} y")
 
 
-def positive_number(value, what):
+def positive_number(value: Any, what: str) -> float:
     """``value`` as a float greater than zero, or ShapeError naming ``what``."""
     number = finite_number(value, what)
     if number <= 0:

@@ -21,7 +21,7 @@ from .vector import Bounds, PairLike, Vector
 _new = tuple.__new__
 
 
-def radius_at_least_zero(value, what):
+def radius_at_least_zero(value: object, what: str) -> float:
     """``value`` as a float at least 0, or ShapeError saying what to fix."""
     number = finite_number(value, what)
     if number < 0:
@@ -49,6 +49,8 @@ class Capsule:
     """
 
     __slots__ = ("_local", "_radius", "_position", "_angle", "_pose")
+
+    _pose: Pose | None
 
     _rounded = True
     """Read by the algorithms that take cores and radii (see :mod:`collision.rounded`)."""
@@ -103,7 +105,7 @@ class Capsule:
         (x0, y0), (x1, y1) = self._placed().points
         return Vector((x0 + x1) / 2, (y0 + y1) / 2)
 
-    def _placed(self):
+    def _placed(self) -> Pose:
         """The core as a Pose: two points, the two normals of its sides (edge 0 runs p1 to p2,
         edge 1 back), one axis. Its radius stays on the capsule: the Pose is the core's."""
         pose = self._pose
@@ -129,6 +131,6 @@ class Capsule:
         r = self._radius
         return (min(x0, x1) - r, min(y0, y1) - r, max(x0, x1) + r, max(y0, y1) + r)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         (p1, p2) = self._local
         return f"Capsule({p1}, {p2}, {self._radius}, position={tuple(self._position)}, angle={self._angle})"

@@ -38,7 +38,7 @@ from .capsule import Capsule
 from .minkowski import checked, core
 from .rounded import segment_closest
 from .shapes import Circle, Polygon
-from .vector import PairLike, Vector
+from .vector import Pair, PairLike, Vector
 
 SLOP = 0.05
 """Box2D's ``B2_LINEAR_SLOP`` in this package's units (shapes tens of units across): how far
@@ -53,7 +53,7 @@ Shape = Polygon | Circle | Capsule
 class Proxy(NamedTuple):
     """A shape as the cast reads it (Box2D's ``b2ShapeProxy``): a core and a radius."""
 
-    points: tuple
+    points: tuple[Pair, ...]
     """The core's world points as (x, y) float pairs: one, two, or a convex polygon's ring."""
 
     radius: float
@@ -219,14 +219,14 @@ def _miss(iterations: int) -> CastHit:
     return CastHit(False, 0.0, Vector(0.0, 0.0), Vector(0.0, 0.0), iterations)
 
 
-def _edges(points: tuple) -> list:
+def _edges(points: tuple[Pair, ...]) -> list[tuple[Pair, Pair]]:
     """A core's edges as point pairs: a point's one (itself), a segment's one, a polygon's ring."""
     if len(points) <= 2:
         return [(points[0], points[-1])]
     return list(zip(points, points[1:] + points[:1]))
 
 
-def _vertex_inside(polygon: tuple, others: tuple) -> tuple | None:
+def _vertex_inside(polygon: tuple[Pair, ...], others: tuple[Pair, ...]) -> Pair | None:
     """A point of ``others`` strictly inside the convex core ``polygon`` (counter-clockwise,
     three or more points), or None; a point or segment core holds nothing inside."""
     if len(polygon) < 3:

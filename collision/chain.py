@@ -29,13 +29,13 @@ from typing import NamedTuple
 
 from ._validate import finite_pair
 from .capsule import Capsule
+from .cast import Shape
 from .errors import ShapeError
 from .manifold import ContactId, ContactPoint, Manifold, manifold
 from .minkowski import checked
 from .rounded import core
-from .sat import TOLERANCE
-from .cast import Shape
-from .vector import PairLike, Vector
+from .vector import Pair, PairLike, Vector
+from .verdict import TOLERANCE
 
 CONVEX_TOLERANCE = 0.01
 """The sine of the smallest turn that makes a shared corner convex (Box2D's ``convexTol``):
@@ -44,6 +44,11 @@ collinear segments, and those bent by float noise, make a flat seam."""
 SINE_TOLERANCE = 0.01
 """How far past a convex neighbour's normal a normal may lean and still be admitted
 (Box2D's ``sinTol``)."""
+
+
+Along = tuple[float, Pair, tuple[str, int]]
+"""A point of an incident face over a segment: its distance along the segment, the point, and
+its feature of the shape's core, ``("vertex", i)``."""
 
 
 class NormalKind(Enum):
@@ -84,7 +89,7 @@ class ChainContact(NamedTuple):
     normal: Vector
     """Unit, out of the segment towards the shape, after the rule."""
 
-    points: tuple
+    points: tuple[ContactPoint, ...]
     """Zero, one or two :class:`~collision.manifold.ContactPoint`."""
 
     kind: NormalKind | None
@@ -241,7 +246,7 @@ def _behind(segment: ChainSegment, corners: _Corners, shape: Shape) -> bool:
     )
 
 
-def _face_points(segment: ChainSegment, normal: Vector, shape: Shape) -> tuple:
+def _face_points(segment: ChainSegment, normal: Vector, shape: Shape) -> tuple[ContactPoint, ...]:
     """Contact points with the segment's face as the reference: the shape's face turned most
     against ``normal`` (its centre, for a circle), clipped to the segment's span."""
     points, normals, radius = core(shape)
@@ -269,7 +274,7 @@ def _face_points(segment: ChainSegment, normal: Vector, shape: Shape) -> tuple:
     return tuple(contacts)
 
 
-def _clip_span(along: list, length: float) -> list:
+def _clip_span(along: list[Along], length: float) -> list[Along]:
     """The incident face (one or two points, each (distance along the segment, point,
     feature)) cut to the segment's span 0..length; a cut end keeps its feature."""
     spans = [s for s, _, _ in along]

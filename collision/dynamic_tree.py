@@ -12,11 +12,15 @@ The fat boxes are the tree's bookkeeping: a walk goes down through them, and at 
 the item's own box, so queries, ray casts and pairs report boxes that do overlap.
 """
 
+from __future__ import annotations
+
 import numbers
-from typing import NamedTuple
+from collections.abc import Sequence
+from typing import Any, NamedTuple, cast
 
 from ._validate import LIMIT, finite_number, finite_pair
 from .errors import ShapeError
+from .vector import Bounds, Pair, PairLike
 
 MARGIN = 1.0
 """The default margin a fat box adds on every side, in world units (Box2D's
@@ -30,10 +34,10 @@ direction of the move (Box2D's ``b2_aabbMultiplier``)."""
 class TreeQuery(NamedTuple):
     """The outcome of :meth:`DynamicTree.query` and :meth:`DynamicTree.ray_cast`."""
 
-    proxies: list
+    proxies: list[int]
     """The proxies whose boxes were found, in the order the walk reached them."""
 
-    items: list
+    items: list[Any]
     """Their items, in the same order."""
 
     visited: int
@@ -45,7 +49,7 @@ class TreeQuery(NamedTuple):
 class TreeNode(NamedTuple):
     """One node of a :class:`DynamicTree`, for drawing and teaching."""
 
-    bounds: tuple
+    bounds: tuple[float, ...]
     """The node's box ``(min_x, min_y, max_x, max_y)``: a leaf's fat box, or the union of an
     inner node's children."""
 
@@ -66,7 +70,18 @@ class _Node:
 
     __slots__ = ("x0", "y0", "x1", "y1", "parent", "first", "second", "height", "proxy", "item", "box")
 
-    def __init__(self, x0, y0, x1, y1, proxy=None, item=None, box=None):
+    # The links, a leaf's proxy and its own box are typed Any: a leaf has no children, the root
+    # no parent and an inner node no proxy or box (each None), and each walk knows which kind
+    # of node it stands on, which a type cannot say.
+    parent: Any
+    first: Any
+    second: Any
+    proxy: Any
+    box: Any
+
+    def __init__(
+        self, x0: float, y0: float, x1: float, y1: float, proxy: int | None = None, item: Any = None, box: Bounds | None = None
+    ) -> None:
         self.x0, self.y0, self.x1, self.y1 = x0, y0, x1, y1
         self.parent = self.first = self.second = None
         self.height = 0
@@ -74,10 +89,10 @@ class _Node:
         self.item = item
         self.box = box
 
-    def bounds(self):
+    def bounds(self) -> Bounds:
         return (self.x0, self.y0, self.x1, self.y1)
 
-    def fit(self):
+    def fit(self) -> None:
         """Remake an inner node's box and height from its two children."""
         a, b = self.first, self.second
         self.x0 = a.x0 if a.x0 < b.x0 else b.x0
@@ -87,7 +102,7 @@ class _Node:
         self.height = 1 + (a.height if a.height > b.height else b.height)
 
 
-def _bounds(value, what):
+def _bounds(value: Any, what: str) -> Bounds:
     """``value`` as a ``(min_x, min_y, max_x, max_y)`` tuple of floats, or ShapeError saying what to fix."""
     if type(value) is tuple or type(value) is list:
         if len(value) == 4:
@@ -111,7 +126,7 @@ def _bounds(value, what):
     return (min_x, min_y, max_x, max_y)
 
 
-def _segment_crosses(box, origin, translation):
+def _segment_crosses(box: Sequence[float], origin: Pair, translation: Pair) -> bool:
     """Whether the segment from ``origin`` along ``translation`` meets ``box`` (touching counts):
     the slab test on an axis-aligned box, one axis at a time."""
     lower, upper = 0.0, 1.0
@@ -178,23 +193,23 @@ class DynamicTree:
     collision.errors.ShapeError: proxy 0 was removed already; remove each proxy once
     """
 
-    def __init__(self, margin=MARGIN, prediction=PREDICTION):
+    def __init__(self, margin: float = MARGIN, prediction: float = PREDICTION) -> None:
         self.margin = _at_least_zero(margin, "tree margin")
         self.prediction = _at_least_zero(prediction, "tree prediction")
-        self._root = None
-        self._leaves = {}
+        self._root: _Node | None = None
+        self._leaves: dict[int, _Node] = {}
         self._next_proxy = 0
 
-    def __len__(self):
+    def __len__(self) -> int:
         """How many proxies the tree holds."""
         return len(self._leaves)
 
     @property
-    def height(self):
+    def height(self) -> int:
         """Steps from the root down to the deepest leaf: 0 for one leaf or none."""
         return 0 if self._root is None else self._root.height
 
-    def _leaf(self, proxy):
+    def _leaf(self, proxy: Any) -> _Node:
         """The leaf of ``proxy``, or ShapeError saying why there is none."""
         if type(proxy) is int:
             leaf = self._leaves.get(proxy)
@@ -204,11 +219,11 @@ class DynamicTree:
             leaf = self._leaves.get(int(proxy))
             if leaf is not None:
                 return leaf
-            if 0 <= proxy < self._next_proxy:
+            if 0 <= int(proxy) < self._next_proxy:
                 raise ShapeError(f"proxy {proxy} was removed already; remove each proxy once")
         raise ShapeError(f"proxy {proxy!r} is not in this tree; use a number that insert() returned")
 
-    def _fatten(self, leaf, box, dx=0.0, dy=0.0):
+    def _fatten(self, leaf: _Node, box: Bounds, dx: float = 0.0, dy: float = 0.0) -> None:
         """Set ``leaf``'s fat box: ``box`` grown by the margin, then stretched by prediction
         times (dx, dy) ahead."""
         m, k = self.margin, self.prediction
@@ -225,7 +240,7 @@ class DynamicTree:
             max_y += ahead_y
         leaf.x0, leaf.y0, leaf.x1, leaf.y1 = min_x, min_y, max_x, max_y
 
-    def insert(self, bounds, item=None):
+    def insert(self, bounds: Sequence[float], item: Any = None) -> int:
         """Add a box ``bounds`` carrying ``item``; return its proxy, a new whole number."""
         box = _bounds(bounds, "tree bounds")
         proxy = self._next_proxy
@@ -236,13 +251,13 @@ class DynamicTree:
         self._insert_leaf(leaf)
         return proxy
 
-    def remove(self, proxy):
+    def remove(self, proxy: int) -> None:
         """Take ``proxy`` out of the tree; ShapeError if it is unknown or already removed."""
         leaf = self._leaf(proxy)
         self._remove_leaf(leaf)
         del self._leaves[leaf.proxy]
 
-    def move(self, proxy, bounds, displacement=(0.0, 0.0)):
+    def move(self, proxy: int, bounds: Sequence[float], displacement: PairLike = (0.0, 0.0)) -> bool:
         """Tell the tree that ``proxy``'s box is now ``bounds``, having moved by
         ``displacement`` since the last call. Return whether it was re-inserted: only when
         ``bounds`` leaves its fat box, which is then made again around ``bounds``, stretched
@@ -260,19 +275,20 @@ class DynamicTree:
         self._insert_leaf(leaf)
         return True
 
-    def fat_bounds(self, proxy):
+    def fat_bounds(self, proxy: int) -> Bounds:
         """The fat box the tree holds for ``proxy``: ``(min_x, min_y, max_x, max_y)``."""
         return self._leaf(proxy).bounds()
 
-    def bounds(self, proxy):
+    def bounds(self, proxy: int) -> Bounds:
         """The box last given for ``proxy`` (by insert or move): ``(min_x, min_y, max_x, max_y)``."""
-        return self._leaf(proxy).box
+        box: Bounds = self._leaf(proxy).box
+        return box
 
-    def item(self, proxy):
+    def item(self, proxy: int) -> Any:
         """The item ``proxy`` carries."""
         return self._leaf(proxy).item
 
-    def query(self, bounds):
+    def query(self, bounds: Sequence[float]) -> TreeQuery:
         """The proxies and items whose boxes overlap ``bounds`` (touching counts), and how
         many nodes the walk visited: a :class:`TreeQuery`. A subtree whose box misses
         ``bounds`` is skipped whole."""
@@ -298,7 +314,7 @@ class DynamicTree:
                 push(node.first)
         return TreeQuery(proxies, items, visited)
 
-    def ray_cast(self, origin, translation):
+    def ray_cast(self, origin: PairLike, translation: PairLike) -> TreeQuery:
         """The proxies and items whose boxes the segment from ``origin`` to ``origin +
         translation`` meets (touching counts), and how many nodes the walk visited: a
         :class:`TreeQuery`. A zero translation asks about the point ``origin``. The items'
@@ -321,7 +337,7 @@ class DynamicTree:
                 stack.append(node.first)
         return TreeQuery(proxies, items, visited)
 
-    def pairs(self):
+    def pairs(self) -> list[tuple[int, int]]:
         """Every pair of proxies whose boxes overlap (touching counts), as ``(low, high)``
         tuples, sorted: the candidates a broad phase hands to the narrow phase."""
         found = []
@@ -332,7 +348,7 @@ class DynamicTree:
                     found.append((proxy, other))
         return sorted(found)
 
-    def nodes(self):
+    def nodes(self) -> list[TreeNode]:
         """Every node, parents before their children, as :class:`TreeNode` tuples."""
         out = []
         stack = [] if self._root is None else [(self._root, 0)]
@@ -344,7 +360,7 @@ class DynamicTree:
                 stack.append((node.first, depth + 1))
         return out
 
-    def _insert_leaf(self, leaf):
+    def _insert_leaf(self, leaf: _Node) -> None:
         if self._root is None:
             # The first leaf is the whole tree.
             leaf.parent = None
@@ -366,13 +382,13 @@ class DynamicTree:
         sibling.parent = leaf.parent = parent
         self._refit(old)
 
-    def _best_sibling(self, leaf):
+    def _best_sibling(self, leaf: _Node) -> _Node:
         """Where the new leaf should go: walk down from the root, each step comparing the cost
         of a new parent here with the least it can cost below either child (the surface-area
         heuristic, with perimeters for areas in 2D, as Box2D's v2.4 does). Half perimeters
         stand in for perimeters: every cost is halved, and no choice changes."""
         x0, y0, x1, y1 = leaf.x0, leaf.y0, leaf.x1, leaf.y1
-        node = self._root
+        node = cast(_Node, self._root)  # asked only of a tree with a root
         while node.first is not None:
             area = (node.x1 - node.x0) + (node.y1 - node.y0)
             combined = ((node.x1 if node.x1 > x1 else x1) - (node.x0 if node.x0 < x0 else x0)) + (
@@ -398,7 +414,7 @@ class DynamicTree:
             node = a if cost_a < cost_b else b
         return node
 
-    def _remove_leaf(self, leaf):
+    def _remove_leaf(self, leaf: _Node) -> None:
         parent = leaf.parent
         if parent is None:
             # The only leaf: the tree is empty.
@@ -418,7 +434,7 @@ class DynamicTree:
             self._refit(grandparent)
         leaf.parent = None
 
-    def _refit(self, node):
+    def _refit(self, node: _Node | None) -> None:
         """Walk up from ``node`` to the root, balancing each node and remaking its box and height."""
         while node is not None:
             if node.height >= 2:
@@ -434,7 +450,7 @@ class DynamicTree:
                 return
             node = node.parent
 
-    def _balance(self, a):
+    def _balance(self, a: _Node) -> _Node:
         """If one child of ``a`` is more than one level taller than the other, rotate it up
         into ``a``'s place; return the node now in that place."""
         b, c = a.first, a.second
@@ -444,7 +460,7 @@ class DynamicTree:
             return self._rotate_up(a, b)
         return a
 
-    def _rotate_up(self, a, tall):
+    def _rotate_up(self, a: _Node, tall: _Node) -> _Node:
         """Lift ``a``'s taller child ``tall`` into ``a``'s place: ``a`` becomes a child of
         ``tall``, and the shorter of ``tall``'s two children moves down to ``a`` in ``tall``'s
         old place. Heights then differ by at most one again."""
@@ -473,7 +489,7 @@ class DynamicTree:
         return tall
 
 
-def _at_least_zero(value, what):
+def _at_least_zero(value: object, what: str) -> float:
     number = finite_number(value, what)
     if number < 0:
         raise ShapeError(f"{what} must be at least 0, got {number}")

@@ -11,17 +11,28 @@ from __future__ import annotations
 
 import math
 from enum import Enum
-from typing import NamedTuple
+from collections.abc import Callable
+from typing import Any, NamedTuple, cast
 
-from .minkowski import checked, core
-from .sat import TOLERANCE
 from .capsule import Capsule
+from .minkowski import checked, core
 from .shapes import Circle, Polygon
-from .vector import Vector
+from .vector import Pair, Vector
+from .verdict import TOLERANCE
 
 MAX_ITERATIONS = 100
 """Iterations GJK, and EPA, make beyond the number of both shapes' vertices before giving up.
 Without rounding each ends sooner: every iteration brings in a vertex pair not yet used."""
+
+
+Ids = tuple[int, int]
+"""A point of the cores' A - B named by the vertices it comes from: (A's, B's)."""
+
+Support = Callable[[float, float], tuple[Ids, Pair]]
+"""A - B's support function: a direction (dx, dy) to the furthest point's Ids and the point."""
+
+Vertex = tuple[Ids, Pair, float]
+"""A simplex vertex: its Ids, the point, and its weight in the simplex's point nearest the origin."""
 
 
 class Stop(Enum):
@@ -61,7 +72,7 @@ class GjkStep(NamedTuple):
     from_b: Vector
     """B's vertex furthest against it: ``support`` is ``from_a - from_b``."""
 
-    simplex: tuple
+    simplex: tuple[Vector, ...]
     """The simplex after the support point joined it and only the part nearest the origin was
     kept: 1 to 3 Vectors (unchanged on the last step of a NO_CLOSER stop)."""
 
@@ -72,7 +83,7 @@ class GjkStep(NamedTuple):
 class EpaStep(NamedTuple):
     """One EPA iteration, in the cores' A - B."""
 
-    polytope: tuple
+    polytope: tuple[Vector, ...]
     """The expanding polygon's vertices, counter-clockwise, as Vectors."""
 
     edge: int
@@ -100,7 +111,7 @@ class Epa(NamedTuple):
     mtv: Vector
     """``normal * depth``: the shortest translation that moves B out of A."""
 
-    steps: tuple
+    steps: tuple[EpaStep, ...]
     """Every EpaStep, the polytope growing until its nearest edge is A - B's."""
 
     stop: Stop
@@ -134,7 +145,7 @@ class Gjk(NamedTuple):
     closest_b: Vector | None
     """B's point nearest A when separated; None when colliding."""
 
-    steps: tuple
+    steps: tuple[GjkStep, ...]
     """Every GjkStep, in the cores' A - B."""
 
     stop: Stop
@@ -247,22 +258,22 @@ def epa(a: Polygon | Circle | Capsule, b: Polygon | Circle | Capsule) -> Epa | N
     return gjk(a, b).epa
 
 
-def _scale(shape):
+def _scale(shape: Polygon | Circle | Capsule) -> float:
     """What rounding grows with, as sat() measures it."""
     return shape._placed().scale
 
 
-def _start(a, b):
+def _start(a: Polygon | Circle | Capsule, b: Polygon | Circle | Capsule) -> Pair:
     """The first search direction: from A towards B, where the origin lies from A - B's middle."""
     (ax, ay), (bx, by) = a.position, b.position
     return (bx - ax, by - ay) if (ax, ay) != (bx, by) else (1.0, 0.0)
 
 
-def _support(points_a, points_b):
+def _support(points_a: tuple[Pair, ...], points_b: tuple[Pair, ...]) -> Support:
     """The cores' A - B support function: direction -> ((i, j), point), i and j the vertices."""
     count_a, count_b = range(len(points_a)), range(len(points_b))
 
-    def support(dx, dy):
+    def support(dx: float, dy: float) -> tuple[Ids, Pair]:
         i = max(count_a, key=lambda k: points_a[k][0] * dx + points_a[k][1] * dy)
         j = min(count_b, key=lambda k: points_b[k][0] * dx + points_b[k][1] * dy)
         (x0, y0), (x1, y1) = points_a[i], points_b[j]
@@ -271,13 +282,15 @@ def _support(points_a, points_b):
     return support
 
 
-def _gjk(support, points_a, points_b, direction, tolerance, cap):
+def _gjk(
+    support: Support, points_a: tuple[Pair, ...], points_b: tuple[Pair, ...], direction: Pair, tolerance: float, cap: int
+) -> tuple[list[GjkStep], Stop, list[Vertex], Any]:
     """Run GJK: the steps, why it stopped, the last simplex as [(ids, point, weight)], and the
     simplex's point nearest the origin."""
-    steps = []
-    simplex = []
-    closest = None
-    used = set()
+    steps: list[GjkStep] = []
+    simplex: list[Vertex] = []
+    closest: Pair | None = None
+    used: set[Ids] = set()
     for _ in range(cap):
         dx, dy = direction
         ids, w = support(dx, dy)
@@ -301,11 +314,11 @@ def _gjk(support, points_a, points_b, direction, tolerance, cap):
     return steps, Stop.ITERATION_CAP, simplex, closest
 
 
-def _points(simplex):
+def _points(simplex: list[Vertex]) -> tuple[Vector, ...]:
     return tuple(Vector(*w) for _, w, _ in simplex)
 
 
-def _nearest(simplex):
+def _nearest(simplex: list[Vertex]) -> tuple[list[Vertex], Pair, bool]:
     """The simplex's part nearest the origin (with barycentric weights), its nearest point,
     and whether a triangle holds the origin."""
     if len(simplex) == 1:
@@ -322,7 +335,7 @@ def _nearest(simplex):
     return min(options, key=lambda option: math.hypot(*option[1]))
 
 
-def _segment(first, second):
+def _segment(first: Vertex, second: Vertex) -> tuple[list[Vertex], Pair, bool]:
     """The part of segment first-second nearest the origin: one end, or both with weights."""
     (ids_p, (px, py), _), (ids_q, (qx, qy), _) = first, second
     ex, ey = qx - px, qy - py
@@ -338,12 +351,12 @@ def _segment(first, second):
     return [(ids_p, (px, py), 1 - t), (ids_q, (qx, qy), t)], (ey * across, -ex * across), False
 
 
-def _cross(p, q, r):
+def _cross(p: Pair, q: Pair, r: Pair) -> float:
     """Twice the signed area of triangle p q r: positive when it turns anticlockwise."""
     return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
 
 
-def _mixed(points_a, points_b, simplex):
+def _mixed(points_a: tuple[Pair, ...], points_b: tuple[Pair, ...], simplex: list[Vertex]) -> tuple[Pair, Pair]:
     """The points of A's and B's cores that the simplex's weights mix to its nearest point."""
     ax = ay = bx = by = 0.0
     for (i, j), _, weight in simplex:
@@ -354,7 +367,7 @@ def _mixed(points_a, points_b, simplex):
     return (ax, ay), (bx, by)
 
 
-def _epa(support, simplex, tolerance, cap, start):
+def _epa(support: Support, simplex: list[Vertex], tolerance: float, cap: int, start: Pair) -> Epa:
     """EPA from GJK's last simplex, which holds the origin or touches it; ``start`` is the
     direction from A towards B that GJK started along."""
     polytope = [(ids, w) for ids, w, _ in simplex]
@@ -374,7 +387,7 @@ def _epa(support, simplex, tolerance, cap, start):
         return _flat(polytope, start)
     if _cross(polytope[0][1], polytope[1][1], polytope[2][1]) < 0:
         polytope.reverse()
-    steps = []
+    steps: list[EpaStep] = []
     for _ in range(cap):
         edge, (nx, ny), distance = _nearest_edge([w for _, w in polytope])
         ids, w = support(nx, ny)
@@ -386,7 +399,7 @@ def _epa(support, simplex, tolerance, cap, start):
     return _depth(distance, (nx, ny), steps, Stop.ITERATION_CAP)
 
 
-def _flat(polytope, start):
+def _flat(polytope: list[tuple[Ids, Pair]], start: Pair) -> Epa:
     """EPA's answer when A - B is a segment through the origin: depth 0, the normal square to
     the segment on B's side of A (or its left side when B's position lies along it)."""
     (px, py), (qx, qy) = polytope[0][1], polytope[-1][1]
@@ -399,9 +412,9 @@ def _flat(polytope, start):
     return _depth(0.0, (nx, ny), [step], Stop.ON_HULL)
 
 
-def _nearest_edge(points):
+def _nearest_edge(points: list[Pair]) -> tuple[int, Pair, float]:
     """The polygon's edge nearest the origin: its index, unit outward normal and distance."""
-    best = None
+    best: tuple[int, Pair, float] | None = None
     for i, (px, py) in enumerate(points):
         qx, qy = points[(i + 1) % len(points)]
         length = math.hypot(qx - px, qy - py)
@@ -409,9 +422,9 @@ def _nearest_edge(points):
         distance = nx * px + ny * py
         if best is None or distance < best[2]:
             best = (i, (nx, ny), distance)
-    return best
+    return cast("tuple[int, Pair, float]", best)  # a polygon has edges
 
 
-def _depth(distance, normal, steps, stop):
+def _depth(distance: float, normal: Pair, steps: list[EpaStep], stop: Stop) -> Epa:
     depth = distance if distance > 0 else 0.0
     return Epa(depth, Vector(*normal), Vector(normal[0] * depth, normal[1] * depth), tuple(steps), stop)

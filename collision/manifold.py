@@ -23,15 +23,26 @@ from typing import NamedTuple
 
 from . import rounded
 from .capsule import Capsule
-from .shapes import Circle, Polygon
 from .minkowski import checked
-from .sat import TOLERANCE
-from .vector import Vector
+from .shapes import Circle, Polygon
+from .vector import Pair, Vector
+from .verdict import TOLERANCE
 
 PREFER_A = 1e-3
 """How much further (relative to the smaller shape's size) B's best face must part the shapes
 than A's before B's face becomes the reference: a near tie, as between two boxes resting face
 to face, then always picks A, and the contact ids do not flicker (Box2D's ``k_tol``)."""
+
+
+Core = tuple[tuple[Pair, ...], tuple[Pair, ...], float]
+"""A shape's core as the manifold reads it (:func:`collision.rounded.core`): world points
+counter-clockwise, the unit outward normals of its edges, and the radius it is grown by."""
+
+Feature = tuple[str, int]
+"""A feature of a core: ``("vertex", i)`` or ``("edge", i)``."""
+
+Clipped = tuple[Pair, tuple[Feature, Feature]]
+"""A point of the incident face as clipping keeps it, with (reference feature, incident feature)."""
 
 
 class ContactId(NamedTuple):
@@ -44,7 +55,7 @@ class ContactId(NamedTuple):
     kind_b: str
     index_b: int
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"A {self.kind_a} {self.index_a} / B {self.kind_b} {self.index_b}"
 
 
@@ -67,10 +78,10 @@ class ManifoldStep(NamedTuple):
     title: str
     """What this step did, in a few words."""
 
-    points: tuple
+    points: tuple[Vector, ...]
     """The Vectors this step ends with: a face's two ends, or the points kept by a clip."""
 
-    plane: tuple | None
+    plane: tuple[Vector, Vector] | None
     """The line this step cut against, as (a point on it, its unit normal pointing to the side
     thrown away); None for a step that cut nothing."""
 
@@ -82,7 +93,7 @@ class Manifold(NamedTuple):
     """Unit, from A towards B. When the shapes are apart, the normal of the face that parts them
     (or the line between the nearest features)."""
 
-    points: tuple
+    points: tuple[ContactPoint, ...]
     """Zero, one or two :class:`ContactPoint`; none when the shapes are apart."""
 
     reference: str | None
@@ -95,12 +106,12 @@ class Manifold(NamedTuple):
     incident_edge: int | None
     """The incident face's index on the other shape; None as for ``reference``."""
 
-    separations: tuple
+    separations: tuple[float, ...]
     """(A's best face, B's best face): how far each shape's face that parts the shapes most
     does so, cores only (negative: no face of that shape parts them). Empty for circle cases
     and rounded corners."""
 
-    steps: tuple
+    steps: tuple[ManifoldStep, ...]
     """Every :class:`ManifoldStep`, in order."""
 
 
@@ -157,14 +168,14 @@ def manifold(a: Polygon | Circle | Capsule, b: Polygon | Circle | Capsule) -> Ma
     return _faces(core_a, core_b, tolerance)
 
 
-def _core(shape):
+def _core(shape: Polygon | Circle | Capsule) -> Core:
     """A shape's core as (world points counter-clockwise, unit outward normals of its edges,
     radius): a circle's is its centre alone, with no edges; a capsule's its two ends, with an
     edge each way."""
     return rounded.core(shape)
 
 
-def _best_face(points, normals, others):
+def _best_face(points: tuple[Pair, ...], normals: tuple[Pair, ...], others: tuple[Pair, ...]) -> tuple[int, float]:
     """The face of ``points`` whose normal parts ``others`` most: (its index, how far)."""
     best, best_separation = 0, -math.inf
     for i, (nx, ny) in enumerate(normals):
@@ -175,7 +186,7 @@ def _best_face(points, normals, others):
     return best, best_separation
 
 
-def _faces(core_a, core_b, tolerance, corners=True):
+def _faces(core_a: Core, core_b: Core, tolerance: float, corners: bool = True) -> Manifold:
     """Two cores with faces: reference face, incident face, clipping. With ``corners`` (not
     for two capsules, which Box2D always clips), rounded cores apart whose faces are nearest
     at an end of each meet at one point instead."""
@@ -254,7 +265,7 @@ def _faces(core_a, core_b, tolerance, corners=True):
     return Manifold(normal, tuple(contacts), names[0], edge, incident_edge, separations, tuple(steps))
 
 
-def _capsules(core_a, core_b, tolerance):
+def _capsules(core_a: Core, core_b: Core, tolerance: float) -> Manifold:
     """Two capsules, as Box2D's b2CollideCapsules: the nearest points of the two segments,
     and two clipped points only when each segment's shadow on the other's line overlaps it and
     a clipped end is as near as the nearest points (the segments lie along each other)."""
@@ -296,7 +307,10 @@ def _capsules(core_a, core_b, tolerance):
     return Manifold(Vector(nx, ny), (contact,), None, None, None, (), tuple(steps))
 
 
-def _corners(gap, on_r, on_i, ends, ref_radius, radius, flip, tolerance, steps):
+def _corners(
+    gap: float, on_r: Pair, on_i: Pair, ends: tuple[int, int], ref_radius: float, radius: float, flip: bool, tolerance: float,
+    steps: list[ManifoldStep],
+) -> Manifold:
     """Two rounded corners: one point on the line between the core vertices ``ends``
     (reference's, incident's), or none."""
     ref_vertex, inc_vertex = ends
@@ -313,7 +327,7 @@ def _corners(gap, on_r, on_i, ends, ref_radius, radius, flip, tolerance, steps):
     return Manifold(normal, (contact,), None, None, None, (), tuple(steps))
 
 
-def _clip(segment, point, side, ref_feature, inc_feature):
+def _clip(segment: list[Clipped], point: Pair, side: Pair, ref_feature: Feature, inc_feature: Feature) -> list[Clipped]:
     """Keep the part of ``segment`` (two (point, features) pairs) on the inner side of the line
     through ``point`` with outward normal ``side``. A point made where the segment crosses the
     line comes from the reference face's vertex there and the incident edge."""
@@ -330,7 +344,7 @@ def _clip(segment, point, side, ref_feature, inc_feature):
     return kept
 
 
-def _with_circle(core, circle, tolerance, flip):
+def _with_circle(core: Core, circle: Core, tolerance: float, flip: bool) -> Manifold:
     """A circle (B, or A when ``flip``) against any core: one point at most."""
     points, normals, radius = core
     ((cx, cy),), _, circle_radius = circle
@@ -377,7 +391,7 @@ def _with_circle(core, circle, tolerance, flip):
     return Manifold(normal, (contact,), None, None, None, (), steps)
 
 
-def _size(points):
+def _size(points: tuple[Pair, ...]) -> float:
     """The larger side of the points' bounding box."""
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     return max(max(xs) - min(xs), max(ys) - min(ys))

@@ -10,29 +10,30 @@ from __future__ import annotations
 import math
 
 from ._validate import finite_pair
-from .errors import ShapeError
 from .capsule import Capsule
+from .errors import ShapeError
 from .shapes import Circle, Polygon
-from .vector import PairLike, Vector
+from .vector import Pair, PairLike, Vector
 
 ARC_STEP = 2 * math.pi / 64
 """The widest angle between two points on a drawn arc of a rounded outline: a chord then lies
 within r (1 - cos(ARC_STEP / 2)), under 0.13% of the radius, inside the exact arc."""
 
 
-def checked(shape, role):
+def checked(shape: object, role: str) -> Polygon | Circle | Capsule:
     """``shape`` if it is a Polygon, Box, Circle or Capsule, else ShapeError naming its ``role``."""
     if not isinstance(shape, (Polygon, Circle, Capsule)):
         raise ShapeError(f"expected a Polygon, Box, Circle or Capsule as {role}, got {type(shape).__name__}")
     return shape
 
 
-def core(shape):
+def core(shape: Polygon | Circle | Capsule) -> tuple[tuple[Pair, ...], float]:
     """The shape's core and radius, as GJK uses them (Box2D's rounded shapes): a polygon is its
     own world vertices and its radius (0 unless rounded); a capsule its segment's two ends and
     its radius; a circle its centre alone and its radius."""
     if isinstance(shape, Circle):
-        return (tuple(shape.center),), shape.radius
+        x, y = shape.center
+        return ((x, y),), shape.radius
     return shape._placed().points, shape.radius
 
 
@@ -88,7 +89,7 @@ def minkowski_difference(a: Polygon | Circle, b: Polygon | Circle) -> Polygon | 
     return Polygon(outline)
 
 
-def _sum_outline(p, q):
+def _sum_outline(p: list[Pair], q: list[Pair]) -> list[Pair]:
     """The corners of the convex sum of two counter-clockwise outlines (either may be a point)."""
     start = (min(p, key=lambda v: (v[1], v[0])), min(q, key=lambda v: (v[1], v[0])))
     edges = []
@@ -105,7 +106,7 @@ def _sum_outline(p, q):
     return _corners(outline)
 
 
-def _corners(outline):
+def _corners(outline: list[Pair]) -> list[Pair]:
     """``outline`` without the points where a parallel edge merely continues the last one."""
     kept = list(outline)
     k = 0
@@ -139,7 +140,7 @@ def grown_outline(outline: list[tuple[float, float]], radius: float) -> list[tup
     return grown
 
 
-def _arc(start, end):
+def _arc(start: float, end: float) -> list[float]:
     """Angles from ``start`` to ``end`` in equal steps of at most ARC_STEP, both ends included."""
     steps = max(1, math.ceil((end - start) / ARC_STEP - 1e-9))
     return [start + (end - start) * k / steps for k in range(steps + 1)]

@@ -72,7 +72,7 @@ class SlideStep(NamedTuple):
     start: Vector
     """Where the pass starts, as a translation from the mover's own position."""
 
-    planes: tuple
+    planes: tuple[Plane, ...]
     """The :class:`Plane` of every obstacle touched at ``start``."""
 
     solved: Vector
@@ -94,11 +94,11 @@ class Slide(NamedTuple):
     translation: Vector
     """The motion achieved: where the mover ends, less where it began."""
 
-    planes: tuple
+    planes: tuple[Plane, ...]
     """The planes of the last pass (what the mover touches where it ends), with the solver's
     pushes: what :func:`clip_vector` clips a velocity against."""
 
-    iterations: tuple
+    iterations: tuple[SlideStep, ...]
     """Every :class:`SlideStep`, in order."""
 
 

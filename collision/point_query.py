@@ -6,11 +6,12 @@ import math
 from typing import NamedTuple
 
 from ._validate import finite_pair
-from .errors import ShapeError
-from .sat import TOLERANCE
 from .capsule import Capsule
+from .errors import ShapeError
+from .rounded import _contains, _feature, _segments, core, segment_closest
 from .shapes import Circle, Polygon
-from .vector import PairLike, Vector
+from .vector import Pair, PairLike, Vector
+from .verdict import TOLERANCE
 from .voronoi import Feature, Region, voronoi_region
 
 
@@ -33,7 +34,7 @@ class PointQuery(NamedTuple):
     """The Voronoi feature whose region holds the point (for a circle: EDGE 0 outside, INSIDE in)."""
 
 
-def point_query(shape: Polygon | Circle, point: PairLike) -> PointQuery:
+def point_query(shape: Polygon | Circle | Capsule, point: PairLike) -> PointQuery:
     """Query ``point`` against ``shape`` (a Polygon, Box, Circle or Capsule); return a :class:`PointQuery`.
 
     The boundary counts as inside, and a point within the tolerance outside it does too: its
@@ -76,9 +77,7 @@ def point_query(shape: Polygon | Circle, point: PairLike) -> PointQuery:
     """
     if getattr(shape, "_rounded", False):
         # A capsule or a rounded polygon: the core's nearest point, pushed out by the radius.
-        from . import rounded
-
-        return rounded.point_query(shape, finite_pair(point, "point"))
+        return _rounded(shape, finite_pair(point, "point"))
     if isinstance(shape, Polygon):
         px, py = finite_pair(point, "point")
         feature = voronoi_region(shape, (px, py))
@@ -106,3 +105,37 @@ def point_query(shape: Polygon | Circle, point: PairLike) -> PointQuery:
     # Float rounding grows with the coordinates' magnitude: judge the boundary relative to it.
     scale = max(max(map(abs, shape.aabb())), abs(px), abs(py))
     return PointQuery(distance <= TOLERANCE * scale, distance, Vector(cx, cy), Vector(cx - px, cy - py), feature)
+
+
+def _rounded(shape: Polygon | Circle | Capsule, point: Pair) -> PointQuery:
+    """:func:`point_query` for a rounded shape (a capsule, or a polygon with a radius): the
+    core's nearest point (:mod:`collision.rounded`), pushed out along the way to the query
+    point by the radius."""
+    px, py = point
+    points, normals, radius = core(shape)
+    if _contains(points, px, py):
+        # Inside the core: out through the nearest edge.
+        gaps = [nx * (px - x) + ny * (py - y) for (x, y), (nx, ny) in zip(points, normals)]
+        edge = max(range(len(gaps)), key=gaps.__getitem__)
+        nx, ny = normals[edge]
+        depth = -gaps[edge]
+        cx, cy = px + (depth + radius) * nx, py + (depth + radius) * ny
+        distance, region, index = 0.0 - depth - radius, Region.INSIDE, edge
+    else:
+        found = min(
+            (segment_closest(p, q, (px, py), (px, py)) + (i,) for i, (p, q) in enumerate(_segments(points))),
+            key=lambda f: f[0],
+        )
+        between, (qx, qy), _, t, _, edge = found
+        if between:
+            ux, uy = (px - qx) / between, (py - qy) / between
+        else:
+            # On a capsule's core: every way out is as short; take the side of its first normal.
+            ux, uy = normals[0] if normals else (1.0, 0.0)
+        cx, cy = qx + radius * ux, qy + radius * uy
+        distance = between - radius
+        kind, index = _feature(points, edge, t)
+        region = Region.INSIDE if distance <= 0 else (Region.VERTEX if kind == "vertex" else Region.EDGE)
+    reach = max(max(map(abs, shape.aabb())), abs(px), abs(py))
+    closest = Vector(cx, cy)
+    return PointQuery(distance <= TOLERANCE * reach, distance, closest, Vector(cx - px, cy - py), Feature(region, index, closest))

@@ -11,34 +11,18 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import Any, overload
 
 import numpy as np
+from numpy.typing import NDArray
 
 from ._validate import finite_pair
 from .errors import ShapeError
-
-if TYPE_CHECKING:
-    from .shapes import Circle, Polygon, Pose
+from .interval import Interval
+from .shapes import Circle, Polygon, Pose
 
 # tuple.__new__ skips a NamedTuple's Python-level __new__: a third of the cost on the hot path.
 _new = tuple.__new__
-
-
-class Interval(NamedTuple):
-    """A shape's extent along an axis."""
-
-    min: float
-    """The smallest projection (dot product with the axis)."""
-
-    max: float
-    """The largest projection."""
-
-    min_index: int
-    """The vertex that gives ``min`` (the first one, on a tie); -1 for a circle."""
-
-    max_index: int
-    """The vertex that gives ``max`` (the first one, on a tie); -1 for a circle."""
 
 
 def project(shape: Polygon | Circle, axis: tuple[float, float]) -> Interval:
@@ -152,7 +136,13 @@ def interval(pose: Pose, ax: float, ay: float) -> Interval:
     return _new(Interval, (low, high, dots.index(low), dots.index(high)))
 
 
-def overlap(a_min: float, a_max: float, b_min: float, b_max: float) -> float:
+@overload
+def overlap(a_min: float, a_max: float, b_min: float, b_max: float) -> float: ...
+@overload
+def overlap(a_min: Any, a_max: Any, b_min: Any, b_max: Any) -> NDArray[np.float64]: ...
+
+
+def overlap(a_min: Any, a_max: Any, b_min: Any, b_max: Any) -> Any:
     """How far B must move along the axis, the shorter way, to leave A's interval
     [a_min, a_max], B's being [b_min, b_max]: the one rule SAT applies on every axis.
     Negative, it is the gap between them: the axis separates the shapes. It equals the

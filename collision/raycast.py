@@ -13,15 +13,19 @@ be read:
 - a Circle, the quadratic |origin + t d - centre| = radius, solved the stable way.
 """
 
-import math
-from typing import NamedTuple
+from __future__ import annotations
 
+import math
+from typing import NamedTuple, cast
+
+from . import rounded
 from ._validate import finite_pair
-from .errors import ShapeError
-from .sat import TOLERANCE
 from .capsule import Capsule
+from .errors import ShapeError
+from .point_query import point_query
 from .shapes import Box, Circle, Polygon
-from .vector import Vector
+from .vector import Pair, PairLike, Vector
+from .verdict import TOLERANCE
 
 # TOLERANCE, relative as in SAT: an origin within ``TOLERANCE * scale`` of the shape counts as
 # on it (a hit at fraction 0), and a segment that runs along an edge within it grazes that edge
@@ -78,11 +82,11 @@ class RayHit(NamedTuple):
     vertex, that of the face the segment crossed last in the clipping), the radial direction
     for a circle; (0, 0) when the origin starts inside or on the shape, or on a miss."""
 
-    steps: tuple = ()
+    steps: tuple[Slab, ...] = ()
     """For a Box, its two :class:`Slab` steps, x then y; empty for any other shape."""
 
 
-def _checked(shape, origin, translation):
+def _checked(shape: object, origin: PairLike, translation: PairLike) -> tuple[Pair, Pair]:
     """The shape, the origin and the translation as float pairs, or ShapeError saying what to fix."""
     if not isinstance(shape, (Polygon, Circle, Capsule)):
         raise ShapeError(f"ray_cast needs a Polygon, Box, Circle or Capsule, got {type(shape).__name__}")
@@ -93,28 +97,28 @@ def _checked(shape, origin, translation):
     return (ox, oy), (dx, dy)
 
 
-def _scale(reach, origin, translation):
+def _scale(reach: float, origin: Pair, translation: Pair) -> float:
     """What rounding grows with: the largest |x| or |y| of the origin, the end and the shape."""
     (ox, oy), (dx, dy) = origin, translation
     return max(reach, abs(ox), abs(oy), abs(ox + dx), abs(oy + dy))
 
 
-def _hit(origin, translation, fraction, normal, steps=()):
+def _hit(origin: Pair, translation: Pair, fraction: float, normal: Pair, steps: tuple[Slab, ...] = ()) -> RayHit:
     (ox, oy), (dx, dy) = origin, translation
     # + 0.0 turns a -0.0 into 0.0: (-1, 0), not (-1, -0).
     point = Vector(ox + fraction * dx, oy + fraction * dy)
     return RayHit(True, fraction, point, Vector(normal[0] + 0.0, normal[1] + 0.0), steps)
 
 
-def _inside(origin, steps=()):
+def _inside(origin: Pair, steps: tuple[Slab, ...] = ()) -> RayHit:
     return RayHit(True, 0.0, Vector(*origin), _NO_NORMAL, steps)
 
 
-def _miss(steps=()):
+def _miss(steps: tuple[Slab, ...] = ()) -> RayHit:
     return RayHit(False, 1.0, None, _NO_NORMAL, steps)
 
 
-def ray_cast(shape, origin, translation):
+def ray_cast(shape: Polygon | Circle | Capsule, origin: PairLike, translation: PairLike) -> RayHit:
     """Cast the segment from ``origin`` to ``origin + translation`` at ``shape`` (a Box,
     Polygon or Circle); return a :class:`RayHit`.
 
@@ -176,17 +180,16 @@ def ray_cast(shape, origin, translation):
     origin, translation = _checked(shape, origin, translation)
     if shape._rounded:
         # A capsule or a rounded polygon: its edges pushed out, a circle at each corner.
-        from . import rounded
-
-        return rounded.ray_cast(shape, origin, translation)
+        return _rounded(shape, origin, translation)
     if isinstance(shape, Box):
         return _box(shape, origin, translation)
     if isinstance(shape, Polygon):
         return _polygon(shape, origin, translation)
-    return _circle(shape, origin, translation)
+    # A capsule is always rounded, and went the first way: a circle is left.
+    return _circle(cast(Circle, shape), origin, translation)
 
 
-def _box(box, origin, translation):
+def _box(box: Box, origin: Pair, translation: Pair) -> RayHit:
     """The slab test, one axis of the box at a time in the box's own frame."""
     (ox, oy), (dx, dy) = origin, translation
     (cx, cy), (hx, hy) = box.center, box.half_size
@@ -234,7 +237,7 @@ def _box(box, origin, translation):
     return _hit(origin, translation, lower, (sign * ax, sign * ay), steps)
 
 
-def _polygon(polygon, origin, translation):
+def _polygon(polygon: Polygon, origin: Pair, translation: Pair) -> RayHit:
     """Cyrus-Beck: clip the segment against each edge's half-plane, n . (p - v) <= 0."""
     (ox, oy), (dx, dy) = origin, translation
     points = polygon.world_vertices().tolist()
@@ -272,7 +275,7 @@ def _polygon(polygon, origin, translation):
     return _hit(origin, translation, lower, normals[entered])
 
 
-def _circle(circle, origin, translation):
+def _circle(circle: Circle, origin: Pair, translation: Pair) -> RayHit:
     """|s + t d| = r with s = origin - centre, in distance along the unit direction u = d / |d|:
     t^2 + 2 (s . u) t + (s . s - r^2) = 0. Working in distance keeps every product within
     floats for coordinates up to the core's limit, where d . d times s . s would overflow."""
@@ -311,3 +314,17 @@ def _circle(circle, origin, translation):
     nx, ny = px - cx, py - cy
     away = math.hypot(nx, ny)
     return _hit(origin, translation, fraction, (nx / away, ny / away))
+
+
+def _rounded(shape: Polygon | Circle | Capsule, origin: Pair, translation: Pair) -> RayHit:
+    """:func:`ray_cast` for a rounded shape (a capsule, or a polygon with a radius): inside (or
+    on) at fraction 0, else the first of the core's edges pushed out by the radius and the
+    circles round its corners that the segment meets (:func:`collision.rounded.ray_hit`)."""
+    points, normals, radius = rounded.core(shape)
+    tolerance = TOLERANCE * _scale(rounded.scale(shape), origin, translation)
+    if point_query(shape, origin).distance <= tolerance:
+        return _inside(origin)
+    found = rounded.ray_hit(points, normals, radius, origin, translation, tolerance)
+    if found is None:
+        return _miss()
+    return _hit(origin, translation, *found)

@@ -10,54 +10,66 @@ facts carry every algorithm here:
 
 So SAT on rounded shapes tries the cores' edge normals, as for polygons, and one axis more:
 the line between the cores' nearest points, which is how a rounded corner is felt (as a
-circle's vertex axis is). :func:`sat`, :func:`point_query`, :func:`ray_cast` and :func:`sweep`
-send rounded shapes here; GJK, EPA, the Minkowski difference and the manifold read cores and
-radii directly.
+circle's vertex axis is). :func:`collision.sat` and :func:`collision.sweep` send rounded shapes
+to :func:`sat` and :func:`sweep` here; :func:`collision.point_query` and
+:func:`collision.ray_cast` answer for them from the cores read here (:func:`core`,
+:func:`segment_closest`, :func:`ray_hit`); GJK, EPA, the Minkowski difference and the manifold
+read cores and radii directly.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from typing import Any, TypeVar, cast
 
 from .axes import AxisKind, AxisSource, edge_source, vertex_source
 from .capsule import Capsule
 from .errors import ShapeError
-from .projection import Interval, overlap
+from .interval import Interval
+from .minkowski import _sum_outline
+from .projection import overlap
 from .shapes import PARALLEL, Circle, Polygon
-from .vector import Vector
+from .vector import Pair, Vector
+from .verdict import TOLERANCE, AxisTest, Candidate, SatResult, named_axis, way_out
 
 _new = tuple.__new__
 
+Points = TypeVar("Points", list[Pair], tuple[Pair, ...])
+"""A core's points, or an outline's: a tuple or a list of float pairs."""
 
-def is_rounded(shape) -> bool:
+
+def is_rounded(shape: object) -> bool:
     """A capsule, or a polygon with a radius: a shape the plain polygon code does not read."""
-    return getattr(shape, "_rounded", False)
+    rounded: bool = getattr(shape, "_rounded", False)
+    return rounded
 
 
-def core(shape):
+def core(shape: Polygon | Circle | Capsule) -> tuple[tuple[Pair, ...], tuple[Pair, ...], float]:
     """``(points, normals, radius)``: the core's world points counter-clockwise (one for a
     circle, two for a capsule), the unit outward normals of its edges (a capsule's two sides;
     none for a circle) and the radius it is grown by."""
     if isinstance(shape, Circle):
-        return (tuple(shape.center),), (), shape.radius
+        x, y = shape.center
+        return ((x, y),), (), shape.radius
     pose = shape._placed()
     return pose.points, pose.normals, shape.radius
 
 
-def scale(shape) -> float:
+def scale(shape: Polygon | Circle | Capsule) -> float:
     """What rounding grows with, as sat() measures it: the largest |x| or |y| the shape reaches."""
     pose = shape._placed()
     return pose.scale + (shape.radius if isinstance(shape, Polygon) else 0.0)
 
 
-def _segments(points):
+def _segments(points: tuple[Pair, ...]) -> list[tuple[Pair, Pair]]:
     """The core's edges as point pairs: a point's one (itself), a segment's one, a polygon's ring."""
     if len(points) <= 2:
         return [(points[0], points[-1])]
     return list(zip(points, points[1:] + points[:1]))
 
 
-def segment_closest(p, q, r, s):
+def segment_closest(p: Pair, q: Pair, r: Pair, s: Pair) -> tuple[float, Pair, Pair, float, float]:
     """The nearest points of segments p-q and r-s (either may be a point): (distance, on p-q,
     on r-s, fraction along p-q, fraction along r-s). Ericson, Real-Time Collision Detection 5.1.9."""
     (px, py), (qx, qy), (rx, ry), (sx, sy) = p, q, r, s
@@ -87,7 +99,7 @@ def segment_closest(p, q, r, s):
     return math.hypot(on_1[0] - on_2[0], on_1[1] - on_2[1]), on_1, on_2, t, u
 
 
-def _contains(points, x, y):
+def _contains(points: tuple[Pair, ...], x: float, y: float) -> bool:
     """Whether a polygon core (3 or more points, counter-clockwise) holds (x, y), boundary included."""
     if len(points) < 3:
         return False
@@ -97,23 +109,23 @@ def _contains(points, x, y):
     return True
 
 
-def core_distance(points_a, points_b):
+def core_distance(points_a: tuple[Pair, ...], points_b: tuple[Pair, ...]) -> tuple[float, Any, Any, Any, Any]:
     """The cores' distance and nearest points ``(distance, on_a, on_b, feature_a, feature_b)``,
     each feature ``("vertex", i)`` or ``("edge", i)``; distance 0 and no points when the cores
-    overlap."""
-    best = None
+    overlap (Any: a point and a feature, or None)."""
+    best: tuple[tuple[float, Pair, Pair, float, float], int, int] | None = None
     for i, (p, q) in enumerate(_segments(points_a)):
         for j, (r, s) in enumerate(_segments(points_b)):
             found = segment_closest(p, q, r, s)
             if best is None or found[0] < best[0][0]:
                 best = (found, i, j)
-    (distance, on_a, on_b, t, u), i, j = best
+    (distance, on_a, on_b, t, u), i, j = cast("tuple[tuple[float, Pair, Pair, float, float], int, int]", best)  # every core has an edge
     if distance == 0.0 or _contains(points_a, *points_b[0]) or _contains(points_b, *points_a[0]):
         return 0.0, None, None, None, None
     return distance, on_a, on_b, _feature(points_a, i, t), _feature(points_b, j, u)
 
 
-def _feature(points, edge, fraction):
+def _feature(points: tuple[Pair, ...], edge: int, fraction: float) -> tuple[str, int]:
     """Which feature of a core a point at ``fraction`` along its edge ``edge`` is."""
     if len(points) == 1 or fraction == 0.0:
         return ("vertex", edge)
@@ -122,22 +134,21 @@ def _feature(points, edge, fraction):
     return ("edge", edge)
 
 
-def _shadow(points, radius, ax, ay):
+def _shadow(points: tuple[Pair, ...], radius: float, ax: float, ay: float) -> Interval:
     """The rounded shape's Interval along the unit axis: the core's, grown by the radius."""
     dots = [x * ax + y * ay for x, y in points]
     low, high = min(dots), max(dots)
-    return _new(Interval, (low - radius, high + radius, dots.index(low), dots.index(high)))
+    shadow: Interval = _new(Interval, (low - radius, high + radius, dots.index(low), dots.index(high)))
+    return shadow
 
 
-def sat(a, b, early_exit=False):
+def sat(a: Polygon | Circle | Capsule, b: Polygon | Circle | Capsule, early_exit: bool = False) -> SatResult:
     """:func:`collision.sat` for shapes of which one at least is rounded: the cores' distinct
     edge normals, then the line between the cores' nearest points (when the cores are apart
     and it is no edge normal), each shape's shadow grown by its radius."""
-    from .sat import TOLERANCE, AxisTest, Candidate, SatResult
-
     (points_a, normals_a, radius_a), (points_b, normals_b, radius_b) = core(a), core(b)
     tolerance = TOLERANCE * max(scale(a), scale(b))
-    candidates = []
+    candidates: list[tuple[float, float, AxisSource]] = []
     for label, shape, normals in (("A", a, normals_a), ("B", b, normals_b)):
         if not normals:
             continue
@@ -161,67 +172,29 @@ def sat(a, b, early_exit=False):
     if not candidates:
         # Two points, one place: any way out is as short; x it is, as for two circles.
         candidates.append((1.0, 0.0, AxisSource("AB", AxisKind.CENTRES, -1)))
-    tests, skipped, first, least, chosen = [], (), None, math.inf, None
+    tests: list[AxisTest] = []
+    skipped: tuple[Candidate, ...] = ()
     for k, (ax, ay, source) in enumerate(candidates):
         shadow_a, shadow_b = _shadow(points_a, radius_a, ax, ay), _shadow(points_b, radius_b, ax, ay)
         depth = overlap(shadow_a.min, shadow_a.max, shadow_b.min, shadow_b.max)
         separating = depth < -tolerance
         tests.append(AxisTest(Vector(ax, ay), source, shadow_a, shadow_b, depth, separating))
-        if separating and first is None:
-            # The first gap names the normal, as in sat().
-            first = (ax, ay, shadow_a, shadow_b)
-            if early_exit:
-                skipped = tuple(Candidate(Vector(c[0], c[1]), c[2]) for c in candidates[k + 1 :])
-                break
-        if depth < least:
-            least, chosen = depth, (ax, ay, shadow_a, shadow_b)
-    ax, ay, shadow_a, shadow_b = first or chosen
-    normal = Vector(-ax, -ay) if shadow_a.max - shadow_b.min > shadow_b.max - shadow_a.min else Vector(ax, ay)
+        if separating and early_exit:
+            skipped = tuple(Candidate(Vector(c[0], c[1]), c[2]) for c in candidates[k + 1 :])
+            break
+    # As in sat(): the first gap, else the least overlap, names the axis and the normal.
+    test = tests[named_axis(tests)]
+    normal = Vector(*way_out(*test.axis, test.overlap, test.a.max - test.b.min))
     merged = len(normals_a) + len(normals_b) - edges
-    if first is not None:
+    if test.separating:
         return SatResult(False, False, normal, 0.0, None, tests, skipped, merged)
-    depth = least if least > 0.0 else 0.0
+    depth = test.overlap if test.overlap > 0.0 else 0.0
     return SatResult(True, depth <= tolerance, normal, depth, None, tests, skipped, merged)
 
 
-def point_query(shape, point):
-    """:func:`collision.point_query` for a rounded shape: the core's nearest point, pushed out
-    along the way to the query point by the radius."""
-    from .point_query import PointQuery
-    from .sat import TOLERANCE
-    from .voronoi import Feature, Region
-
-    px, py = point
-    points, normals, radius = core(shape)
-    if _contains(points, px, py):
-        # Inside the core: out through the nearest edge.
-        gaps = [nx * (px - x) + ny * (py - y) for (x, y), (nx, ny) in zip(points, normals)]
-        edge = max(range(len(gaps)), key=gaps.__getitem__)
-        nx, ny = normals[edge]
-        depth = -gaps[edge]
-        cx, cy = px + (depth + radius) * nx, py + (depth + radius) * ny
-        distance, region, index = 0.0 - depth - radius, Region.INSIDE, edge
-    else:
-        found = min(
-            (segment_closest(p, q, (px, py), (px, py)) + (i,) for i, (p, q) in enumerate(_segments(points))),
-            key=lambda f: f[0],
-        )
-        between, (qx, qy), _, t, _, edge = found
-        if between:
-            ux, uy = (px - qx) / between, (py - qy) / between
-        else:
-            # On a capsule's core: every way out is as short; take the side of its first normal.
-            ux, uy = normals[0] if normals else (1.0, 0.0)
-        cx, cy = qx + radius * ux, qy + radius * uy
-        distance = between - radius
-        kind, index = _feature(points, edge, t)
-        region = Region.INSIDE if distance <= 0 else (Region.VERTEX if kind == "vertex" else Region.EDGE)
-    reach = max(max(map(abs, shape.aabb())), abs(px), abs(py))
-    closest = Vector(cx, cy)
-    return PointQuery(distance <= TOLERANCE * reach, distance, closest, Vector(cx - px, cy - py), Feature(region, index, closest))
-
-
-def ray_hit(points, normals, radius, origin, translation, tolerance):
+def ray_hit(
+    points: Points, normals: Sequence[Pair], radius: float, origin: Pair, translation: Pair, tolerance: float
+) -> tuple[float, Pair] | None:
     """The first fraction in [0, 1] at which the segment origin -> origin + translation meets
     the core grown by ``radius`` from outside, and the outward normal there: ``(fraction,
     normal)``, or None on a miss. Every edge of the core pushed out by the radius, and a circle
@@ -259,28 +232,10 @@ def ray_hit(points, normals, radius, origin, translation, tolerance):
     return best
 
 
-def ray_cast(shape, origin, translation):
-    """:func:`collision.ray_cast` for a rounded shape: inside (or on) at fraction 0, else the
-    first of the pushed-out edges and the corner circles the segment meets."""
-    from .raycast import _hit, _inside, _miss, _scale
-    from .sat import TOLERANCE
-
-    points, normals, radius = core(shape)
-    tolerance = TOLERANCE * _scale(scale(shape), origin, translation)
-    if point_query(shape, origin).distance <= tolerance:
-        return _inside(origin)
-    found = ray_hit(points, normals, radius, origin, translation, tolerance)
-    if found is None:
-        return _miss()
-    return _hit(origin, translation, *found)
-
-
-def sweep(moving, still, displacement, tolerance):
+def sweep(moving: Polygon | Circle | Capsule, still: Polygon | Circle | Capsule, displacement: Pair, tolerance: float) -> str | tuple[float, Pair] | None:
     """:func:`collision.sweep` for rounded shapes: moving by t d, the cores touch when t d
     reaches the cores' difference (still's core less moving's) grown by both radii; a ray from
     the origin along d finds when. ``"start"``, ``(time, normal)`` or None."""
-    from .minkowski import _sum_outline
-
     still_points, _, still_radius = core(still)
     moving_points, _, moving_radius = core(moving)
     outline = _sum_outline(list(still_points), [(-x, -y) for x, y in moving_points])
@@ -299,7 +254,7 @@ def sweep(moving, still, displacement, tolerance):
     return found
 
 
-def checked(shape, role):
+def checked(shape: object, role: str) -> Polygon | Circle | Capsule:
     """``shape`` if it is one of the shapes, else ShapeError naming ``role``."""
     if not isinstance(shape, (Polygon, Circle, Capsule)):
         raise ShapeError(f"expected a Polygon, Box, Circle or Capsule as {role}, got {type(shape).__name__}")

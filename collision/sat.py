@@ -12,166 +12,23 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from typing import NamedTuple
 
 from .axes import AxisKind, AxisSource, vertex_source
+from .capsule import Capsule
 from .errors import ShapeError
-from .projection import Interval, extent, interval, overlap
-from .shapes import PARALLEL, Circle, Polygon, Pose
-from .vector import Vector
+from .interval import Interval
+from .projection import extent, interval, overlap
+from .shapes import PARALLEL, CandidateAxis, Circle, Polygon, Pose
+from .vector import Pair, Vector
+from .verdict import TOLERANCE, AxisTest, Candidate, SatResult, axis_tolerance, spread, way_out
 from .voronoi import box_corner_region, in_vertex_region, nearest_vertex
-
-TOLERANCE = 2 * 2.0**-52
-"""Relative, and set by the float spacing: gaps and depths within a pair's tolerance of zero
-count as touching. Along a unit axis (ax, ay) the tolerance is ``TOLERANCE`` times the larger
-of |ax| sx and |ay| sy, where sx is the largest |x| either shape reaches (a vertex, or a
-circle's centre plus its radius; an estimate within a factor of two) and sy the largest |y|.
-``TOLERANCE`` times a number is 2 to 4 float spacings (ulps) of it: what rounding a position
-costs, each coordinate rounding on its own. So a gap of a few ulps of the coordinates is a gap
-wherever the shapes stand: near the origin a unit box's tolerance is about 4e-16, and at 1e15,
-where floats are 0.125 apart, it is 0.44, so boxes 0.5 apart are apart. Boxes at x = 1e20,
-where floats are 16384 apart, still overlap by 70 along y. SAT measures both shapes from A's
-position (see :func:`sat`), so their offset, not their world vertices, carries the distance
-between them."""
 
 # tuple.__new__ skips a NamedTuple's Python-level __new__: a third of the cost on the hot path.
 _new = tuple.__new__
 _blank = object.__new__
 
 
-class Candidate(NamedTuple):
-    """An axis that was not tested because an earlier one already separated the shapes."""
-
-    axis: Vector
-    """The unit axis."""
-
-    source: AxisSource
-    """Where it came from."""
-
-
-class AxisTest(NamedTuple):
-    """Both shapes projected onto one axis, and what that says."""
-
-    axis: Vector
-    """The unit axis."""
-
-    source: AxisSource
-    """Where it came from."""
-
-    a: Interval
-    """Shape A's extent along the axis."""
-
-    b: Interval
-    """Shape B's extent along the axis."""
-
-    overlap: float
-    """How far B must move along the axis, the shorter way, to leave A's interval; negative
-    is the gap between the intervals. It equals the length the intervals share unless one
-    interval contains the other."""
-
-    separating: bool
-    """Whether the intervals are apart (a gap wider than the pair's tolerance, see
-    TOLERANCE): then the shapes are too."""
-
-
-class SatResult:
-    """The outcome of :func:`sat`.
-
-    It reads as the NamedTuple it was: fields by name, unpacking and indexing in the order of
-    ``_fields``, equality field by field, ``_replace`` and ``_asdict``. ``axes`` and
-    ``skipped`` (and ``merged``) are built on first access, from the shapes as they were when
-    ``sat()`` ran: the verdict needs only the axes up to the first gap, the report needs them all.
-    """
-
-    __slots__ = {
-        "colliding": "The shapes overlap or touch: no tested axis separates them.",
-        "touching": "Colliding with a depth of zero, within the pair's tolerance (see TOLERANCE).",
-        "normal": "Unit axis pointing from A towards B: the MTV's direction, or when separated the "
-        "first separating axis.",
-        "depth": "How far B must move to leave A (0 when separated or touching).",
-        "_axes": "The AxisTests, once built.",
-        "_skipped": "The skipped Candidates, once built.",
-        "_merged": "How many edge normals were merged away, once counted.",
-        "_mtv": "The MTV, once made (sat() leaves it to the first reader).",
-        "_pending": "What builds the report, (pose_a, pose_b, early_exit); None once built.",
-    }
-
-    _fields = ("colliding", "touching", "normal", "depth", "mtv", "axes", "skipped", "merged")
-
-    def __init__(self, colliding, touching, normal, depth, mtv, axes, skipped, merged):
-        self.colliding, self.touching, self.normal, self.depth, self._mtv = colliding, touching, normal, depth, mtv
-        self._axes, self._skipped, self._merged, self._pending = tuple(axes), tuple(skipped), merged, None
-
-    @property
-    def mtv(self) -> Vector:
-        """``normal * depth``: the shortest translation that moves B out of A."""
-        if self._mtv is None:
-            normal, depth = self.normal, self.depth
-            self._mtv = _new(Vector, (normal[0] * depth, normal[1] * depth))
-        return self._mtv
-
-    @property
-    def axes(self) -> tuple[AxisTest, ...]:
-        """Every AxisTest, in the order tested."""
-        if self._pending is not None:
-            self._build()
-        return self._axes
-
-    @property
-    def skipped(self) -> tuple[Candidate, ...]:
-        """The Candidate axes an early exit never tested (empty unless ``early_exit``)."""
-        if self._pending is not None:
-            self._build()
-        return self._skipped
-
-    @property
-    def merged(self) -> int:
-        """How many edge normals were dropped for being parallel to one already listed."""
-        if self._pending is not None:
-            self._build()
-        return self._merged
-
-    def _build(self):
-        self._axes, self._skipped, self._merged = _report(*self._pending)
-        self._pending = None
-
-    @property
-    def separating_axis(self) -> AxisTest | None:
-        """The first AxisTest that separates, or None when the shapes collide."""
-        return next((test for test in self.axes if test.separating), None)
-
-    def __iter__(self):
-        return iter((self.colliding, self.touching, self.normal, self.depth, self.mtv, self.axes, self.skipped, self.merged))
-
-    def __len__(self):
-        return len(self._fields)
-
-    def __getitem__(self, index):
-        return tuple(self)[index]
-
-    def __eq__(self, other):
-        if isinstance(other, (SatResult, tuple)):
-            return tuple(self) == tuple(other)
-        return NotImplemented
-
-    def __hash__(self):
-        return hash(tuple(self))
-
-    def __repr__(self):
-        return "SatResult(" + ", ".join(f"{name}={value!r}" for name, value in zip(self._fields, self)) + ")"
-
-    def __reduce__(self):
-        return SatResult, tuple(self)
-
-    def _asdict(self):
-        return dict(zip(self._fields, self))
-
-    def _replace(self, **changes):
-        return SatResult(**{**self._asdict(), **changes})
-
-
-
-def sat(a: Polygon | Circle, b: Polygon | Circle, early_exit: bool = False) -> SatResult:
+def sat(a: Polygon | Circle | Capsule, b: Polygon | Circle | Capsule, early_exit: bool = False) -> SatResult:
     """Test shapes ``a`` and ``b`` (each a Polygon, Box or Circle) with the Separating Axis Theorem.
 
     Every candidate axis is projected and reported: the distinct edge normals of both
@@ -234,12 +91,12 @@ def sat(a: Polygon | Circle, b: Polygon | Circle, early_exit: bool = False) -> S
             separated, chosen = True, (ax, ay, depth, a_max - b_min)
             break
         if depth < least:
-            # The least overlap so far is the shortest way out (Metanet section 1); of equals, the first.
+            # The least overlap so far is the shortest way out; of equals, the first (named_axis's rule).
             least, chosen = depth, (ax, ay, depth, a_max - b_min)
     ax, ay, depth, forward = chosen
     # Point the normal the way B must go: along the axis if overlap() took the way forwards
     # (past A's max), else against it.
-    normal = _new(Vector, (ax, ay) if depth == forward else (-ax, -ay))
+    normal = _new(Vector, way_out(ax, ay, depth, forward))
     result = _blank(SatResult)
     if separated:
         result.colliding = result.touching = False
@@ -253,35 +110,11 @@ def sat(a: Polygon | Circle, b: Polygon | Circle, early_exit: bool = False) -> S
     result._mtv = None
     # The report (every axis's intervals, and the count of merged normals) is built when
     # read, from these same poses.
-    result._pending = (pose_a, pose_b, early_exit)
+    result._pending = (_report, pose_a, pose_b, early_exit)
     return result
 
 
-def spread(pose: Pose) -> tuple[float, float]:
-    """How far a placed shape reaches along x and along y: |x| and |y| of its position, each
-    plus its reach (at least the largest |x| and |y| it reaches, at most twice them).
-
-    >>> from collision import Box
-    >>> spread(Box((1e20, -50), (110, 60))._placed())
-    (1e+20, 160.0)
-    """
-    return abs(pose.x) + pose.reach, abs(pose.y) + pose.reach
-
-
-def axis_tolerance(spread_a: tuple[float, float], spread_b: tuple[float, float], ax: float, ay: float) -> float:
-    """How near zero a gap or depth along the unit axis (ax, ay) counts as touching for two
-    shapes that reach as far as ``spread_a`` and ``spread_b`` (:func:`spread`): ``TOLERANCE``
-    times the larger of |ax| sx and |ay| sy, sx being the larger reach along x and sy along y.
-    Rounding a coordinate moves a projection by that rounding times the axis's share of it.
-
-    >>> [f"{axis_tolerance((1e20, 110.0), (1e20, 160.0), *axis):.3g}" for axis in ((0.0, 1.0), (1.0, 0.0))]
-    ['7.11e-14', '4.44e+04']
-    """
-    (a_x, a_y), (b_x, b_y) = spread_a, spread_b
-    return TOLERANCE * max(abs(ax) * max(a_x, b_x), abs(ay) * max(a_y, b_y))
-
-
-def candidate_axes(pose_a: Pose, pose_b: Pose) -> Iterator[tuple]:
+def candidate_axes(pose_a: Pose, pose_b: Pose) -> Iterator[CandidateAxis]:
     """The axes SAT tries for two placed shapes, in order, each ``(ax, ay, AxisSource, a_min,
     a_max, b_min, b_max)``: (ax, ay) the unit axis, and a shape's extent along it known
     already on its own edge normals (Pose.as_a), else None until projected. They come one at
@@ -324,7 +157,7 @@ def candidate_axes(pose_a: Pose, pose_b: Pose) -> Iterator[tuple]:
         yield centre_line((0.0, 0.0), (pose_b.x - pose_a.x, pose_b.y - pose_a.y))
 
 
-def circle_axis(pose: Pose, center: tuple, label: str) -> tuple | None:
+def circle_axis(pose: Pose, center: Pair, label: str) -> CandidateAxis | None:
     """The axis a circle centred at ``center`` (measured from the polygon's position) brings
     against a placed polygon, as a candidate ``(ax, ay, source, None, None, None, None)``:
     from the vertex whose Voronoi region holds the centre to the centre, sourced as that
@@ -361,7 +194,7 @@ def circle_axis(pose: Pose, center: tuple, label: str) -> tuple | None:
 _CENTRE_LINE = AxisSource("AB", AxisKind.CENTRES, -1)
 
 
-def centre_line(center_a: tuple, center_b: tuple) -> tuple:
+def centre_line(center_a: Pair, center_b: Pair) -> CandidateAxis:
     """Two circles' one axis: the unit line from A's centre to B's, as a candidate
     ``(ax, ay, source, None, None, None, None)``.
 
@@ -377,7 +210,7 @@ def centre_line(center_a: tuple, center_b: tuple) -> tuple:
     return dx / length, dy / length, _CENTRE_LINE, None, None, None, None
 
 
-def _report(pose_a, pose_b, early_exit):
+def _report(pose_a: Pose, pose_b: Pose, early_exit: bool) -> tuple[tuple[AxisTest, ...], tuple[Candidate, ...], int]:
     """The AxisTests of sat()'s candidates, the Candidates an early exit skips, and how many
     edge normals were merged away: the same extents, the same shift and the same rule as the
     verdict, so the same overlaps; the intervals are reported where they lie in the world,
@@ -407,11 +240,12 @@ def _report(pose_a, pose_b, early_exit):
     return tuple(tests), (), merged
 
 
-def _own(pose, source):
+def _own(pose: Pose, source: AxisSource) -> Interval:
     """A polygon's own Interval along the normal of edge ``source.index`` (Pose.extents)."""
     return pose.extents[pose.edges.index(source.index)]
 
 
-def _moved(shadow, shift):
+def _moved(shadow: Interval, shift: float) -> Interval:
     """An Interval measured from a shape's position, moved out by position . axis: where it lies."""
-    return _new(Interval, (shadow.min + shift, shadow.max + shift, shadow.min_index, shadow.max_index))
+    moved: Interval = _new(Interval, (shadow.min + shift, shadow.max + shift, shadow.min_index, shadow.max_index))
+    return moved

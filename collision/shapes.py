@@ -12,10 +12,10 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ._validate import LIMIT, SMALLEST, finite_number, finite_pair, positive_number
-from .axes import edge_source
+from .axes import AxisSource, edge_source
 from .errors import ShapeError
-from .projection import Interval
-from .vector import Bounds, PairLike, Vector
+from .interval import Interval
+from .vector import Bounds, Pair, PairLike, Vector
 
 # tuple.__new__ skips a NamedTuple's Python-level __new__: a third of the cost on the hot path.
 _new = tuple.__new__
@@ -32,8 +32,14 @@ square of the count (2,048 vertices: about a quarter of a second)."""
 PARALLEL = 1e-12
 """Two unit normals whose cross product is at most this are one axis (float noise, not geometry)."""
 
+CandidateAxis = tuple[float, float, AxisSource, Any, Any, Any, Any]
+"""An axis SAT tries, ``(ax, ay, source, a_min, a_max, b_min, b_max)``: the unit axis, where it
+comes from, and each shape's extent along it where known already, else None (see Pose.as_a).
+The ends are typed Any: a shape's two are None together, which a type cannot say, and sat()
+fills both at once."""
 
-def _vertex_pairs(vertices):
+
+def _vertex_pairs(vertices: Any) -> list[Pair]:
     """``vertices`` as a list of float pairs, each a real number within ±LIMIT, or ShapeError."""
     if isinstance(vertices, np.ndarray):
         if vertices.dtype.kind not in "iufO":
@@ -67,7 +73,7 @@ def _vertex_pairs(vertices):
     return points
 
 
-def _shown(value):
+def _shown(value: Any) -> Any:
     """A coordinate as a message shows it: a float, unless it is too large to be one."""
     try:
         return float(value)
@@ -75,7 +81,7 @@ def _shown(value):
         return value
 
 
-def _convex_ccw(vertices):
+def _convex_ccw(vertices: Any) -> tuple[Pair, ...]:
     """Validate ``vertices`` as a convex polygon; return them counter-clockwise, as float pairs.
 
     Plain Python rather than numpy: for a handful of vertices numpy's per-call cost dominates.
@@ -130,7 +136,7 @@ def _convex_ccw(vertices):
     return tuple(points)
 
 
-def _outward_normals(points):
+def _outward_normals(points: tuple[Pair, ...]) -> tuple[Pair, ...]:
     """Unit outward normals of a counter-clockwise polygon's edges, as float pairs."""
     normals = []
     for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1]):
@@ -140,9 +146,9 @@ def _outward_normals(points):
     return tuple(normals)
 
 
-def _distinct_axes(normals):
+def _distinct_axes(normals: tuple[Pair, ...]) -> tuple[int, ...]:
     """Indices of the edges whose normals are not parallel to an earlier edge's normal."""
-    kept = []
+    kept: list[int] = []
     for i, (nx, ny) in enumerate(normals):
         if all(abs(nx * normals[k][1] - ny * normals[k][0]) > PARALLEL for k in kept):
             kept.append(i)
@@ -153,25 +159,25 @@ class Turn(NamedTuple):
     """A polygon's geometry at one angle, before it is moved: kept while only the position
     changes, as during a drag."""
 
-    offsets: tuple
+    offsets: tuple[Pair, ...]
     """The turned local vertices, as (x, y) float pairs: world vertices less the position."""
 
-    normals: tuple
+    normals: tuple[Pair, ...]
     """The unit outward normal of every edge, as float pairs."""
 
-    axes: tuple
+    axes: tuple[Vector, ...]
     """The distinct normals (parallel ones merged), as Vectors."""
 
-    halfwidths: tuple
+    halfwidths: tuple[Vector, ...]
     """A box's (xw, yw) Vectors; empty for any other polygon."""
 
     reach: float
     """The largest |x| or |y| among ``offsets``."""
 
-    as_a: tuple
+    as_a: tuple[CandidateAxis, ...]
     """The polygon's SAT candidates as shape A (see Pose.as_a); they do not change as it moves."""
 
-    as_b: tuple
+    as_b: tuple[CandidateAxis, ...]
     """The same as shape B."""
 
 
@@ -181,7 +187,7 @@ class Pose(NamedTuple):
     the shape where it was. (The fields SAT reads on every call come first: they share the
     object's first bytes in memory.)"""
 
-    box: tuple
+    box: tuple[float, ...]
     """A box's halfwidths as four floats (xx, xy, yx, yy); empty for any other shape."""
 
     radius: float
@@ -198,18 +204,18 @@ class Pose(NamedTuple):
     or |y| the shape reaches, at most twice it; what float rounding in its projections grows
     with (see :data:`collision.TOLERANCE`)."""
 
-    axes: tuple
+    axes: tuple[Vector, ...]
     """The distinct normals (parallel ones merged), as Vectors; empty for a circle."""
 
-    as_a: tuple
+    as_a: tuple[CandidateAxis, ...]
     """The shape's own SAT candidates as shape A, ``(ax, ay, AxisSource, a_min, a_max,
     b_min, b_max)`` for each of ``axes``: its own extent there filled in from ``extents``
     (None for a box, whose extent is two products), the other shape's None until projected."""
 
-    as_b: tuple
+    as_b: tuple[CandidateAxis, ...]
     """The same as shape B: ``(ax, ay, AxisSource, None, None, b_min, b_max)``."""
 
-    offsets: tuple
+    offsets: tuple[Pair, ...]
     """The vertices less the position (the turned local vertices), as float pairs: the
     shape measured from its own position, where rounding grows with its size, not with how
     far out it lies. Empty for a circle."""
@@ -218,31 +224,31 @@ class Pose(NamedTuple):
     """The largest |x| or |y| of ``offsets``, or a circle's radius: |x| + reach is at least
     the largest |x| the shape reaches and at most twice it (and so for y)."""
 
-    points: tuple
+    points: tuple[Pair, ...]
     """World vertices, counter-clockwise, as (x, y) float pairs; empty for a circle."""
 
-    normals: tuple
+    normals: tuple[Pair, ...]
     """The unit outward normal of every edge, as float pairs; empty for a circle."""
 
-    edges: tuple
+    edges: tuple[int, ...]
     """For each of ``axes``, the index of the edge it is the normal of."""
 
-    extents: tuple
+    extents: tuple[Interval, ...]
     """A polygon's own Interval along each of ``axes``, measured from its position (see
     :func:`~collision.projection.extent`); empty for a box or a circle."""
 
-    halfwidths: tuple
+    halfwidths: tuple[Vector, ...]
     """A box's (xw, yw) Vectors; empty for any other shape."""
 
 
-def _points_interval(points, ax, ay):
+def _points_interval(points: tuple[Pair, ...], ax: float, ay: float) -> Interval:
     """The Interval of the float pairs ``points`` along (ax, ay)."""
     dots = [x * ax + y * ay for x, y in points]
     low, high = min(dots), max(dots)
     return Interval(low, high, dots.index(low), dots.index(high))
 
 
-def _area_centroid(points):
+def _area_centroid(points: tuple[Pair, ...]) -> Pair:
     """Centroid of the polygon's area (not of its vertices), as a float pair."""
     sum_x = sum_y = area6 = 0.0
     for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1]):
@@ -321,8 +327,8 @@ class Polygon:
         self._local_extents = tuple(_points_interval(self._local, *self._local_normals[i]) for i in self._axis_edges)
         self._local_centroid = _area_centroid(self._local)
         # The shape's Pose and Turn, made when first asked for (see _placed).
-        self._pose = None
-        self._turned = None
+        self._pose: Pose | None = None
+        self._turned: Turn | None = None
         self.position = position
         self.angle = angle
 
@@ -357,7 +363,7 @@ class Polygon:
         """The vertices in local coordinates, counter-clockwise: float array (N, 2)."""
         return np.array(self._local)
 
-    def _turn(self):
+    def _turn(self) -> Turn:
         """The Turn at the current angle."""
         c, s = math.cos(self._angle), math.sin(self._angle)
         normals = tuple([(c * x - s * y, s * x + c * y) for x, y in self._local_normals])
@@ -365,6 +371,7 @@ class Polygon:
         axes = tuple([_new(Vector, normals[i]) for i in self._axis_edges])
         halfwidths = self._halfwidths(c, s)
         sources = zip(axes, self._sources_a, self._sources_b, self._local_extents)
+        candidates: list[tuple[CandidateAxis, CandidateAxis]]
         if halfwidths:
             # A box's extent is two products on any axis: no interval is worth keeping.
             candidates = [((ax, ay, a, None, None, None, None), (ax, ay, b, None, None, None, None)) for (ax, ay), a, b, _ in sources]
@@ -379,7 +386,7 @@ class Polygon:
         reach = max(max(abs(x), abs(y)) for x, y in offsets)
         return Turn(offsets, normals, axes, halfwidths, reach, as_a, as_b)
 
-    def _placed(self):
+    def _placed(self) -> Pose:
         """The Pose at the current position and angle, cached: a scene asks many times a frame.
         A move keeps the turned geometry and only shifts it."""
         pose = self._pose
@@ -394,7 +401,8 @@ class Polygon:
         halfwidths = turn.halfwidths
         if halfwidths:
             (xx, xy), (yx, yy) = halfwidths
-            box, extents = (xx, xy, yx, yy), ()
+            box: tuple[float, ...] = (xx, xy, yx, yy)
+            extents: tuple[Interval, ...] = ()
         else:
             box, extents = (), self._local_extents
         reach = turn.reach
@@ -409,7 +417,7 @@ class Polygon:
         )
         return pose
 
-    def _halfwidths(self, c, s):
+    def _halfwidths(self, c: float, s: float) -> tuple[Vector, ...]:
         """A box's turned halfwidth vectors; a general polygon has none."""
         return ()
 
@@ -440,7 +448,7 @@ class Polygon:
         r = self._radius
         return (min(xs) - r, min(ys) - r, max(xs) + r, max(ys) + r)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         rounded = f", radius={self._radius}" if self._radius else ""
         return f"Polygon({[list(v) for v in self._local]}, position={tuple(self._position)}, angle={self._angle}{rounded})"
 
@@ -499,7 +507,7 @@ class Box(Polygon):
         """Halfwidth vector along the box's own y direction (Metanet's ``yw``)."""
         return self._placed().halfwidths[1]
 
-    def _halfwidths(self, c, s):
+    def _halfwidths(self, c: float, s: float) -> tuple[Vector, ...]:
         hx, hy = self.half_size
         # 0.0 - x rather than -x: an unturned box's yw reads (0.0, hy), not (-0.0, hy).
         return (Vector(c * hx, s * hx), Vector(0.0 - s * hy, c * hy))
@@ -510,7 +518,7 @@ class Box(Polygon):
             raise ShapeError(f"box corner must be one of {', '.join(self.CORNERS)}, got {name!r}")
         return Vector(*self._placed().points[self.CORNERS.index(name)])
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         rounded = f", radius={self._radius}" if self._radius else ""
         return f"Box(center={tuple(self.position)}, half_size={tuple(self.half_size)}, angle={self.angle}{rounded})"
 
@@ -557,6 +565,8 @@ class Circle:
 
     __slots__ = ("_center", "_radius", "_pose")
 
+    _pose: Pose | None
+
     _rounded = False
     """A circle's own algorithms handle its radius (see collision.rounded)."""
 
@@ -593,7 +603,7 @@ class Circle:
         self._radius = positive_number(value, "circle radius")
         self._pose = None
 
-    def _placed(self):
+    def _placed(self) -> Pose:
         """The circle's Pose, cached until it moves or its radius changes."""
         pose = self._pose
         if pose is None:
@@ -607,5 +617,5 @@ class Circle:
         (x, y), r = self._center, self._radius
         return (x - r, y - r, x + r, y + r)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Circle(center={tuple(self._center)}, radius={self._radius})"

@@ -4,18 +4,24 @@ stands still, so that a fast object cannot pass through a thin wall between two 
 from __future__ import annotations
 
 import math
-from typing import NamedTuple
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 import numpy as np
 
+from . import rounded
 from ._validate import finite_pair
-from .errors import ShapeError
-from .sat import TOLERANCE, sat
 from .capsule import Capsule
+from .errors import ShapeError
+from .sat import sat
 from .shapes import Circle, Polygon
-from .vector import PairLike, Vector
+from .vector import Pair, PairLike, Vector
+from .verdict import TOLERANCE
 
 _NO_NORMAL = Vector(0.0, 0.0)
+
+Found = str | tuple[Any, Any] | None
+"""What a swept test finds: "start" (touching or overlapping already), (time, normal) or None."""
 
 
 class Sweep(NamedTuple):
@@ -38,13 +44,13 @@ class Sweep(NamedTuple):
     shared stretch of an edge-edge contact; None when there is no hit or when they start overlapping."""
 
 
-def _checked(shape, role):
+def _checked(shape: object, role: str) -> Polygon | Circle | Capsule:
     if not isinstance(shape, (Polygon, Circle, Capsule)):
         raise ShapeError(f"sweep needs a Polygon, Box, Circle or Capsule as {role}, got {type(shape).__name__}")
     return shape
 
 
-def _scale(shape, dx=0.0, dy=0.0):
+def _scale(shape: Polygon | Circle | Capsule, dx: float = 0.0, dy: float = 0.0) -> float:
     """What rounding grows with, measured as sat() measures it (the largest |x| or |y| the shape
     reaches, for a polygon an estimate a little above it), with the shape moved by (dx, dy)."""
     if isinstance(shape, Circle):
@@ -54,7 +60,7 @@ def _scale(shape, dx=0.0, dy=0.0):
     return shape._placed().scale + max(abs(dx), abs(dy))
 
 
-def sweep(moving: Polygon | Circle, still: Polygon | Circle, displacement: PairLike) -> Sweep:
+def sweep(moving: Polygon | Circle | Capsule, still: Polygon | Circle | Capsule, displacement: PairLike) -> Sweep:
     """When ``moving``, translated along ``displacement``, first touches ``still``.
 
     Each shape is a Polygon, Box, Circle or Capsule; ``displacement`` is an (x, y) pair. The answer is
@@ -118,10 +124,10 @@ def sweep(moving: Polygon | Circle, still: Polygon | Circle, displacement: PairL
     dx, dy = finite_pair(displacement, "displacement")
     scale = max(_scale(still), _scale(moving), _scale(moving, dx, dy))
     tolerance = TOLERANCE * scale
+    # "start", (time, normal) or None; the time and normal are numpy's or Python's floats.
+    found: Any
     if moving._rounded or still._rounded:
         # A capsule or a rounded polygon: a ray against the cores' difference grown by the radii.
-        from . import rounded
-
         found = rounded.sweep(moving, still, (dx, dy), tolerance)
     elif isinstance(moving, Polygon) and isinstance(still, Polygon):
         found = _polygons(moving, still, dx, dy, tolerance)
@@ -141,7 +147,7 @@ def sweep(moving: Polygon | Circle, still: Polygon | Circle, displacement: PairL
     return Sweep(True, float(time), normal, _contact(still, moving, time * dx, time * dy, normal, tolerance))
 
 
-def _polygons(moving, still, dx, dy, tolerance):
+def _polygons(moving: Polygon, still: Polygon, dx: float, dy: float, tolerance: float) -> Found:
     """Two polygons: "start", (time, normal) or None, from the swept interval on every edge normal."""
     axes = np.concatenate([still.normals(), moving.normals()])
     still_along = still.world_vertices() @ axes.T
@@ -179,10 +185,14 @@ def _polygons(moving, still, dx, dy, tolerance):
     return time, normal
 
 
-def _with_circle(moving, still, dx, dy, scale, tolerance):
-    """A circle and any shape: "start", (time, normal) or None, from a ray against a grown shape.
+def _with_circle(moving: Any, still: Any, dx: float, dy: float, scale: float, tolerance: float) -> Found:
+    """A circle and any shape (either may be the circle: typed Any, the branches tell them
+    apart): "start", (time, normal) or None, from a ray against a grown shape.
 
     Worked in units of the power of two just above ``scale``, so that no square overflows."""
+    origin: Any
+    cast: Callable[..., Found]
+    shape: Any
     grow = moving.radius if isinstance(moving, Circle) else 0.0
     grow += still.radius if isinstance(still, Circle) else 0.0
     if isinstance(moving, Circle):
@@ -202,13 +212,13 @@ def _with_circle(moving, still, dx, dy, scale, tolerance):
     unit = 2.0 ** math.frexp(scale)[1]
     origin = np.asarray(origin, dtype=float)
     found = cast(origin / unit, np.asarray(direction) / unit, shape, grow / unit, tolerance / unit, unit)
-    if found is None or found == "start":
+    if found is None or isinstance(found, str):  # "start"
         return found
     time, normal = found
     return time, normal if flip > 0 else 0.0 - normal
 
 
-def _ray_disc(origin, direction, center, radius, tolerance, unit):
+def _ray_disc(origin: Any, direction: Any, center: Any, radius: float, tolerance: float, unit: float) -> Found:
     """First t in [0, 1] at which origin + t * direction is within ``radius`` of ``center``."""
     center = center / unit
     offset = origin - center
@@ -224,7 +234,7 @@ def _ray_disc(origin, direction, center, radius, tolerance, unit):
     return reached, at / math.hypot(*at)
 
 
-def _disc_time(offset, direction, radius):
+def _disc_time(offset: Any, direction: Any, radius: float) -> Any:
     """The first t at which |offset + t direction| = radius, when the ray approaches from outside."""
     a = direction @ direction
     b = direction @ offset
@@ -240,7 +250,7 @@ def _disc_time(offset, direction, radius):
     return nearest - math.sqrt((radius - miss) * (radius + miss) / a)
 
 
-def _ray_rounded_polygon(origin, direction, polygon, radius, tolerance, unit):
+def _ray_rounded_polygon(origin: Any, direction: Any, polygon: tuple[Any, Any], radius: float, tolerance: float, unit: float) -> Found:
     """First t in [0, 1] at which origin + t * direction is within ``radius`` of the polygon
     (world vertices and outward normals), with the outward normal there."""
     points, normals = polygon
@@ -260,11 +270,11 @@ def _ray_rounded_polygon(origin, direction, polygon, radius, tolerance, unit):
     return touch if exact is None else (min(exact[0], 1.0), exact[1])
 
 
-def _first_feature(offsets, edges, normals, outside, direction, radius):
+def _first_feature(offsets: Any, edges: Any, normals: Any, outside: Any, direction: Any, radius: float) -> tuple[Any, Any] | None:
     """The earliest (t, normal) at which the ray from outside meets the polygon grown by
     ``radius``: an edge pushed out along its normal, or the circle round a vertex. Every such
     feature lies in the grown shape, so the earliest meeting is where the ray enters it."""
-    best = None
+    best: tuple[Any, Any] | None = None
     closing = normals @ direction
     for i in np.flatnonzero(closing < 0.0):
         # Edge i's line pushed out by the radius, crossed from outside.
@@ -272,15 +282,15 @@ def _first_feature(offsets, edges, normals, outside, direction, radius):
         share = (offsets[i] + t * direction) @ edges[i] / (edges[i] @ edges[i])
         if t >= 0.0 and 0.0 <= share <= 1.0 and (best is None or t < best[0]):
             best = (t, normals[i])
-    for i in range(len(offsets)):
-        t = _disc_time(offsets[i], direction, radius)
+    for k in range(len(offsets)):
+        t = _disc_time(offsets[k], direction, radius)
         if t is not None and (best is None or t < best[0]):
-            at = offsets[i] + t * direction
+            at = offsets[k] + t * direction
             best = (t, at / math.hypot(*at))
     return best
 
 
-def _feature(shape, shift, nx, ny, ux, uy, tolerance):
+def _feature(shape: Polygon | Circle | Capsule, shift: Pair, nx: float, ny: float, ux: float, uy: float, tolerance: float) -> tuple[Any, Any, Any]:
     """The span along (ux, uy) of the shape's points furthest along (nx, ny) (a vertex, an edge
     or a circle's point), and how far along (nx, ny) they lie."""
     if isinstance(shape, Circle):
@@ -297,7 +307,7 @@ def _feature(shape, shift, nx, ny, ux, uy, tolerance):
     return across.min(), across.max(), top + shape.radius
 
 
-def _contact(still, moving, sx, sy, normal, tolerance):
+def _contact(still: Polygon | Circle | Capsule, moving: Polygon | Circle | Capsule, sx: float, sy: float, normal: Vector, tolerance: float) -> Vector:
     """The contact point of touching shapes (``moving`` shifted by (sx, sy)) along ``normal``,
     which points from ``still`` to ``moving``: the middle of the stretch their contact features
     share, which is the vertex of a vertex contact."""

@@ -8,6 +8,7 @@ does (tutorial A, section 2, figures 6 and 7) and reports every axis as :func:`s
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import numpy as np
 from numpy.typing import NDArray
@@ -15,10 +16,12 @@ from numpy.typing import NDArray
 from ._validate import finite_pair, positive_number
 from .axes import AxisKind, AxisSource
 from .errors import ShapeError
-from .projection import Interval, extent, overlap, project
-from .sat import AxisTest, SatResult, _moved, axis_tolerance, spread
+from .interval import Interval
+from .projection import extent, overlap, project
+from .sat import _moved
 from .shapes import Box
-from .vector import Bounds, PairLike, Vector
+from .vector import Bounds, Pair, PairLike, Vector
+from .verdict import AxisTest, SatResult, axis_tolerance, named_axis, spread, way_out
 
 QUADRANTS = {"NE": (1.0, 1.0), "NW": (-1.0, 1.0), "SE": (1.0, -1.0), "SW": (-1.0, -1.0)}
 """Each quadrant's name and the signs (x, y) of the way the tile's square reaches from its corner."""
@@ -140,11 +143,11 @@ class QuarterTile:
             local = np.vstack([local[:1], local[:0:-1]])
         return local * (sx, sy) + self._corner
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"QuarterTile({tuple(self._corner)}, {self._size}, {self._quadrant!r}, concave={self._concave})"
 
 
-def _circular_axis(tile, points, circular_rule):
+def _circular_axis(tile: QuarterTile, points: list[Pair], circular_rule: bool) -> tuple[Vector, AxisSource, Interval, Interval] | None:
     """The circular axis candidate ``(axis, source, tile interval, box interval)``, or None.
 
     ``points`` are the box's vertices measured from the tile's corner, and so are the
@@ -285,7 +288,7 @@ def sat_tile(box: Box, tile: QuarterTile, circular_rule: bool = True) -> SatResu
     # along by its offset from the corner); and where they lie in the world, for the report.
     (left, right), (low, high) = extent(pose, 1.0, 0.0), extent(pose, 0.0, 1.0)
     x0, y0, x1, y1 = tile.aabb()
-    candidates = [
+    candidates: list[tuple[Vector, AxisSource, Sequence[float], Sequence[float], Interval, Interval]] = [
         (Vector(1.0, 0.0), _X_EDGE, sorted((0.0, sx * size)), (left + ox, right + ox), Interval(x0, x1, -1, -1), project(box, (1.0, 0.0))),
         (Vector(0.0, 1.0), _Y_EDGE, sorted((0.0, sy * size)), (low + oy, high + oy), Interval(y0, y1, -1, -1), project(box, (0.0, 1.0))),
     ]
@@ -296,34 +299,25 @@ def sat_tile(box: Box, tile: QuarterTile, circular_rule: bool = True) -> SatResu
         candidates.append((axis, source, ia[:2], ib[:2], _moved(ia, shift), _moved(ib, shift)))
     # Relative, as in sat(): rounding grows with the largest x and y either shape reaches.
     tile_spread = (abs(cx) + size, abs(cy) + size)
-    tests = []
-    chosen = None
+    tests, tolerances, forwards = [], [], []
     for axis, source, (a_min, a_max), (b_min, b_max), world_a, world_b in candidates:
         depth = overlap(a_min, a_max, b_min, b_max)
         tolerance = axis_tolerance(tile_spread, spread(pose), *axis)
-        separating = depth < -tolerance
-        test = AxisTest(axis, source, world_a, world_b, depth, separating)
-        tests.append(test)
-        if separating:
-            if chosen is None or not chosen[0].separating:
-                chosen = test, tolerance, a_max - b_min
-        elif chosen is None or (depth < chosen[0].overlap and not chosen[0].separating):
-            # The axis of least overlap is the shortest way out (Metanet section 1).
-            chosen = test, tolerance, a_max - b_min
-    # x and y are always candidates, so an axis was chosen.
-    assert chosen is not None
-    test, tolerance, forward = chosen
+        tests.append(AxisTest(axis, source, world_a, world_b, depth, depth < -tolerance))
+        tolerances.append(tolerance)
+        forwards.append(a_max - b_min)
+    # As in sat(): the first gap, else the least overlap (x and y are always candidates).
+    named = named_axis(tests)
+    test = tests[named]
     colliding = not test.separating
-    ax, ay = test.axis
-    # Point the normal the way the box must go: along the axis if overlap() took the way
-    # forwards (past the tile's max), else against it.
-    if test.overlap != forward:
-        # 0.0 - x, not -x: an axis along y or x has a 0.0 that must not turn into -0.0.
-        ax, ay = 0.0 - ax, 0.0 - ay
+    # The normal points the way the box must go; + 0.0 keeps an axis along x or y from
+    # turning its 0.0 into -0.0 when it is turned round.
+    ax, ay = way_out(*test.axis, test.overlap, forwards[named])
+    ax, ay = ax + 0.0, ay + 0.0
     depth = test.overlap if colliding and test.overlap > 0.0 else 0.0
     return SatResult(
         colliding,
-        colliding and depth <= tolerance,
+        colliding and depth <= tolerances[named],
         Vector(ax, ay),
         depth,
         Vector(ax * depth, ay * depth),

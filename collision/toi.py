@@ -21,16 +21,16 @@ from __future__ import annotations
 
 import copy
 import math
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ._validate import finite_number
+from .capsule import Capsule
 from .errors import ShapeError
 from .gjk import gjk
 from .minkowski import checked
-from .sat import TOLERANCE
-from .capsule import Capsule
 from .shapes import Circle, Polygon
 from .vector import Vector
+from .verdict import TOLERANCE
 
 TARGET = 1e-4
 """Close enough to count as touching, relative to the smaller shape's size: conservative
@@ -90,11 +90,11 @@ class Impact(NamedTuple):
     normal: Vector
     """Unit, from A towards B, at ``time``; (0, 0) on a miss."""
 
-    steps: tuple
+    steps: tuple[ToiStep, ...]
     """Every :class:`ToiStep`, time rising."""
 
 
-def _motion(value, role):
+def _motion(value: Any, role: str) -> Motion:
     """``value`` as a Motion of finite floats, or ShapeError naming ``role``."""
     try:
         parts = tuple(value)
@@ -106,7 +106,7 @@ def _motion(value, role):
     return Motion(*(finite_number(v, f"{role} {name}") for v, name in zip(parts, names)))
 
 
-def _reach(shape):
+def _reach(shape: Polygon | Circle | Capsule) -> float:
     """How far the shape's furthest point lies from its position: what turning moves fastest."""
     if isinstance(shape, Circle):
         # A circle turned about its centre is the same circle.
@@ -115,7 +115,7 @@ def _reach(shape):
     return max(math.hypot(x - px, y - py) for x, y in shape._placed().points)
 
 
-def _size(shape):
+def _size(shape: Polygon | Circle | Capsule) -> float:
     low_x, low_y, high_x, high_y = shape.aabb()
     return max(high_x - low_x, high_y - low_y)
 
@@ -132,7 +132,7 @@ def posed(shape: Polygon | Circle | Capsule, motion: Motion, time: float) -> Pol
 
 
 def time_of_impact(
-    a: Polygon | Circle | Capsule, motion_a: Motion | tuple, b: Polygon | Circle | Capsule, motion_b: Motion | tuple
+    a: Polygon | Circle | Capsule, motion_a: Motion | tuple[float, ...], b: Polygon | Circle | Capsule, motion_b: Motion | tuple[float, ...]
 ) -> Impact:
     """When shapes ``a`` and ``b`` (Polygon, Box or Circle), moving by ``motion_a`` and
     ``motion_b`` (each a :class:`Motion` or an (dx, dy) pair), first touch within the step.

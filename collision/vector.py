@@ -32,3 +32,6 @@ tuple, a Vector or a numpy array of two."""
 
 Bounds: TypeAlias = tuple[float, float, float, float]
 """``(min_x, min_y, max_x, max_y)``, the order of shapely's ``bounds``."""
+
+Pair: TypeAlias = tuple[float, float]
+"""A point or direction as a plain pair of floats: what the core computes with inside."""

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from enum import Enum
 from typing import NamedTuple
 
 from ._validate import finite_pair
 from .shapes import Polygon
 from .errors import ShapeError
-from .vector import PairLike, Vector
+from .vector import Pair, PairLike, Vector
 
 
 class Region(Enum):
@@ -40,7 +41,7 @@ class Feature(NamedTuple):
     """The nearest point on the polygon's boundary."""
 
 
-def vertex_region(points, px, py):
+def vertex_region(points: Sequence[Pair], px: float, py: float) -> int:
     """Index of the vertex whose Voronoi region holds (px, py), or -1; ``points`` counter-clockwise."""
     for i in range(len(points)):
         if in_vertex_region(points, i, px, py):
@@ -48,7 +49,7 @@ def vertex_region(points, px, py):
     return -1
 
 
-def in_vertex_region(points, i, px, py):
+def in_vertex_region(points: Sequence[Pair], i: int, px: float, py: float) -> bool:
     """Whether (px, py) lies in the Voronoi region of vertex ``i`` of the counter-clockwise
     ``points``: beyond the end of the edge that arrives there and short of the start of the
     edge that leaves, so that the vertex itself is the polygon's nearest point.
@@ -64,7 +65,7 @@ def in_vertex_region(points, i, px, py):
     return dx * (x - before_x) + dy * (y - before_y) > 0 and dx * (after_x - x) + dy * (after_y - y) < 0
 
 
-def nearest_vertex(points, px, py):
+def nearest_vertex(points: Sequence[Pair], px: float, py: float) -> int:
     """Index of the vertex of ``points`` nearest (px, py), the first of equals. If any
     vertex's Voronoi region holds the point, it is this vertex's: there the vertex is the
     polygon's nearest point.
@@ -80,7 +81,7 @@ def nearest_vertex(points, px, py):
     return nearest
 
 
-def box_corner_region(box, dx, dy):
+def box_corner_region(box: Sequence[float], dx: float, dy: float) -> int:
     """Index of the box corner whose Voronoi region holds the point (dx, dy) from the box's
     centre, or -1: the box-circle lesson's test in the box's own frame. ``box`` is (xx, xy,
     yx, yy), the halfwidth vectors. The point is in a corner's region when it lies beyond the

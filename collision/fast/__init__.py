@@ -19,13 +19,14 @@ the same thing readably, and is tested against it; read that one first.
 - :mod:`collision.fast.bounds`: whether columns of spans and boxes meet, the predicate the
   two modules above ask: :func:`collision.projection.overlap` >= 0, held to it and to
   :func:`collision.projection.bounds_touch` in ``tests/core/test_broadphase.py``;
-- :mod:`collision.fast.quadtree`: the quadtree built a level at a time in arrays for
-  ``insert_many``, and the arrays ``retrieve`` and ``retrieve_tip`` read; the tip's own
-  insert, node by node, and the queries written plainly over its nodes
+- :mod:`collision.fast.quadtree`: :class:`~collision.Quadtree`, its tree built a level at a
+  time in arrays for ``insert_many``, and the arrays ``retrieve`` and ``retrieve_tip`` read;
+  the tip's own insert, node by node, and the queries written plainly over its nodes
   (:func:`~collision.quadtree.range_query`, :func:`~collision.quadtree.tip_walk`) are in
   ``collision/quadtree.py``, and ``tests/core/test_quadtree.py`` holds the builds and the
   queries to each other.
 
 They are exported where they were: ``from collision import sat_many``, ``broadphase.find``,
-``Quadtree.insert_many``.
+``Quadtree.insert_many``. No readable module calls into them: ``collision/__init__.py`` and
+``collision/broadphase.py`` only hand their names on (``tests/core/test_import_graph.py``).
 """

@@ -11,7 +11,8 @@ same choice of axis; ``tests/core/test_sat_many.py`` holds it to ``sat()`` row b
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Callable, Iterator
+from typing import Any, NamedTuple, NoReturn, cast
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -19,8 +20,8 @@ from numpy.typing import ArrayLike, NDArray
 from .._validate import LIMIT
 from ..errors import ShapeError
 from ..projection import overlap
-from ..sat import TOLERANCE
-from .box_rows import BoxPairs, Rectangles, carve, rectangles
+from ..verdict import TOLERANCE, way_out
+from .box_rows import Array, BoxPairs, Rectangles, carve, rectangles
 
 _BLOCK = 5000
 """Rows tested at most at once: the temporary arrays of a block stay in the cache, and a
@@ -28,6 +29,13 @@ block is still large enough that numpy's per-call cost does not show. The box te
 (71 floats a row, 2.8 MB here) must also stay small enough for the allocator to hand back
 memory the process already has: at 7,693 rows a block (4.4 MB) every call at 100,000 rows
 mapped in about a thousand fresh pages and took 19 ms instead of 14.6."""
+
+
+Polygons = tuple[list[Array], list[Array]]
+"""Rows of polygons as the x and the y of each vertex number across the rows (see _columns)."""
+
+Answers = tuple[NDArray[np.bool_], Array, Array, Array, Array]
+"""Where a block writes its rows' answers: colliding, normal x and y, depth, and tolerance."""
 
 
 class SatMany(NamedTuple):
@@ -51,7 +59,7 @@ class SatMany(NamedTuple):
     """float (N, 2): ``normal * depth``, the shortest translation that moves B out of A."""
 
 
-def _vertex_array(vertices, label):
+def _vertex_array(vertices: ArrayLike, label: str) -> Array:
     """``vertices`` as a float array (N, K, 2), or ShapeError saying what to fix."""
     raw = _asarray(vertices, label)
     # Bools, strings and ints too large for a float (object arrays) are not coordinates.
@@ -67,7 +75,7 @@ def _vertex_array(vertices, label):
     return raw.astype(float, copy=False)
 
 
-def _check_finite(points, label, offset):
+def _check_finite(points: Array, label: str, offset: int) -> None:
     """ShapeError unless every coordinate of ``points``, rows ``offset`` onwards, is finite."""
     # One sum is finite when every coordinate is (or, rarely, it overflows: then look closer).
     if not np.isfinite(points.sum()):
@@ -76,13 +84,13 @@ def _check_finite(points, label, offset):
             raise ShapeError(f"{label} row {offset + int(np.flatnonzero(~finite)[0])} has a coordinate that is not finite")
 
 
-def _columns(points):
+def _columns(points: Array) -> Polygons:
     """The x and y coordinates of each vertex number across all rows: two lists of K
     arrays (N,), views into ``points``."""
     return [points[:, k, 0] for k in range(points.shape[1])], [points[:, k, 1] for k in range(points.shape[1])]
 
 
-def _unit_normal(ex, ey):
+def _unit_normal(ex: Array, ey: Array) -> tuple[Array, Array]:
     """The outward unit normal of edges (ex, ey) of counter-clockwise polygons: their right."""
     squared = ex * ex + ey * ey
     # One square root and one division, unless the squares overflow: then hypot's slower care.
@@ -91,12 +99,12 @@ def _unit_normal(ex, ey):
     return ey * scale, (0.0 - ex) * scale
 
 
-def _check_convex(xs, ys, label, offset):
+def _check_convex(xs: list[Array], ys: list[Array], label: str, offset: int) -> None:
     """ShapeError unless every row is a convex polygon listed counter-clockwise."""
     count = len(xs)
     edges = [(xs[(k + 1) % count] - xs[k], ys[(k + 1) % count] - ys[k]) for k in range(count)]
     lengths = [np.hypot(ex, ey) for ex, ey in edges]
-    area = 0.0
+    area: Any = 0.0  # a column once the first turn is added
     for k, ((ex, ey), length) in enumerate(zip(edges, lengths)):
         if (length == 0).any():
             row = offset + int(np.flatnonzero(length == 0)[0])
@@ -111,14 +119,14 @@ def _check_convex(xs, ys, label, offset):
         _not_convex(area <= 0, label, offset)
 
 
-def _not_convex(bad, label, offset):
+def _not_convex(bad: NDArray[np.bool_], label: str, offset: int) -> NoReturn:
     raise ShapeError(
         f"{label} row {offset + int(np.flatnonzero(bad)[0])} is not a convex polygon listed counter-clockwise; "
         "give the vertices of a convex shape in counter-clockwise order"
     )
 
 
-def _shapes(points, label, offset):
+def _shapes(points: Array, label: str, offset: int) -> Rectangles | Polygons:
     """Rows of ``points`` as Rectangles when they all are, else as vertex columns; ShapeError
     unless every row is a convex polygon listed counter-clockwise. ``offset`` is the first
     row's number, for the message."""
@@ -131,13 +139,13 @@ def _shapes(points, label, offset):
     return xs, ys
 
 
-def _polygon_axes(xs, ys):
+def _polygon_axes(xs: list[Array], ys: list[Array]) -> Iterator[tuple[Array, Array]]:
     count = len(xs)
     for k in range(count):
         yield _unit_normal(xs[(k + 1) % count] - xs[k], ys[(k + 1) % count] - ys[k])
 
 
-def _polygon_shadow(xs, ys, nx, ny):
+def _polygon_shadow(xs: list[Array], ys: list[Array], nx: Array, ny: Array) -> tuple[Array, Array]:
     low = high = xs[0] * nx + ys[0] * ny
     for x, y in zip(xs[1:], ys[1:]):
         dot = x * nx + y * ny
@@ -146,11 +154,11 @@ def _polygon_shadow(xs, ys, nx, ny):
     return low, high
 
 
-def _rectangle_axes(box):
+def _rectangle_axes(box: Rectangles) -> list[tuple[Array, Array]]:
     return [(box.nx, box.ny), (-box.ny, box.nx)]
 
 
-def _rectangle_shadow(box, nx, ny):
+def _rectangle_shadow(box: Rectangles, nx: Array, ny: Array) -> tuple[Array, Array]:
     middle = box.cx * nx + box.cy * ny
     # Edge 0 runs along the second axis, edge 1 against the first.
     reach = box.half_u * np.abs(ny * box.nx - nx * box.ny) + box.half_v * np.abs(nx * box.nx + ny * box.ny)
@@ -160,11 +168,15 @@ def _rectangle_shadow(box, nx, ny):
 class _Circles:
     """Rows of circles: centres and radii. A circle brings no edge axes of its own."""
 
-    def __init__(self, cx, cy, radius):
+    def __init__(self, cx: Array, cy: Array, radius: Array) -> None:
         self.cx, self.cy, self.radius = cx, cy, radius
 
 
-def _vertex_axes(polygons, circles):
+Rows = Rectangles | _Circles | Polygons
+"""Rows of shapes of one kind, as the general test reads them."""
+
+
+def _vertex_axes(polygons: Polygons, circles: _Circles) -> tuple[Array, Array, NDArray[np.bool_]]:
     """For each row, the axis from the polygon's vertex whose Voronoi region holds the
     circle's centre (the first, as voronoi.vertex_region finds it), and where there is no
     such vertex: a placeholder axis and False."""
@@ -186,7 +198,7 @@ def _vertex_axes(polygons, circles):
     return np.where(found, ax / length, 1.0), np.where(found, ay / length, 0.0), found
 
 
-def _scale(shape):
+def _scale(shape: Rows) -> Array:
     """Per row, what float rounding in the shape's projections grows with: its largest |x| or
     |y| (for a box, an estimate within a factor of two, as sat() takes it)."""
     if isinstance(shape, Rectangles):
@@ -200,13 +212,13 @@ def _scale(shape):
     return largest
 
 
-def _axes(shape):
+def _axes(shape: Rectangles | Polygons) -> list[tuple[Array, Array]]:
     if isinstance(shape, Rectangles):
         return _rectangle_axes(shape)
     return list(_polygon_axes(*shape))
 
 
-def _shadow(shape, nx, ny):
+def _shadow(shape: Rows, nx: Array, ny: Array) -> tuple[Array, Array]:
     if isinstance(shape, Rectangles):
         return _rectangle_shadow(shape, nx, ny)
     if isinstance(shape, _Circles):
@@ -215,43 +227,44 @@ def _shadow(shape, nx, ny):
     return _polygon_shadow(*shape, nx, ny)
 
 
-def _general(a, b):
-    """The overlap on each edge normal of two rows of polygons, the normals, and for each
-    the way each overlap goes: negative where B leaves backwards, past A's min."""
+def _general(a: Rectangles | Polygons, b: Rows) -> tuple[list[Array], list[tuple[Array, Array]], list[Array]]:
+    """The overlap on each edge normal of two rows of polygons, the normals, and on each the
+    way forwards, A's max less B's min (the way out is forwards where the overlap equals it:
+    :func:`collision.verdict.way_out`)."""
     axes = _axes(a)
     found = None
     if isinstance(b, _Circles):
         # A circle's one axis, from the polygon's nearest vertex, only in that vertex's region.
-        *vertex_axis, found = _vertex_axes(a, b)
-        axes.append(tuple(vertex_axis))
+        # Circles meet rows of polygons only (sat_many_circles), never Rectangles.
+        vertex_x, vertex_y, found = _vertex_axes(cast(Polygons, a), b)
+        axes.append((vertex_x, vertex_y))
     else:
         axes += _axes(b)
-    overlaps, directions = [], []
+    overlaps, forwards = [], []
     for nx, ny in axes:
         a_min, a_max = _shadow(a, nx, ny)
         b_min, b_max = _shadow(b, nx, ny)
-        depth = overlap(a_min, a_max, b_min, b_max)
-        overlaps.append(depth)
-        # Negative where overlap() took the way backwards, past A's min: B goes against the axis.
-        directions.append(depth - (a_max - b_min))
+        overlaps.append(overlap(a_min, a_max, b_min, b_max))
+        forwards.append(a_max - b_min)
     if found is not None:
         # Where the centre is in no vertex's region there is no vertex axis: it never counts.
         overlaps[-1] = np.where(found, overlaps[-1], np.inf)
-    return overlaps, axes, directions
+    return overlaps, axes, forwards
 
 
-def _pick(choice, arrays):
+def _pick(choice: NDArray[np.intp], arrays: list[Array]) -> Array:
     """Row i of ``arrays[choice[i]]`` for every row (np.choose, without its limit of a few
     dozen arrays: a polygon may have hundreds of vertices)."""
     return np.stack(arrays)[choice, np.arange(len(choice))]
 
 
-def _reported(overlaps, tolerance, columns):
+def _reported(overlaps: list[Array], tolerance: Array, columns: list[list[Array]]) -> tuple[Array, NDArray[np.bool_], list[Array]]:
     """The axis each row reports, among axes whose overlaps (arrays (n,)) are ``overlaps``:
-    the first separating axis if there is one (an overlap below -``tolerance``), otherwise
-    the first of the least overlap, the shortest way out (Metanet section 1). Returns the
-    least overlap, whether each row is separated, and from each list in ``columns`` (one
-    array per axis) the array of the picked axis's entries."""
+    :func:`collision.verdict.named_axis` row by row, the first separating axis if there is one
+    (an overlap below -``tolerance``), otherwise the first of the least overlap, the shortest
+    way out (Metanet section 1). Returns the least overlap, whether each row is separated,
+    and from each list in ``columns`` (one array per axis) the array of the picked axis's
+    entries."""
     best = overlaps[0]
     for overlap in overlaps[1:]:
         best = np.minimum(best, overlap)
@@ -266,16 +279,16 @@ def _reported(overlaps, tolerance, columns):
     return best, parted, picked
 
 
-def _block(a, b, colliding, normal_x, normal_y, depth, tolerance):
+def _block(
+    a: Rectangles | Polygons, b: Rows, colliding: NDArray[np.bool_], normal_x: Array, normal_y: Array, depth: Array, tolerance: Array
+) -> None:
     """sat_many's answers for one block of rows, written into the other arguments."""
     np.maximum(_scale(a), _scale(b), out=tolerance)
     tolerance *= TOLERANCE
-    overlaps, axes, directions = _general(a, b)
-    columns = [[nx for nx, _ in axes], [ny for _, ny in axes], directions]
-    best, parted, (picked_x, picked_y, direction) = _reported(overlaps, tolerance, columns)
-    flip = np.where(direction < 0, -1.0, 1.0)
-    np.multiply(picked_x, flip, out=normal_x)
-    np.multiply(picked_y, flip, out=normal_y)
+    overlaps, axes, forwards = _general(a, b)
+    columns = [[nx for nx, _ in axes], [ny for _, ny in axes], overlaps, forwards]
+    best, parted, (picked_x, picked_y, picked_overlap, forward) = _reported(overlaps, tolerance, columns)
+    normal_x[:], normal_y[:] = way_out(picked_x, picked_y, picked_overlap, forward)
     np.maximum(best, 0.0, out=depth)
     np.copyto(depth, 0.0, where=parted)
     np.logical_not(parted, out=colliding)
@@ -315,7 +328,7 @@ def sat_many(a: ArrayLike, b: ArrayLike) -> SatMany:
     # The box test's arrays are made at the first block: every block has one size.
     boxes: dict[int, BoxPairs] | None = {} if points_a.shape[1] == points_b.shape[1] == 4 else None
 
-    def block(start, stop, answers):
+    def block(start: int, stop: int, answers: Answers) -> None:
         block_a, block_b = points_a[start:stop], points_b[start:stop]
         if boxes is not None:
             if stop - start not in boxes:
@@ -354,7 +367,7 @@ def sat_many_circles(a: ArrayLike, centers: ArrayLike, radii: ArrayLike) -> SatM
         row = int(np.flatnonzero(radius <= 0)[0])
         raise ShapeError(f"circle radii must be greater than zero, got {radius[row]} in row {row}")
 
-    def block(start, stop, answers):
+    def block(start: int, stop: int, answers: Answers) -> None:
         _check_finite(points[start:stop], "a", start)
         polygons = _columns(points[start:stop])
         _check_convex(*polygons, "a", start)
@@ -363,7 +376,7 @@ def sat_many_circles(a: ArrayLike, centers: ArrayLike, radii: ArrayLike) -> SatM
     return _in_blocks(rows, block)
 
 
-def _in_blocks(rows, block):
+def _in_blocks(rows: int, block: Callable[[int, int, Answers], None]) -> SatMany:
     """The SatMany of ``rows`` pairs, tested in blocks of at most _BLOCK rows, all of one
     size (the last one reaches back over rows already done, which come out the same), so
     that the box test makes its arrays once: ``block(start, stop, answers)`` writes those
@@ -385,7 +398,7 @@ def _in_blocks(rows, block):
     return SatMany(colliding, touching, depth, normal, mtv)
 
 
-def _number_array(value, what):
+def _number_array(value: ArrayLike, what: str) -> Array:
     """``value`` as a float array of finite numbers within ±LIMIT, or ShapeError naming ``what``."""
     raw = _asarray(value, what)
     if raw.dtype.kind not in "iuf":
@@ -396,7 +409,7 @@ def _number_array(value, what):
     return raw.astype(float)
 
 
-def _asarray(value, what):
+def _asarray(value: ArrayLike, what: str) -> NDArray[Any]:
     """``value`` as a numpy array; ShapeError for ragged lists, which numpy cannot make one of."""
     try:
         return np.asarray(value)
@@ -404,7 +417,7 @@ def _asarray(value, what):
         raise ShapeError(f"{what} must be a rectangular array of numbers: its rows differ in length") from None
 
 
-def _check_range(raw, what):
+def _check_range(raw: NDArray[Any], what: str) -> None:
     """ShapeError unless every finite number in ``raw`` lies within ±LIMIT (a NaN or an inf is
     left for the finite checks, which say so); one pass for the smallest and one for the largest."""
     if raw.size:

@@ -30,7 +30,8 @@ def spans_touch(a_min: Any, a_max: Any, b_min: Any, b_max: Any) -> NDArray[np.bo
     >>> spans_touch(np.zeros(3), np.full(3, 4.0), np.array([3.0, 4.0, 5.0]), np.full(3, 9.0))
     array([ True,  True, False])
     """
-    return (b_min <= a_max) & (a_min <= b_max)
+    touch: NDArray[np.bool_] = (b_min <= a_max) & (a_min <= b_max)
+    return touch
 
 
 def touching(a: Any, b: Any) -> NDArray[np.bool_]:

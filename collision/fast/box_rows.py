@@ -11,12 +11,18 @@ tested side by side, and a vector's x and y lie one after the other, so that one
 takes a step for both shapes and both coordinates.
 """
 
+from __future__ import annotations
+
 import math
 
 import numpy as np
+from numpy.typing import NDArray
 
 from ..projection import overlap
-from ..sat import TOLERANCE
+from ..verdict import TOLERANCE
+
+Array = NDArray[np.float64]
+"""A float array: a column of rows, or a block of them."""
 
 RECTANGLE = 1e-13
 """A four-vertex row whose vertices lie within this much of its coordinates' magnitude of a
@@ -29,7 +35,7 @@ class Rectangles:
     lengths of edges 0 and 1; edge 1's normal is n turned a quarter turn. Each field is an
     array (n,)."""
 
-    def __init__(self, cx, cy, nx, ny, half_u, half_v, scale2):
+    def __init__(self, cx: Array, cy: Array, nx: Array, ny: Array, half_u: Array, half_v: Array, scale2: Array) -> None:
         self.cx, self.cy, self.nx, self.ny, self.half_u, self.half_v = cx, cy, nx, ny, half_u, half_v
         self.scale2 = scale2
         """The square of the box's scale: within a small factor (from 1/2 to 5 times) of its
@@ -37,7 +43,7 @@ class Rectangles:
         that a pair takes one square root, of the larger."""
 
 
-def carve(shapes, whole=None):
+def carve(shapes: list[tuple[int, ...]], whole: Array | None = None) -> list[Array]:
     """Float arrays of the given shapes, all views into one allocation (or into ``whole``,
     a flat array large enough)."""
     sizes = [math.prod(shape) for shape in shapes]
@@ -46,7 +52,7 @@ def carve(shapes, whole=None):
     return [whole[end - size : end].reshape(shape) for shape, size, end in zip(shapes, sizes, ends)]
 
 
-def rectangles(xs, ys):
+def rectangles(xs: list[Array], ys: list[Array]) -> Rectangles | None:
     """Rows of four vertices as Rectangles, if every row is a counter-clockwise rectangle to
     float noise (edge 3 repeats edge 1 backwards, edges 0 and 1 are square), else None.
 
@@ -72,7 +78,7 @@ class Boxes:
     small block's arithmetic. The arrays are few, and some serve twice, because the block's
     memory must stay in the cache: 3 MB more of it cost 7% (25% on a busy machine)."""
 
-    def __init__(self, shapes, size):
+    def __init__(self, shapes: int, size: int) -> None:
         self.size = size
         (rows, self.lengths, self.stray, self.longest, self.centres, self.halves, self.work, self.axes) = carve([
             # Edge 0 turned clockwise (x, y), edge 1 reversed, the gap of vertex 3 from
@@ -106,7 +112,7 @@ class Boxes:
         self.normal = self.axes[:, 0, 0:2].transpose(1, 0, 2)
         """Each box's unit normal (x, y) of edge 0, (2, shapes, size): a view into self.axes."""
 
-    def measure(self):
+    def measure(self) -> Array | None:
         """The square of each box's scale (see Rectangles.scale2) from self.vertices, with
         its normal, half lengths and twice its centre in self's arrays, if every row is a
         counter-clockwise rectangle to float noise, else None."""
@@ -116,6 +122,7 @@ class Boxes:
         # Vertex 3 must be vertex 0 plus edge 1.
         np.subtract(*self.gap_ends, out=gap)
         gap += reversed_
+        magnitude: Array
         with np.errstate(invalid="ignore", over="ignore"):
             u2, v2, g2, magnitude = np.multiply(self.xs, self.xs, out=self.lengths)
             self.lengths += np.multiply(self.ys, self.ys, out=self.y_squares)
@@ -149,7 +156,7 @@ class Boxes:
         # its short edge alone would be off by 5e-8).
         lengths = np.sqrt(self.lengths[0:2], out=self.halves)
         np.add(turned, reversed_, out=work)
-        np.divide(work, np.add(*lengths, out=self.longest), out=self.normal)
+        np.divide(work, np.add(lengths[0], lengths[1], out=self.longest), out=self.normal)
         lengths *= 0.5
         np.add(*self.diagonal, out=self.centres)
         return magnitude
@@ -158,7 +165,7 @@ class Boxes:
 class BoxPairs(Boxes):
     """The box-against-box test for blocks of ``size`` rows, in arrays made once."""
 
-    def __init__(self, size):
+    def __init__(self, size: int) -> None:
         super().__init__(2, size)
         # B's centre less A's; |sin|, |cos|, |sin| between them; overlaps per shape and
         # axis; the least of each pair of them, then of all; the axis picked, its x, y and
@@ -189,7 +196,9 @@ class BoxPairs(Boxes):
         self.own = halves[::-1].transpose(1, 0, 2)
         self.reaches = overlaps  # the overlaps, per shape and axis, once the distances are taken off
 
-    def test(self, a, b, colliding, normal_x, normal_y, depth, tolerance):
+    def test(
+        self, a: Array, b: Array, colliding: NDArray[np.bool_], normal_x: Array, normal_y: Array, depth: Array, tolerance: Array
+    ) -> bool:
         """sat()'s answers for boxes ``a[i]`` against ``b[i]`` (arrays (size, 4, 2) of
         world vertices), written into the other arguments, arrays (size,); or False, with
         nothing written, unless every row of both is a rectangle."""
@@ -232,7 +241,7 @@ class BoxPairs(Boxes):
         depth *= colliding
         return True
 
-    def _overlaps(self):
+    def _overlaps(self) -> Array:
         """The oriented-box test's four overlaps (4, size): on A's normal, A's turned a
         quarter turn, B's, B's turned; and into self.axes those axes and B's centre's signed
         distance from A's along each. A box's shadow is symmetric about its centre's, so on

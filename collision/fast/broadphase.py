@@ -47,7 +47,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from .._validate import LIMIT, finite_number, finite_pair
 from ..errors import ShapeError
-from ..quadtree import Quadtree
+from .quadtree import Flat, Floats, Ints, Quadtree
 from .bounds import spans_touch, touching
 from ..vector import PairLike
 
@@ -77,6 +77,11 @@ _BRUTE_BLOCK = 2**22
 """How many pairs brute force tests at once: bounds its memory at a few tens of MB."""
 
 
+Pairs = tuple[NDArray[np.intp], int]
+"""What a method finds: the overlapping pairs (K, 2), each (i, j) with i < j, in order, and
+how many candidate pairs it tested."""
+
+
 class BroadPhase(NamedTuple):
     """What a broad-phase method found, and how many pairs it had to test to find it."""
 
@@ -97,7 +102,7 @@ class Grid(NamedTuple):
     cell: float
     """The side of a cell, at least the largest box's width and height."""
 
-    origin: tuple
+    origin: tuple[float, ...]
     """``(x, y)`` where column 0 and row 0 begin: cell (c, r) spans ``origin + (c, r) * cell``
     to ``origin + (c + 1, r + 1) * cell``."""
 
@@ -105,7 +110,7 @@ class Grid(NamedTuple):
     """Column and row of the cell of each box: int array (N, 2)."""
 
 
-def _bounds(aabbs):
+def _bounds(aabbs: ArrayLike) -> Floats:
     """``aabbs`` as a float array (N, 4) of valid bounds, or ShapeError saying what to fix."""
     try:
         raw = np.asarray(aabbs)
@@ -135,7 +140,7 @@ def _bounds(aabbs):
     return boxes
 
 
-def _spans(starts, counts):
+def _spans(starts: Ints, counts: Ints) -> tuple[Ints, Ints]:
     """For consecutive runs ``starts[k] .. starts[k] + counts[k] - 1``: the run of each
     element and the element itself, all runs laid end to end (a vectorised nested loop)."""
     total = int(counts.sum())
@@ -145,7 +150,7 @@ def _spans(starts, counts):
     return owner, np.arange(total) + (starts - run_begins)[owner]
 
 
-def _touching_in_runs(boxes, left, starts, counts, members):
+def _touching_in_runs(boxes: Floats, left: Ints, starts: Ints, counts: Ints, members: Ints) -> tuple[Ints, Ints]:
     """The pairs (left[k], members[i]) for i in the run starts[k] .. starts[k] + counts[k] - 1
     whose boxes overlap or touch, as two index arrays. The runs are tested a cache-sized
     block at a time, so the candidates are never all in memory at once."""
@@ -165,12 +170,12 @@ def _touching_in_runs(boxes, left, starts, counts, members):
     return np.concatenate(firsts), np.concatenate(seconds)
 
 
-def _overlapping(boxes, first, second):
+def _overlapping(boxes: Floats, first: Ints, second: Ints) -> NDArray[np.bool_]:
     """Of the candidate pairs ``first[k], second[k]``, the mask of those whose boxes touch."""
     return touching(boxes[first].T, boxes[second].T)
 
 
-def _sorted_pairs(first, second, count):
+def _sorted_pairs(first: Ints, second: Ints, count: int) -> NDArray[np.intp]:
     """Pairs as an (M, 2) array, smaller index first, sorted, duplicates removed."""
     low = np.minimum(first, second).astype(np.int64)
     high = np.maximum(first, second).astype(np.int64)
@@ -182,7 +187,7 @@ def _sorted_pairs(first, second, count):
     return np.column_stack(np.divmod(keys, count)).astype(np.intp)
 
 
-def _brute(boxes):
+def _brute(boxes: Floats) -> Pairs:
     count = len(boxes)
     min_x, min_y, max_x, max_y = _sides(boxes)
     firsts, seconds = [np.zeros(0, np.intp)], [np.zeros(0, np.intp)]
@@ -205,7 +210,7 @@ def _brute(boxes):
     return np.column_stack([np.concatenate(firsts), np.concatenate(seconds)]).astype(np.intp), count * (count - 1) // 2
 
 
-def _sweep_axis(boxes):
+def _sweep_axis(boxes: Floats) -> int:
     """Sweep along the axis where the boxes are smallest for how far they are spread: fewer of
     them share any one stretch of it, so fewer candidates."""
     # Column by column: numpy reduces a contiguous column several times faster than an axis of
@@ -216,12 +221,12 @@ def _sweep_axis(boxes):
     return 0 if size[0] * spread[1] <= size[1] * spread[0] else 1
 
 
-def _sides(boxes):
+def _sides(boxes: Floats) -> list[Floats]:
     """The columns of (N, 4) ``boxes`` as four contiguous arrays: min_x, min_y, max_x, max_y."""
     return [np.ascontiguousarray(column) for column in boxes.T]
 
 
-def _sweep_runs(boxes):
+def _sweep_runs(boxes: Floats) -> tuple[int, Ints, Ints]:
     """The sweep's axis, the boxes' order along it, and how many boxes after each (in that
     order) start before it ends: its candidates."""
     count = len(boxes)
@@ -234,7 +239,7 @@ def _sweep_runs(boxes):
     return axis, order, np.maximum(ends - np.arange(1, count + 1), 0)
 
 
-def _sweep(boxes):
+def _sweep(boxes: Floats) -> Pairs:
     count = len(boxes)
     if count < 2:
         return np.zeros((0, 2), np.intp), 0
@@ -265,13 +270,13 @@ def _sweep(boxes):
     return _sorted_pairs(order[owner], order[places + shifts[owner]], count), candidates
 
 
-def _layout(boxes, cell=None, origin=None):
+def _layout(boxes: Floats, cell: float | None = None, origin: PairLike | None = None) -> Grid:
     """The Grid of ``boxes``: ``cell`` and ``origin`` as given, or fitted to the boxes."""
     cell, origin, column, row = _columns_and_rows(boxes, cell, origin)
     return Grid(cell, origin, np.column_stack([column, row]))
 
 
-def _columns_and_rows(boxes, cell=None, origin=None):
+def _columns_and_rows(boxes: Floats, cell: float | None = None, origin: PairLike | None = None) -> tuple[float, tuple[float, ...], Ints, Ints]:
     """The Grid's cell, its origin as a tuple, and each box's column and row as two int64
     arrays (N,), worked out side by side: the grid scenes ask for them every frame."""
     min_x, min_y, max_x, max_y = _sides(boxes)
@@ -303,7 +308,7 @@ def _columns_and_rows(boxes, cell=None, origin=None):
     return cell, tuple(origin.tolist()), column, row
 
 
-def _grid_runs(boxes, cell=None, origin=None):
+def _grid_runs(boxes: Floats, cell: float | None = None, origin: PairLike | None = None) -> tuple[Ints, Ints, Ints]:
     """The grid's candidates as runs over the boxes sorted by cell: ``order`` (that sorting),
     then for the box at place p of it two runs of later places, ``starts[2p]`` on for
     ``counts[2p]`` places and ``starts[2p + 1]`` on for ``counts[2p + 1]``."""
@@ -339,7 +344,7 @@ def _grid_runs(boxes, cell=None, origin=None):
     return order, starts, counts
 
 
-def _grid_tested(boxes, cell=None, origin=None):
+def _grid_tested(boxes: Floats, cell: float | None = None, origin: PairLike | None = None) -> tuple[Ints, Ints, Ints, Ints, int]:
     """The grid's candidates, tested: ``order`` (the boxes sorted by cell), then, in that order,
     how many candidates each box has, each candidate's place, whether their boxes overlap or
     touch, and how many candidates there are in all. A box's candidates follow one another."""
@@ -362,7 +367,7 @@ def _grid_tested(boxes, cell=None, origin=None):
     return order, per_box, other, keep, total
 
 
-def _grid(boxes, cell=None, origin=None):
+def _grid(boxes: Floats, cell: float | None = None, origin: PairLike | None = None) -> Pairs:
     count = len(boxes)
     if count < 2:
         _layout(boxes, cell, origin)  # still refuse a bad cell or origin
@@ -372,7 +377,7 @@ def _grid(boxes, cell=None, origin=None):
     return _sorted_pairs(order[owner[keep]], order[other[keep]], count), total
 
 
-def _tree(boxes, straddle, max_objects, max_levels):
+def _tree(boxes: Floats, straddle: str, max_objects: int, max_levels: int | None) -> Quadtree:
     """The Quadtree over the bounds of all ``boxes``, holding box ``i`` as item ``i``."""
     min_x, min_y, max_x, max_y = _sides(boxes)
     tree = Quadtree((float(min_x.min()), float(min_y.min()), float(max_x.max()), float(max_y.max())), max_objects, max_levels, straddle)
@@ -380,7 +385,7 @@ def _tree(boxes, straddle, max_objects, max_levels):
     return tree
 
 
-def _reached(flat, boxes):
+def _reached(flat: Flat, boxes: Floats) -> tuple[Ints, Ints]:
     """The range query's walk for every stored entry at once, below its own node: (entry,
     node) for each node under the entry's that the entry's box reaches (its bounds touch the
     box, and so did its parent's). A level of the tree at a time, in arrays."""
@@ -405,7 +410,7 @@ def _reached(flat, boxes):
     return np.concatenate(entries), np.concatenate(nodes)
 
 
-def _range_runs(flat, boxes):
+def _range_runs(flat: Flat, boxes: Floats) -> tuple[Ints, Ints, Ints]:
     """The quadtree's candidates, as runs of entries: each stored entry meets the entries
     after it in its own node, and every entry of each node below that its box reaches. Returns
     (left entry, first entry of the run, run length) arrays, entries by their place in the
@@ -420,7 +425,7 @@ def _range_runs(flat, boxes):
     return left, starts, np.concatenate([own_counts, count[below]])
 
 
-def _quadtree(boxes, straddle="parent", max_objects=10, max_levels=None, walk="range"):
+def _quadtree(boxes: Floats, straddle: str = "parent", max_objects: int = 10, max_levels: int | None = None, walk: str = "range") -> Pairs:
     count = len(boxes)
     if count < 2:
         return np.zeros((0, 2), np.intp), 0
@@ -443,7 +448,7 @@ def _quadtree(boxes, straddle="parent", max_objects=10, max_levels=None, walk="r
     items = np.array([item for node in nodes for item in node.items], dtype=np.intp)
     item_start = np.cumsum(sizes) - sizes
     subtree_end = np.empty(len(nodes), np.intp)
-    open_nodes = []
+    open_nodes: list[int] = []
     for k, level in enumerate(levels.tolist()):
         while open_nodes and levels[open_nodes[-1]] >= level:
             subtree_end[open_nodes.pop()] = item_start[k]
@@ -472,23 +477,24 @@ _MORTON_BITS = 16
 """Bits of each coordinate a Morton code keeps: a grid of 65,536 x 65,536 over the boxes."""
 
 
-def _morton(x, y):
+def _morton(x: Ints, y: Ints) -> Ints:
     """The Morton (Z-order) code of each (x, y) of whole numbers below 2**16: their bits
     interleaved, x's in the even places. Boxes near each other in the plane get codes near
     each other, so sorting by it groups them."""
-    codes = []
+    codes: list[Ints] = []
     for value in (x, y):
         # Spread the 16 bits apart, one empty bit between each (the classic mask steps).
-        v = value.astype(np.uint32)
+        v: Ints = value.astype(np.uint32)
         v = (v | (v << 8)) & 0x00FF00FF
         v = (v | (v << 4)) & 0x0F0F0F0F
         v = (v | (v << 2)) & 0x33333333
         v = (v | (v << 1)) & 0x55555555
         codes.append(v)
-    return codes[0] | (codes[1] << 1)
+    morton: Ints = codes[0] | (codes[1] << 1)
+    return morton
 
 
-def _bulk_tree(boxes):
+def _bulk_tree(boxes: Floats) -> tuple[Ints, list[Floats]]:
     """A bounding-volume tree over ``boxes`` built at once: the boxes sorted along the Morton
     curve of their centres are the leaves, and each level above joins the nodes below it two
     by two (an odd one out goes up alone). Returns the leaves' order and the levels' bounds,
@@ -510,7 +516,7 @@ def _bulk_tree(boxes):
     return order, levels
 
 
-def _dynamic_tree(boxes):
+def _dynamic_tree(boxes: Floats) -> Pairs:
     """Each box's walk down a tree of all of them built in bulk (:func:`_bulk_tree`), every
     walk at once, a level at a time. The candidates are the leaves the walks reach and test,
     each pair once: a walk goes only where a leaf after its own box's leaf lies, and a node
@@ -575,7 +581,7 @@ def find(aabbs: ArrayLike, method: str = "sweep", **options: Any) -> BroadPhase:
     return BroadPhase(found, candidates, method)
 
 
-def _check(method, options):
+def _check(method: object, options: dict[str, Any]) -> None:
     """ShapeError unless ``method`` is known and takes every one of ``options``."""
     if not isinstance(method, str) or method not in _METHODS:
         raise ShapeError(f"broad-phase method must be one of {', '.join(ALL_METHODS)}, got {method!r}")
