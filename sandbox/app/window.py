@@ -258,15 +258,17 @@ class SandboxWindow(pyglet.window.Window):
         if self._fitted.get(label) == wanted:
             return
         self._fitted[label] = wanted
+        # Still wider at a third of its size: shortened with an ellipsis, never run off the
+        # window. (Rounding may leave a few pixels over; the room keeps a margin for that.)
+        # Measured from the glyphs' advances, so that the label is laid out once: shortened
+        # label by label, the grid's detail was laid out six times a frame.
+        while len(text) > 1 and _line_width(label, text, points) > room + 20:
+            text = text[:-2].rstrip() + "…"
         label.begin_update()
         _set(label, text)
         if label.font_size != points:
             label.font_size = points
         label.end_update()
-        # Still wider at a third of its size: shortened with an ellipsis, never run off the
-        # window. (Rounding may leave a few pixels over; the room keeps a margin for that.)
-        while label.content_width > room + 20 and len(label.text) > 1:
-            label.text = label.text[:-2].rstrip() + "…"
 
     def _measure(self, text, points):
         """The pixels ``text`` takes at ``points`` in the verdict line's font."""

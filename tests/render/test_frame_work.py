@@ -6,11 +6,12 @@ import pytest
 
 from sandbox.app.session import Session
 from sandbox.app.window import SandboxWindow
+from sandbox.kit import headline
 
 
 @pytest.fixture
 def crowded():
-    session = Session("quadtree", (1280, 720))
+    session = Session("grid-broadphase", (1280, 720))
     session.set_setting("count", 10_000)
     window = SandboxWindow(session, visible=False)
     yield window
@@ -51,10 +52,12 @@ def test_a_changed_verdict_is_laid_out_once_a_frame(crowded):
 
 @pytest.mark.parametrize("room", [40, 150, 260, 2000])
 def test_the_size_that_fits_is_the_one_a_layout_would_choose(crowded, room):
-    """The fitted size, worked out before the layout, is what laying the text out at the full
-    size and scaling to the room gives: a label over the room shrinks to it, one within keeps its size."""
+    """The fitted size, worked out (kit.headline) from the window's measure before the layout,
+    is what laying the text out at the full size and scaling to the room gives: a label over
+    the room shrinks to it, one within keeps its size."""
     window, text, size = crowded, "2,640,769 PAIR CHECKS", 26
-    window._fit(window._verdict, text, size, room)
+    points, _ = headline.fit(text, size, room, window._measure)
+    window._fit(window._verdict, text, points, room)
     probe = pyglet.text.Label(text, font_size=size)
     expected = size if probe.content_width <= room else max(round(size * room / probe.content_width), round(size / 3), 1)
     assert window._verdict.font_size == expected
@@ -85,3 +88,24 @@ def test_unchanged_bulk_geometry_is_not_sent_again():
     moved = lines.copy()
     moved[0, 2] = 11
     assert frame(moved) == {"position": True, "colors": False}
+
+
+def test_a_shortened_detail_is_laid_out_once_a_frame(crowded):
+    """The grid's detail is too long for its room at 10,000 objects: its ellipsis is worked
+    out before the layout, so each frame lays it out once, as wide as the label would be."""
+    window = crowded
+    for _ in range(3):
+        window.session.update(1 / 60)
+        window.render()
+    done = count_layouts(window._detail)
+    for _ in range(5):
+        window.session.update(1 / 60)
+        window.render()
+    assert window._detail.text.endswith("…")
+    assert len(done) <= 5
+    room = window._fitted[window._detail][2]
+    assert window._detail.content_width <= room + 20
+    # Not cut shorter than it must be: one character more would not fit.
+    longer = window.session.verdict().detail[: len(window._detail.text)] + "…"
+    probe = pyglet.text.Label(longer, font_size=window._detail.font_size)
+    assert probe.content_width > room + 20
