@@ -11,6 +11,7 @@ from pyglet import gl, shapes
 
 from sandbox.boot import early
 from sandbox.boot import gl as boot_gl
+from sandbox.boot import glyphs, tweaks
 from sandbox.app import panel
 from sandbox.app import png
 from sandbox.app import watchdog
@@ -264,6 +265,8 @@ class SandboxWindow(pyglet.window.Window):
         # label by label, the grid's detail was laid out six times a frame.
         while len(text) > 1 and _line_width(label, text, points) > room + 20:
             text = text[:-2].rstrip() + "…"
+        if label.font_size == points and tweaks.on("glyph-swap") and glyphs.swap(label, text):
+            return  # only the counts' digits changed: their quads rewritten, nothing laid out
         label.begin_update()
         _set(label, text)
         if label.font_size != points:
