@@ -143,3 +143,21 @@ def test_changed_digits_are_not_laid_out_and_draw_what_a_layout_draws(monkeypatc
     finally:
         for window in windows:
             window.on_close()
+
+
+def test_a_figure_label_whose_digits_change_is_not_laid_out_again(crowded):
+    """The painter's labels (a meter's counts) take the same path: the new digits drawn, as a
+    layout of the new text would place them, nothing laid out."""
+    painter = crowded.painter
+    painter.begin()
+    painter.text((0, 0), "loose grid 58,009", (255, 255, 255, 255), 13)
+    painter.end()
+    label = painter._pools["label"][0]
+    done = count_layouts(label)
+    painter.begin()
+    painter.text((0, 0), "loose grid 57,177", (255, 255, 255, 255), 13)
+    painter.end()
+    assert label.text == "loose grid 57,177" and done == []
+    fresh = pyglet.text.Label(label.text, font_size=label.font_size, x=label.x, y=label.y)
+    assert np.array_equal(np.array(label._vertex_lists[0].position), np.array(fresh._vertex_lists[0].position))
+    assert np.array_equal(np.array(label._vertex_lists[0].tex_coords), np.array(fresh._vertex_lists[0].tex_coords))
