@@ -161,3 +161,29 @@ def test_a_figure_label_whose_digits_change_is_not_laid_out_again(crowded):
     fresh = pyglet.text.Label(label.text, font_size=label.font_size, x=label.x, y=label.y)
     assert np.array_equal(np.array(label._vertex_lists[0].position), np.array(fresh._vertex_lists[0].position))
     assert np.array_equal(np.array(label._vertex_lists[0].tex_coords), np.array(fresh._vertex_lists[0].tex_coords))
+
+
+@pytest.mark.parametrize("late", [True, False], ids=["late-flip", "plain"])
+def test_the_window_shows_a_frame_after_the_next_update(monkeypatch, late):
+    """tick draws a frame and shows it after the next tick's update (the late-flip tweak):
+    the rasteriser's threads finish it meanwhile. The first frame is shown at once; with the
+    tweak off every frame is shown as soon as drawn."""
+    monkeypatch.setenv(tweaks.SWITCH, "" if late else "late-flip")
+    session = Session("grid-broadphase", (640, 400))
+    window = SandboxWindow(session, visible=False)
+    order = []
+    update = session.update
+    monkeypatch.setattr(session, "update", lambda dt: (order.append("update"), update(dt)))
+    monkeypatch.setattr(window, "flip", lambda: order.append("flip"))
+    window.on_draw = lambda: order.append("draw")
+    # As under pyglet.app.run: events dispatched at once, not queued for dispatch_events.
+    monkeypatch.setattr(window, "_enable_event_queue", False)
+    try:
+        for _ in range(3):
+            window.tick(1 / 60)
+    finally:
+        window.on_close()
+    if late:
+        assert order == ["update", "draw", "flip", "update", "flip", "draw", "update", "flip", "draw"]
+    else:
+        assert order == ["update", "draw", "flip"] * 3
