@@ -272,6 +272,7 @@ def window_rate(scene_id, seconds):
     loop(window)
     pyglet.clock.unschedule(window.tick)
     window.close()
+    refuse_failed(f"{scene_id}, real window", session)
     (f0, t0, c0), (f1, t1, c1) = marks["start"], marks["end"]
     return (f1 - f0) / (t1 - t0), (c1 - c0) * 1000 / max(f1 - f0, 1)
 
@@ -297,6 +298,13 @@ def windows(only, seconds):
         if server is not None:
             server.terminate()
             server.wait(10)
+
+
+def refuse_failed(label, session):
+    """Stop with one line where the scene's code failed: a frame that draws a fault message
+    instead of the scene is no measure of the scene."""
+    if session.fault is not None:
+        raise SystemExit(f"{label}: not measured, the scene failed: {session.fault}")
 
 
 def median_p90(values):
@@ -327,6 +335,7 @@ def main():
         parts, pipelined = measure(window, advance, args.frames)
         figures = [median_p90(values) for values in (*zip(*parts), pipelined)]
         window.on_close()
+        refuse_failed(label, session)
         print(f"{label:100}" + "".join(f"{median:15.2f}{p90:7.2f}" for median, p90 in figures), flush=True)
     print(f"1280x720, headless, renderer {renderer}; milliseconds per frame; a 60 fps frame allows 16.7 ms;"
           f" load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} processors")

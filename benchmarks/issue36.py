@@ -87,13 +87,18 @@ def frame(rounds):
             before = load()
             done = subprocess.run([PYTHON, str(HERE / "frame_bench.py"), "--frames", "120", "--only", scene, "--match", "count 10000"],
                                   capture_output=True, text=True, cwd=ROOT, timeout=600)
-            line = next(line for line in done.stdout.splitlines() if line.startswith(scene))
+            line = next((line for line in done.stdout.splitlines() if line.startswith(scene)), None)
+            if line is None:
+                print(f"  round {k + 1} {scene:16} no figure: {(done.stderr.strip().splitlines() or ['no output'])[-1]}", flush=True)
+                continue
             numbers = [float(value) for value in line[100:].split()]
             cpu[scene].append(numbers[0])
             print(f"  round {k + 1} {scene:16} process CPU {numbers[0]:6.2f} ms (p90 {numbers[1]:.2f}), drawing thread's CPU {numbers[2]:.2f};"
                   f" by the clock (a busy machine stretches these) update {numbers[4]:.2f}, render {numbers[6]:.2f}, raster {numbers[8]:.2f};"
                   f" load {before:.1f}", flush=True)
     for scene, samples in cpu.items():
+        if not samples:
+            continue
         middle, low, high = medians(samples)
         print(f"  {scene:16} median {middle:.2f} ms a frame ({low:.2f}-{high:.2f}){note(f'frame CPU, {scene}, ms', middle, 16.0, unit=' ms')}")
 
@@ -108,12 +113,14 @@ def window(rounds, seconds):
                                   capture_output=True, text=True, cwd=ROOT, timeout=600)
             found = re.search(r"([\d.]+) frames a second, ([\d.]+) ms of process CPU a frame.*load average ([\d.]+) before, ([\d.]+) after", done.stdout)
             if found is None:
-                print(f"  {scene}: no figure ({done.stderr.strip().splitlines()[-1:] or done.stdout})")
-                return
+                print(f"  round {k + 1} {scene:16} no figure: {(done.stderr.strip().splitlines() or [done.stdout])[-1]}", flush=True)
+                continue
             rate, cpu, before, after = (float(value) for value in found.groups())
             rates[scene].append(rate)
             print(f"  round {k + 1} {scene:16} {rate:5.1f} frames a second, {cpu:.2f} ms process CPU a frame; load {before:.1f} before, {after:.1f} after", flush=True)
     for scene, samples in rates.items():
+        if not samples:
+            continue
         middle, low, high = medians(samples)
         print(f"  {scene:16} median {middle:.1f} frames a second ({low:.1f}-{high:.1f}){note(f'window fps, {scene}', middle, 55.0, below=False, unit=' fps')}")
 

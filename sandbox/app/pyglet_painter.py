@@ -14,6 +14,7 @@ from pyglet import gl, shapes
 from pyglet.math import Mat4
 from pyglet.graphics.shader import Shader, ShaderProgram
 
+from sandbox.boot import glyphs, tweaks
 from sandbox.kit.painter import arrow_head, interval_ends
 
 
@@ -237,7 +238,10 @@ class PygletPainter:
         # Text, size and anchor laid out together, once, and only when one of them changed: a
         # pooled label may come back with another label's text and size, and each setter
         # alone lays it out again.
-        if (label.text, label.font_size, label.anchor_x) != (string, size, anchor):
+        if (label.text, label.font_size, label.anchor_x) != (string, size, anchor) and not (
+            # A count whose digits alone changed (a meter's, every frame): those glyphs redrawn.
+            (label.font_size, label.anchor_x) == (size, anchor) and tweaks.on("glyph-swap") and glyphs.swap(label, string)
+        ):
             # (end_update lays the label out whether or not anything changed.)
             label.begin_update()
             if label.text != string:

@@ -18,6 +18,8 @@ TWEAKS = {
     "quick-exit": "the process left with os._exit once everything is written (sandbox.boot.launch)",
     "malloc": "glibc's malloc keeps freed memory for the next frame (sandbox.boot.memory)",
     "early-window": "a plain start opens its window before loading the app, which then draws into it (sandbox.boot.early)",
+    "late-flip": "the window shows each frame after the next update, while llvmpipe rasterises it (SandboxWindow.tick)",
+    "glyph-swap": "a label whose counts changed has their digits' quads rewritten, not the label laid out again (sandbox.boot.glyphs)",
 }
 """Each tweak by name, with what it does; its measured benefit is written where it is applied.
 

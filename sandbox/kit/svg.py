@@ -13,8 +13,8 @@ Pure Python: the kit never imports the app or a GUI library.
 """
 
 from collections.abc import Sequence
+from html import escape
 from typing import TYPE_CHECKING
-from xml.sax.saxutils import escape, quoteattr
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -206,7 +206,7 @@ class SvgPainter:
             layers = f'<clipPath id="free">{rect}</clipPath>\n<g clip-path="url(#free)">\n{layers}</g>\n'
         layers += "".join(f"{element}\n" for element in self.overlay)
         return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{self.width}" height="{self.height}" '
-                f'viewBox="0 0 {self.width} {self.height}" font-family={quoteattr(FONT)}>\n{back}{layers}</svg>\n')
+                f'viewBox="0 0 {self.width} {self.height}" font-family="{escape(FONT)}">\n{back}{layers}</svg>\n')
 
     def _pixel_array(self, points: np.ndarray) -> np.ndarray:
         """World points (N, 2) in the picture's pixels, y down."""
@@ -227,7 +227,7 @@ def _text(x: float, y: float, string: str, color: Color, points: int, anchor: st
     """A label with its baseline's ``anchor`` end ("left", "center", "right") at pixel (x, y)."""
     where = {"left": "", "center": ' text-anchor="middle"', "right": ' text-anchor="end"'}[anchor]
     return (f'<text x="{_number(x)}" y="{_number(y)}" font-size="{_number(points * POINTS)}"{where}'
-            f'{_paint(color, "fill")} style="white-space:pre">{escape(string)}</text>')
+            f'{_paint(color, "fill")} style="white-space:pre">{escape(string, quote=False)}</text>')
 
 
 def headline(report: Report, theme: Theme, width: int, scale: float = 1.0) -> str:
@@ -241,7 +241,7 @@ def headline(report: Report, theme: Theme, width: int, scale: float = 1.0) -> st
     # viewer's font draws them.
     gap = f' dx="{headline_layout.GAP}"'
     spans = "".join(
-        f'<tspan{gap if i else ""} font-size="{_number(part.points * POINTS)}"{_paint(getattr(theme, part.role), "fill")}>{escape(part.text)}</tspan>'
+        f'<tspan{gap if i else ""} font-size="{_number(part.points * POINTS)}"{_paint(getattr(theme, part.role), "fill")}>{escape(part.text, quote=False)}</tspan>'
         for i, part in enumerate(parts)
     )
     return f'<text x="{headline_layout.GAP}" y="{baseline}" style="white-space:pre">{spans}</text>'

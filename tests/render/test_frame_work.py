@@ -6,11 +6,13 @@ import pytest
 
 from sandbox.app.session import Session
 from sandbox.app.window import SandboxWindow
+from sandbox.boot import tweaks
+from sandbox.kit import headline
 
 
 @pytest.fixture
 def crowded():
-    session = Session("quadtree", (1280, 720))
+    session = Session("grid-broadphase", (1280, 720))
     session.set_setting("count", 10_000)
     window = SandboxWindow(session, visible=False)
     yield window
@@ -42,9 +44,10 @@ def test_a_changed_verdict_is_laid_out_once_a_frame(crowded):
         window.session.update(1 / 60)
         window.render()
         texts.append(window._verdict.text)
-    # The counts change every frame, and each change is one layout of the verdict, not two.
+    # The counts change every frame, and each change is at most one layout of the verdict, not
+    # two; none where only digits changed (sandbox.boot.glyphs rewrites their quads).
     assert len(set(texts)) == 5
-    assert len(fitted["_verdict"]) == 5 and len(fitted["_detail"]) <= 5
+    assert len(fitted["_verdict"]) <= 5 and len(fitted["_detail"]) <= 5
     # The title did not change: not laid out again.
     assert fitted["_title"] == []
 
@@ -54,8 +57,6 @@ def test_the_size_that_fits_is_the_one_a_layout_would_choose(crowded, room):
     """The fitted size, worked out before the layout (kit.headline.fit, measured in the
     window's font), is what laying the text out at the full size and scaling to the room
     gives: a label over the room shrinks to it, one within keeps its size."""
-    from sandbox.kit import headline
-
     window, text, size = crowded, "2,640,769 PAIR CHECKS", 26
     window._fit(window._verdict, text, headline.fit(text, size, room, window._measure)[0], room)
     probe = pyglet.text.Label(text, font_size=size)
@@ -88,3 +89,100 @@ def test_unchanged_bulk_geometry_is_not_sent_again():
     moved = lines.copy()
     moved[0, 2] = 11
     assert frame(moved) == {"position": True, "colors": False}
+
+
+def test_a_shortened_detail_is_laid_out_once_a_frame(crowded):
+    """The grid's detail is too long for its room at 10,000 objects: its ellipsis is worked
+    out before the layout, so each frame lays it out once, as wide as the label would be."""
+    window = crowded
+    for _ in range(3):
+        window.session.update(1 / 60)
+        window.render()
+    done = count_layouts(window._detail)
+    for _ in range(5):
+        window.session.update(1 / 60)
+        window.render()
+    assert window._detail.text.endswith("…")
+    assert len(done) <= 5
+    room = window._fitted[window._detail][2]
+    assert window._detail.content_width <= room + 20
+    # Not cut shorter than it must be: one character more would not fit.
+    longer = window.session.verdict().detail[: len(window._detail.text)] + "…"
+    probe = pyglet.text.Label(longer, font_size=window._detail.font_size)
+    assert probe.content_width > room + 20
+
+
+def test_changed_digits_are_not_laid_out_and_draw_what_a_layout_draws(monkeypatch):
+    """At 10,000 objects the verdict's count keeps its length while its digits change: each
+    frame rewrites those glyphs (sandbox.boot.glyphs), lays nothing out, and shows the very
+    pixels of a window that lays the text out (the tweak off)."""
+    windows = []
+    for _ in range(2):
+        session = Session("grid-broadphase", (1280, 720))
+        session.set_setting("count", 10_000)
+        windows.append(SandboxWindow(session, visible=False, deterministic=True))
+    swapping, laying = windows
+    try:
+        for window in windows:
+            window.switch_to()
+            window.session.update(1 / 60)
+            window.render()
+        done = count_layouts(swapping._verdict)
+        for _ in range(4):
+            pictures = []
+            for window in windows:
+                monkeypatch.setenv(tweaks.SWITCH, "" if window is swapping else "glyph-swap")
+                window.switch_to()
+                window.session.update(1 / 60)
+                window.render()
+                pictures.append(window.pixels())
+            assert swapping._verdict.text == laying._verdict.text
+            assert np.array_equal(*pictures)
+        assert done == []
+    finally:
+        for window in windows:
+            window.on_close()
+
+
+def test_a_figure_label_whose_digits_change_is_not_laid_out_again(crowded):
+    """The painter's labels (a meter's counts) take the same path: the new digits drawn, as a
+    layout of the new text would place them, nothing laid out."""
+    painter = crowded.painter
+    painter.begin()
+    painter.text((0, 0), "loose grid 58,009", (255, 255, 255, 255), 13)
+    painter.end()
+    label = painter._pools["label"][0]
+    done = count_layouts(label)
+    painter.begin()
+    painter.text((0, 0), "loose grid 57,177", (255, 255, 255, 255), 13)
+    painter.end()
+    assert label.text == "loose grid 57,177" and done == []
+    fresh = pyglet.text.Label(label.text, font_size=label.font_size, x=label.x, y=label.y)
+    assert np.array_equal(np.array(label._vertex_lists[0].position), np.array(fresh._vertex_lists[0].position))
+    assert np.array_equal(np.array(label._vertex_lists[0].tex_coords), np.array(fresh._vertex_lists[0].tex_coords))
+
+
+@pytest.mark.parametrize("late", [True, False], ids=["late-flip", "plain"])
+def test_the_window_shows_a_frame_after_the_next_update(monkeypatch, late):
+    """tick draws a frame and shows it after the next tick's update (the late-flip tweak):
+    the rasteriser's threads finish it meanwhile. The first frame is shown at once; with the
+    tweak off every frame is shown as soon as drawn."""
+    monkeypatch.setenv(tweaks.SWITCH, "" if late else "late-flip")
+    session = Session("grid-broadphase", (640, 400))
+    window = SandboxWindow(session, visible=False)
+    order = []
+    update = session.update
+    monkeypatch.setattr(session, "update", lambda dt: (order.append("update"), update(dt)))
+    monkeypatch.setattr(window, "flip", lambda: order.append("flip"))
+    window.on_draw = lambda: order.append("draw")
+    # As under pyglet.app.run: events dispatched at once, not queued for dispatch_events.
+    monkeypatch.setattr(window, "_enable_event_queue", False)
+    try:
+        for _ in range(3):
+            window.tick(1 / 60)
+    finally:
+        window.on_close()
+    if late:
+        assert order == ["update", "draw", "flip", "update", "flip", "draw", "update", "flip", "draw"]
+    else:
+        assert order == ["update", "draw", "flip"] * 3
