@@ -58,6 +58,10 @@ import types
 SECONDS = 3.0
 """How long one call of a teacher's scene method may run before it is stopped."""
 
+ABSORB = 1000
+"""Loop turns in which a Stopped still pending is let land: one is enough, as a loop's jump
+back checks for it; the rest make sure."""
+
 AGAIN = 1.0
 """Seconds after which ``Stopped`` is raised again in a call that caught it and went on."""
 
@@ -174,10 +178,12 @@ def _arm(ident):
 def _disarm(ident):
     with _lock:
         entry = _armed.pop(ident, None)
-    if entry is not None and entry[1]:
-        # Stopped was sent, perhaps as the call returned: withdraw it if it is still pending,
-        # so that it cannot be raised later in the app's own code.
-        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(ident), None)
+    if entry is not None and entry[1] and ident == threading.get_ident():
+        # Stopped was sent, perhaps as the call returned: let a still pending one land here, so
+        # that it cannot be raised later in the app's own code. (Withdrawing it with
+        # PyThreadState_SetAsyncExc(ident, NULL) leaves CPython 3.11's eval breaker set for
+        # good: every later traced call then spins on its first line, the Code view hanging.)
+        _land()
 
 
 def _watch():
@@ -264,6 +270,7 @@ def _aside(pump, what, path, said, function, args, kwargs):
             if elapsed > SECONDS + GRACE and not job.done.is_set():
                 # Stuck where Stopped cannot reach it: the worker is left to it, a new one made.
                 _workers.remove((thread, jobs))
+                _leave(thread.ident)
                 raise SceneTimeout(said(_line_now(thread.ident, path)))
     finally:
         _pumping.discard(me)
@@ -272,6 +279,31 @@ def _aside(pump, what, path, said, function, args, kwargs):
     if job.error is not None:
         raise job.error
     return job.value
+
+
+def _leave(ident):
+    """Give up thread ``ident`` (stuck in C): send it no more Stopped, withdraw the one pending.
+
+    CPython 3.11 keeps one flag for the whole interpreter saying that some thread has an
+    exception pending, and clears it only when a thread takes its own. A withdrawn one, or one
+    waiting on a thread stuck in C, leaves the flag set for good, and then every traced call
+    (the Code view's sys.settrace) spins on its first line. So this thread sends itself a
+    Stopped and takes it at once: the flag is cleared, and no exception is left anywhere."""
+    with _lock:
+        _armed.pop(ident, None)
+    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(ident), None)
+    _land(send=True)
+
+
+def _land(send=False):
+    """Let a Stopped pending on this thread (with ``send``, one sent to itself) land here, and drop it."""
+    try:
+        if send:
+            ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(threading.get_ident()), ctypes.py_object(Stopped))
+        for _ in range(ABSORB):
+            pass
+    except Stopped:
+        pass
 
 
 def _stop_now(ident):

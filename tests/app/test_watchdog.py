@@ -3,6 +3,7 @@ stops the call and says in one line which method of which file took too long; th
 leaves the scene and goes on, every headless command ends, exit 1, with that line."""
 
 import re
+import threading
 import time
 from pathlib import Path
 
@@ -97,6 +98,22 @@ def test_a_watched_call_that_returns_in_time_gives_its_value_and_leaves_nothing_
         scene.act("spin")
     time.sleep(2 * watchdog.AGAIN)
     assert sum(range(10**6)) > 0
+    assert traced_call_ends()
+
+
+def traced_call_ends(seconds=10.0):
+    """Whether a call traced as the Code view traces one ends, on a thread of its own so that
+    one spinning for good fails the test rather than hanging it."""
+    from sandbox.kit.code_trace import trace
+
+    def larger(a, b):
+        return a if a > b else b
+
+    done = []
+    thread = threading.Thread(target=lambda: done.append(trace(larger, 1, 2).result), daemon=True)
+    thread.start()
+    thread.join(seconds)
+    return done == [2]
 
 
 def test_the_scenes_that_come_with_the_app_are_not_wrapped():
@@ -197,6 +214,9 @@ def test_a_call_aside_stuck_in_c_is_left_to_its_worker(pump):
     session.report()
     assert time.monotonic() - started < watchdog.SECONDS + watchdog.GRACE + 1
     assert re.search(r"forever\.py, line \d+\) took longer than 0.5 s in compute", session.fault), session.fault
+    # Nothing is left pending for the interpreter: a traced call (the Code view) still ends.
+    # (A Stopped waiting on the stuck worker kept CPython 3.11's flag set: it spun for good.)
+    assert traced_call_ends()
     # The next scene computes on a new worker.
     session.tab(0xFF09, 0)
     assert session.report() is not None and session.fault is None
