@@ -35,8 +35,34 @@ from sandbox.kit.theme import THEMES, with_palette
 MANIFEST = ".handout.json"
 
 PRINT_SCALE = 1.5
-"""Pictures are this many times the window size, lines and text with them: 1920x1080 for the
-default window, about 260 dots an inch across a page of A4."""
+"""Pictures are this many times the window size: 1920x1080 for the default window, about 260
+dots an inch across a page of A4."""
+
+SMALLEST_POINTS = 8
+"""No text on a printed page is smaller than this, a figure's labels included."""
+
+
+class _Layout(NamedTuple):
+    """How a handout prints: its figures' width on paper, and the font scale their labels are
+    drawn at so that the smallest (10 points at 1x, as an axis's label) prints at
+    SMALLEST_POINTS or more at that width."""
+
+    compact: bool
+    greyscale: bool
+
+    @property
+    def figure_mm(self) -> int:
+        # 90 mm tall: two steps share a page (at A4's full text width, 186 mm, a step and its
+        # table took a page, half of it blank); compact, 69% of that width, beside its caption.
+        return 128 if self.compact else 160
+
+    @property
+    def font_scale(self) -> float:
+        # 10 pt x 1.3 (the projector theme's labels) x 2.25 is 29 pt, 38.7 px of 1920 across
+        # 160 mm: 9.1 pt on paper; x 3 across 128 mm, 9.8 pt (a label held to the figure's own
+        # zoom, framing.label_scale, prints smaller: time-of-impact's at 8.3 pt). At PRINT_SCALE
+        # they printed at 7 and 4 pt.
+        return 3.0 if self.compact else 2.25
 
 
 class HandoutError(SandboxError):
@@ -113,7 +139,7 @@ def _write(walkthrough, directory, size, theme, palette, count, claim, layout):
         # black on paper" (the tip's retrieve, a plank's poses, the origin O) would fade away.
         colours = replace(colours, highlight=THEMES[theme].highlight)
     session.figure_only, session.show_panel, session.theme = True, False, colours
-    session.set_font_scale(PRINT_SCALE)
+    session.set_font_scale(layout.font_scale)
     shown, slides = [], []
     for index, step in enumerate(walkthrough.steps):
         # A question's picture is the one the class predicts from: its revealing overlays hidden.
@@ -215,11 +241,6 @@ class _Shown(NamedTuple):
     """The Report as revealed."""
 
 
-class _Layout(NamedTuple):
-    compact: bool
-    greyscale: bool
-
-
 EDITIONS = {"index.html": "student", "teacher.html": "teacher"}
 """The pages an export writes, and the edition each is."""
 
@@ -283,7 +304,8 @@ def _page(walkthrough, shown, edition, layout, theme):
         parts.append('<section class="key" id="answers"><h2>Answers</h2>\n' + "\n".join(key) + "</section>")
     classes = " ".join(name for name, on in (("compact", layout.compact), ("greyscale", layout.greyscale)) if on)
     footer = _css_string(f"{walkthrough.title} · {'teacher' if teacher else 'student'}'s edition")
-    return _PAGE.format(title=html.escape(walkthrough.title), footer=footer, classes=classes, sections="\n".join(parts))
+    return _PAGE.format(title=html.escape(walkthrough.title), footer=footer, classes=classes, sections="\n".join(parts),
+                        figure_mm=_Layout(False, False).figure_mm, compact_mm=_Layout(True, False).figure_mm)
 
 
 def _css_string(text):
@@ -314,12 +336,13 @@ def _tone(color):
 
 def _section(item, count, teacher, compact):
     """One step: its heading, the figure with its caption, then its question or its tables;
-    the teacher's edition adds the notes and the answer."""
+    the teacher's edition adds the notes, and under a question the figure revealed with the
+    answer as its caption."""
     caption = html.escape(item.words["caption"])
     head = (
         f'<section class="step" id="step-{item.number}"><h2>Step {item.number} of {count} <span>{html.escape(item.scene.title)}</span></h2>\n'
         # The alternative text says the figure in words, except where it would answer the question.
-        f'<figure><img src="{item.stem}.svg" alt="Step {item.number}: {caption}{"" if item.step.question else " " + html.escape(describe(item.report))}">'
+        f'<figure class="shot"><img src="{item.stem}.svg" alt="Step {item.number}: {caption}{"" if item.step.question else " " + html.escape(describe(item.report))}">'
         f'<figcaption>{caption}</figcaption></figure>\n'
     )
     notes = _notes(item.step.notes, item.number) if teacher else ""
@@ -330,15 +353,21 @@ def _section(item, count, teacher, compact):
             # to a page of their own (any-convex-polygon's steps 6 and 7).
             return head + f'<div class="with-notes">{numbers}{notes}</div></section>'
         return head + numbers + notes + "</section>"
-    told = (
-        f'<p class="told">Answer: <strong>{html.escape(item.answer)}</strong>. {html.escape(item.words["explain"])}</p>'
-        if teacher
-        else '<p class="see">The answer, its figure and its numbers are in <a href="#answers">the key</a> at the end.</p>'
-    )
-    return head + (
+    told = _revealed(item, "told") if teacher else '<p class="see">The answer, its figure and its numbers are in <a href="#answers">the key</a> at the end.</p>'
+    question = (
         f'<div class="question"><p><strong>Predict:</strong> {html.escape(item.words["question"])}</p>\n'
         + (lesson_page.choices_html(item.step.choices) if item.step.choices else '<p class="blank">Your answer:</p>\n')
-        + told + "</div>" + notes + "</section>"
+        + ("" if teacher else told) + "</div>"
+    )
+    return head + question + notes + (told if teacher else "") + "</section>"
+
+
+def _revealed(item, kind):
+    """A question's figure revealed, captioned with its answer: the teacher's beside the step
+    (``kind`` "told"), the student's in the key ("answer")."""
+    return (
+        f'<figure class="shot {kind}"><img src="{item.stem}-answer.svg" alt="Step {item.number} revealed: {html.escape(describe(item.report))}">'
+        f'<figcaption>Answer: <strong>{html.escape(item.answer)}</strong>. {html.escape(item.words["explain"])}</figcaption></figure>\n'
     )
 
 
@@ -352,11 +381,10 @@ def _notes(notes, number):
 
 
 def _answer(item, compact):
-    """A question's entry in the key at the end: the answer, the revealed figure and its numbers."""
+    """A question's entry in the key at the end: the revealed figure, the answer as its caption, and its numbers."""
     return (
         f'<div class="answer"><h3><a href="#step-{item.number}">Step {item.number}</a>: {html.escape(item.words["question"])}</h3>\n'
-        f"<p>Answer: <strong>{html.escape(item.answer)}</strong>. {html.escape(item.words['explain'])}</p>\n"
-        f'<figure><img src="{item.stem}-answer.svg" alt="Step {item.number} revealed: {html.escape(describe(item.report))}"></figure>\n'
+        + _revealed(item, "answer")
         + '<div class="numbers">' + report_html(item.report, compact) + "</div></div>"
     )
 
@@ -483,42 +511,36 @@ body.greyscale img, body.greyscale .swatch {{ filter: grayscale(1); }}
 @media print {{
   body {{ max-width: none; margin: 0; padding: 0; font-size: 10pt; }}
   section {{ margin: 0 0 6mm; }}
-  section.step, .answer, .notes, .legend {{ break-inside: avoid; page-break-inside: avoid; }}
+  /* A step follows on where the last ended: its heading, its figure with the caption, its
+     question and each table whole, but the step may turn the page between them (kept whole,
+     a step with a table took a page, half of it blank). */
+  figure.shot, .question, .answer, .notes, .legend {{ break-inside: avoid; page-break-inside: avoid; }}
   /* A heading stays with what it heads, a term with its definition, a row whole. */
   /* (Not a figure's own caption: it ends its figure, and would hold the next step to it.) */
   h2, h3, dt, figure.code figcaption, caption {{ break-after: avoid; page-break-after: avoid; }}
-  dd, li, tr, figure.code .marked, .question {{ break-inside: avoid; page-break-inside: avoid; }}
+  dd, li, tr, figure.code .marked {{ break-inside: avoid; page-break-inside: avoid; }}
   /* A listing read across a page turn loses its place: it moves whole to the next page. */
   table, figure.code {{ break-inside: avoid; page-break-inside: avoid; }}
   .try p {{ break-before: avoid; page-break-before: avoid; }}
-  /* In two columns the glossary takes under half a page, and it is kept whole: its last terms
-     spilled alone onto a page of their own. */
-  section.glossary {{ break-inside: avoid; page-break-inside: avoid; }}
+  /* The glossary in two columns, a term kept with its definition, may turn the page: kept
+     whole, it left the page before it half blank. */
   .glossary dl {{ columns: 2; column-gap: 8mm; margin: 0; }}
   .glossary dd {{ margin-left: 1em; }}
-  section.key, section.intro + section.legend + section.step {{ break-before: page; page-break-before: always; }}
-  /* A figure no taller than this leaves room for its caption and table on one page of A4 or Letter. */
-  img {{ width: auto; max-width: 100%; max-height: 100mm; }}
+  /* A figure prints this wide, its labels drawn large enough for it (handout._Layout). */
+  figure.shot img {{ width: {figure_mm}mm; max-width: 100%; }}
   a {{ color: inherit; text-decoration: none; }}
-  /* Compact: two steps a page, the figure beside its numbers. */
-  body.compact {{ font-size: 8.5pt; }}
-  body.compact section.step {{ display: grid; grid-template-columns: 56% 42%; column-gap: 2%; margin: 0 0 4mm; }}
-  body.compact section.step > * {{ min-width: 0; }}
-  /* The numbers in a narrow column: small type, and a long cell wraps rather than runs off the page. */
-  body.compact .numbers table {{ width: 100%; font-size: 6.8pt; }}
+  /* Compact: each figure beside its caption, what the step asks or counts below both. */
+  body.compact {{ font-size: 9pt; }}
+  body.compact section.step {{ margin: 0 0 4mm; }}
+  body.compact figure.shot {{ display: grid; grid-template-columns: {compact_mm}mm auto; column-gap: 4mm; align-items: start; }}
+  body.compact figure.shot img {{ width: {compact_mm}mm; }}
+  body.compact figure.shot figcaption {{ margin: 0; }}
+  body.compact .numbers {{ display: flex; flex-wrap: wrap; align-items: flex-start; column-gap: 4mm; }}
+  body.compact .numbers table {{ font-size: 8pt; }}
   body.compact .numbers td, body.compact .numbers th {{ padding: 1px 3px; overflow-wrap: anywhere; }}
   /* A heading is words, a row's name a variable: each kept whole ("point", not "poin t"). */
   body.compact .numbers th {{ overflow-wrap: normal; }}
-  body.compact section.step h2 {{ grid-column: 1 / 3; }}
-  body.compact section.step img {{ max-height: 78mm; }}
-  body.compact section.step figcaption {{ font-size: 1.05em; }}
-  body.compact section.step:nth-of-type(2n + 4) {{ break-after: page; page-break-after: always; }}
-  /* The key as compact as the steps: each revealed figure beside its numbers. */
-  body.compact .answer {{ display: grid; grid-template-columns: 56% 42%; column-gap: 2%; margin: 0 0 4mm; }}
-  body.compact .answer > * {{ min-width: 0; }}
-  body.compact .answer > h3, body.compact .answer > p {{ grid-column: 1 / 3; }}
-  body.compact .answer img {{ max-height: 78mm; }}
-  body.compact figure.listing pre {{ font-size: 7pt; }}
+  body.compact figure.code pre, body.compact figure.listing pre {{ font-size: 8pt; }}
 }}
 </style></head>
 <body class="{classes}"><h1>{title}</h1>
