@@ -84,6 +84,17 @@ def test_the_teachers_edition_has_the_notes_and_answers_beside_each_step_and_the
         assert "Box vs box</h3><p>" in page  # the scene's lesson text
 
 
+def test_the_teachers_edition_shows_the_figure_revealed_under_the_question(exported):
+    """It showed only the figure the class predicts from (issue 34): the teacher holding the
+    page had no picture of what the reveal draws."""
+    _, out = exported
+    first = sections((out / "teacher.html").read_text())[0]
+    asked, revealed = first.index('src="step-01.svg"'), first.index('src="step-01-answer.svg"')
+    assert asked < first.index("Predict:") < revealed
+    assert re.search(r'<img src="step-01-answer.svg"[^>]*><figcaption>Answer: <strong>P</strong>\. One gap is enough\.</figcaption>', first)
+    assert "step-01-answer.svg" not in sections((out / "index.html").read_text())[0]
+
+
 def test_the_key_shows_the_figure_revealed(exported):
     _, out = exported
     key = (out / "index.html").read_text().split('<section class="key"')[1]
