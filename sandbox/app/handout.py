@@ -52,17 +52,18 @@ class _Layout(NamedTuple):
 
     @property
     def figure_mm(self) -> int:
-        # 90 mm tall: two steps share a page (at A4's full text width, 186 mm, a step and its
-        # table took a page, half of it blank); compact, 69% of that width, beside its caption.
-        return 128 if self.compact else 160
+        # 79 mm tall: a step and the next one's figure share a page (at A4's full text width,
+        # 186 mm, a step and its table took a page, half of it blank); compact, 69% of that
+        # width, beside its caption.
+        return 128 if self.compact else 140
 
     @property
     def font_scale(self) -> float:
-        # 10 pt x 1.3 (the projector theme's labels) x 2.25 is 29 pt, 38.7 px of 1920 across
-        # 160 mm: 9.1 pt on paper; x 3 across 128 mm, 9.8 pt (a label held to the figure's own
+        # 10 pt x 1.3 (the projector theme's labels) x 2.5 is 32 pt, 42.7 px of 1920 across
+        # 140 mm: 8.8 pt on paper; x 3 across 128 mm, 9.8 pt (a label held to the figure's own
         # zoom, framing.label_scale, prints smaller: time-of-impact's at 8.3 pt). At PRINT_SCALE
         # they printed at 7 and 4 pt.
-        return 3.0 if self.compact else 2.25
+        return 3.0 if self.compact else 2.5
 
 
 class HandoutError(SandboxError):
@@ -511,10 +512,10 @@ body.greyscale img, body.greyscale .swatch {{ filter: grayscale(1); }}
 @media print {{
   body {{ max-width: none; margin: 0; padding: 0; font-size: 10pt; }}
   section {{ margin: 0 0 6mm; }}
-  /* A step follows on where the last ended: its heading, its figure with the caption, its
-     question and each table whole, but the step may turn the page between them (kept whole,
-     a step with a table took a page, half of it blank). */
-  figure.shot, .question, .answer, .notes, .legend {{ break-inside: avoid; page-break-inside: avoid; }}
+  /* A step, and an answer in the key, follows on where the last ended: its heading, its
+     figure with the caption, its question and each table whole, but it may turn the page
+     between them (kept whole, a step with a table took a page, half of it blank). */
+  figure.shot, .question, .notes, .legend {{ break-inside: avoid; page-break-inside: avoid; }}
   /* A heading stays with what it heads, a term with its definition, a row whole. */
   /* (Not a figure's own caption: it ends its figure, and would hold the next step to it.) */
   h2, h3, dt, figure.code figcaption, caption {{ break-after: avoid; page-break-after: avoid; }}
