@@ -140,6 +140,9 @@ def _write(walkthrough, directory, size, theme, palette, count, claim, layout):
         # black on paper" (the tip's retrieve, a plank's poses, the origin O) would fade away.
         colours = replace(colours, highlight=THEMES[theme].highlight)
     session.figure_only, session.show_panel, session.theme = True, False, colours
+    # In grey the gap prints the grey of B's shadow and of the overlap: it is a hollow bar,
+    # as B's shadow is dashed and the overlap an arrow.
+    hollow = colours.separating if layout.greyscale else None
     session.set_font_scale(layout.font_scale)
     shown, slides = [], []
     for index, step in enumerate(walkthrough.steps):
@@ -152,7 +155,7 @@ def _write(walkthrough, directory, size, theme, palette, count, claim, layout):
         window.screenshot(session, claim(f"{stem}.png"), follow_links=False)
         _refuse_fault(session, walkthrough, index)
         # The page prints the vectors; the PNG of the same picture stays for the baselines.
-        figure = vector.figure(session)
+        figure = vector.figure(session, hollow)
         files.write_text(claim(f"{stem}.svg"), figure, follow_links=False)
         _refuse_fault(session, walkthrough, index)
         words = {field: step.filled(getattr(step, field), session.scene) for field in ("caption", "question", "explain")}
@@ -165,7 +168,7 @@ def _write(walkthrough, directory, size, theme, palette, count, claim, layout):
             session.reveal()
             visible["revealed"] = [each.as_json() for each in seen.of(session)]
             # The key shows the figure revealed: what the class predicted, now drawn.
-            files.write_text(claim(f"{stem}-answer.svg"), vector.figure(session), follow_links=False)
+            files.write_text(claim(f"{stem}-answer.svg"), vector.figure(session, hollow), follow_links=False)
             answer = step.answer_text(session.scene)
             record.update(question=words["question"], choices=list(step.choices), answer_field=step.answer, answer=answer)
         record["numbers"] = session.report().numbers
@@ -251,7 +254,7 @@ LEGEND = (
     ("max_corner", "red", "the largest projection (max corner)", "one end of a shadow"),
     ("min_corner", "yellow", "the smallest projection (min corner)", "the other end"),
     ("overlap", "grey", "where two shadows overlap", "already grey"),
-    ("separating", "green", "a separating axis: its shadows leave a gap", "named in the verdict line"),
+    ("separating", "green", "a separating axis: its shadows leave a gap", "named in the verdict line; a hollow bar in the greyscale layout"),
     ("mtv", "purple", "the MTV, the shortest way out", "an arrow, named in the verdict line"),
 )
 """The colours a figure speaks in, by the theme's role: the word the lessons call each by, what
@@ -324,7 +327,8 @@ def _legend(theme, greyscale):
         for role, word, meaning, style in LEGEND
     )
     head = "<th scope=\"col\">colour</th><th scope=\"col\">means</th>" + ('<th scope="col">prints as</th>' if greyscale else "") + '<th scope="col">without colour</th>'
-    note = "B is drawn dashed, so A and B differ without colour." if greyscale else "Printing in grey? Export with the greyscale layout: B is then dashed."
+    note = ("B and its shadows are drawn dashed and a gap as a hollow bar, so A's shadow, B's and the gap differ without colour." if greyscale
+            else "Printing in grey? Export with the greyscale layout: B is then dashed and a gap a hollow bar.")
     return f'<section class="legend"><h2>Colours</h2><table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table><p>{note}</p></section>'
 
 

@@ -129,3 +129,33 @@ def test_a_teacher_s_notes_stand_beside_the_step_s_tables(tmp_path):
         beside = re.search(r'<div class="with-notes"><div class="numbers">.*?</div><aside class="notes">', page, re.S)
         assert (beside is not None) != compact
     assert re.search(r"\.with-notes \{[^}]*display: flex", page)
+
+
+def test_in_grey_a_s_shadow_b_s_and_the_gap_are_three_line_styles(tmp_path):
+    """In a greyscale print the gap's green and B's orange are one mid grey (issue 34): B's
+    shadows are dashed, the gap a hollow bar (its middle the background's), A's solid."""
+    from sandbox.kit.theme import PROJECTOR, with_palette
+
+    (tmp_path / "lesson.toml").write_text('title = "Grey"\n[[steps]]\nscene = "box-box"\ncaption = "Apart."\n')
+    handout.export(walkthrough.load(tmp_path / "lesson.toml"), tmp_path / "out", greyscale=True)
+    figure = (tmp_path / "out" / "step-01.svg").read_text()
+    theme = with_palette(PROJECTOR, "colour-blind")
+    hex_of = {role: "#{:02x}{:02x}{:02x}".format(*getattr(theme, role)[:3]) for role in ("shape_a", "shape_b", "separating", "background")}
+    lines = re.findall(r"<line [^>]*/>", figure)
+
+    def drawn(role):
+        return [line for line in lines if f'stroke="{hex_of[role]}"' in line]
+
+    assert drawn("shape_a") and not any("dasharray" in line for line in drawn("shape_a"))
+    assert drawn("shape_b") and all('stroke-dasharray="11 7"' in line for line in drawn("shape_b"))
+    # Each green segment followed by its middle half in the background's colour.
+    for green in drawn("separating"):
+        ends = re.match(r'<line (x1="[^"]*" y1="[^"]*" x2="[^"]*" y2="[^"]*")', green).group(1)
+        width = float(re.search(r'stroke-width="([\d.]+)"', green).group(1))
+        middle = lines[lines.index(green) + 1]
+        assert middle.startswith(f"<line {ends}") and f'stroke="{hex_of["background"]}"' in middle
+        assert float(re.search(r'stroke-width="([\d.]+)"', middle).group(1)) == pytest.approx(width / 2, abs=0.01)
+    assert len(drawn("separating")) >= 2  # the axis that separates, and its gap
+    # The colour export keeps the gap a plain green line.
+    handout.export(walkthrough.load(tmp_path / "lesson.toml"), tmp_path / "colour", palette="colour-blind")
+    assert 'class="hollow"' not in (tmp_path / "colour" / "step-01.svg").read_text()
