@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from sandbox.app import files
+from sandbox.app import handout_legend
 from sandbox.app import lesson_page
 from sandbox.app import seen
 from sandbox.app import screen
@@ -144,7 +145,7 @@ def _write(walkthrough, directory, size, theme, palette, count, claim, layout):
     # as B's shadow is dashed and the overlap an arrow.
     hollow = colours.separating if layout.greyscale else None
     session.set_font_scale(layout.font_scale)
-    shown, slides = [], []
+    shown, slides, drawn = [], [], handout_legend.Drawn()
     for index, step in enumerate(walkthrough.steps):
         # A question's picture is the one the class predicts from: its revealing overlays hidden.
         session.go(index)
@@ -164,9 +165,11 @@ def _write(walkthrough, directory, size, theme, palette, count, claim, layout):
         # What the figure shows, text by text, with the facts and labels each names: before the
         # reveal (a question's figure as the class predicts from it) and after.
         visible = {"asked" if step.question else "shown": [each.as_json() for each in seen.of(session)]}
+        drawn.add(session)
         if step.question:
             session.reveal()
             visible["revealed"] = [each.as_json() for each in seen.of(session)]
+            drawn.add(session)
             # The key shows the figure revealed: what the class predicted, now drawn.
             files.write_text(claim(f"{stem}-answer.svg"), vector.figure(session, hollow), follow_links=False)
             answer = step.answer_text(session.scene)
@@ -178,7 +181,7 @@ def _write(walkthrough, directory, size, theme, palette, count, claim, layout):
         slides.append(lesson_page.slide(index + 1, step, session, figure, report_html(session.report())))
         files.write_text(claim(f"{stem}.json"), _json(record, session.scene, walkthrough, index), follow_links=False)
     for name, edition in EDITIONS.items():
-        files.write_text(claim(name), _page(walkthrough, shown, edition, layout, session.theme), follow_links=False)
+        files.write_text(claim(name), _page(walkthrough, shown, edition, layout, drawn.html(session.theme, layout.greyscale)), follow_links=False)
     files.write_text(claim("lesson.html"), lesson_page.page(walkthrough.title, slides), follow_links=False)
     return directory / "index.html"
 
@@ -248,19 +251,6 @@ class _Shown(NamedTuple):
 EDITIONS = {"index.html": "student", "teacher.html": "teacher"}
 """The pages an export writes, and the edition each is."""
 
-LEGEND = (
-    ("shape_a", "blue", "shape A", "solid outline, labelled A"),
-    ("shape_b", "orange", "shape B", "labelled B; dashed in the greyscale layout"),
-    ("max_corner", "red", "the largest projection (max corner)", "one end of a shadow"),
-    ("min_corner", "yellow", "the smallest projection (min corner)", "the other end"),
-    ("overlap", "grey", "where two shadows overlap", "already grey"),
-    ("separating", "green", "a separating axis: its shadows leave a gap", "named in the verdict line; a hollow bar in the greyscale layout"),
-    ("mtv", "purple", "the MTV, the shortest way out", "an arrow, named in the verdict line"),
-)
-"""The colours a figure speaks in, by the theme's role: the word the lessons call each by, what
-it means, and what carries the same without hue."""
-
-
 GLOSSARY = (
     ("vector", "A direction and a length, written (x, y); here drawn as an arrow from a point."),
     ("dot product", "a·b = ax·bx + ay·by: positive when a and b point the same way, zero when square to each other."),
@@ -281,7 +271,7 @@ GLOSSARY = (
 """Short definitions printed at the end of every handout."""
 
 
-def _page(walkthrough, shown, edition, layout, theme):
+def _page(walkthrough, shown, edition, layout, legend):
     """One edition of the handout as HTML."""
     teacher = edition == "teacher"
     scenes = list({item.scene.id: item.scene for item in shown}.values())
@@ -290,7 +280,7 @@ def _page(walkthrough, shown, edition, layout, theme):
         '<section class="intro"><h2>What this lesson is about</h2>\n'
         + "".join(f"<h3>{html.escape(scene.title)}</h3><p>{html.escape(scene.lesson)}</p>\n" for scene in scenes if scene.lesson)
         + "</section>",
-        _legend(theme, layout.greyscale),
+        legend,
     ]
     parts += [_section(item, len(shown), teacher, layout.compact) for item in shown]
     if layout.compact:
@@ -315,28 +305,6 @@ def _page(walkthrough, shown, edition, layout, theme):
 def _css_string(text):
     """``text`` as a quoted CSS string that cannot end its string or the style element."""
     return '"' + "".join(c if c.isalnum() or c in " ·',.:;!?()-" else f"\\{ord(c):x} " for c in text) + '"'
-
-
-def _legend(theme, greyscale):
-    """The colour legend, in the theme the pictures were drawn in. The greyscale layout says
-    which grey each colour prints as: a caption's "red" is then found by the legend."""
-    rows = "".join(
-        f'<tr><td><span class="swatch" style="background: rgb{getattr(theme, role)[:3]}"></span> {word}</td><td>{html.escape(meaning)}</td>'
-        + (f"<td>{_tone(getattr(theme, role))}</td>" if greyscale else "")
-        + f"<td>{html.escape(style)}</td></tr>"
-        for role, word, meaning, style in LEGEND
-    )
-    head = "<th scope=\"col\">colour</th><th scope=\"col\">means</th>" + ('<th scope="col">prints as</th>' if greyscale else "") + '<th scope="col">without colour</th>'
-    note = ("B and its shadows are drawn dashed and a gap as a hollow bar, so A's shadow, B's and the gap differ without colour." if greyscale
-            else "Printing in grey? Export with the greyscale layout: B is then dashed and a gap a hollow bar.")
-    return f'<section class="legend"><h2>Colours</h2><table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table><p>{note}</p></section>'
-
-
-def _tone(color):
-    """The grey a greyscale printer makes of ``color``, in words (its luminance, as the CSS
-    grayscale filter weighs red, green and blue)."""
-    grey = 0.2126 * color[0] + 0.7152 * color[1] + 0.0722 * color[2]
-    return "black" if grey < 40 else "dark grey" if grey < 100 else "mid grey" if grey < 160 else "light grey"
 
 
 def _section(item, count, teacher, compact):

@@ -109,7 +109,7 @@ def test_the_greyscale_and_compact_layouts(tmp_path):
     (tmp_path / "lesson.toml").write_text('title = "Grey"\n[[steps]]\nscene = "box-box"\ncaption = "One"\n')
     handout.export(walkthrough.load(tmp_path / "lesson.toml"), tmp_path / "out", compact=True, greyscale=True)
     page = (tmp_path / "out" / "index.html").read_text()
-    assert '<body class="compact greyscale">' in page and "B and its shadows are drawn dashed and a gap as a hollow bar" in page
+    assert '<body class="compact greyscale">' in page and "The second of each pair and its shadows are drawn dashed and a gap as a hollow bar" in page
     # Drawn in the colour-blind palette, whose B is dashed: B's outline colour is its vermillion.
     pixels = png.read(tmp_path / "out" / "step-01.png")
     assert (np.abs(pixels[..., :3].astype(int) - (213, 94, 0)).sum(axis=2) < 30).sum() > 200

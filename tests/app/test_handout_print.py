@@ -112,9 +112,10 @@ def test_the_greyscale_legend_says_which_grey_each_colour_prints_as(grey):
     """A caption's "(red)" in a grey print is found by the legend: red prints black there."""
     legend = (grey / "index.html").read_text().split('<section class="legend">')[1].split("</section>")[0]
     rows = {re.sub(r"<[^>]+>", "", row.split("</td>")[0]).strip(): row for row in re.findall(r"<tr><td>.*?</tr>", legend)}
-    tones = {word: re.findall(r"<td>(.*?)</td>", row)[2] for word, row in rows.items()}
-    assert tones == {"blue": "dark grey", "orange": "mid grey", "red": "black", "yellow": "light grey",
-                     "grey": "mid grey", "green": "mid grey", "purple": "mid grey"}
+    tones = {word: re.findall(r"<td>(.*?)</td>", row)[3] for word, row in rows.items()}
+    # The colours the lesson draws with (not every colour: issue 34's legend is the lesson's own).
+    assert {"blue", "orange"} <= set(tones) and tones.items() <= {
+        "blue": "dark grey", "orange": "mid grey", "red": "black", "yellow": "light grey", "grey": "mid grey", "green": "mid grey", "purple": "mid grey"}.items()
 
 
 def test_a_teacher_s_notes_stand_beside_the_step_s_tables(tmp_path):
@@ -159,3 +160,16 @@ def test_in_grey_a_s_shadow_b_s_and_the_gap_are_three_line_styles(tmp_path):
     # The colour export keeps the gap a plain green line.
     handout.export(walkthrough.load(tmp_path / "lesson.toml"), tmp_path / "colour", palette="colour-blind")
     assert 'class="hollow"' not in (tmp_path / "colour" / "step-01.svg").read_text()
+
+
+def test_the_legend_is_the_lesson_s_own_colours_and_names(tmp_path):
+    """A generic legend called the vectors lesson's vectors "A and B", and listed colours no
+    figure of it drew (issue 34): each row now says what the lesson's scenes write in it."""
+    (tmp_path / "lesson.toml").write_text('title = "Names"\n[[steps]]\nscene = "vectors"\ncaption = "Two vectors."\n'
+                                          '[[steps]]\nscene = "projection"\ncaption = "Shadows."\n')
+    handout.export(walkthrough.load(tmp_path / "lesson.toml"), tmp_path / "out")
+    legend = (tmp_path / "out" / "index.html").read_text().split('<section class="legend">')[1].split("</section>")[0]
+    rows = {re.sub(r"<[^>]+>", "", row.split("</td>")[0]).strip(): re.findall(r"<td>(.*?)</td>", row) for row in re.findall(r"<tr><td>.*?</tr>", legend)}
+    assert rows["blue"][2] == "a (Vectors and the dot product); A (Projection on an axis)"
+    assert rows["orange"][2] == "b (Vectors and the dot product); B (Projection on an axis)"
+    assert "shape A" not in legend and "red" not in rows and "purple" not in rows
