@@ -285,13 +285,7 @@ def _page(walkthrough, shown, edition, layout, legend):
     parts += [_section(item, len(shown), teacher, layout.compact) for item in shown]
     if layout.compact:
         parts.append(_listings(shown))
-    tries = [scene for scene in scenes if scene.things_to_try]
-    if tries:
-        parts.append(
-            '<section class="try"><h2>Things to try</h2>\n'
-            + "".join(f"<h3>{html.escape(scene.title)}</h3><ul>" + "".join(f"<li>{html.escape(t)}</li>" for t in scene.things_to_try) + "</ul>\n" for scene in tries)
-            + "<p>Run it yourself: <code>" + html.escape(f"python sandbox.py --walkthrough {walkthrough.path.name}") + "</code></p></section>"
-        )
+    parts.append(_things_to_try(walkthrough, scenes))
     parts.append('<section class="glossary"><h2>Glossary</h2><dl>' + "".join(f"<dt>{html.escape(t)}</dt><dd>{html.escape(d)}</dd>" for t, d in GLOSSARY) + "</dl></section>")
     key = [_answer(item, layout.compact) for item in shown if item.step.question]
     if key and not teacher:
@@ -300,6 +294,24 @@ def _page(walkthrough, shown, edition, layout, legend):
     footer = _css_string(f"{walkthrough.title} · {'teacher' if teacher else 'student'}'s edition")
     return _PAGE.format(title=html.escape(walkthrough.title), footer=footer, classes=classes, sections="\n".join(parts),
                         figure_mm=_Layout(False, False).figure_mm, compact_mm=_Layout(True, False).figure_mm)
+
+
+def _things_to_try(walkthrough, scenes):
+    """The lesson's tasks for paper, then each scene's own things to try, marked as needing the
+    sandbox: they drag, press and tick what a page cannot."""
+    paper = "".join(f"<li>{html.escape(task)}</li>" for task in walkthrough.paper)
+    tries = [scene for scene in scenes if scene.things_to_try]
+    if not (paper or tries):
+        return ""
+    parts = ['<section class="try"><h2>Things to try</h2>\n']
+    if paper:
+        parts.append(f'<h3>On paper</h3><ul class="paper">{paper}</ul>\n')
+    if tries:
+        command = html.escape(f"python sandbox.py --walkthrough {walkthrough.path.name}")
+        parts.append(f'<h3>In the sandbox</h3><p class="sandbox">These need the app: run <code>{command}</code>, then try them in each scene.</p>\n')
+        parts += [f"<h4>{html.escape(scene.title)} (in the sandbox)</h4><ul>" + "".join(f"<li>{html.escape(t)}</li>" for t in scene.things_to_try) + "</ul>\n"
+                  for scene in tries]
+    return "".join(parts) + "</section>"
 
 
 def _css_string(text):
@@ -441,6 +453,7 @@ h1 {{ font-size: 1.8em; margin-bottom: 0.2em; }}
 h2 {{ font-size: 1.25em; margin: 0 0 0.4em; }}
 h2 span {{ font-weight: normal; color: #444; margin-left: 0.5em; }}
 h3 {{ font-size: 1em; margin: 1em 0 0.3em; }}
+h4 {{ font-size: 1em; font-weight: normal; font-style: italic; margin: 0.6em 0 0.2em; }}
 .edition {{ color: #444; margin-top: 0; }}
 section {{ margin-bottom: 2.5em; }}
 figure {{ margin: 0; }}
@@ -494,7 +507,7 @@ body.greyscale img, body.greyscale .swatch {{ filter: grayscale(1); }}
   dd, li, tr, figure.code .marked {{ break-inside: avoid; page-break-inside: avoid; }}
   /* A listing read across a page turn loses its place: it moves whole to the next page. */
   table, figure.code {{ break-inside: avoid; page-break-inside: avoid; }}
-  .try p {{ break-before: avoid; page-break-before: avoid; }}
+  h4 {{ break-after: avoid; page-break-after: avoid; }}
   /* The glossary in two columns, a term kept with its definition, may turn the page: kept
      whole, it left the page before it half blank. */
   .glossary dl {{ columns: 2; column-gap: 8mm; margin: 0; }}

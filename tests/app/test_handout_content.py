@@ -3,12 +3,13 @@ once, readable tables from the scene's Report, questions in the steps and their 
 
 import json
 import re
+import tomllib
 
 import numpy as np
 import pytest
 
 from collision import sat
-from command import run
+from command import ROOT, run
 from sandbox.app import handout
 from sandbox.app import png
 from sandbox.app import walkthrough
@@ -18,6 +19,7 @@ from sandbox.kit.theme import DARK, PROJECTOR
 
 LESSON = """
 title = "Handout"
+paper = ["Draw two boxes apart on squared paper.", "Mark the axis that shows their gap."]
 [[steps]]
 scene = "box-box"
 caption = "First, predict."
@@ -192,3 +194,27 @@ def test_a_scene_without_its_own_table_gets_its_numbers_in_words():
     )
     # Each is an answer a question may ask for, a nested one by its dotted name; a list is not.
     assert Plain().reported.answers == {"candidate_pairs": "1,234", "far.gap_x": "0.0", "far.hit": "yes"}
+
+
+def test_things_to_try_are_tasks_for_paper_then_the_scenes_own_marked_for_the_sandbox(exported):
+    """A student holding the page cannot drag B or press Next axis (issue 34): the lesson's
+    paper tasks come first; the scenes' own are each headed "in the sandbox"."""
+    _, out = exported
+    tries = (out / "index.html").read_text().split('<section class="try">')[1].split("</section>")[0]
+    assert '<h3>On paper</h3><ul class="paper"><li>Draw two boxes apart on squared paper.</li><li>Mark the axis' in tries
+    assert tries.index("On paper") < tries.index("<h3>In the sandbox</h3>") < tries.index("<h4>Box vs box (in the sandbox)</h4>")
+    assert "These need the app: run <code>python sandbox.py --walkthrough lesson.toml</code>" in tries
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "walkthroughs").glob("*.toml")), ids=lambda path: path.stem)
+def test_every_shipped_lesson_gives_tasks_for_paper(path):
+    paper = tomllib.loads(path.read_text())["paper"]
+    assert len(paper) >= 2 and all(isinstance(task, str) and len(task) > 30 for task in paper)
+
+
+@pytest.mark.parametrize("paper", ['"one task"', "[1, 2]", '[""]', "{ a = 1 }"])
+def test_a_lesson_s_paper_tasks_are_a_list_of_lines_of_text(tmp_path, paper):
+    path = tmp_path / "lesson.toml"
+    path.write_text(f'title = "T"\npaper = {paper}\n[[steps]]\nscene = "box-box"\ncaption = "C"\n')
+    with pytest.raises(walkthrough.WalkthroughError, match=r"^walkthrough .*: paper must be a list of tasks, each a line of text$"):
+        walkthrough.load(path)
