@@ -505,9 +505,11 @@ body.greyscale img, body.greyscale .swatch {{ filter: grayscale(1); }}
   /* (Not a figure's own caption: it ends its figure, and would hold the next step to it.) */
   h2, h3, dt, figure.code figcaption, caption {{ break-after: avoid; page-break-after: avoid; }}
   dd, li, tr, figure.code .marked {{ break-inside: avoid; page-break-inside: avoid; }}
-  /* A long table or listing may turn the page, its header row printed again and at least
-     four lines of code each side: moved whole, a listing of sat() (most of a page) left the
-     page before it four-fifths blank. */
+  /* A table moves whole to the next page; a listing and the values under it (most of a
+     page for sat()) may turn it, four lines of code kept each side: moved whole, they left
+     the page before them four-fifths blank. */
+  table {{ break-inside: avoid; page-break-inside: avoid; }}
+  figure.code + table {{ break-inside: auto; page-break-inside: auto; }}
   figure.code pre {{ orphans: 4; widows: 4; }}
   h4 {{ break-after: avoid; page-break-after: avoid; }}
   /* The glossary in two columns, a term kept with its definition, may turn the page: kept

@@ -65,8 +65,13 @@ class Drawn:
         return f'<section class="legend"><h2>Colours</h2><table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table><p>{note}</p></section>'
 
     def _where(self, role: str) -> str:
-        """The names written in ``role``'s colour, by scene: "a, b (Vectors...); A (Projection...)"."""
-        return "; ".join(f"{', '.join(names[:NAMES_A_SCENE])} ({title})" if names else title for title, names in self.names[role].items())
+        """The names written in ``role``'s colour and the scenes that write them: "a (Vectors
+        and the dot product); A (Projection on an axis, Box vs box)"; a scene that draws in
+        the colour without a name is named alone."""
+        scenes: dict[str, list[str]] = {}
+        for title, names in self.names[role].items():
+            scenes.setdefault(", ".join(names[:NAMES_A_SCENE]), []).append(title)
+        return "; ".join(f"{names} ({', '.join(titles)})" if names else ", ".join(titles) for names, titles in scenes.items())
 
 
 def _name(text: str) -> str | None:

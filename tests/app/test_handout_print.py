@@ -75,13 +75,13 @@ def test_print_keeps_headings_terms_and_rows_with_what_they_belong_to(compact):
     rules = print_rules(compact)
     for heading in ("h2", "h3", "dt", "caption", "figure.code figcaption"):
         assert "break-after: avoid" in rules[heading], heading
-    for whole in ("tr", "dd", "li", "figure.code .marked", "figure.shot", ".question"):
+    for whole in ("tr", "dd", "li", "table", "figure.code .marked", "figure.shot", ".question"):
         assert "break-inside: avoid" in rules[whole], whole
-    # A step, an answer in the key, the glossary, a table and a listing may turn the page:
-    # kept whole, a step with a table took a page, half of it blank, and a listing of sat()
-    # left the page before it four-fifths blank (issue 34). A listing keeps four lines a side.
-    assert not {"section.step", ".answer", "section.glossary", "table", "figure.code"} & set(rules)
-    assert "orphans: 4; widows: 4" in rules["figure.code pre"]
+    # A step, an answer in the key, the glossary and a listing with its values may turn the
+    # page: kept whole, a step with a table took a page, half of it blank, and a listing of
+    # sat() left the page before it four-fifths blank (issue 34). A listing keeps four lines a side.
+    assert not {"section.step", ".answer", "section.glossary", "figure.code"} & set(rules)
+    assert "break-inside: auto" in rules["figure.code + table"] and "orphans: 4; widows: 4" in rules["figure.code pre"]
     # A figure's own caption ends it: kept with what follows, it held the next step to it and
     # split that step's figure from its caption.
     assert "figcaption" not in rules
@@ -174,4 +174,5 @@ def test_the_legend_is_the_lesson_s_own_colours_and_names(tmp_path):
     rows = {re.sub(r"<[^>]+>", "", row.split("</td>")[0]).strip(): re.findall(r"<td>(.*?)</td>", row) for row in re.findall(r"<tr><td>.*?</tr>", legend)}
     assert rows["blue"][2] == "a (Vectors and the dot product); A (Projection on an axis)"
     assert rows["orange"][2] == "b (Vectors and the dot product); B (Projection on an axis)"
+    assert rows["green"][2] == "Projection on an axis"  # drawn in green, no name written in it
     assert "shape A" not in legend and "red" not in rows and "purple" not in rows
