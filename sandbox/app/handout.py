@@ -60,11 +60,12 @@ class _Layout(NamedTuple):
 
     @property
     def font_scale(self) -> float:
-        # 10 pt x 1.3 (the projector theme's labels) x 2.5 is 32 pt, 42.7 px of 1920 across
-        # 140 mm: 8.8 pt on paper; x 3 across 128 mm, 9.8 pt (a label held to the figure's own
+        # 10 pt x 1.3 (the projector theme's labels) x 2.3 is 30 pt, 40 px of 1920 across
+        # 140 mm: 8.3 pt on paper; x 3 across 128 mm, 9.8 pt (a label held to the figure's own
         # zoom, framing.label_scale, prints smaller: time-of-impact's at 8.3 pt). At PRINT_SCALE
-        # they printed at 7 and 4 pt.
-        return 3.0 if self.compact else 2.5
+        # they printed at 7 and 4 pt. No larger: at 2.5 the label layout left out hex-triangle's
+        # six axis names and fast-moving's sample numbers for room.
+        return 3.0 if self.compact else 2.3
 
 
 class HandoutError(SandboxError):

@@ -95,11 +95,13 @@ def figure_mm(found, compact):
     return min(float(height.removesuffix("mm")) * 16 / 9, TEXT_WIDTH_MM) if height else TEXT_WIDTH_MM
 
 
-def svg_points(svg, width_mm):
-    """Each label's printed size in points, the SVG ``width_mm`` wide on paper."""
+def svg_points(svg, width_mm, headline=False):
+    """Each label's printed size in points, the SVG ``width_mm`` wide on paper: the canvas's
+    text elements, or with ``headline`` the verdict line's parts (its tspans)."""
     pixels = float(re.search(r'viewBox="0 0 ([\d.]+) ', svg).group(1))
+    element = "tspan" if headline else "text"
     return [(float(size) * width_mm / pixels / MM_A_POINT, text)
-            for size, text in re.findall(r'font-size="([\d.]+)"[^>]*>([^<]*)', svg)]
+            for size, text in re.findall(rf'<{element} [^>]*font-size="([\d.]+)"[^>]*>([^<]*)', svg)]
 
 
 @pytest.fixture(scope="module", params=[False, True], ids=["full", "compact"])
@@ -139,6 +141,10 @@ def labels(out, compact, meter):
                    if (text.split(":")[0] in words) == meter]
 
 
+def small(found):
+    return sorted({(round(points, 1), text) for points, text in found if points < handout.SMALLEST_POINTS})
+
+
 def test_no_figure_label_prints_under_8_points(printed):
     compact, out = printed
     width, found = labels(out, compact, meter=False)
@@ -148,7 +154,7 @@ def test_no_figure_label_prints_under_8_points(printed):
 
 
 @pytest.mark.xfail(strict=True, reason="kit.figures.meter caps the cost meter at 1.8x its 11 pt (20 pt in 1920 px, the "
-                   "window's corner at 3x): 7.2 pt across 140 mm, 5.0 pt across 128 mm. A print's smallest size would reach "
+                   "window's corner at 3x): 5.5 pt across 140 mm, 5.0 pt across 128 mm. A print's smallest size would reach "
                    "it through the View session.py builds, which this round's branch does not edit")
 def test_the_cost_meter_prints_at_8_points_or_more(printed):
     compact, out = printed
@@ -156,3 +162,19 @@ def test_the_cost_meter_prints_at_8_points_or_more(printed):
     assert found
     small = sorted({(round(points, 1), text) for points, text in found if points < handout.SMALLEST_POINTS})
     assert not small, f"{len(small)} meter lines under {handout.SMALLEST_POINTS} pt at {width:.0f} mm: {small[:8]}"
+
+
+HEADLINE_SHRINKS = ("kit.headline shrinks a verdict's detail or claims to fit, down to a third of its size: time-of-impact's "
+                    "'10 steps' prints at 5.8 pt across 140 mm (at font scale 3 in the compact layout it is left out). A floor "
+                    "there is the window's too (issue 34 part 1: canvas text never smaller than at 1x), and seen.py records "
+                    "the same layout: not this branch's")
+
+
+def test_the_verdict_line_prints_at_8_points_or_more(printed, request):
+    compact, out = printed
+    if not compact:
+        request.applymarker(pytest.mark.xfail(strict=True, reason=HEADLINE_SHRINKS))
+    width = figure_mm(rules((out / "index.html").read_text()), compact)
+    found = [label for svg in sorted(out.glob("step-*.svg")) for label in svg_points(svg.read_text(), width, headline=True)]
+    assert found
+    assert not small(found), f"verdict line parts under {handout.SMALLEST_POINTS} pt at {width:.0f} mm: {small(found)[:8]}"
