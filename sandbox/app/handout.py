@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from sandbox.app import files
+from sandbox.app import handout_legend
 from sandbox.app import lesson_page
 from sandbox.app import seen
 from sandbox.app import screen
@@ -35,8 +36,36 @@ from sandbox.kit.theme import THEMES, with_palette
 MANIFEST = ".handout.json"
 
 PRINT_SCALE = 1.5
-"""Pictures are this many times the window size, lines and text with them: 1920x1080 for the
-default window, about 260 dots an inch across a page of A4."""
+"""Pictures are this many times the window size: 1920x1080 for the default window, about 260
+dots an inch across a page of A4."""
+
+SMALLEST_POINTS = 8
+"""No text on a printed page is smaller than this, a figure's labels included."""
+
+
+class _Layout(NamedTuple):
+    """How a handout prints: its figures' width on paper, and the font scale their labels are
+    drawn at so that the smallest (10 points at 1x, as an axis's label) prints at
+    SMALLEST_POINTS or more at that width."""
+
+    compact: bool
+    greyscale: bool
+
+    @property
+    def figure_mm(self) -> int:
+        # 79 mm tall: a step and the next one's figure share a page (at A4's full text width,
+        # 186 mm, a step and its table took a page, half of it blank); compact, 69% of that
+        # width, beside its caption.
+        return 128 if self.compact else 140
+
+    @property
+    def font_scale(self) -> float:
+        # 10 pt x 1.3 (the projector theme's labels) x 2.3 is 30 pt, 40 px of 1920 across
+        # 140 mm: 8.3 pt on paper; x 3 across 128 mm, 9.8 pt (a label held to the figure's own
+        # zoom, framing.label_scale, prints smaller: time-of-impact's at 8.3 pt). At PRINT_SCALE
+        # they printed at 7 and 4 pt. No larger: at 2.5 the label layout left out hex-triangle's
+        # six axis names and fast-moving's sample numbers for room.
+        return 3.0 if self.compact else 2.3
 
 
 class HandoutError(SandboxError):
@@ -113,8 +142,11 @@ def _write(walkthrough, directory, size, theme, palette, count, claim, layout):
         # black on paper" (the tip's retrieve, a plank's poses, the origin O) would fade away.
         colours = replace(colours, highlight=THEMES[theme].highlight)
     session.figure_only, session.show_panel, session.theme = True, False, colours
-    session.set_font_scale(PRINT_SCALE)
-    shown, slides = [], []
+    # In grey the gap prints the grey of B's shadow and of the overlap: it is a hollow bar,
+    # as B's shadow is dashed and the overlap an arrow.
+    hollow = colours.separating if layout.greyscale else None
+    session.set_font_scale(layout.font_scale)
+    shown, slides, drawn = [], [], handout_legend.Drawn()
     for index, step in enumerate(walkthrough.steps):
         # A question's picture is the one the class predicts from: its revealing overlays hidden.
         session.go(index)
@@ -125,7 +157,7 @@ def _write(walkthrough, directory, size, theme, palette, count, claim, layout):
         window.screenshot(session, claim(f"{stem}.png"), follow_links=False)
         _refuse_fault(session, walkthrough, index)
         # The page prints the vectors; the PNG of the same picture stays for the baselines.
-        figure = vector.figure(session)
+        figure = vector.figure(session, hollow)
         files.write_text(claim(f"{stem}.svg"), figure, follow_links=False)
         _refuse_fault(session, walkthrough, index)
         words = {field: step.filled(getattr(step, field), session.scene) for field in ("caption", "question", "explain")}
@@ -134,11 +166,13 @@ def _write(walkthrough, directory, size, theme, palette, count, claim, layout):
         # What the figure shows, text by text, with the facts and labels each names: before the
         # reveal (a question's figure as the class predicts from it) and after.
         visible = {"asked" if step.question else "shown": [each.as_json() for each in seen.of(session)]}
+        drawn.add(session)
         if step.question:
             session.reveal()
             visible["revealed"] = [each.as_json() for each in seen.of(session)]
+            drawn.add(session)
             # The key shows the figure revealed: what the class predicted, now drawn.
-            files.write_text(claim(f"{stem}-answer.svg"), vector.figure(session), follow_links=False)
+            files.write_text(claim(f"{stem}-answer.svg"), vector.figure(session, hollow), follow_links=False)
             answer = step.answer_text(session.scene)
             record.update(question=words["question"], choices=list(step.choices), answer_field=step.answer, answer=answer)
         record["numbers"] = session.report().numbers
@@ -148,7 +182,7 @@ def _write(walkthrough, directory, size, theme, palette, count, claim, layout):
         slides.append(lesson_page.slide(index + 1, step, session, figure, report_html(session.report())))
         files.write_text(claim(f"{stem}.json"), _json(record, session.scene, walkthrough, index), follow_links=False)
     for name, edition in EDITIONS.items():
-        files.write_text(claim(name), _page(walkthrough, shown, edition, layout, session.theme), follow_links=False)
+        files.write_text(claim(name), _page(walkthrough, shown, edition, layout, drawn.html(session.theme, layout.greyscale)), follow_links=False)
     files.write_text(claim("lesson.html"), lesson_page.page(walkthrough.title, slides), follow_links=False)
     return directory / "index.html"
 
@@ -215,26 +249,8 @@ class _Shown(NamedTuple):
     """The Report as revealed."""
 
 
-class _Layout(NamedTuple):
-    compact: bool
-    greyscale: bool
-
-
 EDITIONS = {"index.html": "student", "teacher.html": "teacher"}
 """The pages an export writes, and the edition each is."""
-
-LEGEND = (
-    ("shape_a", "blue", "shape A", "solid outline, labelled A"),
-    ("shape_b", "orange", "shape B", "labelled B; dashed in the greyscale layout"),
-    ("max_corner", "red", "the largest projection (max corner)", "one end of a shadow"),
-    ("min_corner", "yellow", "the smallest projection (min corner)", "the other end"),
-    ("overlap", "grey", "where two shadows overlap", "already grey"),
-    ("separating", "green", "a separating axis: its shadows leave a gap", "named in the verdict line"),
-    ("mtv", "purple", "the MTV, the shortest way out", "an arrow, named in the verdict line"),
-)
-"""The colours a figure speaks in, by the theme's role: the word the lessons call each by, what
-it means, and what carries the same without hue."""
-
 
 GLOSSARY = (
     ("vector", "A direction and a length, written (x, y); here drawn as an arrow from a point."),
@@ -256,7 +272,7 @@ GLOSSARY = (
 """Short definitions printed at the end of every handout."""
 
 
-def _page(walkthrough, shown, edition, layout, theme):
+def _page(walkthrough, shown, edition, layout, legend):
     """One edition of the handout as HTML."""
     teacher = edition == "teacher"
     scenes = list({item.scene.id: item.scene for item in shown}.values())
@@ -265,25 +281,38 @@ def _page(walkthrough, shown, edition, layout, theme):
         '<section class="intro"><h2>What this lesson is about</h2>\n'
         + "".join(f"<h3>{html.escape(scene.title)}</h3><p>{html.escape(scene.lesson)}</p>\n" for scene in scenes if scene.lesson)
         + "</section>",
-        _legend(theme, layout.greyscale),
+        legend,
     ]
     parts += [_section(item, len(shown), teacher, layout.compact) for item in shown]
     if layout.compact:
         parts.append(_listings(shown))
-    tries = [scene for scene in scenes if scene.things_to_try]
-    if tries:
-        parts.append(
-            '<section class="try"><h2>Things to try</h2>\n'
-            + "".join(f"<h3>{html.escape(scene.title)}</h3><ul>" + "".join(f"<li>{html.escape(t)}</li>" for t in scene.things_to_try) + "</ul>\n" for scene in tries)
-            + "<p>Run it yourself: <code>" + html.escape(f"python sandbox.py --walkthrough {walkthrough.path.name}") + "</code></p></section>"
-        )
+    parts.append(_things_to_try(walkthrough, scenes))
     parts.append('<section class="glossary"><h2>Glossary</h2><dl>' + "".join(f"<dt>{html.escape(t)}</dt><dd>{html.escape(d)}</dd>" for t, d in GLOSSARY) + "</dl></section>")
     key = [_answer(item, layout.compact) for item in shown if item.step.question]
     if key and not teacher:
         parts.append('<section class="key" id="answers"><h2>Answers</h2>\n' + "\n".join(key) + "</section>")
     classes = " ".join(name for name, on in (("compact", layout.compact), ("greyscale", layout.greyscale)) if on)
     footer = _css_string(f"{walkthrough.title} · {'teacher' if teacher else 'student'}'s edition")
-    return _PAGE.format(title=html.escape(walkthrough.title), footer=footer, classes=classes, sections="\n".join(parts))
+    return _PAGE.format(title=html.escape(walkthrough.title), footer=footer, classes=classes, sections="\n".join(parts),
+                        figure_mm=_Layout(False, False).figure_mm, compact_mm=_Layout(True, False).figure_mm)
+
+
+def _things_to_try(walkthrough, scenes):
+    """The lesson's tasks for paper, then each scene's own things to try, marked as needing the
+    sandbox: they drag, press and tick what a page cannot."""
+    paper = "".join(f"<li>{html.escape(task)}</li>" for task in walkthrough.paper)
+    tries = [scene for scene in scenes if scene.things_to_try]
+    if not (paper or tries):
+        return ""
+    parts = ['<section class="try"><h2>Things to try</h2>\n']
+    if paper:
+        parts.append(f'<h3>On paper</h3><ul class="paper">{paper}</ul>\n')
+    if tries:
+        command = html.escape(f"python sandbox.py --walkthrough {walkthrough.path.name}")
+        parts.append(f'<h3>In the sandbox</h3><p class="sandbox">These need the app: run <code>{command}</code>, then try them in each scene.</p>\n')
+        parts += [f"<h4>{html.escape(scene.title)} (in the sandbox)</h4><ul>" + "".join(f"<li>{html.escape(t)}</li>" for t in scene.things_to_try) + "</ul>\n"
+                  for scene in tries]
+    return "".join(parts) + "</section>"
 
 
 def _css_string(text):
@@ -291,35 +320,15 @@ def _css_string(text):
     return '"' + "".join(c if c.isalnum() or c in " ·',.:;!?()-" else f"\\{ord(c):x} " for c in text) + '"'
 
 
-def _legend(theme, greyscale):
-    """The colour legend, in the theme the pictures were drawn in. The greyscale layout says
-    which grey each colour prints as: a caption's "red" is then found by the legend."""
-    rows = "".join(
-        f'<tr><td><span class="swatch" style="background: rgb{getattr(theme, role)[:3]}"></span> {word}</td><td>{html.escape(meaning)}</td>'
-        + (f"<td>{_tone(getattr(theme, role))}</td>" if greyscale else "")
-        + f"<td>{html.escape(style)}</td></tr>"
-        for role, word, meaning, style in LEGEND
-    )
-    head = "<th scope=\"col\">colour</th><th scope=\"col\">means</th>" + ('<th scope="col">prints as</th>' if greyscale else "") + '<th scope="col">without colour</th>'
-    note = "B is drawn dashed, so A and B differ without colour." if greyscale else "Printing in grey? Export with the greyscale layout: B is then dashed."
-    return f'<section class="legend"><h2>Colours</h2><table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table><p>{note}</p></section>'
-
-
-def _tone(color):
-    """The grey a greyscale printer makes of ``color``, in words (its luminance, as the CSS
-    grayscale filter weighs red, green and blue)."""
-    grey = 0.2126 * color[0] + 0.7152 * color[1] + 0.0722 * color[2]
-    return "black" if grey < 40 else "dark grey" if grey < 100 else "mid grey" if grey < 160 else "light grey"
-
-
 def _section(item, count, teacher, compact):
     """One step: its heading, the figure with its caption, then its question or its tables;
-    the teacher's edition adds the notes and the answer."""
+    the teacher's edition adds the notes, and under a question the figure revealed with the
+    answer as its caption."""
     caption = html.escape(item.words["caption"])
     head = (
         f'<section class="step" id="step-{item.number}"><h2>Step {item.number} of {count} <span>{html.escape(item.scene.title)}</span></h2>\n'
         # The alternative text says the figure in words, except where it would answer the question.
-        f'<figure><img src="{item.stem}.svg" alt="Step {item.number}: {caption}{"" if item.step.question else " " + html.escape(describe(item.report))}">'
+        f'<figure class="shot"><img src="{item.stem}.svg" alt="Step {item.number}: {caption}{"" if item.step.question else " " + html.escape(describe(item.report))}">'
         f'<figcaption>{caption}</figcaption></figure>\n'
     )
     notes = _notes(item.step.notes, item.number) if teacher else ""
@@ -330,15 +339,21 @@ def _section(item, count, teacher, compact):
             # to a page of their own (any-convex-polygon's steps 6 and 7).
             return head + f'<div class="with-notes">{numbers}{notes}</div></section>'
         return head + numbers + notes + "</section>"
-    told = (
-        f'<p class="told">Answer: <strong>{html.escape(item.answer)}</strong>. {html.escape(item.words["explain"])}</p>'
-        if teacher
-        else '<p class="see">The answer, its figure and its numbers are in <a href="#answers">the key</a> at the end.</p>'
-    )
-    return head + (
+    told = _revealed(item, "told") if teacher else '<p class="see">The answer, its figure and its numbers are in <a href="#answers">the key</a> at the end.</p>'
+    question = (
         f'<div class="question"><p><strong>Predict:</strong> {html.escape(item.words["question"])}</p>\n'
         + (lesson_page.choices_html(item.step.choices) if item.step.choices else '<p class="blank">Your answer:</p>\n')
-        + told + "</div>" + notes + "</section>"
+        + ("" if teacher else told) + "</div>"
+    )
+    return head + question + notes + (told if teacher else "") + "</section>"
+
+
+def _revealed(item, kind):
+    """A question's figure revealed, captioned with its answer: the teacher's beside the step
+    (``kind`` "told"), the student's in the key ("answer")."""
+    return (
+        f'<figure class="shot {kind}"><img src="{item.stem}-answer.svg" alt="Step {item.number} revealed: {html.escape(describe(item.report))}">'
+        f'<figcaption>Answer: <strong>{html.escape(item.answer)}</strong>. {html.escape(item.words["explain"])}</figcaption></figure>\n'
     )
 
 
@@ -352,11 +367,10 @@ def _notes(notes, number):
 
 
 def _answer(item, compact):
-    """A question's entry in the key at the end: the answer, the revealed figure and its numbers."""
+    """A question's entry in the key at the end: the revealed figure, the answer as its caption, and its numbers."""
     return (
         f'<div class="answer"><h3><a href="#step-{item.number}">Step {item.number}</a>: {html.escape(item.words["question"])}</h3>\n'
-        f"<p>Answer: <strong>{html.escape(item.answer)}</strong>. {html.escape(item.words['explain'])}</p>\n"
-        f'<figure><img src="{item.stem}-answer.svg" alt="Step {item.number} revealed: {html.escape(describe(item.report))}"></figure>\n'
+        + _revealed(item, "answer")
         + '<div class="numbers">' + report_html(item.report, compact) + "</div></div>"
     )
 
@@ -440,6 +454,7 @@ h1 {{ font-size: 1.8em; margin-bottom: 0.2em; }}
 h2 {{ font-size: 1.25em; margin: 0 0 0.4em; }}
 h2 span {{ font-weight: normal; color: #444; margin-left: 0.5em; }}
 h3 {{ font-size: 1em; margin: 1em 0 0.3em; }}
+h4 {{ font-size: 1em; font-weight: normal; font-style: italic; margin: 0.6em 0 0.2em; }}
 .edition {{ color: #444; margin-top: 0; }}
 section {{ margin-bottom: 2.5em; }}
 figure {{ margin: 0; }}
@@ -483,42 +498,40 @@ body.greyscale img, body.greyscale .swatch {{ filter: grayscale(1); }}
 @media print {{
   body {{ max-width: none; margin: 0; padding: 0; font-size: 10pt; }}
   section {{ margin: 0 0 6mm; }}
-  section.step, .answer, .notes, .legend {{ break-inside: avoid; page-break-inside: avoid; }}
+  /* A step, and an answer in the key, follows on where the last ended: its heading, its
+     figure with the caption, its question and each table whole, but it may turn the page
+     between them (kept whole, a step with a table took a page, half of it blank). */
+  figure.shot, .question, .notes, .legend {{ break-inside: avoid; page-break-inside: avoid; }}
   /* A heading stays with what it heads, a term with its definition, a row whole. */
   /* (Not a figure's own caption: it ends its figure, and would hold the next step to it.) */
   h2, h3, dt, figure.code figcaption, caption {{ break-after: avoid; page-break-after: avoid; }}
-  dd, li, tr, figure.code .marked, .question {{ break-inside: avoid; page-break-inside: avoid; }}
-  /* A listing read across a page turn loses its place: it moves whole to the next page. */
-  table, figure.code {{ break-inside: avoid; page-break-inside: avoid; }}
-  .try p {{ break-before: avoid; page-break-before: avoid; }}
-  /* In two columns the glossary takes under half a page, and it is kept whole: its last terms
-     spilled alone onto a page of their own. */
-  section.glossary {{ break-inside: avoid; page-break-inside: avoid; }}
+  dd, li, tr, figure.code .marked {{ break-inside: avoid; page-break-inside: avoid; }}
+  /* A table moves whole to the next page; a listing and the values under it (most of a
+     page for sat()) may turn it, four lines of code kept each side: moved whole, they left
+     the page before them four-fifths blank. */
+  table {{ break-inside: avoid; page-break-inside: avoid; }}
+  figure.code + table {{ break-inside: auto; page-break-inside: auto; }}
+  figure.code pre {{ orphans: 4; widows: 4; }}
+  h4 {{ break-after: avoid; page-break-after: avoid; }}
+  /* The glossary in two columns, a term kept with its definition, may turn the page: kept
+     whole, it left the page before it half blank. */
   .glossary dl {{ columns: 2; column-gap: 8mm; margin: 0; }}
   .glossary dd {{ margin-left: 1em; }}
-  section.key, section.intro + section.legend + section.step {{ break-before: page; page-break-before: always; }}
-  /* A figure no taller than this leaves room for its caption and table on one page of A4 or Letter. */
-  img {{ width: auto; max-width: 100%; max-height: 100mm; }}
+  /* A figure prints this wide, its labels drawn large enough for it (handout._Layout). */
+  figure.shot img {{ width: {figure_mm}mm; max-width: 100%; }}
   a {{ color: inherit; text-decoration: none; }}
-  /* Compact: two steps a page, the figure beside its numbers. */
-  body.compact {{ font-size: 8.5pt; }}
-  body.compact section.step {{ display: grid; grid-template-columns: 56% 42%; column-gap: 2%; margin: 0 0 4mm; }}
-  body.compact section.step > * {{ min-width: 0; }}
-  /* The numbers in a narrow column: small type, and a long cell wraps rather than runs off the page. */
-  body.compact .numbers table {{ width: 100%; font-size: 6.8pt; }}
+  /* Compact: each figure beside its caption, what the step asks or counts below both. */
+  body.compact {{ font-size: 9pt; }}
+  body.compact section.step {{ margin: 0 0 4mm; }}
+  body.compact figure.shot {{ display: grid; grid-template-columns: {compact_mm}mm auto; column-gap: 4mm; align-items: start; }}
+  body.compact figure.shot img {{ width: {compact_mm}mm; }}
+  body.compact figure.shot figcaption {{ margin: 0; }}
+  body.compact .numbers {{ display: flex; flex-wrap: wrap; align-items: flex-start; column-gap: 4mm; }}
+  body.compact .numbers table {{ font-size: 8pt; }}
   body.compact .numbers td, body.compact .numbers th {{ padding: 1px 3px; overflow-wrap: anywhere; }}
   /* A heading is words, a row's name a variable: each kept whole ("point", not "poin t"). */
   body.compact .numbers th {{ overflow-wrap: normal; }}
-  body.compact section.step h2 {{ grid-column: 1 / 3; }}
-  body.compact section.step img {{ max-height: 78mm; }}
-  body.compact section.step figcaption {{ font-size: 1.05em; }}
-  body.compact section.step:nth-of-type(2n + 4) {{ break-after: page; page-break-after: always; }}
-  /* The key as compact as the steps: each revealed figure beside its numbers. */
-  body.compact .answer {{ display: grid; grid-template-columns: 56% 42%; column-gap: 2%; margin: 0 0 4mm; }}
-  body.compact .answer > * {{ min-width: 0; }}
-  body.compact .answer > h3, body.compact .answer > p {{ grid-column: 1 / 3; }}
-  body.compact .answer img {{ max-height: 78mm; }}
-  body.compact figure.listing pre {{ font-size: 7pt; }}
+  body.compact figure.code pre, body.compact figure.listing pre {{ font-size: 8pt; }}
 }}
 </style></head>
 <body class="{classes}"><h1>{title}</h1>

@@ -227,6 +227,9 @@ class Walkthrough(NamedTuple):
     title: str
     path: Path
     steps: tuple
+    paper: tuple = ()
+    """Things to try with a pencil and the printed page: the handout lists them before the
+    scenes' own things to try, which need the sandbox."""
 
 
 def load(path):
@@ -253,8 +256,12 @@ def load(path):
         start = migrations.version(data.get("format"), f"walkthrough {path}")
     except ValueError as error:
         raise WalkthroughError(str(error)) from None
+    paper = data.get("paper", [])
+    if not (isinstance(paper, list) and all(isinstance(task, str) and task.strip() for task in paper)):
+        raise WalkthroughError(f"walkthrough {path}: paper must be a list of tasks, each a line of text")
     classes = {cls.id: cls for cls in all_scenes()}
-    return Walkthrough(title, path, tuple(_step(path, number, step, classes, start) for number, step in enumerate(steps, 1)))
+    steps = tuple(_step(path, number, step, classes, start) for number, step in enumerate(steps, 1))
+    return Walkthrough(title, path, steps, tuple(task.strip() for task in paper))
 
 
 def _step(path, number, step, classes, start=migrations.FORMAT):

@@ -79,11 +79,13 @@ class SvgPainter:
 
     Widths are multiplied by ``line_scale`` and label sizes by ``text_scale`` (the window's
     painter's two scales). ``background`` fills the picture; lines in ``dashed``'s colour
-    (its red, green and blue) are dashed. ``svg()`` returns the document.
+    (its red, green and blue) are dashed, and segments in ``hollow``'s drawn hollow (a
+    greyscale print's gap, whose grey is a shadow's). ``svg()`` returns the document.
     """
 
     def __init__(self, view: Sequence[float], width: int, height: int, line_scale: float = 1.0, text_scale: float = 1.0,
-                 background: Color | None = None, dashed: Color | None = None, clip: Sequence[float] | None = None) -> None:
+                 background: Color | None = None, dashed: Color | None = None, clip: Sequence[float] | None = None,
+                 hollow: Color | None = None) -> None:
         x0, y0, x1, y1 = (float(v) for v in view)
         self.width, self.height = width, height
         self.zoom = min(width / (x1 - x0), height / (y1 - y0))
@@ -92,6 +94,7 @@ class SvgPainter:
         self.line_scale, self.text_scale = line_scale, text_scale
         self.background = background
         self._dashed = None if dashed is None else tuple(dashed[:3])
+        self._hollow = None if hollow is None else tuple(hollow[:3])
         self.fills: list[str] = []
         """The fills' elements: drawn first, under every line."""
         self.strokes: list[str] = []
@@ -143,8 +146,12 @@ class SvgPainter:
 
     def segment(self, start: Point, end: Point, color: Color, width: float = 1) -> None:
         (x0, y0), (x1, y1) = self.to_pixels(start), self.to_pixels(end)
-        self.strokes.append(f'<line x1="{_number(x0)}" y1="{_number(y0)}" x2="{_number(x1)}" y2="{_number(y1)}"'
-                            f'{self._stroke(color, width, self._is_dashed(color))}/>')
+        ends = f'<line x1="{_number(x0)}" y1="{_number(y0)}" x2="{_number(x1)}" y2="{_number(y1)}"'
+        self.strokes.append(f'{ends}{self._stroke(color, width, self._is_dashed(color))}/>')
+        if self._hollow is not None and tuple(color[:3]) == self._hollow:
+            # Its middle half in the background's colour: a hollow bar, told apart however
+            # short (a pattern of dots or dashes needs a length to show).
+            self.strokes.append(f'{ends}{self._stroke(self.background or (255, 255, 255), width / 2)} class="hollow"/>')
 
     def arrow(self, start: Point, end: Point, color: Color, width: float = 2) -> None:
         (x0, y0), (x1, y1) = self.to_pixels(start), self.to_pixels(end)

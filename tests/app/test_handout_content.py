@@ -3,12 +3,13 @@ once, readable tables from the scene's Report, questions in the steps and their 
 
 import json
 import re
+import tomllib
 
 import numpy as np
 import pytest
 
 from collision import sat
-from command import run
+from command import ROOT, run
 from sandbox.app import handout
 from sandbox.app import png
 from sandbox.app import walkthrough
@@ -18,6 +19,7 @@ from sandbox.kit.theme import DARK, PROJECTOR
 
 LESSON = """
 title = "Handout"
+paper = ["Draw two boxes apart on squared paper.", "Mark the axis that shows their gap."]
 [[steps]]
 scene = "box-box"
 caption = "First, predict."
@@ -84,6 +86,17 @@ def test_the_teachers_edition_has_the_notes_and_answers_beside_each_step_and_the
         assert "Box vs box</h3><p>" in page  # the scene's lesson text
 
 
+def test_the_teachers_edition_shows_the_figure_revealed_under_the_question(exported):
+    """It showed only the figure the class predicts from (issue 34): the teacher holding the
+    page had no picture of what the reveal draws."""
+    _, out = exported
+    first = sections((out / "teacher.html").read_text())[0]
+    asked, revealed = first.index('src="step-01.svg"'), first.index('src="step-01-answer.svg"')
+    assert asked < first.index("Predict:") < revealed
+    assert re.search(r'<img src="step-01-answer.svg"[^>]*><figcaption>Answer: <strong>P</strong>\. One gap is enough\.</figcaption>', first)
+    assert "step-01-answer.svg" not in sections((out / "index.html").read_text())[0]
+
+
 def test_the_key_shows_the_figure_revealed(exported):
     _, out = exported
     key = (out / "index.html").read_text().split('<section class="key"')[1]
@@ -98,7 +111,7 @@ def test_the_greyscale_and_compact_layouts(tmp_path):
     (tmp_path / "lesson.toml").write_text('title = "Grey"\n[[steps]]\nscene = "box-box"\ncaption = "One"\n')
     handout.export(walkthrough.load(tmp_path / "lesson.toml"), tmp_path / "out", compact=True, greyscale=True)
     page = (tmp_path / "out" / "index.html").read_text()
-    assert '<body class="compact greyscale">' in page and "B is drawn dashed" in page
+    assert '<body class="compact greyscale">' in page and "The second of each pair and its shadows are drawn dashed and a gap as a hollow bar" in page
     # Drawn in the colour-blind palette, whose B is dashed: B's outline colour is its vermillion.
     pixels = png.read(tmp_path / "out" / "step-01.png")
     assert (np.abs(pixels[..., :3].astype(int) - (213, 94, 0)).sum(axis=2) < 30).sum() > 200
@@ -181,3 +194,27 @@ def test_a_scene_without_its_own_table_gets_its_numbers_in_words():
     )
     # Each is an answer a question may ask for, a nested one by its dotted name; a list is not.
     assert Plain().reported.answers == {"candidate_pairs": "1,234", "far.gap_x": "0.0", "far.hit": "yes"}
+
+
+def test_things_to_try_are_tasks_for_paper_then_the_scenes_own_marked_for_the_sandbox(exported):
+    """A student holding the page cannot drag B or press Next axis (issue 34): the lesson's
+    paper tasks come first; the scenes' own are each headed "in the sandbox"."""
+    _, out = exported
+    tries = (out / "index.html").read_text().split('<section class="try">')[1].split("</section>")[0]
+    assert '<h3>On paper</h3><ul class="paper"><li>Draw two boxes apart on squared paper.</li><li>Mark the axis' in tries
+    assert tries.index("On paper") < tries.index("<h3>In the sandbox</h3>") < tries.index("<h4>Box vs box (in the sandbox)</h4>")
+    assert "These need the app: run <code>python sandbox.py --walkthrough lesson.toml</code>" in tries
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "walkthroughs").glob("*.toml")), ids=lambda path: path.stem)
+def test_every_shipped_lesson_gives_tasks_for_paper(path):
+    paper = tomllib.loads(path.read_text())["paper"]
+    assert len(paper) >= 2 and all(isinstance(task, str) and len(task) > 30 for task in paper)
+
+
+@pytest.mark.parametrize("paper", ['"one task"', "[1, 2]", '[""]', "{ a = 1 }"])
+def test_a_lesson_s_paper_tasks_are_a_list_of_lines_of_text(tmp_path, paper):
+    path = tmp_path / "lesson.toml"
+    path.write_text(f'title = "T"\npaper = {paper}\n[[steps]]\nscene = "box-box"\ncaption = "C"\n')
+    with pytest.raises(walkthrough.WalkthroughError, match=r"^walkthrough .*: paper must be a list of tasks, each a line of text$"):
+        walkthrough.load(path)

@@ -75,8 +75,13 @@ def test_print_keeps_headings_terms_and_rows_with_what_they_belong_to(compact):
     rules = print_rules(compact)
     for heading in ("h2", "h3", "dt", "caption", "figure.code figcaption"):
         assert "break-after: avoid" in rules[heading], heading
-    for whole in ("tr", "dd", "li", "table", "figure.code", "section.step", ".answer", "section.glossary"):
+    for whole in ("tr", "dd", "li", "table", "figure.code .marked", "figure.shot", ".question"):
         assert "break-inside: avoid" in rules[whole], whole
+    # A step, an answer in the key, the glossary and a listing with its values may turn the
+    # page: kept whole, a step with a table took a page, half of it blank, and a listing of
+    # sat() left the page before it four-fifths blank (issue 34). A listing keeps four lines a side.
+    assert not {"section.step", ".answer", "section.glossary", "figure.code"} & set(rules)
+    assert "break-inside: auto" in rules["figure.code + table"] and "orphans: 4; widows: 4" in rules["figure.code pre"]
     # A figure's own caption ends it: kept with what follows, it held the next step to it and
     # split that step's figure from its caption.
     assert "figcaption" not in rules
@@ -109,9 +114,10 @@ def test_the_greyscale_legend_says_which_grey_each_colour_prints_as(grey):
     """A caption's "(red)" in a grey print is found by the legend: red prints black there."""
     legend = (grey / "index.html").read_text().split('<section class="legend">')[1].split("</section>")[0]
     rows = {re.sub(r"<[^>]+>", "", row.split("</td>")[0]).strip(): row for row in re.findall(r"<tr><td>.*?</tr>", legend)}
-    tones = {word: re.findall(r"<td>(.*?)</td>", row)[2] for word, row in rows.items()}
-    assert tones == {"blue": "dark grey", "orange": "mid grey", "red": "black", "yellow": "light grey",
-                     "grey": "mid grey", "green": "mid grey", "purple": "mid grey"}
+    tones = {word: re.findall(r"<td>(.*?)</td>", row)[3] for word, row in rows.items()}
+    # The colours the lesson draws with (not every colour: issue 34's legend is the lesson's own).
+    assert {"blue", "orange"} <= set(tones) and tones.items() <= {
+        "blue": "dark grey", "orange": "mid grey", "red": "black", "yellow": "light grey", "grey": "mid grey", "green": "mid grey", "purple": "mid grey"}.items()
 
 
 def test_a_teacher_s_notes_stand_beside_the_step_s_tables(tmp_path):
@@ -126,3 +132,47 @@ def test_a_teacher_s_notes_stand_beside_the_step_s_tables(tmp_path):
         beside = re.search(r'<div class="with-notes"><div class="numbers">.*?</div><aside class="notes">', page, re.S)
         assert (beside is not None) != compact
     assert re.search(r"\.with-notes \{[^}]*display: flex", page)
+
+
+def test_in_grey_a_s_shadow_b_s_and_the_gap_are_three_line_styles(tmp_path):
+    """In a greyscale print the gap's green and B's orange are one mid grey (issue 34): B's
+    shadows are dashed, the gap a hollow bar (its middle the background's), A's solid."""
+    from sandbox.kit.theme import PROJECTOR, with_palette
+
+    (tmp_path / "lesson.toml").write_text('title = "Grey"\n[[steps]]\nscene = "box-box"\ncaption = "Apart."\n')
+    handout.export(walkthrough.load(tmp_path / "lesson.toml"), tmp_path / "out", greyscale=True)
+    figure = (tmp_path / "out" / "step-01.svg").read_text()
+    theme = with_palette(PROJECTOR, "colour-blind")
+    hex_of = {role: "#{:02x}{:02x}{:02x}".format(*getattr(theme, role)[:3]) for role in ("shape_a", "shape_b", "separating", "background")}
+    lines = re.findall(r"<line [^>]*/>", figure)
+
+    def drawn(role):
+        return [line for line in lines if f'stroke="{hex_of[role]}"' in line]
+
+    assert drawn("shape_a") and not any("dasharray" in line for line in drawn("shape_a"))
+    assert drawn("shape_b") and all('stroke-dasharray="11 7"' in line for line in drawn("shape_b"))
+    # Each green segment followed by its middle half in the background's colour.
+    for green in drawn("separating"):
+        ends = re.match(r'<line (x1="[^"]*" y1="[^"]*" x2="[^"]*" y2="[^"]*")', green).group(1)
+        width = float(re.search(r'stroke-width="([\d.]+)"', green).group(1))
+        middle = lines[lines.index(green) + 1]
+        assert middle.startswith(f"<line {ends}") and f'stroke="{hex_of["background"]}"' in middle
+        assert float(re.search(r'stroke-width="([\d.]+)"', middle).group(1)) == pytest.approx(width / 2, abs=0.01)
+    assert len(drawn("separating")) >= 2  # the axis that separates, and its gap
+    # The colour export keeps the gap a plain green line.
+    handout.export(walkthrough.load(tmp_path / "lesson.toml"), tmp_path / "colour", palette="colour-blind")
+    assert 'class="hollow"' not in (tmp_path / "colour" / "step-01.svg").read_text()
+
+
+def test_the_legend_is_the_lesson_s_own_colours_and_names(tmp_path):
+    """A generic legend called the vectors lesson's vectors "A and B", and listed colours no
+    figure of it drew (issue 34): each row now says what the lesson's scenes write in it."""
+    (tmp_path / "lesson.toml").write_text('title = "Names"\n[[steps]]\nscene = "vectors"\ncaption = "Two vectors."\n'
+                                          '[[steps]]\nscene = "projection"\ncaption = "Shadows."\n')
+    handout.export(walkthrough.load(tmp_path / "lesson.toml"), tmp_path / "out")
+    legend = (tmp_path / "out" / "index.html").read_text().split('<section class="legend">')[1].split("</section>")[0]
+    rows = {re.sub(r"<[^>]+>", "", row.split("</td>")[0]).strip(): re.findall(r"<td>(.*?)</td>", row) for row in re.findall(r"<tr><td>.*?</tr>", legend)}
+    assert rows["blue"][2] == "a (Vectors and the dot product); A (Projection on an axis)"
+    assert rows["orange"][2] == "b (Vectors and the dot product); B (Projection on an axis)"
+    assert rows["green"][2] == "Projection on an axis"  # drawn in green, no name written in it
+    assert "shape A" not in legend and "red" not in rows and "purple" not in rows
