@@ -11,9 +11,7 @@ import math
 from pathlib import Path
 from typing import NamedTuple
 
-from pyglet.window import key
-
-from sandbox.app import focus, guard, watchdog
+from sandbox.app import focus, guard, keys, watchdog
 from sandbox.app import layout, preferences
 from sandbox.app import screen, seen
 from sandbox.app.camera import Camera
@@ -26,13 +24,9 @@ from sandbox.kit import Context, Report, View, framing
 from sandbox.app.registry import SceneError, all_scenes
 from sandbox.kit.theme import DARK, PROJECTOR, with_palette
 
-SHIFT_TAB = (0xFE20, key.user_key(23))
-"""What X11 sends for Shift+Tab: a keysym of its own, ISO_Left_Tab, which pyglet passes on as
-it is, or (having no name for it, as under Xvfb) as its user key of the Tab key's keycode, 23."""
-
-NEXT = (key.RIGHT, key.SPACE, key.PAGEDOWN)
-BACK = (key.LEFT, key.PAGEUP)
-ARROWS = {key.LEFT: (-1, 0), key.RIGHT: (1, 0), key.UP: (0, 1), key.DOWN: (0, -1)}
+NEXT = ("RIGHT", "SPACE", "PAGEDOWN")
+BACK = ("LEFT", "PAGEUP")
+ARROWS = {"LEFT": (-1, 0), "RIGHT": (1, 0), "UP": (0, 1), "DOWN": (0, -1)}
 
 SETTLE = 0.6
 """Seconds the description must stay the same before it is spoken: a drag says where it ended."""
@@ -47,8 +41,8 @@ class Binding(NamedTuple):
     does: str
     """What they do, as F1 says it."""
 
-    symbols: tuple[int, ...] = ()
-    """pyglet's key symbols that press it; none for the mouse's rows."""
+    symbols: tuple[keys.Key, ...] = ()
+    """The keys (sandbox.app.keys names) that press it; none for the mouse's rows."""
 
     command: str = ""
     """The Session method a press calls with (symbol, modifiers); it returns False to pass the key on."""
@@ -65,22 +59,22 @@ BINDINGS = (
     Binding("Arrows / Shift+arrows", "move the focused shape or handle a grid step / a tenth of one", tuple(ARROWS), "nudge"),
     Binding("Right, Space, Page Down / Left, Page Up", "next / previous walkthrough step", NEXT + BACK, "page"),
     Binding("Tab / Shift+Tab", "focus the next / previous shape, handle or panel action; past the last, the next scene "
-            "(Shift+Tab with nothing focused: the previous scene; a walkthrough keeps its step)", (key.TAB, *SHIFT_TAB), "tab"),
-    Binding("Enter", "press the focused panel action", (key.ENTER, key.NUM_ENTER), "press"),
-    Binding("D", "show or hide the figure in words (what the Report says, and what is focused)", (key.D,), "toggle_description"),
-    Binding("V", "speak the figure in words now and again whenever it changes (espeak-ng), or stop", (key.V,), "toggle_speech"),
-    Binding("G", "a sound that follows the gap while a shape moves: higher as they close, a tick as they touch", (key.G,), "toggle_sound"),
-    Binding("Home", "back to the starting layout and view", (key.HOME,), "reset"),
-    Binding("P", "pause or resume an animated scene (Space too, outside a walkthrough)", (key.P, key.SPACE), "pause"),
-    Binding("Ctrl+S", "save the layout", (key.S,), "save_layout", ctrl=True),
-    Binding("F12", "save a screenshot", (key.F12,), "ask_screenshot"),
-    Binding("F11", "full screen, or back", (key.F11,), "ask_fullscreen"),
-    Binding("F10", "hide or show the panel (captions and key hints stay)", (key.F10,), "toggle_panel"),
-    Binding("F9", "projector theme (light, high contrast, thicker lines), or back", (key.F9,), "toggle_theme"),
-    Binding("F1", "show or hide this help", (key.F1,), "toggle_help"),
-    Binding("L", "show or hide the colour legend: what each colour of the figure means", (key.L,), "toggle_legend"),
-    Binding(", / .", "Code view: the line before / after the one marked", (key.COMMA, key.PERIOD), "code_line"),
-    Binding("Esc", "clear the focus; else leave full screen; otherwise press twice to quit", (key.ESCAPE,), "escape"),
+            "(Shift+Tab with nothing focused: the previous scene; a walkthrough keeps its step)", ("TAB",), "tab"),
+    Binding("Enter", "press the focused panel action", ("ENTER", "NUM_ENTER"), "press"),
+    Binding("D", "show or hide the figure in words (what the Report says, and what is focused)", ("D",), "toggle_description"),
+    Binding("V", "speak the figure in words now and again whenever it changes (espeak-ng), or stop", ("V",), "toggle_speech"),
+    Binding("G", "a sound that follows the gap while a shape moves: higher as they close, a tick as they touch", ("G",), "toggle_sound"),
+    Binding("Home", "back to the starting layout and view", ("HOME",), "reset"),
+    Binding("P", "pause or resume an animated scene (Space too, outside a walkthrough)", ("P", "SPACE"), "pause"),
+    Binding("Ctrl+S", "save the layout", ("S",), "save_layout", ctrl=True),
+    Binding("F12", "save a screenshot", ("F12",), "ask_screenshot"),
+    Binding("F11", "full screen, or back", ("F11",), "ask_fullscreen"),
+    Binding("F10", "hide or show the panel (captions and key hints stay)", ("F10",), "toggle_panel"),
+    Binding("F9", "projector theme (light, high contrast, thicker lines), or back", ("F9",), "toggle_theme"),
+    Binding("F1", "show or hide this help", ("F1",), "toggle_help"),
+    Binding("L", "show or hide the colour legend: what each colour of the figure means", ("L",), "toggle_legend"),
+    Binding(", / .", "Code view: the line before / after the one marked", ("COMMA", "PERIOD"), "code_line"),
+    Binding("Esc", "clear the focus; else leave full screen; otherwise press twice to quit", ("ESCAPE",), "escape"),
 )
 """The app's keys: F1's list and the dispatch both read this table."""
 
@@ -530,12 +524,12 @@ class Session:
             if problem is not None:
                 self.status = problem
 
-    # Keys and the mouse, as pyglet hands them over.
+    # Keys and the mouse, in our names (sandbox.app.keys) and window pixels, y up.
 
     @_scene_input
-    def on_key_press(self, symbol, modifiers):
+    def on_key_press(self, symbol: keys.Key, modifiers: keys.Modifiers = keys.NONE) -> None:
         for binding in BINDINGS:
-            if symbol in binding.symbols and (modifiers & key.MOD_CTRL or not binding.ctrl):
+            if symbol in binding.symbols and (keys.CTRL <= modifiers or not binding.ctrl):
                 if getattr(self, binding.command)(symbol, modifiers) is not False:
                     return
         if (action := self._action_key(symbol)) is not None:
@@ -569,7 +563,7 @@ class Session:
     def tab(self, symbol, modifiers):
         """Focus the next Tab stop (focus.stops), as a web page does; past the last one, the next
         scene. Shift+Tab goes back through them, and with nothing focused back a scene."""
-        back = modifiers & key.MOD_SHIFT or symbol in SHIFT_TAB
+        back = keys.SHIFT <= modifiers
         stops = focus.stops(self.scene) if self.fault is None else []
         at = stops.index(self.focus) if self.focus in stops else None
         if back:
@@ -600,7 +594,7 @@ class Session:
         if self.focus is None or self.focus.kind == "action":
             return False
         dx, dy = ARROWS[symbol]
-        distance = focus.step(self.scene, bool(modifiers & key.MOD_SHIFT))
+        distance = focus.step(self.scene, keys.SHIFT <= modifiers)
         x, y = self.scene.position_of(self.focus.name)
         self.scene.move(self.focus.name, (x + dx * distance, y + dy * distance))
         self.status = focus.words(self.scene, self.focus)
@@ -686,7 +680,7 @@ class Session:
         code = self.report().code
         if code is None:
             return False
-        at = self.code_at(code) + (1 if symbol == key.PERIOD else -1)
+        at = self.code_at(code) + (1 if symbol == "PERIOD" else -1)
         self._code_line = ((code.name, code.step), min(max(at, 0), len(code.runs) - 1))
 
     def code_at(self, code):
@@ -697,7 +691,7 @@ class Session:
 
     def _action_key(self, symbol):
         """The scene's declared action that key ``symbol`` presses, or None."""
-        return next((a for a in self.scene.actions if a.key and getattr(key, a.key.upper(), None) == symbol), None)
+        return next((a for a in self.scene.actions if a.key and keys.action_key(a.key) == symbol), None)
 
     def escape(self, *pressed):
         if self.focus is not None:
@@ -718,7 +712,7 @@ class Session:
         self.refresh()
 
     @_scene_input
-    def on_key_release(self, symbol, modifiers):
+    def on_key_release(self, symbol: keys.Key, modifiers: keys.Modifiers = keys.NONE) -> None:
         if self.controller.on_key_release(symbol):
             self._turned()
 
@@ -728,7 +722,7 @@ class Session:
             self.refresh()
 
     @_scene_input
-    def on_mouse_press(self, x, y, button, modifiers):
+    def on_mouse_press(self, x: float, y: float, button: keys.Button, modifiers: keys.Modifiers = keys.NONE) -> None:
         if self.controller.on_mouse_press(x, y, button):
             if self.focus is not None and self.focus.kind != "action":
                 # A click moves the keyboard's focus too, as on a web page: R then turns what was grabbed.
@@ -738,12 +732,12 @@ class Session:
             self.refresh()
 
     @_scene_input
-    def on_mouse_drag(self, x, y, dx, dy, buttons, modifiers):
+    def on_mouse_drag(self, x: float, y: float, dx: float, dy: float, buttons: frozenset[keys.Button], modifiers: keys.Modifiers = keys.NONE) -> None:
         if self.controller.on_mouse_drag(x, y, dx, dy):
             self.refresh()
 
     @_scene_input
-    def on_mouse_release(self, x, y, button, modifiers):
+    def on_mouse_release(self, x: float, y: float, button: keys.Button, modifiers: keys.Modifiers = keys.NONE) -> None:
         if self.controller.on_mouse_release(x, y, button):
             self.refresh()
 

@@ -13,6 +13,7 @@ from sandbox.boot import early
 from sandbox.boot import gl as boot_gl
 from sandbox.app import panel
 from sandbox.app import png
+from sandbox.app import pyglet_keys
 from sandbox.app import watchdog
 from sandbox.app import screen
 from sandbox.app.pyglet_painter import PygletPainter, tint
@@ -106,11 +107,11 @@ class SandboxWindow(pyglet.window.Window):
     def on_mouse_press(self, x, y, button, modifiers):
         self._scene_drag = not self._over_panel(x, y)
         if self._scene_drag:
-            self.session.on_mouse_press(x, y, button, modifiers)
+            self.session.on_mouse_press(x, y, pyglet_keys.button(button), pyglet_keys.modifiers(modifiers))
 
     def on_mouse_drag(self, x, y, dx, dy, buttons, modifiers):
         if self._scene_drag:
-            self.session.on_mouse_drag(x, y, dx, dy, buttons, modifiers)
+            self.session.on_mouse_drag(x, y, dx, dy, pyglet_keys.buttons(buttons), pyglet_keys.modifiers(modifiers))
 
     def on_mouse_scroll(self, x, y, scroll_x, scroll_y):
         if not self._over_panel(x, y):
@@ -119,14 +120,14 @@ class SandboxWindow(pyglet.window.Window):
     def on_mouse_release(self, x, y, button, modifiers):
         # Always: a drag that ends over the panel must still end.
         self._scene_drag = False
-        self.session.on_mouse_release(x, y, button, modifiers)
+        self.session.on_mouse_release(x, y, pyglet_keys.button(button), pyglet_keys.modifiers(modifiers))
 
     def on_key_press(self, symbol, modifiers):
         if not self.imgui.io.want_capture_keyboard:
-            self.session.on_key_press(symbol, modifiers)
+            self.session.on_key_press(*pyglet_keys.press(symbol, modifiers))
 
     def on_key_release(self, symbol, modifiers):
-        self.session.on_key_release(symbol, modifiers)
+        self.session.on_key_release(*pyglet_keys.press(symbol, modifiers))
 
     def on_resize(self, width, height):
         super().on_resize(width, height)

@@ -7,29 +7,19 @@ session picks and moves the shape with its camera and controller, and the figure
 (``sandbox.app.vector``) with its Report's verdict, tables and poses.
 """
 
-import sys
+from importlib import resources
 
 import anywidget
 import traitlets
 
-from sandbox.boot import gl
-
-if "pyglet.window" not in sys.modules:
-    # A notebook never opens a window: pyglet (which the session's keys come from) loads headless.
-    gl.configure(headless=True)
-
-from importlib import resources  # noqa: E402
-
-from pyglet.window import key, mouse  # noqa: E402
-
-from sandbox.app import vector  # noqa: E402
-from sandbox.app.handout import report_html  # noqa: E402
-from sandbox.app.session import Session  # noqa: E402
-from sandbox.kit.report import Report  # noqa: E402
-from sandbox.kit.theme import THEMES, with_palette  # noqa: E402
+from sandbox.app import keys, vector
+from sandbox.app.handout import report_html
+from sandbox.app.session import Session
+from sandbox.kit.report import Report
+from sandbox.kit.theme import THEMES, with_palette
 
 _HERE = resources.files("sandbox.notebook")
-TURN = {"r": key.R, "t": key.T}
+TURN = {"r": "R", "t": "T"}
 
 
 class Figure(anywidget.AnyWidget):
@@ -127,17 +117,17 @@ class Figure(anywidget.AnyWidget):
             session.status = ""
         if kind == "down":
             self._dragging = True
-            session.on_mouse_press(x, y, mouse.LEFT, 0)
+            session.on_mouse_press(x, y, keys.LEFT_BUTTON)
         elif kind == "move":
-            session.on_mouse_drag(x, y, 0, 0, mouse.LEFT, 0)
+            session.on_mouse_drag(x, y, 0, 0, frozenset({keys.LEFT_BUTTON}))
         elif kind == "up":
             self._dragging = False
-            session.on_mouse_release(x, y, mouse.LEFT, 0)
+            session.on_mouse_release(x, y, keys.LEFT_BUTTON)
         elif kind == "key" and content.get("key", "").lower() in TURN:
             symbol = TURN[content["key"].lower()]
             session.on_mouse_motion(x, y, 0, 0)
-            session.on_key_press(symbol, 0)
-            session.on_key_release(symbol, 0)
+            session.on_key_press(symbol)
+            session.on_key_release(symbol)
         elif kind == "set":
             try:
                 self.set(content.get("name", ""), content.get("value"))

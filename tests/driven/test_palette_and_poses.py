@@ -5,7 +5,6 @@ import math
 import pytest
 
 from collision import sat
-from driver import key
 from sandbox.app import dashes
 from sandbox.app import layout
 from sandbox.kit.theme import DARK, PROJECTOR, with_palette
@@ -50,12 +49,12 @@ def test_the_panel_switches_to_okabe_ito_hues_and_b_dashed(drive):
 def test_f9_keeps_the_palette_and_unticking_goes_back(drive):
     driver = drive("box-box")
     driver.click("Colour-blind")
-    driver.tap(key.F9)
+    driver.tap("F9")
     theme = driver.session.theme
     assert (theme.name, theme.palette, theme.shape_b) == ("projector", "colour-blind", (213, 94, 0, 255))
     driver.click("Colour-blind")
     assert driver.session.theme is PROJECTOR
-    driver.tap(key.F9)
+    driver.tap("F9")
     assert driver.session.theme is DARK
 
 
