@@ -91,19 +91,19 @@ class Driver:
 
     def move(self, world):
         x, y = self.screen(world)
-        self.session.on_mouse_motion(x, y, 0, 0)
+        self.session.input.on_mouse_motion(x, y, 0, 0)
 
     def drag(self, start, end, steps=8, button=keys.LEFT_BUTTON):
         """Press at world point ``start``, move in steps to ``end``, release: a real drag."""
         (x0, y0), (x1, y1) = self.screen(start), self.screen(end)
-        self.session.on_mouse_motion(x0, y0, 0, 0)
-        self.session.on_mouse_press(x0, y0, button)
+        self.session.input.on_mouse_motion(x0, y0, 0, 0)
+        self.session.input.on_mouse_press(x0, y0, button)
         x, y = x0, y0
         for i in range(1, steps + 1):
             nx, ny = x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps
-            self.session.on_mouse_drag(nx, ny, nx - x, ny - y, frozenset({button}))
+            self.session.input.on_mouse_drag(nx, ny, nx - x, ny - y, frozenset({button}))
             x, y = nx, ny
-        self.session.on_mouse_release(x1, y1, button)
+        self.session.input.on_mouse_release(x1, y1, button)
 
     def click_panel(self, x, y):
         """Click the ImGui panel at window pixel (x, y), y down as ImGui counts, over three frames."""
@@ -135,11 +135,11 @@ class Driver:
 
     def tap(self, symbol, modifiers=keys.NONE):
         """Press and release key ``symbol`` (a sandbox.app.keys name: "TAB", "R") with ``modifiers`` held."""
-        self.session.on_key_press(symbol, modifiers)
-        self.session.on_key_release(symbol, modifiers)
+        self.session.input.on_key_press(symbol, modifiers)
+        self.session.input.on_key_release(symbol, modifiers)
 
     def hold(self, symbol, seconds, dt=1 / 60):
-        self.session.on_key_press(symbol)
+        self.session.input.on_key_press(symbol)
         for _ in range(round(seconds / dt)):
             self.frame(dt)
-        self.session.on_key_release(symbol)
+        self.session.input.on_key_release(symbol)

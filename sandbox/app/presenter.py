@@ -71,10 +71,10 @@ class PresenterWindow(pyglet.window.Window):
 
     def on_key_press(self, symbol, modifiers):
         # The clicker's keys, and every other key, do what they do in the projector window.
-        self.session.on_key_press(*pyglet_keys.press(symbol, modifiers))
+        self.session.input.on_key_press(*pyglet_keys.press(symbol, modifiers))
 
     def on_key_release(self, symbol, modifiers):
-        self.session.on_key_release(*pyglet_keys.press(symbol, modifiers))
+        self.session.input.on_key_release(*pyglet_keys.press(symbol, modifiers))
 
     def on_draw(self):
         if self._next_of != self.session.step_index:

@@ -1,17 +1,16 @@
-"""Everything the app does that needs no GL: the current scene, the view, keys and layouts.
+"""Everything the app does that needs no GL: the current scene, the view, walkthrough steps and layouts.
 
-The window forwards its events here (unless they belong to the panel), and tests drive the
-very same methods, so what a test does is what a user's mouse and keyboard do. After every
+The window forwards its events to the session's input layer (``session.input``, a
+sandbox.app.user_input.UserInput) unless they belong to the panel, and tests drive the very
+same methods, so what a test does is what a user's mouse and keyboard do. After every
 input that changes a scene's state or the view the session marks the scene out of date and
 hands it a new Context; the kit computes once, when the frame (or a handout) reads the result.
 """
 
-import functools
 import math
 from pathlib import Path
-from typing import NamedTuple
 
-from sandbox.app import focus, guard, keys, watchdog
+from sandbox.app import focus, guard, watchdog
 from sandbox.app import layout, preferences
 from sandbox.app import screen, seen
 from sandbox.app.camera import Camera
@@ -20,63 +19,13 @@ from sandbox.app.dashes import DashedPainter
 from sandbox.app.describe import describe, gap
 from sandbox.app.sound import GapSound
 from sandbox.app.speech import Speaker
+from sandbox.app.user_input import UserInput
 from sandbox.kit import Context, Report, View, framing
 from sandbox.app.registry import SceneError, all_scenes
-from sandbox.kit.theme import DARK, PROJECTOR, with_palette
-
-NEXT = ("RIGHT", "SPACE", "PAGEDOWN")
-BACK = ("LEFT", "PAGEUP")
-ARROWS = {"LEFT": (-1, 0), "RIGHT": (1, 0), "UP": (0, 1), "DOWN": (0, -1)}
+from sandbox.kit.theme import DARK, with_palette
 
 SETTLE = 0.6
 """Seconds the description must stay the same before it is spoken: a drag says where it ended."""
-
-
-class Binding(NamedTuple):
-    """One row of the key table: F1 lists it, and a key press runs its command."""
-
-    keys: str
-    """The keys as F1 shows them."""
-
-    does: str
-    """What they do, as F1 says it."""
-
-    symbols: tuple[keys.Key, ...] = ()
-    """The keys (sandbox.app.keys names) that press it; none for the mouse's rows."""
-
-    command: str = ""
-    """The Session method a press calls with (symbol, modifiers); it returns False to pass the key on."""
-
-    ctrl: bool = False
-    """Whether Ctrl must be held."""
-
-
-BINDINGS = (
-    Binding("Left drag", "move a shape or a handle (grab it anywhere, or by its centre dot)"),
-    Binding("R / T", "turn the shape under the cursor, or the last one grabbed; hold to keep turning"),
-    Binding("Wheel", "zoom about the cursor"),
-    Binding("Right or middle drag", "pan the view"),
-    Binding("Arrows / Shift+arrows", "move the focused shape or handle a grid step / a tenth of one", tuple(ARROWS), "nudge"),
-    Binding("Right, Space, Page Down / Left, Page Up", "next / previous walkthrough step", NEXT + BACK, "page"),
-    Binding("Tab / Shift+Tab", "focus the next / previous shape, handle or panel action; past the last, the next scene "
-            "(Shift+Tab with nothing focused: the previous scene; a walkthrough keeps its step)", ("TAB",), "tab"),
-    Binding("Enter", "press the focused panel action", ("ENTER", "NUM_ENTER"), "press"),
-    Binding("D", "show or hide the figure in words (what the Report says, and what is focused)", ("D",), "toggle_description"),
-    Binding("V", "speak the figure in words now and again whenever it changes (espeak-ng), or stop", ("V",), "toggle_speech"),
-    Binding("G", "a sound that follows the gap while a shape moves: higher as they close, a tick as they touch", ("G",), "toggle_sound"),
-    Binding("Home", "back to the starting layout and view", ("HOME",), "reset"),
-    Binding("P", "pause or resume an animated scene (Space too, outside a walkthrough)", ("P", "SPACE"), "pause"),
-    Binding("Ctrl+S", "save the layout", ("S",), "save_layout", ctrl=True),
-    Binding("F12", "save a screenshot", ("F12",), "ask_screenshot"),
-    Binding("F11", "full screen, or back", ("F11",), "ask_fullscreen"),
-    Binding("F10", "hide or show the panel (captions and key hints stay)", ("F10",), "toggle_panel"),
-    Binding("F9", "projector theme (light, high contrast, thicker lines), or back", ("F9",), "toggle_theme"),
-    Binding("F1", "show or hide this help", ("F1",), "toggle_help"),
-    Binding("L", "show or hide the colour legend: what each colour of the figure means", ("L",), "toggle_legend"),
-    Binding(", / .", "Code view: the line before / after the one marked", ("COMMA", "PERIOD"), "code_line"),
-    Binding("Esc", "clear the focus; else leave full screen; otherwise press twice to quit", ("ESCAPE",), "escape"),
-)
-"""The app's keys: F1's list and the dispatch both read this table."""
 
 HINTS = "Drag: move   R/T: turn   Wheel: zoom   Right-drag: pan   Tab: focus   Home: reset   F1: help"
 WALKTHROUGH_HINTS = "Right/Space: next step   Left: back   Drag: move   R/T: turn   Home: reset   P: pause   F1: help"
@@ -84,16 +33,6 @@ SHORT_HINTS = "F1: keys and help"
 
 STATUS_SECONDS = 4.0
 """How long a status line ("layout saved to ...") stays on screen."""
-
-
-def _scene_input(handler):
-    """An input handler whose scene code (click, constrain...) may raise: reported as a fault."""
-
-    @functools.wraps(handler)
-    def guarded(self, *args):
-        return self.guarded("input", handler, self, *args)
-
-    return guarded
 
 
 class Session:
@@ -122,9 +61,11 @@ class Session:
         self.fullscreen_requested = False
         self._status, self._status_left = "", 0.0
         self.pose_drafts = {}
-        self._code_line = (None, 0)  # the Code view's (step, line) the teacher stepped to
         """What the pose editor's fields hold while it is open: name -> [x, y, angle] as text."""
-        self._quit_armed = 0.0
+        self.code_mark = (None, 0)
+        """The Code view's (step, line) the teacher stepped to with , and ."""
+        self.input = UserInput(self)
+        """Keys and the mouse: what the window, the notebook and the tests send go through it."""
         self.walkthrough = walkthrough
         self.step_index = 0
         self.asking = False
@@ -495,7 +436,7 @@ class Session:
         self._status_left = max(self._status_left - dt, 0.0)
         if self._status_left == 0.0:
             self._status = ""
-        self._quit_armed = max(self._quit_armed - dt, 0.0)
+        self.input.update(dt)
         changed = False
         if self._motion is not None:
             self._advance_motion(dt)
@@ -524,58 +465,7 @@ class Session:
             if problem is not None:
                 self.status = problem
 
-    # Keys and the mouse, in our names (sandbox.app.keys) and window pixels, y up.
-
-    @_scene_input
-    def on_key_press(self, symbol: keys.Key, modifiers: keys.Modifiers = keys.NONE) -> None:
-        for binding in BINDINGS:
-            if symbol in binding.symbols and (keys.CTRL <= modifiers or not binding.ctrl):
-                if getattr(self, binding.command)(symbol, modifiers) is not False:
-                    return
-        if (action := self._action_key(symbol)) is not None:
-            self.act(action.name, action.argument)
-        elif self.controller.on_key_press(symbol):
-            self._turned()
-
-    def key_help(self):
-        """(keys, what they do) for F1: the key table, then the scene's own action keys."""
-        rows = [(binding.keys, binding.does) for binding in BINDINGS]
-        return rows + [(action.key, action.label) for action in self.scene.actions if action.key]
-
-    # The key table's commands: each takes (symbol, modifiers); False passes the key on.
-
-    def page(self, symbol, modifiers):
-        """Presentation clickers send Page Down and Page Up. A question takes two clicks: the
-        first reveals its answer, the next moves on; back hides the answer again."""
-        if self.walkthrough is None:
-            return False
-        if symbol in NEXT and self.asking:
-            self.reveal()
-        elif symbol in BACK and self.step.question and not self.asking:
-            self.ask()
-        elif symbol in NEXT:
-            if self.step_index + 1 < len(self.walkthrough.steps):
-                self.go(self.step_index + 1, animated=True)
-        elif self.step_index > 0:
-            self.go(self.step_index - 1, revealed=True)
-        return True
-
-    def tab(self, symbol, modifiers):
-        """Focus the next Tab stop (focus.stops), as a web page does; past the last one, the next
-        scene. Shift+Tab goes back through them, and with nothing focused back a scene."""
-        back = keys.SHIFT <= modifiers
-        stops = focus.stops(self.scene) if self.fault is None else []
-        at = stops.index(self.focus) if self.focus in stops else None
-        if back:
-            if at is None:
-                self.step_scene(-1)
-                return
-            self.set_focus(stops[at - 1] if at > 0 else None)
-        elif (0 if at is None else at + 1) < len(stops):
-            self.set_focus(stops[0 if at is None else at + 1])
-        else:
-            self.set_focus(None)
-            self.step_scene(1)
+    # Focus, the figure in words, speech and sound (D, V and G, and the panel's Access).
 
     def set_focus(self, stop):
         """Focus ``stop`` (a focus.Stop of this scene) or nothing: a focused shape or handle is
@@ -587,26 +477,6 @@ class Session:
             self.controller.selected = name
         self.status = focus.words(self.scene, stop) if stop is not None else "nothing focused"
         self.refresh()
-
-    def nudge(self, symbol, modifiers):
-        """An arrow key moves the focused shape or handle a grid step (Shift: a tenth of one);
-        with nothing so focused it is passed on (a walkthrough's Right and Left)."""
-        if self.focus is None or self.focus.kind == "action":
-            return False
-        dx, dy = ARROWS[symbol]
-        distance = focus.step(self.scene, keys.SHIFT <= modifiers)
-        x, y = self.scene.position_of(self.focus.name)
-        self.scene.move(self.focus.name, (x + dx * distance, y + dy * distance))
-        self.status = focus.words(self.scene, self.focus)
-        self.refresh()
-
-    def press(self, symbol, modifiers):
-        """Enter presses the focused panel action."""
-        if self.focus is None or self.focus.kind != "action":
-            return False
-        action = self.scene.actions[self.focus.index]
-        self.act(action.name, action.argument)
-        self.status = f"pressed {action.label}"
 
     def description(self):
         """The figure in words (describe.describe of the Report), then what is focused; while a
@@ -642,24 +512,7 @@ class Session:
         self.sounding = not self.sounding
         self.status = "gap sound on: higher as the shapes close, a tick as they touch" if self.sounding else "gap sound off"
 
-    def pause(self, symbol, modifiers):
-        if self.scene.animated:
-            self.paused = not self.paused
-            self.status = "paused: P resumes" if self.paused else "running"
-
-    def ask_screenshot(self, symbol, modifiers):
-        self.screenshot_requested = True
-
-    def ask_fullscreen(self, symbol, modifiers):
-        self.fullscreen_requested = True
-
-    def toggle_panel(self, symbol, modifiers):
-        self.show_panel = not self.show_panel
-        self.refresh()
-
-    def toggle_legend(self, symbol, modifiers):
-        self.show_legend = not self.show_legend
-        self.refresh()
+    # What the canvas and the panel read.
 
     def legend(self):
         """What the figure's colours mean (Scene.legend), or none when the scene's code fails."""
@@ -667,84 +520,11 @@ class Session:
             return ()
         return self.guarded("draw", self.scene.legend, self.theme) or ()
 
-    def toggle_theme(self, symbol, modifiers):
-        self.theme = with_palette(DARK if self.theme.name == PROJECTOR.name else PROJECTOR, self.theme.palette)
-        self.status = f"{self.theme.name} theme"
-        self.refresh()
-
-    def toggle_help(self, symbol, modifiers):
-        self.show_help = not self.show_help
-
-    def code_line(self, symbol, modifiers):
-        """Step the Code view's marked line back or on, within the lines the step ran."""
-        code = self.report().code
-        if code is None:
-            return False
-        at = self.code_at(code) + (1 if symbol == "PERIOD" else -1)
-        self._code_line = ((code.name, code.step), min(max(at, 0), len(code.runs) - 1))
-
     def code_at(self, code):
         """The index in ``code.runs`` the Code view marks: the step's own line until the
         teacher steps away from it, and again once the step changes."""
-        step, at = self._code_line
+        step, at = self.code_mark
         return min(at, len(code.runs) - 1) if step == (code.name, code.step) else code.marked
-
-    def _action_key(self, symbol):
-        """The scene's declared action that key ``symbol`` presses, or None."""
-        return next((a for a in self.scene.actions if a.key and keys.action_key(a.key) == symbol), None)
-
-    def escape(self, *pressed):
-        if self.focus is not None:
-            self.set_focus(None)
-        elif self.fullscreen:
-            self.fullscreen_requested = True
-        elif self._quit_armed > 0:
-            self.quit_requested = True
-        else:
-            self._quit_armed = STATUS_SECONDS
-            self.status = "press Esc again to quit"
-
-    def _turned(self):
-        if self.controller.aligned:
-            self.status = self.controller.aligned
-        elif self.focus is not None and self.focus.kind == "shape":
-            self.status = focus.words(self.scene, self.focus)  # its new angle
-        self.refresh()
-
-    @_scene_input
-    def on_key_release(self, symbol: keys.Key, modifiers: keys.Modifiers = keys.NONE) -> None:
-        if self.controller.on_key_release(symbol):
-            self._turned()
-
-    @_scene_input
-    def on_mouse_motion(self, x, y, dx, dy):
-        if self.controller.on_mouse_motion(x, y):
-            self.refresh()
-
-    @_scene_input
-    def on_mouse_press(self, x: float, y: float, button: keys.Button, modifiers: keys.Modifiers = keys.NONE) -> None:
-        if self.controller.on_mouse_press(x, y, button):
-            if self.focus is not None and self.focus.kind != "action":
-                # A click moves the keyboard's focus too, as on a web page: R then turns what was grabbed.
-                grabbed = self.controller.selected
-                self.focus = next((stop for stop in focus.stops(self.scene) if stop.kind != "action" and stop.name == grabbed), None)
-                self.controller.focused = grabbed if self.focus is not None else None
-            self.refresh()
-
-    @_scene_input
-    def on_mouse_drag(self, x: float, y: float, dx: float, dy: float, buttons: frozenset[keys.Button], modifiers: keys.Modifiers = keys.NONE) -> None:
-        if self.controller.on_mouse_drag(x, y, dx, dy):
-            self.refresh()
-
-    @_scene_input
-    def on_mouse_release(self, x: float, y: float, button: keys.Button, modifiers: keys.Modifiers = keys.NONE) -> None:
-        if self.controller.on_mouse_release(x, y, button):
-            self.refresh()
-
-    @_scene_input
-    def on_mouse_scroll(self, x, y, scroll_x, scroll_y):
-        if self.controller.on_mouse_scroll(x, y, scroll_y):
-            self.refresh()
 
     def on_resize(self, width, height):
         self.camera.resize(width, height)

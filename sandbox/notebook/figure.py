@@ -109,7 +109,7 @@ class Figure(anywidget.AnyWidget):
         if kind == "move" and not self._dragging:
             # Only the hover changes: draw again only if it moved to another shape.
             before = session.controller.hovered
-            session.on_mouse_motion(x, y, 0, 0)
+            session.input.on_mouse_motion(x, y, 0, 0)
             if session.controller.hovered != before:
                 self._show()
             return
@@ -117,17 +117,17 @@ class Figure(anywidget.AnyWidget):
             session.status = ""
         if kind == "down":
             self._dragging = True
-            session.on_mouse_press(x, y, keys.LEFT_BUTTON)
+            session.input.on_mouse_press(x, y, keys.LEFT_BUTTON)
         elif kind == "move":
-            session.on_mouse_drag(x, y, 0, 0, frozenset({keys.LEFT_BUTTON}))
+            session.input.on_mouse_drag(x, y, 0, 0, frozenset({keys.LEFT_BUTTON}))
         elif kind == "up":
             self._dragging = False
-            session.on_mouse_release(x, y, keys.LEFT_BUTTON)
+            session.input.on_mouse_release(x, y, keys.LEFT_BUTTON)
         elif kind == "key" and content.get("key", "").lower() in TURN:
             symbol = TURN[content["key"].lower()]
-            session.on_mouse_motion(x, y, 0, 0)
-            session.on_key_press(symbol)
-            session.on_key_release(symbol)
+            session.input.on_mouse_motion(x, y, 0, 0)
+            session.input.on_key_press(symbol)
+            session.input.on_key_release(symbol)
         elif kind == "set":
             try:
                 self.set(content.get("name", ""), content.get("value"))

@@ -14,8 +14,8 @@ ASKS = 10
 
 
 def press(session, follow, symbol):
-    session.on_key_press(symbol)
-    session.on_key_release(symbol)
+    session.input.on_key_press(symbol)
+    session.input.on_key_release(symbol)
     follow.step()
 
 

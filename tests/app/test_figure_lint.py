@@ -34,7 +34,7 @@ def look(session, size, scale, panel, projector):
     session.on_resize(*size)
     session.show_panel = panel
     if projector != (session.theme.name == "projector"):
-        session.toggle_theme(None, None)
+        session.input.toggle_theme(None, None)
     session.set_font_scale(scale)
     where = f"{session.scene.id} {size[0]}x{size[1]} {scale}x {'panel' if panel else 'no panel'} {session.theme.name}"
     return problems(session.scene, draw(session), where)

@@ -84,7 +84,7 @@ def test_f10_and_a_resize_refit_the_view_unless_the_user_zoomed(drive):
     driver.session.on_resize(1920, 1080)
     assert camera.zoom > zoom * 1.3
     x, y = camera.anchor
-    driver.session.on_mouse_scroll(x, y, 0, 1)
+    driver.session.input.on_mouse_scroll(x, y, 0, 1)
     zoomed = camera.zoom
     driver.tap("F10")
     driver.session.on_resize(1280, 720)
@@ -253,7 +253,7 @@ def test_wheel_zooms_about_the_cursor_and_right_drag_pans(drive):
     zoom = camera.zoom
     point = (-200.0, 100.0)
     x, y = driver.screen(point)
-    driver.session.on_mouse_scroll(x, y, 0, 3)
+    driver.session.input.on_mouse_scroll(x, y, 0, 3)
     assert camera.zoom == pytest.approx(zoom * 1.1**3)
     assert camera.to_world(x, y) == pytest.approx(point)
     before = camera.center
