@@ -175,9 +175,9 @@ def _access(session, beside):
     if not imgui.begin_popup(ACCESS):
         return
     for label, on, command in (
-        ("The figure in words below it (D)", session.describing, session.toggle_description),
-        ("Speak it now and whenever it changes (V)", session.speaking, session.toggle_speech),
-        ("Gap sound: higher as the shapes close, a tick as they touch (G)", session.sounding, session.toggle_sound),
+        ("The figure in words below it (D)", session.access.describing, session.access.toggle_description),
+        ("Speak it now and whenever it changes (V)", session.access.speaking, session.access.toggle_speech),
+        ("Gap sound: higher as the shapes close, a tick as they touch (G)", session.access.sounding, session.access.toggle_sound),
     ):
         if imgui.checkbox(label, on)[0]:
             command(None, 0)

@@ -15,17 +15,12 @@ from sandbox.app import layout, preferences
 from sandbox.app import screen, seen
 from sandbox.app.camera import Camera
 from sandbox.app.controller import Controller
+from sandbox.app.access import Access
 from sandbox.app.dashes import DashedPainter
-from sandbox.app.describe import describe, gap
-from sandbox.app.sound import GapSound
-from sandbox.app.speech import Speaker
 from sandbox.app.user_input import UserInput
 from sandbox.kit import Context, Report, View, framing
 from sandbox.app.registry import SceneError, all_scenes
 from sandbox.kit.theme import DARK, with_palette
-
-SETTLE = 0.6
-"""Seconds the description must stay the same before it is spoken: a drag says where it ended."""
 
 HINTS = "Drag: move   R/T: turn   Wheel: zoom   Right-drag: pan   Tab: focus   Home: reset   F1: help"
 WALKTHROUGH_HINTS = "Right/Space: next step   Left: back   Drag: move   R/T: turn   Home: reset   P: pause   F1: help"
@@ -79,13 +74,8 @@ class Session:
         """Whether a scene the watchdog stopped is left with its fault shown (the window), not the command ended."""
         self.focus = None
         """The Tab stop focused (focus.Stop), or None."""
-        self.describing = False
-        """Whether the figure in words shows below it, as a caption does (D)."""
-        self._described = ""
-        self.speaker, self.speaking = Speaker(), False
-        self._heard = ("", 0.0)  # the description now, and for how long it has stayed so
-        self._spoken = ""
-        self.sound, self.sounding = GapSound(), False
+        self.access = Access(self)
+        """The figure in words, speech and the gap sound (D, V, G)."""
         if walkthrough is not None:
             self.layout_scene = None
             self.go(0)
@@ -126,7 +116,7 @@ class Session:
     def caption(self):
         """The walkthrough step's caption, with its question and, once revealed, the answer; or "".
         Its quoted numbers are filled in from the scene's Report."""
-        return self._caption(lambda text: self.step.filled(text, self.scene), self.description() if self.describing else "")
+        return self._caption(lambda text: self.step.filled(text, self.scene), self.access.description() if self.access.describing else "")
 
     def _caption(self, fill, described=""):
         step = self.step
@@ -222,7 +212,7 @@ class Session:
         else:
             # The caption as written, about as long as filled in: filling it would compute the
             # scene before it has its new context.
-            words = self._described if self.describing else ""
+            words = self.access.described if self.access.describing else ""
             camera.place(screen.free_area(camera.width, camera.height, self.font_scale, self.show_panel, self._caption(str, words), self.show_legend))
         if camera.fitted:
             camera.fit(self.scene.frame)
@@ -448,24 +438,9 @@ class Session:
             changed = True
         if changed:
             self.refresh()
-        if self.speaking or self.sounding:
-            self._follow(dt)
+        self.access.follow(dt)
 
-    def _follow(self, dt):
-        """Speech and the gap sound, once a frame: the description spoken when it has changed
-        and then stayed put for SETTLE seconds, the gap's tone whenever it changes."""
-        if self.speaking:
-            said = self.description()
-            heard, since = self._heard
-            self._heard = (said, since + dt if said == heard else 0.0)
-            if said != self._spoken and self._heard[1] >= SETTLE:
-                self._speak(said)
-        if self.sounding:
-            problem = self.sound.follow(None if self.asking else gap(self.report()), dt)
-            if problem is not None:
-                self.status = problem
-
-    # Focus, the figure in words, speech and sound (D, V and G, and the panel's Access).
+    # Focus: Tab's stops, which the figure in words names too.
 
     def set_focus(self, stop):
         """Focus ``stop`` (a focus.Stop of this scene) or nothing: a focused shape or handle is
@@ -477,40 +452,6 @@ class Session:
             self.controller.selected = name
         self.status = focus.words(self.scene, stop) if stop is not None else "nothing focused"
         self.refresh()
-
-    def description(self):
-        """The figure in words (describe.describe of the Report), then what is focused; while a
-        question is open, only the focus: the Report would give the answer away."""
-        said = "The answer shows when it is revealed." if self.asking else describe(self.report())
-        if self.focus is not None and self.fault is None:
-            said += " " + focus.words(self.scene, self.focus)
-        self._described = said
-        return said
-
-    def toggle_description(self, symbol, modifiers):
-        self.describing = not self.describing
-        self.description()
-        self.refresh()
-
-    def toggle_speech(self, symbol, modifiers):
-        """Speak the description now and again whenever it changes and settles, or stop."""
-        self.speaking = not self.speaking
-        self._spoken = ""
-        if self.speaking:
-            self._speak(self.description())
-        else:
-            self.speaker.stop()
-            self.status = "speech off"
-
-    def _speak(self, text):
-        self._spoken = text
-        problem = self.speaker.say(text)
-        if problem is not None:
-            self.status = problem
-
-    def toggle_sound(self, symbol, modifiers):
-        self.sounding = not self.sounding
-        self.status = "gap sound on: higher as the shapes close, a tick as they touch" if self.sounding else "gap sound off"
 
     # What the canvas and the panel read.
 

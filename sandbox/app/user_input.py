@@ -87,8 +87,9 @@ class UserInput:
         self._quit_armed = max(self._quit_armed - dt, 0.0)
 
     def _command(self, name):
-        """The key table's command ``name``: this layer's own, or the session's (reset, save_layout, the access toggles)."""
-        return getattr(self, name) if hasattr(type(self), name) else getattr(self.session, name)
+        """The key table's command ``name``: this layer's own, the access toggles (D, V, G), or the session's (reset, save_layout)."""
+        owner = next(each for each in (self, self.session.access, self.session) if hasattr(type(each), name))
+        return getattr(owner, name)
 
     @_scene_input
     def on_key_press(self, symbol: keys.Key, modifiers: keys.Modifiers = keys.NONE) -> None:

@@ -9,7 +9,7 @@ from shapely.geometry import Polygon as ShapelyPolygon
 
 from sandbox.app import sound
 from sandbox.app.describe import describe, gap
-from sandbox.app.session import SETTLE
+from sandbox.app.access import SETTLE
 from sandbox.app.speech import MISSING, Speaker
 
 
@@ -160,7 +160,7 @@ def test_speech_without_espeak_is_one_line_and_the_text_still_printed(capsys):
 def test_speech_says_the_description_once_it_has_settled(drive, monkeypatch):
     driver = drive("box-box")
     spoken = []
-    monkeypatch.setattr(driver.session.speaker, "say", lambda text: spoken.append(text))
+    monkeypatch.setattr(driver.session.access.speaker, "say", lambda text: spoken.append(text))
     driver.tap("V")
     assert len(spoken) == 1 and spoken[0].startswith("SEPARATED")
     driver.tap("TAB")
@@ -278,7 +278,7 @@ def test_the_gap_sound_plays_where_there_is_no_sound_device_without_a_word(drive
         driver.tap("LEFT")
         driver.frame(sound.TONE)
     assert driver.scene.reported.numbers["verdict"] == "colliding"
-    assert not driver.session.sound.failed and driver.session.status.startswith("Focus: B")
+    assert not driver.session.access.sound.failed and driver.session.status.startswith("Focus: B")
 
 
 def test_a_click_moves_the_focus_to_what_it_grabbed(drive):
@@ -296,10 +296,10 @@ def test_a_click_moves_the_focus_to_what_it_grabbed(drive):
 
 def test_the_panels_access_button_switches_words_speech_and_sound(drive, monkeypatch):
     driver = drive("box-box")
-    monkeypatch.setattr(driver.session.speaker, "say", lambda text: None)
+    monkeypatch.setattr(driver.session.access.speaker, "say", lambda text: None)
     for label, flag in (("The figure in words below it (D)", "describing"), ("Speak it now and whenever it changes (V)", "speaking"),
                         ("Gap sound: higher as the shapes close, a tick as they touch (G)", "sounding")):
         driver.click("Access...")
         driver.click(label)
-        assert getattr(driver.session, flag), label
+        assert getattr(driver.session.access, flag), label
     assert driver.session.caption.startswith("SEPARATED")
