@@ -5,7 +5,7 @@ itself: the panel renders what the scene declares and reports."""
 
 from imgui_bundle import imgui, imgui_ctx
 
-from sandbox.app import finding, screen
+from sandbox.app import finding, poses, screen
 from sandbox.kit import events
 from sandbox.kit import Table
 from sandbox.kit.theme import imgui_color
@@ -111,7 +111,7 @@ def _rest(session, panel_width, frame_ms):
         imgui.text_wrapped(f"{question} The results show when the answer is revealed (Right or Space).")
     else:
         shown = session.report()
-        report(session.theme, shown, None if shown.code is None else session.code_at(shown.code))
+        report(session.theme, shown, None if shown.code is None else session.input.code_at(shown.code))
         if scene.labels_left_out:
             # The layout keeps a label near what it names or leaves it off (sandbox.kit.labels).
             imgui.text_wrapped("No room on the figure for the labels " + ", ".join(scene.labels_left_out) + ": widen the window or lower the font scale.")
@@ -120,7 +120,7 @@ def _rest(session, panel_width, frame_ms):
         session.reset()
     imgui.same_line()
     if imgui.button("Type a pose..."):
-        session.pose_drafts = session.pose_texts()
+        session.pose_drafts = poses.texts(session)
         imgui.open_popup(POSE_EDITOR)
     _find_button(session)
     imgui.same_line()
@@ -217,7 +217,7 @@ def _pose_editor(session):
             entered |= pressed
         imgui.same_line()
         if imgui.button(f"Set##{name}") or entered:
-            session.type_pose(name, *texts)
+            poses.place(session, name, *texts)
     imgui.end_popup()
 
 

@@ -57,8 +57,6 @@ class Session:
         self._status, self._status_left = "", 0.0
         self.pose_drafts = {}
         """What the pose editor's fields hold while it is open: name -> [x, y, angle] as text."""
-        self.code_mark = (None, 0)
-        """The Code view's (step, line) the teacher stepped to with , and ."""
         self.input = UserInput(self)
         """Keys and the mouse: what the window, the notebook and the tests send go through it."""
         self.walkthrough = walkthrough
@@ -310,14 +308,6 @@ class Session:
         )
         self._motion = None if elapsed >= seconds else (start, end, elapsed, seconds)
 
-    def step_scene(self, step):
-        if self.walkthrough is not None:
-            self.status = "Tab stays in a walkthrough's step: Right and Left move between its steps"
-            return
-        ids = list(self.classes)
-        self.open(ids[(ids.index(self.scene.id) + step) % len(ids)])
-        self.status = f"{self.scene.category}: {self.scene.title}"
-
     def reset(self, *pressed):
         """Back to the layout the scene started from, in a scene made afresh (so an animated
         scene's objects start over too), and the view framed again."""
@@ -344,58 +334,6 @@ class Session:
         self.theme = with_palette(self.theme, palette)
         self.status = f"{palette} palette" + (": B is drawn dashed" if self.theme.dashed_b else "")
         self.refresh()
-
-    def pose_texts(self):
-        """Where each shape and handle is, as the pose editor shows it: name -> [x, y, angle in
-        degrees] as text, the angle None for what does not turn (a circle, a handle, any shape
-        of a scene that is not turnable)."""
-        texts, unit = {}, self.scene.pose_unit
-        for name, shape in self.scene.shapes.items():
-            angle = _text(math.degrees(shape.angle)) if hasattr(shape, "angle") and self.scene.turnable else None
-            texts[name] = [_text(shape.position[0] / unit), _text(shape.position[1] / unit), angle]
-        for name, point in self.scene.points.items():
-            texts[name] = [_text(point[0] / unit), _text(point[1] / unit), None]
-        return texts
-
-    def type_pose(self, name, x, y, angle=None):
-        """Put shape or handle ``name`` at (``x``, ``y``) turned ``angle`` degrees, each the text
-        typed in the pose editor; True if taken. Text that is not a number, a value that is not
-        finite or lies beyond a layout's limits, or a place the scene refuses, is refused with a
-        message in the status line, and nothing moves."""
-        values = []
-        for field, text in (("x", x), ("y", y), ("angle", angle)):
-            try:
-                values.append(None if text is None else float(text))
-            except ValueError:
-                self.status = f"{name}: {field} must be a number, got {text.strip()[:20]!r}"
-                return False
-        x, y, angle = values
-        # Typed in the scene's own units (the vectors scene's grid), placed in world units.
-        x, y = (None if v is None else v * self.scene.pose_unit for v in (x, y))
-        if angle is not None and not self.scene.turnable:
-            self.status = f"{name} does not turn in this scene: give its x and y only"
-            return False
-        if name in self.scene.points and x is not None and y is not None:
-            try:
-                self.scene.constrain(name, (x, y))
-            except ValueError as error:
-                self.status = f"{name} cannot go there: it {error}"
-                return False
-        if name in self.scene.points:
-            data = {"scene": self.scene.id, "handles": {name: [x, y]}}
-        else:
-            data = {"scene": self.scene.id, "shapes": {name: {"position": [x, y]} | ({} if angle is None else {"angle": angle})}}
-        try:
-            parsed = layout.parse(data, self.scene, "typed pose")
-        except layout.LayoutError as error:
-            self.status = _plain_refusal(name, str(error))
-            return False
-        layout.apply(parsed, self.scene, self.camera)
-        self.controller.selected = name
-        unit = self.scene.pose_unit
-        self.status = f"{name} placed at ({x / unit:g}, {y / unit:g})" + ("" if angle is None else f", turned {angle:g}°")
-        self.refresh()
-        return True
 
     def set_setting(self, name, value):
         """Change one of the scene's declared parameters, from the panel."""
@@ -440,19 +378,6 @@ class Session:
             self.refresh()
         self.access.follow(dt)
 
-    # Focus: Tab's stops, which the figure in words names too.
-
-    def set_focus(self, stop):
-        """Focus ``stop`` (a focus.Stop of this scene) or nothing: a focused shape or handle is
-        also the selection, which R and T turn and the scene draws lit."""
-        self.focus = stop
-        name = stop.name if stop is not None and stop.kind != "action" else None
-        self.controller.focused = name
-        if name is not None:
-            self.controller.selected = name
-        self.status = focus.words(self.scene, stop) if stop is not None else "nothing focused"
-        self.refresh()
-
     # What the canvas and the panel read.
 
     def legend(self):
@@ -461,28 +386,9 @@ class Session:
             return ()
         return self.guarded("draw", self.scene.legend, self.theme) or ()
 
-    def code_at(self, code):
-        """The index in ``code.runs`` the Code view marks: the step's own line until the
-        teacher steps away from it, and again once the step changes."""
-        step, at = self.code_mark
-        return min(at, len(code.runs) - 1) if step == (code.name, code.step) else code.marked
-
     def on_resize(self, width, height):
         self.camera.resize(width, height)
         self.refresh()
-
-
-def _plain_refusal(name, message):
-    """A layout file's refusal of a typed pose in the words of the pose editor, short enough
-    for the status line: "B's angle must be ..." rather than "typed pose: shapes.B.angle ..."."""
-    message = message.removeprefix("typed pose: ")
-    pair = "must be [x, y], two numbers within ±1e+06"
-    for jargon, words in ((f"shapes.{name}.position {pair}", f"{name}'s x and y must each be between -1000000 and 1000000"),
-                          (f"handles.{name} {pair}", f"{name}'s x and y must each be between -1000000 and 1000000"),
-                          (f"shapes.{name}.angle", f"{name}'s angle"), (f"handles.{name}", name),
-                          ("within ±36000", "between -36000 and 36000")):
-        message = message.replace(jargon, words)
-    return message.split("; got")[0].split(", got")[0]
 
 
 def _poses(data):
@@ -491,9 +397,3 @@ def _poses(data):
         name: (tuple(entry["position"]), math.radians(entry["angle"]) if "angle" in entry else None)
         for name, entry in data["shapes"].items()
     }
-
-
-def _text(value):
-    """A coordinate or angle as the pose editor shows it: up to three decimals, no trailing zeros."""
-    text = f"{value:.3f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text

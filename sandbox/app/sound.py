@@ -35,7 +35,6 @@ class GapSound:
     def __init__(self) -> None:
         self._gap: float | None = None
         self._wait = 0.0
-        self._tones = None
         self.failed = False
         """Whether playing failed: it is not tried again."""
 
@@ -50,11 +49,9 @@ class GapSound:
             return None
         self._wait = TONE
         try:
-            if self._tones is None:
-                from sandbox.app.tones import Tones  # the window's side: pyglet loads when sound is wanted
+            from sandbox.app import tones  # the window's side: pyglet loads when sound is wanted
 
-                self._tones = Tones()
-            self._tones.play(None if touched(before, gap) else pitch(gap), TONE)
+            tones.play(None if touched(before, gap) else pitch(gap), TONE)
         except Exception as error:  # no pyglet, or a missing or broken audio driver: said once, then quiet
             self.failed = True
             return f"no sound: {type(error).__name__}: {error}"[:120]

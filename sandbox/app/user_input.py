@@ -81,6 +81,8 @@ class UserInput:
     def __init__(self, session) -> None:
         self.session = session
         self._quit_armed = 0.0
+        self.code_mark = (None, 0)
+        """The Code view's (step, line) the teacher stepped to with , and ."""
 
     def update(self, dt: float) -> None:
         """``dt`` seconds on: a first Esc stops waiting for the second."""
@@ -133,14 +135,14 @@ class UserInput:
         at = stops.index(session.focus) if session.focus in stops else None
         if back:
             if at is None:
-                session.step_scene(-1)
+                self.step_scene(-1)
                 return
-            session.set_focus(stops[at - 1] if at > 0 else None)
+            self.set_focus(stops[at - 1] if at > 0 else None)
         elif (0 if at is None else at + 1) < len(stops):
-            session.set_focus(stops[0 if at is None else at + 1])
+            self.set_focus(stops[0 if at is None else at + 1])
         else:
-            session.set_focus(None)
-            session.step_scene(1)
+            self.set_focus(None)
+            self.step_scene(1)
 
     def nudge(self, symbol, modifiers):
         """An arrow key moves the focused shape or handle a grid step (Shift: a tenth of one);
@@ -201,8 +203,8 @@ class UserInput:
         code = session.report().code
         if code is None:
             return False
-        at = session.code_at(code) + (1 if symbol == "PERIOD" else -1)
-        session.code_mark = ((code.name, code.step), min(max(at, 0), len(code.runs) - 1))
+        at = self.code_at(code) + (1 if symbol == "PERIOD" else -1)
+        self.code_mark = ((code.name, code.step), min(max(at, 0), len(code.runs) - 1))
 
     def _action_key(self, symbol):
         """The scene's declared action that key ``symbol`` presses, or None."""
@@ -211,7 +213,7 @@ class UserInput:
     def escape(self, *pressed):
         session = self.session
         if session.focus is not None:
-            session.set_focus(None)
+            self.set_focus(None)
         elif session.fullscreen:
             session.fullscreen_requested = True
         elif self._quit_armed > 0:
@@ -263,3 +265,30 @@ class UserInput:
     def on_mouse_scroll(self, x, y, scroll_x, scroll_y):
         if self.session.controller.on_mouse_scroll(x, y, scroll_y):
             self.session.refresh()
+
+    def set_focus(self, stop):
+        """Focus ``stop`` (a focus.Stop of this scene) or nothing: a focused shape or handle is
+        also the selection, which R and T turn and the scene draws lit."""
+        session = self.session
+        session.focus = stop
+        name = stop.name if stop is not None and stop.kind != "action" else None
+        session.controller.focused = name
+        if name is not None:
+            session.controller.selected = name
+        session.status = focus.words(session.scene, stop) if stop is not None else "nothing focused"
+        session.refresh()
+
+    def step_scene(self, step):
+        session = self.session
+        if session.walkthrough is not None:
+            session.status = "Tab stays in a walkthrough's step: Right and Left move between its steps"
+            return
+        ids = list(session.classes)
+        session.open(ids[(ids.index(session.scene.id) + step) % len(ids)])
+        session.status = f"{session.scene.category}: {session.scene.title}"
+
+    def code_at(self, code):
+        """The index in ``code.runs`` the Code view marks: the step's own line until the
+        teacher steps away from it, and again once the step changes."""
+        step, at = self.code_mark
+        return min(at, len(code.runs) - 1) if step == (code.name, code.step) else code.marked

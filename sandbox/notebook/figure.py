@@ -13,6 +13,7 @@ import anywidget
 import traitlets
 
 from sandbox.app import keys, vector
+from sandbox.app import poses as pose_editor
 from sandbox.app.handout import report_html
 from sandbox.app.session import Session
 from sandbox.kit.report import Report
@@ -75,13 +76,13 @@ class Figure(anywidget.AnyWidget):
     def pose(self, name: str, x: float | None = None, y: float | None = None, angle: float | None = None) -> None:
         """Put shape or handle ``name`` at (``x``, ``y``) turned ``angle`` degrees; what is
         left out stays as it is. ValueError, in the pose editor's words, for a value refused."""
-        current = self._session.pose_texts().get(name)
+        current = pose_editor.texts(self._session).get(name)
         if current is None:
-            raise ValueError(f"{self.scene.id} has no shape or handle {name!r}: it has {', '.join(self._session.pose_texts())}")
+            raise ValueError(f"{self.scene.id} has no shape or handle {name!r}: it has {', '.join(pose_editor.texts(self._session))}")
         x, y, turn = (current[i] if value is None else str(value) for i, value in enumerate((x, y, angle)))
         if angle is not None and current[2] is None:
             raise ValueError(f"{name} does not turn in this scene: give its x and y only")
-        if not self._session.type_pose(name, x, y, turn):
+        if not pose_editor.place(self._session, name, x, y, turn):
             raise ValueError(self._session.status)
         self._show()
 
@@ -146,7 +147,7 @@ class Figure(anywidget.AnyWidget):
         with self.hold_sync():
             self.svg = vector.figure(session)
             self.tables = report_html(report)
-            self.poses = [[name, *texts] for name, texts in session.pose_texts().items()]
+            self.poses = [[name, *texts] for name, texts in pose_editor.texts(session).items()]
             self.settings = [
                 {"name": p.name, "label": p.label, "kind": p.kind.__name__, "value": self.scene.settings[p.name],
                  "low": p.low, "high": p.high, "choices": list(p.choices)}

@@ -112,10 +112,10 @@ def test_the_code_view_pages_the_axes_with_the_figure_and_counts_the_work(drive,
             assert code.lines[line - code.first].strip() == "break"
         driver.tap("PERIOD")
         driver.frame()
-        assert session.code_at(code) == min(code.marked + 1, len(code.runs) - 1)
+        assert session.input.code_at(code) == min(code.marked + 1, len(code.runs) - 1)
         driver.tap("COMMA")
         driver.tap("COMMA")
-        assert session.code_at(code) == max(code.marked - 1, 0)
+        assert session.input.code_at(code) == max(code.marked - 1, 0)
     driver.tap("C")
     driver.frame()
     assert session.report().code is None and session.report().costs == ()
