@@ -5,7 +5,7 @@ itself: the panel renders what the scene declares and reports."""
 
 from imgui_bundle import imgui, imgui_ctx
 
-from sandbox.app import finding, poses, screen
+from sandbox.app import finding, poses, preferences, screen
 from sandbox.kit import events
 from sandbox.kit import Table
 from sandbox.kit.theme import imgui_color
@@ -129,7 +129,7 @@ def _rest(session, panel_width, frame_ms):
     imgui.set_next_item_width(panel_width * 0.3)
     changed, scale = imgui.slider_float("Presenter font scale", session.font_scale, 1.0, 3.0, "%.1fx")
     if changed:
-        session.choose_font_scale(scale)
+        choose_font_scale(session, scale)
     # Beside the font scale, not on a row of its own: every scene's panel fits 1280x720 unscrolled.
     imgui.same_line()
     changed, blind = imgui.checkbox("Colour-blind", session.theme.palette == "colour-blind")
@@ -277,6 +277,12 @@ def _actions(session):
                                                   3 * session.font_scale)
         if action.help:
             imgui.set_item_tooltip(action.help)
+
+
+def choose_font_scale(session, scale):
+    """The presenter's own choice (the slider): set, and remembered for the next run."""
+    session.set_font_scale(scale)
+    preferences.remember_font_scale(session.font_scale)
 
 
 def report(theme, report, code_at=None):

@@ -11,7 +11,7 @@ import math
 from pathlib import Path
 
 from sandbox.app import focus, guard, watchdog
-from sandbox.app import layout, preferences
+from sandbox.app import layout
 from sandbox.app import screen, seen
 from sandbox.app.camera import Camera
 from sandbox.app.controller import Controller
@@ -114,22 +114,7 @@ class Session:
     def caption(self):
         """The walkthrough step's caption, with its question and, once revealed, the answer; or "".
         Its quoted numbers are filled in from the scene's Report."""
-        return self._caption(lambda text: self.step.filled(text, self.scene), self.access.description() if self.access.describing else "")
-
-    def _caption(self, fill, described=""):
-        step = self.step
-        if self.figure_only:
-            return ""
-        if step is None:
-            return described
-        if described:
-            return f"{self._caption(fill)}\n{described}"
-        if not step.question:
-            return fill(step.caption)
-        if self.asking:
-            offered = f"  ({' / '.join(step.choices)})" if step.choices else ""
-            return f"{fill(step.caption)}\n{fill(step.question)}{offered}  Next reveals."
-        return f"{fill(step.caption)}\n{fill(step.question)}  Answer: {step.answer_text(self.scene)}. {fill(step.explain)}".rstrip()
+        return _caption(self, lambda text: self.step.filled(text, self.scene), self.access.description() if self.access.describing else "")
 
     def verdict(self):
         """The scene's Verdict, or None while a question is open (it would give the answer away)."""
@@ -211,7 +196,7 @@ class Session:
             # The caption as written, about as long as filled in: filling it would compute the
             # scene before it has its new context.
             words = self.access.described if self.access.describing else ""
-            camera.place(screen.free_area(camera.width, camera.height, self.font_scale, self.show_panel, self._caption(str, words), self.show_legend))
+            camera.place(screen.free_area(camera.width, camera.height, self.font_scale, self.show_panel, _caption(self, str, words), self.show_legend))
         if camera.fitted:
             camera.fit(self.scene.frame)
         # A scene that failed as it was made keeps saying so; any other starts afresh.
@@ -263,7 +248,8 @@ class Session:
         previous = steps[index - 1] if index > 0 else None
         if animated and step.animate > 0 and previous is not None and previous.scene == step.scene:
             self._motion = (_poses(previous.layout), _poses(step.layout), 0.0, step.animate)
-            self._pose_shapes(self._motion[0])
+            _pose(self.scene, self._motion[0])
+            self.refresh()
         self.asking = False
         if step.question and not revealed:
             self.ask()
@@ -285,29 +271,6 @@ class Session:
             self.scene.settings[name] = self.step.layout["overlays"][name]
         self.refresh()
 
-    def _pose_shapes(self, poses):
-        for name, (position, angle) in poses.items():
-            shape = self.scene.shapes[name]
-            shape.position = position
-            if angle is not None:
-                shape.angle = angle
-        self.refresh()
-
-    def _advance_motion(self, dt):
-        start, end, elapsed, seconds = self._motion
-        elapsed = min(elapsed + dt, seconds)
-        t = elapsed / seconds
-        self._pose_shapes(
-            {
-                name: (
-                    tuple(a + (b - a) * t for a, b in zip(start[name][0], end[name][0])),
-                    None if end[name][1] is None else start[name][1] + (end[name][1] - start[name][1]) * t,
-                )
-                for name in end
-            }
-        )
-        self._motion = None if elapsed >= seconds else (start, end, elapsed, seconds)
-
     def reset(self, *pressed):
         """Back to the layout the scene started from, in a scene made afresh (so an animated
         scene's objects start over too), and the view framed again."""
@@ -319,11 +282,6 @@ class Session:
         self.camera.fitted = True
         self.refresh()
         self.status = "layout reset"
-
-    def choose_font_scale(self, scale):
-        """The presenter's own choice (the panel's slider): set, and remembered for the next run."""
-        self.set_font_scale(scale)
-        preferences.remember_font_scale(self.font_scale)
 
     def set_font_scale(self, scale):
         self.font_scale = min(max(float(scale), 1.0), 3.0)
@@ -345,21 +303,6 @@ class Session:
         self.guarded("act", self.scene.act, name, argument)
         self.refresh()
 
-    def layout_file(self):
-        """Where Ctrl+S writes: the --layout file for its own scene, else layouts/<scene-id>.json."""
-        if self.layout_path is not None and self.layout_scene == self.scene.id:
-            return self.layout_path
-        return Path("layouts") / f"{self.scene.id}.json"
-
-    def save_layout(self, *pressed):
-        path = self.layout_file()
-        try:
-            layout.save(layout.capture(self.scene, self.camera), path)
-        except OSError as error:
-            self.status = f"could not save the layout to {path}: {error.strerror}"
-        else:
-            self.status = f"layout saved to {path}"
-
     def update(self, dt):
         self._status_left = max(self._status_left - dt, 0.0)
         if self._status_left == 0.0:
@@ -367,7 +310,9 @@ class Session:
         self.input.update(dt)
         changed = False
         if self._motion is not None:
-            self._advance_motion(dt)
+            poses, self._motion = _advanced(self._motion, dt)
+            _pose(self.scene, poses)
+            self.refresh()
         changed |= self.controller.update(dt)
         # An open question holds an animated scene still: the answer revealed is then the one
         # the class predicted from, and the one the handout printed, not wherever it drifted.
@@ -389,6 +334,48 @@ class Session:
     def on_resize(self, width, height):
         self.camera.resize(width, height)
         self.refresh()
+
+
+def _caption(session, fill, described=""):
+    """The caption (Session.caption) with ``fill`` filling in its quoted numbers, and ``described`` below it."""
+    step = session.step
+    if session.figure_only:
+        return ""
+    if step is None:
+        return described
+    if described:
+        return f"{_caption(session, fill)}\n{described}"
+    if not step.question:
+        return fill(step.caption)
+    if session.asking:
+        offered = f"  ({' / '.join(step.choices)})" if step.choices else ""
+        return f"{fill(step.caption)}\n{fill(step.question)}{offered}  Next reveals."
+    return f"{fill(step.caption)}\n{fill(step.question)}  Answer: {step.answer_text(session.scene)}. {fill(step.explain)}".rstrip()
+
+
+def _pose(scene, poses):
+    """Put ``scene``'s shapes at ``poses``: name -> ((x, y), angle in radians or None)."""
+    for name, (position, angle) in poses.items():
+        shape = scene.shapes[name]
+        shape.position = position
+        if angle is not None:
+            shape.angle = angle
+
+
+def _advanced(motion, dt):
+    """The poses a step's motion (start poses, end poses, seconds gone, seconds it takes) reaches
+    ``dt`` seconds on, and the motion left: None once it has arrived."""
+    start, end, elapsed, seconds = motion
+    elapsed = min(elapsed + dt, seconds)
+    t = elapsed / seconds
+    poses = {
+        name: (
+            tuple(a + (b - a) * t for a, b in zip(start[name][0], end[name][0])),
+            None if end[name][1] is None else start[name][1] + (end[name][1] - start[name][1]) * t,
+        )
+        for name in end
+    }
+    return poses, None if elapsed >= seconds else (start, end, elapsed, seconds)
 
 
 def _poses(data):

@@ -4,9 +4,10 @@ session does. The key table dispatches the keys and lists them for F1.
 """
 
 import functools
+from pathlib import Path
 from typing import NamedTuple
 
-from sandbox.app import focus, keys
+from sandbox.app import focus, keys, layout
 from sandbox.kit.theme import DARK, PROJECTOR, with_palette
 
 NEXT = ("RIGHT", "SPACE", "PAGEDOWN")
@@ -89,7 +90,7 @@ class UserInput:
         self._quit_armed = max(self._quit_armed - dt, 0.0)
 
     def _command(self, name):
-        """The key table's command ``name``: this layer's own, the access toggles (D, V, G), or the session's (reset, save_layout)."""
+        """The key table's command ``name``: this layer's own, the access toggles (D, V, G), or the session's (reset)."""
         owner = next(each for each in (self, self.session.access, self.session) if hasattr(type(each), name))
         return getattr(owner, name)
 
@@ -292,3 +293,21 @@ class UserInput:
         teacher steps away from it, and again once the step changes."""
         step, at = self.code_mark
         return min(at, len(code.runs) - 1) if step == (code.name, code.step) else code.marked
+
+    def save_layout(self, *pressed):
+        """Ctrl+S: the layout as it is now, to where _layout_file says."""
+        session = self.session
+        path = self._layout_file()
+        try:
+            layout.save(layout.capture(session.scene, session.camera), path)
+        except OSError as error:
+            session.status = f"could not save the layout to {path}: {error.strerror}"
+        else:
+            session.status = f"layout saved to {path}"
+
+    def _layout_file(self):
+        """Where Ctrl+S writes: the --layout file for its own scene, else layouts/<scene-id>.json."""
+        session = self.session
+        if session.layout_path is not None and session.layout_scene == session.scene.id:
+            return session.layout_path
+        return Path("layouts") / f"{session.scene.id}.json"

@@ -134,7 +134,7 @@ def test_ctrl_s_writes_back_to_the_layout_file_atomically(tmp_path):
     driver = Driver(None, path)
     try:
         driver.drag(driver.scene.shapes["B"].position, (0, -40))
-        driver.session.save_layout()
+        driver.session.input.save_layout()
     finally:
         driver.close()
     assert json.loads(path.read_text())["shapes"]["B"]["position"] == [0, -40]
