@@ -21,7 +21,7 @@ def texts(session) -> dict[str, list[str | None]]:
     return shown
 
 
-def place(session, name: str, x: str | None, y: str | None, angle: str | None = None) -> bool:
+def place(session, name: str, x, y, angle=None) -> bool:
     """Put shape or handle ``name`` at (``x``, ``y``) turned ``angle`` degrees, each the text
     typed in the pose editor; True if taken. Text that is not a number, a value that is not
     finite or lies beyond a layout's limits, or a place the scene refuses, is refused with a
