@@ -65,6 +65,7 @@ BINDINGS = (
 )
 """The app's keys: F1's list and the dispatch both read this table."""
 
+
 def _scene_input(handler):
     """An input handler whose scene code (click, constrain...) may raise: reported as a fault."""
 
