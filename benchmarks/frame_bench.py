@@ -132,6 +132,8 @@ def _object_point(session, i):
 
 def _advance(session, how):
     """A function of the frame number that does one frame's input and update."""
+    from sandbox.app import keys
+
     scene = session.scene
     count = len(scene.position)
 
@@ -147,19 +149,19 @@ def _advance(session, how):
 
         def hover(frame):
             x, y = _object_point(session, (frame * 7919) % len(scene.position))
-            session.on_mouse_motion(x, y, 0, 0)
+            session.input.on_mouse_motion(x, y, 0, 0)
             session.update(1 / 60)
             result()
 
         return hover
     if how == "dragging":
         x, y = _object_point(session, count // 2)
-        session.on_mouse_press(x, y, 1, 0)
+        session.input.on_mouse_press(x, y, keys.LEFT_BUTTON)
 
         def drag(frame):
             for step in (0.5, 1.0):
                 dx = 40 * ((frame + step) % 20 - 10) / 10
-                session.on_mouse_drag(x + dx, y, 1, 0, 1, 0)
+                session.input.on_mouse_drag(x + dx, y, 1, 0, frozenset({keys.LEFT_BUTTON}))
             session.update(1 / 60)
             result()
 

@@ -14,7 +14,7 @@ from sandbox.boot import gl
 
 gl.configure(headless=True)
 
-from driver import Driver  # noqa: E402  (after configure(): it imports pyglet.window)
+from driver import Driver  # noqa: E402
 from imgui_bundle import imgui  # noqa: E402
 from xvfb import needed_tools  # noqa: E402
 

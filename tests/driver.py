@@ -1,4 +1,4 @@
-"""Drive a Session as the window does: pyglet's event arguments, in window pixels, no GL.
+"""Drive a Session as the window does: keys and buttons in our names (sandbox.app.keys), window pixels, no GL.
 
 Each frame updates the session, draws into a RecordingPainter and builds the ImGui panel in a
 context without a renderer, so scene drawing and panel code run exactly as in the app. Panel
@@ -9,9 +9,8 @@ selectable was laid out.
 from contextlib import contextmanager
 
 from imgui_bundle import imgui
-from pyglet.window import key, mouse
 
-from sandbox.app import panel
+from sandbox.app import keys, panel
 from sandbox.kit.painter import RecordingPainter
 from sandbox.app.session import Session
 
@@ -92,19 +91,19 @@ class Driver:
 
     def move(self, world):
         x, y = self.screen(world)
-        self.session.on_mouse_motion(x, y, 0, 0)
+        self.session.input.on_mouse_motion(x, y, 0, 0)
 
-    def drag(self, start, end, steps=8, button=mouse.LEFT):
+    def drag(self, start, end, steps=8, button=keys.LEFT_BUTTON):
         """Press at world point ``start``, move in steps to ``end``, release: a real drag."""
         (x0, y0), (x1, y1) = self.screen(start), self.screen(end)
-        self.session.on_mouse_motion(x0, y0, 0, 0)
-        self.session.on_mouse_press(x0, y0, button, 0)
+        self.session.input.on_mouse_motion(x0, y0, 0, 0)
+        self.session.input.on_mouse_press(x0, y0, button)
         x, y = x0, y0
         for i in range(1, steps + 1):
             nx, ny = x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps
-            self.session.on_mouse_drag(nx, ny, nx - x, ny - y, button, 0)
+            self.session.input.on_mouse_drag(nx, ny, nx - x, ny - y, frozenset({button}))
             x, y = nx, ny
-        self.session.on_mouse_release(x1, y1, button, 0)
+        self.session.input.on_mouse_release(x1, y1, button)
 
     def click_panel(self, x, y):
         """Click the ImGui panel at window pixel (x, y), y down as ImGui counts, over three frames."""
@@ -134,15 +133,13 @@ class Driver:
         io.add_key_event(imgui.Key.enter, False)
         self.frame()
 
-    def tap(self, symbol, modifiers=0):
-        self.session.on_key_press(symbol, modifiers)
-        self.session.on_key_release(symbol, modifiers)
+    def tap(self, symbol, modifiers=keys.NONE):
+        """Press and release key ``symbol`` (a sandbox.app.keys name: "TAB", "R") with ``modifiers`` held."""
+        self.session.input.on_key_press(symbol, modifiers)
+        self.session.input.on_key_release(symbol, modifiers)
 
     def hold(self, symbol, seconds, dt=1 / 60):
-        self.session.on_key_press(symbol, 0)
+        self.session.input.on_key_press(symbol)
         for _ in range(round(seconds / dt)):
             self.frame(dt)
-        self.session.on_key_release(symbol, 0)
-
-
-__all__ = ["Driver", "key", "mouse"]
+        self.session.input.on_key_release(symbol)

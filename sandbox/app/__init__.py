@@ -1,6 +1,4 @@
-"""The app: window, session, controller, camera, panel, layouts, walkthroughs, handouts, lesson pages and courses, command line."""
+"""The app: window, session, controller, camera, panel, layouts, walkthroughs, handouts, lesson pages and courses, command line.
 
-import pyglet
-
-# Nothing here needs pyglet's hidden shadow window, and making one at import needs a display.
-pyglet.options.shadow_window = False
+Only the window's side imports pyglet (tests/app/test_window_side.py lists it): the session,
+handouts, lesson pages, the lesson check and the notebook run where there is no display."""

@@ -6,7 +6,7 @@ import os
 import re
 import sys
 
-from sandbox.boot import gl, tweaks
+from sandbox.boot import tweaks
 from sandbox.kit.theme import PALETTES
 
 
@@ -46,6 +46,8 @@ def _variants_refusal(args):
     if args.walkthrough is None or args.export is None:
         return "--variants needs --walkthrough FILE and --export DIR: it writes versions of that lesson's questions into DIR"
     # --variants comes with --export, so the run is headless: pyglet may load (variants needs it).
+    from sandbox.boot import gl
+
     gl.configure(headless=True)
     from .variants import MAX_VERSIONS
 
@@ -150,6 +152,8 @@ def main(argv=None, opened=None):
     headless = args.no_window or args.screenshot is not None or args.list or args.export is not None or args.export_course is not None or args.check_lesson is not None or finds
     # With no display the files and names given are still read and checked, headless, so that
     # what is wrong with them is said first; the missing display is said where the window would open.
+    from sandbox.boot import gl
+
     no_display = not headless and not gl.display_available()
     gl.configure(headless=headless or no_display)
     from sandbox.kit.errors import SandboxError
@@ -266,6 +270,7 @@ def _run(args, no_display=False, opened=None):
         if done is not None:
             return done
     from . import window
+    from sandbox.boot import gl
     from sandbox.kit.theme import THEMES, with_palette
 
     theme = args.theme or ("projector" if args.present else None)

@@ -6,8 +6,7 @@ recompute; the controller itself never does.
 
 import math
 
-from pyglet.window import key, mouse
-
+from sandbox.app import keys
 from sandbox.app.snap import edge_directions, snap
 
 ROTATE_STEP = math.radians(3)
@@ -19,12 +18,12 @@ ROTATE_SPEED = math.radians(90)
 HOLD_DELAY = 0.25
 """How long a key must stay down before it counts as held, so a tap turns exactly one step."""
 
-TURN_KEYS = {key.R: 1, key.T: -1}
+TURN_KEYS = {"R": 1, "T": -1}
 """R turns counter-clockwise, T clockwise."""
 
 
 class Controller:
-    """Turns window events (pyglet's coordinates and constants) into changes to a scene."""
+    """Turns window events (window pixels, y up; keys and buttons in sandbox.app.keys's names) into changes to a scene."""
 
     def __init__(self, scene, camera):
         self.scene = scene
@@ -52,7 +51,7 @@ class Controller:
         return changed
 
     def on_mouse_press(self, x, y, button):
-        if button == mouse.LEFT:
+        if button == keys.LEFT_BUTTON:
             name = self.shape_at(x, y)
             wx, wy = self.camera.to_world(x, y)
             if name is None:
@@ -65,7 +64,7 @@ class Controller:
             self._grab = (name, px - wx, py - wy)
             self.selected = name
             return True
-        if button in (mouse.RIGHT, mouse.MIDDLE):
+        if button in (keys.RIGHT_BUTTON, keys.MIDDLE_BUTTON):
             self._panning = True
         return False
 
@@ -81,7 +80,7 @@ class Controller:
         return False
 
     def on_mouse_release(self, x, y, button):
-        if button == mouse.LEFT:
+        if button == keys.LEFT_BUTTON:
             self._grab = None
         else:
             self._panning = False

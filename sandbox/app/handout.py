@@ -73,7 +73,7 @@ class HandoutError(SandboxError):
 
 
 def export(walkthrough, directory, size=(1280, 720), theme="projector", palette="standard", compact=False, greyscale=False,
-           stage=None, within=""):
+           stage=None, within="", pngs=True):
     """Write the handout of ``walkthrough`` into ``directory``; return the index.html path.
 
     With ``stage`` (a files.Staging of a folder holding ``directory`` as its subfolder
@@ -87,6 +87,8 @@ def export(walkthrough, directory, size=(1280, 720), theme="projector", palette=
     and the palette named (theme.PALETTES). A question's step has a second picture, revealed,
     for the key. ``compact`` prints two steps a page; ``greyscale`` draws in the colour-blind
     palette, whose B is dashed, and shows every picture grey, as a greyscale printer prints it.
+    With ``pngs`` false the PNG pictures (the baselines' copies, which a window renders with GL)
+    are left out: the pages, SVG figures and step JSON need no display, no GL and no pyglet.
 
     Raises HandoutError, or files.FileError when a file cannot be written, each with a
     one-line message.
@@ -97,7 +99,7 @@ def export(walkthrough, directory, size=(1280, 720), theme="projector", palette=
     count = len(walkthrough.steps)
     asked = [i for i, step in enumerate(walkthrough.steps, 1) if step.question]
     names = (
-        [f"step-{i:02d}.{kind}" for i in range(1, count + 1) for kind in ("svg", "png", "json")]
+        [f"step-{i:02d}.{kind}" for i in range(1, count + 1) for kind in ("svg", "png", "json") if pngs or kind != "png"]
         + [f"step-{i:02d}-answer.svg" for i in asked] + list(EDITIONS) + ["lesson.html"]
     )
     ours = _manifest(directory)
@@ -116,7 +118,7 @@ def export(walkthrough, directory, size=(1280, 720), theme="projector", palette=
             claimed.append(name)
             return stage.path(within + name)
 
-        index = _write(walkthrough, directory, size, theme, "colour-blind" if greyscale else palette, count, claim, _Layout(compact, greyscale))
+        index = _write(walkthrough, directory, size, theme, "colour-blind" if greyscale else palette, count, claim, _Layout(compact, greyscale), pngs)
         files.write_text(stage.path(within + MANIFEST), json.dumps({"files": ours + [n for n in claimed if n not in ours]}, indent=2) + "\n",
                          follow_links=False)
         return index
@@ -130,10 +132,8 @@ def export(walkthrough, directory, size=(1280, 720), theme="projector", palette=
     return index
 
 
-def _write(walkthrough, directory, size, theme, palette, count, claim, layout):
+def _write(walkthrough, directory, size, theme, palette, count, claim, layout, pngs):
     """Write every step's files and both editions through ``claim``; return the index.html path."""
-    from . import window
-
     session = Session(size=(round(size[0] * PRINT_SCALE), round(size[1] * PRINT_SCALE)), walkthrough=walkthrough)
     colours = with_palette(THEMES[theme], palette)
     if layout.greyscale:
@@ -154,8 +154,11 @@ def _write(walkthrough, directory, size, theme, palette, count, claim, layout):
             _show_as_on_screen(session, step, size)
         _refuse_fault(session, walkthrough, index)
         stem = f"step-{index + 1:02d}"
-        window.screenshot(session, claim(f"{stem}.png"), follow_links=False)
-        _refuse_fault(session, walkthrough, index)
+        if pngs:
+            from . import window  # the window's side: GL renders the PNG
+
+            window.screenshot(session, claim(f"{stem}.png"), follow_links=False)
+            _refuse_fault(session, walkthrough, index)
         # The page prints the vectors; the PNG of the same picture stays for the baselines.
         figure = vector.figure(session, hollow)
         files.write_text(claim(f"{stem}.svg"), figure, follow_links=False)

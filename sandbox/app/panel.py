@@ -5,7 +5,7 @@ itself: the panel renders what the scene declares and reports."""
 
 from imgui_bundle import imgui, imgui_ctx
 
-from sandbox.app import finding, screen
+from sandbox.app import finding, poses, preferences, screen
 from sandbox.kit import events
 from sandbox.kit import Table
 from sandbox.kit.theme import imgui_color
@@ -111,7 +111,7 @@ def _rest(session, panel_width, frame_ms):
         imgui.text_wrapped(f"{question} The results show when the answer is revealed (Right or Space).")
     else:
         shown = session.report()
-        report(session.theme, shown, None if shown.code is None else session.code_at(shown.code))
+        report(session.theme, shown, None if shown.code is None else session.input.code_at(shown.code))
         if scene.labels_left_out:
             # The layout keeps a label near what it names or leaves it off (sandbox.kit.labels).
             imgui.text_wrapped("No room on the figure for the labels " + ", ".join(scene.labels_left_out) + ": widen the window or lower the font scale.")
@@ -120,7 +120,7 @@ def _rest(session, panel_width, frame_ms):
         session.reset()
     imgui.same_line()
     if imgui.button("Type a pose..."):
-        session.pose_drafts = session.pose_texts()
+        session.pose_drafts = poses.texts(session)
         imgui.open_popup(POSE_EDITOR)
     _find_button(session)
     zoom = f"Zoom {session.camera.zoom:.2f}x" + ("" if session.camera.fitted else " (Home frames it again)")
@@ -133,7 +133,7 @@ def _rest(session, panel_width, frame_ms):
     imgui.set_next_item_width(panel_width * 0.3)
     changed, scale = imgui.slider_float("Presenter font scale", session.font_scale, 1.0, 3.0, "%.1fx")
     if changed:
-        session.choose_font_scale(scale)
+        choose_font_scale(session, scale)
     # Beside the font scale, not on a row of its own: every scene's panel fits 1280x720 unscrolled.
     imgui.same_line()
     changed, blind = imgui.checkbox("Colour-blind", session.theme.palette == "colour-blind")
@@ -186,9 +186,9 @@ def _access(session, beside):
     if not imgui.begin_popup(ACCESS):
         return
     for label, on, command in (
-        ("The figure in words below it (D)", session.describing, session.toggle_description),
-        ("Speak it now and whenever it changes (V)", session.speaking, session.toggle_speech),
-        ("Gap sound: higher as the shapes close, a tick as they touch (G)", session.sounding, session.toggle_sound),
+        ("The figure in words below it (D)", session.access.describing, session.access.toggle_description),
+        ("Speak it now and whenever it changes (V)", session.access.speaking, session.access.toggle_speech),
+        ("Gap sound: higher as the shapes close, a tick as they touch (G)", session.access.sounding, session.access.toggle_sound),
     ):
         if imgui.checkbox(label, on)[0]:
             command(None, 0)
@@ -228,7 +228,7 @@ def _pose_editor(session):
             entered |= pressed
         imgui.same_line()
         if imgui.button(f"Set##{name}") or entered:
-            session.type_pose(name, *texts)
+            poses.place(session, name, *texts)
     imgui.end_popup()
 
 
@@ -288,6 +288,12 @@ def _actions(session):
                                                   3 * session.font_scale)
         if action.help:
             imgui.set_item_tooltip(action.help)
+
+
+def choose_font_scale(session, scale):
+    """The presenter's own choice (the slider): set, and remembered for the next run."""
+    session.set_font_scale(scale)
+    preferences.remember_font_scale(session.font_scale)
 
 
 def report(theme, report, code_at=None):

@@ -10,7 +10,7 @@ list and for the tests.
 
 import pyglet
 
-from sandbox.app import window
+from sandbox.app import pyglet_keys, window
 from sandbox.app.session import Session
 
 NEXT_SIZE = (640, 360)
@@ -77,10 +77,10 @@ class PresenterWindow(pyglet.window.Window):
 
     def on_key_press(self, symbol, modifiers):
         # The clicker's keys, and every other key, do what they do in the projector window.
-        self.session.on_key_press(symbol, modifiers)
+        self.session.input.on_key_press(*pyglet_keys.press(symbol, modifiers))
 
     def on_key_release(self, symbol, modifiers):
-        self.session.on_key_release(symbol, modifiers)
+        self.session.input.on_key_release(*pyglet_keys.press(symbol, modifiers))
 
     def on_draw(self):
         # The notes first: rendering the next figure opens a hidden window, which can take

@@ -1,88 +1,26 @@
-"""Everything the app does that needs no GL: the current scene, the view, keys and layouts.
+"""Everything the app does that needs no GL: the current scene, the view, walkthrough steps and layouts.
 
-The window forwards its events here (unless they belong to the panel), and tests drive the
-very same methods, so what a test does is what a user's mouse and keyboard do. After every
+The window forwards its events to the session's input layer (``session.input``, a
+sandbox.app.user_input.UserInput) unless they belong to the panel, and tests drive the very
+same methods, so what a test does is what a user's mouse and keyboard do. After every
 input that changes a scene's state or the view the session marks the scene out of date and
 hands it a new Context; the kit computes once, when the frame (or a handout) reads the result.
 """
 
-import functools
 import math
 from pathlib import Path
-from typing import NamedTuple
-
-from pyglet.window import key
 
 from sandbox.app import focus, guard, watchdog
-from sandbox.app import layout, preferences
+from sandbox.app import layout
 from sandbox.app import screen, seen
 from sandbox.app.camera import Camera
 from sandbox.app.controller import Controller
+from sandbox.app.access import Access
 from sandbox.app.dashes import DashedPainter
-from sandbox.app.describe import describe, gap
-from sandbox.app.sound import GapSound
-from sandbox.app.speech import Speaker
+from sandbox.app.user_input import UserInput
 from sandbox.kit import Context, Report, View, framing
 from sandbox.app.registry import SceneError, all_scenes
-from sandbox.kit.theme import DARK, PROJECTOR, with_palette
-
-SHIFT_TAB = (0xFE20, key.user_key(23))
-"""What X11 sends for Shift+Tab: a keysym of its own, ISO_Left_Tab, which pyglet passes on as
-it is, or (having no name for it, as under Xvfb) as its user key of the Tab key's keycode, 23."""
-
-NEXT = (key.RIGHT, key.SPACE, key.PAGEDOWN)
-BACK = (key.LEFT, key.PAGEUP)
-ARROWS = {key.LEFT: (-1, 0), key.RIGHT: (1, 0), key.UP: (0, 1), key.DOWN: (0, -1)}
-
-SETTLE = 0.6
-"""Seconds the description must stay the same before it is spoken: a drag says where it ended."""
-
-
-class Binding(NamedTuple):
-    """One row of the key table: F1 lists it, and a key press runs its command."""
-
-    keys: str
-    """The keys as F1 shows them."""
-
-    does: str
-    """What they do, as F1 says it."""
-
-    symbols: tuple[int, ...] = ()
-    """pyglet's key symbols that press it; none for the mouse's rows."""
-
-    command: str = ""
-    """The Session method a press calls with (symbol, modifiers); it returns False to pass the key on."""
-
-    ctrl: bool = False
-    """Whether Ctrl must be held."""
-
-
-BINDINGS = (
-    Binding("Left drag", "move a shape or a handle (grab it anywhere, or by its centre dot)"),
-    Binding("R / T", "turn the shape under the cursor, or the last one grabbed; hold to keep turning"),
-    Binding("Wheel", "zoom about the cursor"),
-    Binding("Right or middle drag", "pan the view"),
-    Binding("Arrows / Shift+arrows", "move the focused shape or handle a grid step / a tenth of one", tuple(ARROWS), "nudge"),
-    Binding("Right, Space, Page Down / Left, Page Up", "next / previous walkthrough step", NEXT + BACK, "page"),
-    Binding("Tab / Shift+Tab", "focus the next / previous shape, handle or panel action; past the last, the next scene "
-            "(Shift+Tab with nothing focused: the previous scene; a walkthrough keeps its step)", (key.TAB, *SHIFT_TAB), "tab"),
-    Binding("Enter", "press the focused panel action", (key.ENTER, key.NUM_ENTER), "press"),
-    Binding("D", "show or hide the figure in words (what the Report says, and what is focused)", (key.D,), "toggle_description"),
-    Binding("V", "speak the figure in words now and again whenever it changes (espeak-ng), or stop", (key.V,), "toggle_speech"),
-    Binding("G", "a sound that follows the gap while a shape moves: higher as they close, a tick as they touch", (key.G,), "toggle_sound"),
-    Binding("Home", "back to the starting layout and view", (key.HOME,), "reset"),
-    Binding("P", "pause or resume an animated scene (Space too, outside a walkthrough)", (key.P, key.SPACE), "pause"),
-    Binding("Ctrl+S", "save the layout", (key.S,), "save_layout", ctrl=True),
-    Binding("F12", "save a screenshot", (key.F12,), "ask_screenshot"),
-    Binding("F11", "full screen, or back", (key.F11,), "ask_fullscreen"),
-    Binding("F10", "hide or show the panel (captions and key hints stay)", (key.F10,), "toggle_panel"),
-    Binding("F9", "projector theme (light, high contrast, thicker lines), or back", (key.F9,), "toggle_theme"),
-    Binding("F1", "show or hide this help", (key.F1,), "toggle_help"),
-    Binding("L", "show or hide the colour legend: what each colour of the figure means", (key.L,), "toggle_legend"),
-    Binding(", / .", "Code view: the line before / after the one marked", (key.COMMA, key.PERIOD), "code_line"),
-    Binding("Esc", "clear the focus; else leave full screen; otherwise press twice to quit", (key.ESCAPE,), "escape"),
-)
-"""The app's keys: F1's list and the dispatch both read this table."""
+from sandbox.kit.theme import DARK, with_palette
 
 HINTS = "Drag: move   R/T: turn   Wheel: zoom   Right-drag: pan   Tab: focus   Home: reset   F1: help"
 WALKTHROUGH_HINTS = "Right/Space: next step   Left: back   Drag: move   R/T: turn   Home: reset   P: pause   F1: help"
@@ -90,16 +28,6 @@ SHORT_HINTS = "F1: keys and help"
 
 STATUS_SECONDS = 4.0
 """How long a status line ("layout saved to ...") stays on screen."""
-
-
-def _scene_input(handler):
-    """An input handler whose scene code (click, constrain...) may raise: reported as a fault."""
-
-    @functools.wraps(handler)
-    def guarded(self, *args):
-        return self.guarded("input", handler, self, *args)
-
-    return guarded
 
 
 class Session:
@@ -128,9 +56,9 @@ class Session:
         self.fullscreen_requested = False
         self._status, self._status_left = "", 0.0
         self.pose_drafts = {}
-        self._code_line = (None, 0)  # the Code view's (step, line) the teacher stepped to
         """What the pose editor's fields hold while it is open: name -> [x, y, angle] as text."""
-        self._quit_armed = 0.0
+        self.input = UserInput(self)
+        """Keys and the mouse: what the window, the notebook and the tests send go through it."""
         self.walkthrough = walkthrough
         self.step_index = 0
         self.asking = False
@@ -144,13 +72,8 @@ class Session:
         """Whether a scene the watchdog stopped is left with its fault shown (the window), not the command ended."""
         self.focus = None
         """The Tab stop focused (focus.Stop), or None."""
-        self.describing = False
-        """Whether the figure in words shows below it, as a caption does (D)."""
-        self._described = ""
-        self.speaker, self.speaking = Speaker(), False
-        self._heard = ("", 0.0)  # the description now, and for how long it has stayed so
-        self._spoken = ""
-        self.sound, self.sounding = GapSound(), False
+        self.access = Access(self)
+        """The figure in words, speech and the gap sound (D, V, G)."""
         if walkthrough is not None:
             self.layout_scene = None
             self.go(0)
@@ -191,22 +114,7 @@ class Session:
     def caption(self):
         """The walkthrough step's caption, with its question and, once revealed, the answer; or "".
         Its quoted numbers are filled in from the scene's Report."""
-        return self._caption(lambda text: self.step.filled(text, self.scene), self.description() if self.describing else "")
-
-    def _caption(self, fill, described=""):
-        step = self.step
-        if self.figure_only:
-            return ""
-        if step is None:
-            return described
-        if described:
-            return f"{self._caption(fill)}\n{described}"
-        if not step.question:
-            return fill(step.caption)
-        if self.asking:
-            offered = f"  ({' / '.join(step.choices)})" if step.choices else ""
-            return f"{fill(step.caption)}\n{fill(step.question)}{offered}  Next reveals."
-        return f"{fill(step.caption)}\n{fill(step.question)}  Answer: {step.answer_text(self.scene)}. {fill(step.explain)}".rstrip()
+        return _caption(self, lambda text: self.step.filled(text, self.scene), self.access.description() if self.access.describing else "")
 
     def verdict(self):
         """The scene's Verdict, or None while a question is open (it would give the answer away)."""
@@ -287,8 +195,8 @@ class Session:
         else:
             # The caption as written, about as long as filled in: filling it would compute the
             # scene before it has its new context.
-            words = self._described if self.describing else ""
-            camera.place(screen.free_area(camera.width, camera.height, self.font_scale, self.show_panel, self._caption(str, words), self.show_legend))
+            words = self.access.described if self.access.describing else ""
+            camera.place(screen.free_area(camera.width, camera.height, self.font_scale, self.show_panel, _caption(self, str, words), self.show_legend))
         if camera.fitted:
             camera.fit(self.scene.frame)
         # A scene that failed as it was made keeps saying so; any other starts afresh.
@@ -340,7 +248,8 @@ class Session:
         previous = steps[index - 1] if index > 0 else None
         if animated and step.animate > 0 and previous is not None and previous.scene == step.scene:
             self._motion = (_poses(previous.layout), _poses(step.layout), 0.0, step.animate)
-            self._pose_shapes(self._motion[0])
+            _pose(self.scene, self._motion[0])
+            self.refresh()
         self.asking = False
         if step.question and not revealed:
             self.ask()
@@ -362,37 +271,6 @@ class Session:
             self.scene.settings[name] = self.step.layout["overlays"][name]
         self.refresh()
 
-    def _pose_shapes(self, poses):
-        for name, (position, angle) in poses.items():
-            shape = self.scene.shapes[name]
-            shape.position = position
-            if angle is not None:
-                shape.angle = angle
-        self.refresh()
-
-    def _advance_motion(self, dt):
-        start, end, elapsed, seconds = self._motion
-        elapsed = min(elapsed + dt, seconds)
-        t = elapsed / seconds
-        self._pose_shapes(
-            {
-                name: (
-                    tuple(a + (b - a) * t for a, b in zip(start[name][0], end[name][0])),
-                    None if end[name][1] is None else start[name][1] + (end[name][1] - start[name][1]) * t,
-                )
-                for name in end
-            }
-        )
-        self._motion = None if elapsed >= seconds else (start, end, elapsed, seconds)
-
-    def step_scene(self, step):
-        if self.walkthrough is not None:
-            self.status = "Tab stays in a walkthrough's step: Right and Left move between its steps"
-            return
-        ids = list(self.classes)
-        self.open(ids[(ids.index(self.scene.id) + step) % len(ids)])
-        self.status = f"{self.scene.category}: {self.scene.title}"
-
     def reset(self, *pressed):
         """Back to the layout the scene started from, in a scene made afresh (so an animated
         scene's objects start over too), and the view framed again."""
@@ -404,11 +282,6 @@ class Session:
         self.camera.fitted = True
         self.refresh()
         self.status = "layout reset"
-
-    def choose_font_scale(self, scale):
-        """The presenter's own choice (the panel's slider): set, and remembered for the next run."""
-        self.set_font_scale(scale)
-        preferences.remember_font_scale(self.font_scale)
 
     def set_font_scale(self, scale):
         before, self.font_scale = self.font_scale, min(max(float(scale), 1.0), 3.0)
@@ -424,58 +297,6 @@ class Session:
         self.status = f"{palette} palette" + (": B is drawn dashed" if self.theme.dashed_b else "")
         self.refresh()
 
-    def pose_texts(self):
-        """Where each shape and handle is, as the pose editor shows it: name -> [x, y, angle in
-        degrees] as text, the angle None for what does not turn (a circle, a handle, any shape
-        of a scene that is not turnable)."""
-        texts, unit = {}, self.scene.pose_unit
-        for name, shape in self.scene.shapes.items():
-            angle = _text(math.degrees(shape.angle)) if hasattr(shape, "angle") and self.scene.turnable else None
-            texts[name] = [_text(shape.position[0] / unit), _text(shape.position[1] / unit), angle]
-        for name, point in self.scene.points.items():
-            texts[name] = [_text(point[0] / unit), _text(point[1] / unit), None]
-        return texts
-
-    def type_pose(self, name, x, y, angle=None):
-        """Put shape or handle ``name`` at (``x``, ``y``) turned ``angle`` degrees, each the text
-        typed in the pose editor; True if taken. Text that is not a number, a value that is not
-        finite or lies beyond a layout's limits, or a place the scene refuses, is refused with a
-        message in the status line, and nothing moves."""
-        values = []
-        for field, text in (("x", x), ("y", y), ("angle", angle)):
-            try:
-                values.append(None if text is None else float(text))
-            except ValueError:
-                self.status = f"{name}: {field} must be a number, got {text.strip()[:20]!r}"
-                return False
-        x, y, angle = values
-        # Typed in the scene's own units (the vectors scene's grid), placed in world units.
-        x, y = (None if v is None else v * self.scene.pose_unit for v in (x, y))
-        if angle is not None and not self.scene.turnable:
-            self.status = f"{name} does not turn in this scene: give its x and y only"
-            return False
-        if name in self.scene.points and x is not None and y is not None:
-            try:
-                self.scene.constrain(name, (x, y))
-            except ValueError as error:
-                self.status = f"{name} cannot go there: it {error}"
-                return False
-        if name in self.scene.points:
-            data = {"scene": self.scene.id, "handles": {name: [x, y]}}
-        else:
-            data = {"scene": self.scene.id, "shapes": {name: {"position": [x, y]} | ({} if angle is None else {"angle": angle})}}
-        try:
-            parsed = layout.parse(data, self.scene, "typed pose")
-        except layout.LayoutError as error:
-            self.status = _plain_refusal(name, str(error))
-            return False
-        layout.apply(parsed, self.scene, self.camera)
-        self.controller.selected = name
-        unit = self.scene.pose_unit
-        self.status = f"{name} placed at ({x / unit:g}, {y / unit:g})" + ("" if angle is None else f", turned {angle:g}°")
-        self.refresh()
-        return True
-
     def set_setting(self, name, value):
         """Change one of the scene's declared parameters, from the panel."""
         self.scene.settings[name] = value
@@ -486,29 +307,16 @@ class Session:
         self.guarded("act", self.scene.act, name, argument)
         self.refresh()
 
-    def layout_file(self):
-        """Where Ctrl+S writes: the --layout file for its own scene, else layouts/<scene-id>.json."""
-        if self.layout_path is not None and self.layout_scene == self.scene.id:
-            return self.layout_path
-        return Path("layouts") / f"{self.scene.id}.json"
-
-    def save_layout(self, *pressed):
-        path = self.layout_file()
-        try:
-            layout.save(layout.capture(self.scene, self.camera), path)
-        except OSError as error:
-            self.status = f"could not save the layout to {path}: {error.strerror}"
-        else:
-            self.status = f"layout saved to {path}"
-
     def update(self, dt):
         self._status_left = max(self._status_left - dt, 0.0)
         if self._status_left == 0.0:
             self._status = ""
-        self._quit_armed = max(self._quit_armed - dt, 0.0)
+        self.input.update(dt)
         changed = False
         if self._motion is not None:
-            self._advance_motion(dt)
+            poses, self._motion = _advanced(self._motion, dt)
+            _pose(self.scene, poses)
+            self.refresh()
         changed |= self.controller.update(dt)
         # An open question holds an animated scene still: the answer revealed is then the one
         # the class predicted from, and the one the handout printed, not wherever it drifted.
@@ -517,159 +325,9 @@ class Session:
             changed = True
         if changed:
             self.refresh()
-        if self.speaking or self.sounding:
-            self._follow(dt)
+        self.access.follow(dt)
 
-    def _follow(self, dt):
-        """Speech and the gap sound, once a frame: the description spoken when it has changed
-        and then stayed put for SETTLE seconds, the gap's tone whenever it changes."""
-        if self.speaking:
-            said = self.description()
-            heard, since = self._heard
-            self._heard = (said, since + dt if said == heard else 0.0)
-            if said != self._spoken and self._heard[1] >= SETTLE:
-                self._speak(said)
-        if self.sounding:
-            problem = self.sound.follow(None if self.asking else gap(self.report()), dt)
-            if problem is not None:
-                self.status = problem
-
-    # Keys and the mouse, as pyglet hands them over.
-
-    @_scene_input
-    def on_key_press(self, symbol, modifiers):
-        for binding in BINDINGS:
-            if symbol in binding.symbols and (modifiers & key.MOD_CTRL or not binding.ctrl):
-                if getattr(self, binding.command)(symbol, modifiers) is not False:
-                    return
-        if (action := self._action_key(symbol)) is not None:
-            self.act(action.name, action.argument)
-        elif self.controller.on_key_press(symbol):
-            self._turned()
-
-    def key_help(self):
-        """(keys, what they do) for F1: the key table, then the scene's own action keys."""
-        rows = [(binding.keys, binding.does) for binding in BINDINGS]
-        return rows + [(action.key, action.label) for action in self.scene.actions if action.key]
-
-    # The key table's commands: each takes (symbol, modifiers); False passes the key on.
-
-    def page(self, symbol, modifiers):
-        """Presentation clickers send Page Down and Page Up. A question takes two clicks: the
-        first reveals its answer, the next moves on; back hides the answer again."""
-        if self.walkthrough is None:
-            return False
-        if symbol in NEXT and self.asking:
-            self.reveal()
-        elif symbol in BACK and self.step.question and not self.asking:
-            self.ask()
-        elif symbol in NEXT:
-            if self.step_index + 1 < len(self.walkthrough.steps):
-                self.go(self.step_index + 1, animated=True)
-        elif self.step_index > 0:
-            self.go(self.step_index - 1, revealed=True)
-        return True
-
-    def tab(self, symbol, modifiers):
-        """Focus the next Tab stop (focus.stops), as a web page does; past the last one, the next
-        scene. Shift+Tab goes back through them, and with nothing focused back a scene."""
-        back = modifiers & key.MOD_SHIFT or symbol in SHIFT_TAB
-        stops = focus.stops(self.scene) if self.fault is None else []
-        at = stops.index(self.focus) if self.focus in stops else None
-        if back:
-            if at is None:
-                self.step_scene(-1)
-                return
-            self.set_focus(stops[at - 1] if at > 0 else None)
-        elif (0 if at is None else at + 1) < len(stops):
-            self.set_focus(stops[0 if at is None else at + 1])
-        else:
-            self.set_focus(None)
-            self.step_scene(1)
-
-    def set_focus(self, stop):
-        """Focus ``stop`` (a focus.Stop of this scene) or nothing: a focused shape or handle is
-        also the selection, which R and T turn and the scene draws lit."""
-        self.focus = stop
-        name = stop.name if stop is not None and stop.kind != "action" else None
-        self.controller.focused = name
-        if name is not None:
-            self.controller.selected = name
-        self.status = focus.words(self.scene, stop) if stop is not None else "nothing focused"
-        self.refresh()
-
-    def nudge(self, symbol, modifiers):
-        """An arrow key moves the focused shape or handle a grid step (Shift: a tenth of one);
-        with nothing so focused it is passed on (a walkthrough's Right and Left)."""
-        if self.focus is None or self.focus.kind == "action":
-            return False
-        dx, dy = ARROWS[symbol]
-        distance = focus.step(self.scene, bool(modifiers & key.MOD_SHIFT))
-        x, y = self.scene.position_of(self.focus.name)
-        self.scene.move(self.focus.name, (x + dx * distance, y + dy * distance))
-        self.status = focus.words(self.scene, self.focus)
-        self.refresh()
-
-    def press(self, symbol, modifiers):
-        """Enter presses the focused panel action."""
-        if self.focus is None or self.focus.kind != "action":
-            return False
-        action = self.scene.actions[self.focus.index]
-        self.act(action.name, action.argument)
-        self.status = f"pressed {action.label}"
-
-    def description(self):
-        """The figure in words (describe.describe of the Report), then what is focused; while a
-        question is open, only the focus: the Report would give the answer away."""
-        said = "The answer shows when it is revealed." if self.asking else describe(self.report())
-        if self.focus is not None and self.fault is None:
-            said += " " + focus.words(self.scene, self.focus)
-        self._described = said
-        return said
-
-    def toggle_description(self, symbol, modifiers):
-        self.describing = not self.describing
-        self.description()
-        self.refresh()
-
-    def toggle_speech(self, symbol, modifiers):
-        """Speak the description now and again whenever it changes and settles, or stop."""
-        self.speaking = not self.speaking
-        self._spoken = ""
-        if self.speaking:
-            self._speak(self.description())
-        else:
-            self.speaker.stop()
-            self.status = "speech off"
-
-    def _speak(self, text):
-        self._spoken = text
-        problem = self.speaker.say(text)
-        if problem is not None:
-            self.status = problem
-
-    def toggle_sound(self, symbol, modifiers):
-        self.sounding = not self.sounding
-        self.status = "gap sound on: higher as the shapes close, a tick as they touch" if self.sounding else "gap sound off"
-
-    def pause(self, symbol, modifiers):
-        if self.scene.animated:
-            self.paused = not self.paused
-            self.status = "paused: P resumes" if self.paused else "running"
-
-    def ask_screenshot(self, symbol, modifiers):
-        self.screenshot_requested = True
-
-    def ask_fullscreen(self, symbol, modifiers):
-        self.fullscreen_requested = True
-
-    def toggle_panel(self, symbol, modifiers):
-        self.show_panel = not self.show_panel
-        self.refresh()
-
-    def toggle_legend(self, symbol, modifiers):
-        self.show_legend = not self.show_legend
-        self.refresh()
+    # What the canvas and the panel read.
 
     def legend(self):
         """What the figure's colours mean (Scene.legend), or none when the scene's code fails."""
@@ -677,101 +335,51 @@ class Session:
             return ()
         return self.guarded("draw", self.scene.legend, self.theme) or ()
 
-    def toggle_theme(self, symbol, modifiers):
-        self.theme = with_palette(DARK if self.theme.name == PROJECTOR.name else PROJECTOR, self.theme.palette)
-        self.status = f"{self.theme.name} theme"
-        self.refresh()
-
-    def toggle_help(self, symbol, modifiers):
-        self.show_help = not self.show_help
-
-    def code_line(self, symbol, modifiers):
-        """Step the Code view's marked line back or on, within the lines the step ran."""
-        code = self.report().code
-        if code is None:
-            return False
-        at = self.code_at(code) + (1 if symbol == key.PERIOD else -1)
-        self._code_line = ((code.name, code.step), min(max(at, 0), len(code.runs) - 1))
-
-    def code_at(self, code):
-        """The index in ``code.runs`` the Code view marks: the step's own line until the
-        teacher steps away from it, and again once the step changes."""
-        step, at = self._code_line
-        return min(at, len(code.runs) - 1) if step == (code.name, code.step) else code.marked
-
-    def _action_key(self, symbol):
-        """The scene's declared action that key ``symbol`` presses, or None."""
-        return next((a for a in self.scene.actions if a.key and getattr(key, a.key.upper(), None) == symbol), None)
-
-    def escape(self, *pressed):
-        if self.focus is not None:
-            self.set_focus(None)
-        elif self.fullscreen:
-            self.fullscreen_requested = True
-        elif self._quit_armed > 0:
-            self.quit_requested = True
-        else:
-            self._quit_armed = STATUS_SECONDS
-            self.status = "press Esc again to quit"
-
-    def _turned(self):
-        if self.controller.aligned:
-            self.status = self.controller.aligned
-        elif self.focus is not None and self.focus.kind == "shape":
-            self.status = focus.words(self.scene, self.focus)  # its new angle
-        self.refresh()
-
-    @_scene_input
-    def on_key_release(self, symbol, modifiers):
-        if self.controller.on_key_release(symbol):
-            self._turned()
-
-    @_scene_input
-    def on_mouse_motion(self, x, y, dx, dy):
-        if self.controller.on_mouse_motion(x, y):
-            self.refresh()
-
-    @_scene_input
-    def on_mouse_press(self, x, y, button, modifiers):
-        if self.controller.on_mouse_press(x, y, button):
-            if self.focus is not None and self.focus.kind != "action":
-                # A click moves the keyboard's focus too, as on a web page: R then turns what was grabbed.
-                grabbed = self.controller.selected
-                self.focus = next((stop for stop in focus.stops(self.scene) if stop.kind != "action" and stop.name == grabbed), None)
-                self.controller.focused = grabbed if self.focus is not None else None
-            self.refresh()
-
-    @_scene_input
-    def on_mouse_drag(self, x, y, dx, dy, buttons, modifiers):
-        if self.controller.on_mouse_drag(x, y, dx, dy):
-            self.refresh()
-
-    @_scene_input
-    def on_mouse_release(self, x, y, button, modifiers):
-        if self.controller.on_mouse_release(x, y, button):
-            self.refresh()
-
-    @_scene_input
-    def on_mouse_scroll(self, x, y, scroll_x, scroll_y):
-        if self.controller.on_mouse_scroll(x, y, scroll_y):
-            self.refresh()
-
     def on_resize(self, width, height):
         self.camera.resize(width, height)
         self.refresh()
 
 
-def _plain_refusal(name, message):
-    """A layout file's refusal of a typed pose in the words of the pose editor, short enough
-    for the status line: "B's angle must be ..." rather than "typed pose: shapes.B.angle ..."."""
-    message = message.removeprefix("typed pose: ")
-    pair = "must be [x, y], two numbers within ±1e+06"
-    for jargon, words in ((f"shapes.{name}.position {pair}", f"{name}'s x and y must each be between -1000000 and 1000000"),
-                          (f"handles.{name} {pair}", f"{name}'s x and y must each be between -1000000 and 1000000"),
-                          (f"shapes.{name}.angle", f"{name}'s angle"), (f"handles.{name}", name),
-                          ("within ±36000", "between -36000 and 36000")):
-        message = message.replace(jargon, words)
-    return message.split("; got")[0].split(", got")[0]
+def _caption(session, fill, described=""):
+    """The caption (Session.caption) with ``fill`` filling in its quoted numbers, and ``described`` below it."""
+    step = session.step
+    if session.figure_only:
+        return ""
+    if step is None:
+        return described
+    if described:
+        return f"{_caption(session, fill)}\n{described}"
+    if not step.question:
+        return fill(step.caption)
+    if session.asking:
+        offered = f"  ({' / '.join(step.choices)})" if step.choices else ""
+        return f"{fill(step.caption)}\n{fill(step.question)}{offered}  Next reveals."
+    return f"{fill(step.caption)}\n{fill(step.question)}  Answer: {step.answer_text(session.scene)}. {fill(step.explain)}".rstrip()
+
+
+def _pose(scene, poses):
+    """Put ``scene``'s shapes at ``poses``: name -> ((x, y), angle in radians or None)."""
+    for name, (position, angle) in poses.items():
+        shape = scene.shapes[name]
+        shape.position = position
+        if angle is not None:
+            shape.angle = angle
+
+
+def _advanced(motion, dt):
+    """The poses a step's motion (start poses, end poses, seconds gone, seconds it takes) reaches
+    ``dt`` seconds on, and the motion left: None once it has arrived."""
+    start, end, elapsed, seconds = motion
+    elapsed = min(elapsed + dt, seconds)
+    t = elapsed / seconds
+    poses = {
+        name: (
+            tuple(a + (b - a) * t for a, b in zip(start[name][0], end[name][0])),
+            None if end[name][1] is None else start[name][1] + (end[name][1] - start[name][1]) * t,
+        )
+        for name in end
+    }
+    return poses, None if elapsed >= seconds else (start, end, elapsed, seconds)
 
 
 def _poses(data):
@@ -780,9 +388,3 @@ def _poses(data):
         name: (tuple(entry["position"]), math.radians(entry["angle"]) if "angle" in entry else None)
         for name, entry in data["shapes"].items()
     }
-
-
-def _text(value):
-    """A coordinate or angle as the pose editor shows it: up to three decimals, no trailing zeros."""
-    text = f"{value:.3f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text

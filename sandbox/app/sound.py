@@ -1,7 +1,7 @@
 """An optional sound that follows the gap while a shape moves: a short tone whose pitch rises as
 the shapes close, and a tick when they touch. Off by default (G or the panel turns it on).
 
-pyglet synthesises the tones; with no sound device (a virtual display, CI) pyglet's silent driver
+pyglet synthesises the tones (sandbox.app.tones, loaded when the first is played); with no sound device (a virtual display, CI) pyglet's silent driver
 plays them to no one, and any failure to play is one line, once, never an exception."""
 
 LOW = 220.0
@@ -35,7 +35,6 @@ class GapSound:
     def __init__(self) -> None:
         self._gap: float | None = None
         self._wait = 0.0
-        self._player = None  # one pyglet Player for every tone: a new one each cost four times as much
         self.failed = False
         """Whether playing failed: it is not tried again."""
 
@@ -50,16 +49,10 @@ class GapSound:
             return None
         self._wait = TONE
         try:
-            from pyglet.media import Player, synthesis
+            from sandbox.app import tones  # the window's side: pyglet loads when sound is wanted
 
-            sound = synthesis.WhiteNoise(0.02) if touched(before, gap) else synthesis.Sine(TONE, frequency=pitch(gap))
-            if self._player is None:
-                self._player = Player()
-            if self._player.source is not None:
-                self._player.next_source()  # the tone still sounding gives way to the gap as it is now
-            self._player.queue(sound)
-            self._player.play()
-        except Exception as error:  # a missing or broken audio driver: said once, then quiet
+            tones.play(None if touched(before, gap) else pitch(gap), TONE)
+        except Exception as error:  # no pyglet, or a missing or broken audio driver: said once, then quiet
             self.failed = True
             return f"no sound: {type(error).__name__}: {error}"[:120]
         return None

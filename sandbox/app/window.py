@@ -14,6 +14,7 @@ from sandbox.boot import gl as boot_gl
 from sandbox.boot import glyphs, tweaks
 from sandbox.app import panel
 from sandbox.app import png
+from sandbox.app import pyglet_keys
 from sandbox.app import watchdog
 from sandbox.app import screen
 from sandbox.app.pyglet_painter import PygletPainter, tint
@@ -107,7 +108,7 @@ class SandboxWindow(pyglet.window.Window):
 
     def on_mouse_motion(self, x, y, dx, dy):
         if not self._over_panel(x, y):
-            self.session.on_mouse_motion(x, y, dx, dy)
+            self.session.input.on_mouse_motion(x, y, dx, dy)
 
     def _strip_width(self):
         session = self.session
@@ -118,32 +119,32 @@ class SandboxWindow(pyglet.window.Window):
     def on_mouse_press(self, x, y, button, modifiers):
         if x >= self.width - self._strip_width():
             # The folded panel's strip: a click opens the panel, as F10 does.
-            self.session.toggle_panel(None, None)
+            self.session.input.toggle_panel(None, None)
             self._scene_drag = False
             return
         self._scene_drag = not self._over_panel(x, y)
         if self._scene_drag:
-            self.session.on_mouse_press(x, y, button, modifiers)
+            self.session.input.on_mouse_press(x, y, pyglet_keys.button(button), pyglet_keys.modifiers(modifiers))
 
     def on_mouse_drag(self, x, y, dx, dy, buttons, modifiers):
         if self._scene_drag:
-            self.session.on_mouse_drag(x, y, dx, dy, buttons, modifiers)
+            self.session.input.on_mouse_drag(x, y, dx, dy, pyglet_keys.buttons(buttons), pyglet_keys.modifiers(modifiers))
 
     def on_mouse_scroll(self, x, y, scroll_x, scroll_y):
         if not self._over_panel(x, y):
-            self.session.on_mouse_scroll(x, y, scroll_x, scroll_y)
+            self.session.input.on_mouse_scroll(x, y, scroll_x, scroll_y)
 
     def on_mouse_release(self, x, y, button, modifiers):
         # Always: a drag that ends over the panel must still end.
         self._scene_drag = False
-        self.session.on_mouse_release(x, y, button, modifiers)
+        self.session.input.on_mouse_release(x, y, pyglet_keys.button(button), pyglet_keys.modifiers(modifiers))
 
     def on_key_press(self, symbol, modifiers):
         if not self.imgui.io.want_capture_keyboard:
-            self.session.on_key_press(symbol, modifiers)
+            self.session.input.on_key_press(*pyglet_keys.press(symbol, modifiers))
 
     def on_key_release(self, symbol, modifiers):
-        self.session.on_key_release(symbol, modifiers)
+        self.session.input.on_key_release(*pyglet_keys.press(symbol, modifiers))
 
     def on_resize(self, width, height):
         super().on_resize(width, height)
@@ -232,7 +233,7 @@ class SandboxWindow(pyglet.window.Window):
         to the free area so that none of it runs under the panel."""
         self._help = pyglet.graphics.Batch()
         room = screen.text_width(self.width, scale, self.session.show_panel) - 80
-        text = "Keys\n" + "\n".join(f"{keys}: {action}" for keys, action in self.session.key_help())
+        text = "Keys\n" + "\n".join(f"{keys}: {action}" for keys, action in self.session.input.key_help())
         label = pyglet.text.Label(text, x=60, font_size=round(12 * scale), color=theme.text, multiline=True, width=max(room, 100),
                                   anchor_y="bottom", batch=self._help, group=pyglet.graphics.Group(order=1))
         # Smaller type where the window is too short for it all: a line wrapped is a line lost.

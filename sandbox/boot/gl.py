@@ -19,6 +19,8 @@ def configure(headless):
     if "pyglet.window" in sys.modules and pyglet.options.headless != headless:
         raise RuntimeError("sandbox.boot.gl.configure() must run before pyglet.window is imported")
     pyglet.options.headless = headless
+    # Nothing here needs pyglet's hidden shadow window, and making one at import needs a display.
+    pyglet.options.shadow_window = False
     if not tweaks.on("imgui-renderer"):
         # imgui-bundle's backend draws through PyOpenGL, which must reach the context pyglet
         # made: EGL's when headless, the window's (GLX) otherwise, even when a headless parent

@@ -7,30 +7,21 @@ session picks and moves the shape with its camera and controller, and the figure
 (``sandbox.app.vector``) with its Report's verdict, tables and poses.
 """
 
-import sys
+from importlib import resources
 
 import anywidget
 import traitlets
 
-from sandbox.boot import gl
-
-if "pyglet.window" not in sys.modules:
-    # A notebook never opens a window: pyglet (which the session's keys come from) loads headless.
-    gl.configure(headless=True)
-
-from importlib import resources  # noqa: E402
-
-from pyglet.window import key, mouse  # noqa: E402
-
-from sandbox.app import vector  # noqa: E402
-from sandbox.app.handout import report_html  # noqa: E402
-from sandbox.app.session import Session  # noqa: E402
-from sandbox.app.walkthrough import Walkthrough  # noqa: E402
-from sandbox.kit.report import Report  # noqa: E402
-from sandbox.kit.theme import THEMES, with_palette  # noqa: E402
+from sandbox.app import keys, vector
+from sandbox.app import poses as pose_editor
+from sandbox.app.handout import report_html
+from sandbox.app.session import Session
+from sandbox.app.walkthrough import Walkthrough
+from sandbox.kit.report import Report
+from sandbox.kit.theme import THEMES, with_palette
 
 _HERE = resources.files("sandbox.notebook")
-TURN = {"r": key.R, "t": key.T}
+TURN = {"r": "R", "t": "T"}
 
 
 class Figure(anywidget.AnyWidget):
@@ -122,16 +113,16 @@ class Figure(anywidget.AnyWidget):
         """Put shape or handle ``name`` at (``x``, ``y``) in world units, as a lesson's and a
         layout's ``shapes`` and ``handles`` say, turned ``angle`` degrees; what is left out
         stays as it is. ValueError, in the pose editor's words, for a value refused."""
-        current = self._session.pose_texts().get(name)
+        current = pose_editor.texts(self._session).get(name)
         if current is None:
-            raise ValueError(f"{self.scene.id} has no shape or handle {name!r}: it has {', '.join(self._session.pose_texts())}")
+            raise ValueError(f"{self.scene.id} has no shape or handle {name!r}: it has {', '.join(pose_editor.texts(self._session))}")
         # The pose editor takes the scene's own units (the vectors scene's grid squares): the
         # world's numbers go in divided by pose_unit, so the lesson's [-150, -50] is a = (-3, -1).
         x, y = (None if value is None else _scene_units(value, self.scene.pose_unit) for value in (x, y))
         x, y, turn = (current[i] if value is None else str(value) for i, value in enumerate((x, y, angle)))
         if angle is not None and current[2] is None:
             raise ValueError(f"{name} does not turn in this scene: give its x and y only")
-        if not self._session.type_pose(name, x, y, turn):
+        if not pose_editor.place(self._session, name, x, y, turn):
             raise ValueError(self._session.status)
         self._show()
 
@@ -159,7 +150,7 @@ class Figure(anywidget.AnyWidget):
         if kind == "move" and not self._dragging:
             # Only the hover changes: draw again only if it moved to another shape.
             before = session.controller.hovered
-            session.on_mouse_motion(x, y, 0, 0)
+            session.input.on_mouse_motion(x, y, 0, 0)
             if session.controller.hovered != before:
                 self._show()
             return
@@ -167,17 +158,17 @@ class Figure(anywidget.AnyWidget):
             session.status = ""
         if kind == "down":
             self._dragging = True
-            session.on_mouse_press(x, y, mouse.LEFT, 0)
+            session.input.on_mouse_press(x, y, keys.LEFT_BUTTON)
         elif kind == "move":
-            session.on_mouse_drag(x, y, 0, 0, mouse.LEFT, 0)
+            session.input.on_mouse_drag(x, y, 0, 0, frozenset({keys.LEFT_BUTTON}))
         elif kind == "up":
             self._dragging = False
-            session.on_mouse_release(x, y, mouse.LEFT, 0)
+            session.input.on_mouse_release(x, y, keys.LEFT_BUTTON)
         elif kind == "key" and content.get("key", "").lower() in TURN:
             symbol = TURN[content["key"].lower()]
-            session.on_mouse_motion(x, y, 0, 0)
-            session.on_key_press(symbol, 0)
-            session.on_key_release(symbol, 0)
+            session.input.on_mouse_motion(x, y, 0, 0)
+            session.input.on_key_press(symbol)
+            session.input.on_key_release(symbol)
         elif kind == "set":
             try:
                 self.set(content.get("name", ""), content.get("value"))
@@ -199,7 +190,7 @@ class Figure(anywidget.AnyWidget):
             self.tables = "" if session.asking else report_html(report)
             # In world units, as pose() takes them: the table is what a student types there.
             unit = self.scene.pose_unit
-            self.poses = [[name, _world(x, unit), _world(y, unit), angle] for name, (x, y, angle) in session.pose_texts().items()]
+            self.poses = [[name, _world(x, unit), _world(y, unit), angle] for name, (x, y, angle) in pose_editor.texts(session).items()]
             self.settings = [
                 {"name": p.name, "label": p.label, "kind": p.kind.__name__, "value": self.scene.settings[p.name],
                  "low": p.low, "high": p.high, "choices": list(p.choices)}

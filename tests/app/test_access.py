@@ -4,12 +4,12 @@ arrows, R, Enter, Esc), speech that fails softly, and the gap sound's pitch."""
 import math
 
 import pytest
-from pyglet.window import key
+from sandbox.app import keys
 from shapely.geometry import Polygon as ShapelyPolygon
 
 from sandbox.app import sound
 from sandbox.app.describe import describe, gap
-from sandbox.app.session import SETTLE
+from sandbox.app.access import SETTLE
 from sandbox.app.speech import MISSING, Speaker
 
 
@@ -66,13 +66,13 @@ def test_the_gap_is_signed_apart_and_the_depth_below_zero(drive):
 
 def test_the_description_follows_the_figure_and_shows_below_it_on_d(drive):
     driver = drive("box-box")
-    driver.tap(key.D)
+    driver.tap("D")
     driver.frame()
     assert driver.session.caption.startswith("SEPARATED")
     driver.drag(driver.scene.shapes["B"].position, (-250, 0))
     driver.frame()
     assert driver.session.caption.startswith("COLLIDING")
-    driver.tap(key.D)
+    driver.tap("D")
     assert driver.session.caption == ""
 
 
@@ -80,7 +80,7 @@ def test_tab_visits_shapes_handles_then_actions_and_goes_on_to_the_next_scene(dr
     driver = drive("projection")
     visited = []
     while driver.scene.id == "projection":
-        driver.tap(key.TAB)
+        driver.tap("TAB")
         if driver.session.focus is not None:
             visited.append(driver.session.focus.name)
     assert visited == ["A", "B", "P", "swap", "next_corner", "all_corners", "code_view"]
@@ -90,14 +90,14 @@ def test_tab_visits_shapes_handles_then_actions_and_goes_on_to_the_next_scene(dr
 def test_shift_tab_goes_back_through_the_stops_then_back_a_scene(drive):
     driver = drive("box-box")
     for _ in range(3):
-        driver.tap(key.TAB)
+        driver.tap("TAB")
     assert driver.session.focus.name == "next_axis"
     back = []
     for _ in range(3):
-        driver.tap(key.TAB, key.MOD_SHIFT)
+        driver.tap("TAB", keys.SHIFT)
         back.append(None if driver.session.focus is None else driver.session.focus.name)
     assert back == ["B", "A", None] and driver.scene.id == "box-box"
-    driver.tap(key.TAB, key.MOD_SHIFT)
+    driver.tap("TAB", keys.SHIFT)
     assert driver.scene.id == "min-max-corners"
 
 
@@ -105,12 +105,12 @@ def test_shift_tab_goes_back_through_the_stops_then_back_a_scene(drive):
 def test_arrows_move_the_focused_one_a_grid_step_and_shift_a_tenth(drive, scene_id, name, step):
     driver = drive(scene_id)
     while driver.session.focus is None or driver.session.focus.name != name:
-        driver.tap(key.TAB)
+        driver.tap("TAB")
     x, y = driver.scene.position_of(name)
-    driver.tap(key.LEFT)
-    driver.tap(key.UP)
-    driver.tap(key.RIGHT, key.MOD_SHIFT)
-    driver.tap(key.DOWN, key.MOD_SHIFT)
+    driver.tap("LEFT")
+    driver.tap("UP")
+    driver.tap("RIGHT", keys.SHIFT)
+    driver.tap("DOWN", keys.SHIFT)
     assert tuple(driver.scene.position_of(name)) == pytest.approx((x - step + step / 10, y + step - step / 10), abs=1e-9)
 
 
@@ -118,9 +118,9 @@ def test_r_turns_the_focused_shape_not_the_one_under_the_pointer(drive):
     driver = drive("box-box")
     driver.move(driver.scene.shapes["A"].position)
     a, b = driver.scene.shapes["A"].angle, driver.scene.shapes["B"].angle
-    driver.tap(key.TAB)
-    driver.tap(key.TAB)
-    driver.tap(key.R)
+    driver.tap("TAB")
+    driver.tap("TAB")
+    driver.tap("R")
     assert driver.scene.shapes["A"].angle == a
     assert math.degrees(driver.scene.shapes["B"].angle - b) == pytest.approx(3.0)
 
@@ -128,10 +128,10 @@ def test_r_turns_the_focused_shape_not_the_one_under_the_pointer(drive):
 def test_enter_presses_the_focused_action_and_esc_clears_the_focus(drive):
     driver = drive("box-box")
     for _ in range(3):
-        driver.tap(key.TAB)
-    driver.tap(key.ENTER)
+        driver.tap("TAB")
+    driver.tap("ENTER")
     assert driver.scene.settings["page"] == 0  # Next axis: the first axis alone
-    driver.tap(key.ESCAPE)
+    driver.tap("ESCAPE")
     assert driver.session.focus is None and "Esc again" not in driver.session.status
     assert "nothing focused" in driver.session.status
 
@@ -142,12 +142,12 @@ def test_with_nothing_focused_the_arrows_still_page_a_walkthrough(drive, tmp_pat
     path = tmp_path / "two.toml"
     path.write_text('title = "t"\n[[steps]]\nscene = "box-box"\ncaption = "one"\n[[steps]]\nscene = "box-box"\ncaption = "two"\n')
     driver = drive(walkthrough=walkthrough.load(path))
-    driver.tap(key.TAB)
+    driver.tap("TAB")
     b = tuple(driver.scene.shapes["A"].position)
-    driver.tap(key.RIGHT)
+    driver.tap("RIGHT")
     assert driver.session.step_index == 0 and tuple(driver.scene.shapes["A"].position) != b
-    driver.tap(key.ESCAPE)
-    driver.tap(key.RIGHT)
+    driver.tap("ESCAPE")
+    driver.tap("RIGHT")
     assert driver.session.step_index == 1
 
 
@@ -160,13 +160,13 @@ def test_speech_without_espeak_is_one_line_and_the_text_still_printed(capsys):
 def test_speech_says_the_description_once_it_has_settled(drive, monkeypatch):
     driver = drive("box-box")
     spoken = []
-    monkeypatch.setattr(driver.session.speaker, "say", lambda text: spoken.append(text))
-    driver.tap(key.V)
+    monkeypatch.setattr(driver.session.access.speaker, "say", lambda text: spoken.append(text))
+    driver.tap("V")
     assert len(spoken) == 1 and spoken[0].startswith("SEPARATED")
-    driver.tap(key.TAB)
-    driver.tap(key.TAB)
+    driver.tap("TAB")
+    driver.tap("TAB")
     for _ in range(13):  # B pushed left into A, a step each frame: nothing said while it moves
-        driver.tap(key.LEFT)
+        driver.tap("LEFT")
         driver.frame(SETTLE / 4)
     assert len(spoken) == 1
     for _ in range(5):
@@ -196,14 +196,14 @@ def test_the_gap_sound_fails_softly_once_where_it_cannot_play(drive, monkeypatch
 
     monkeypatch.setattr(synthesis, "Sine", broken)
     driver = drive("box-box")
-    driver.tap(key.G)
-    driver.tap(key.TAB)
+    driver.tap("G")
+    driver.tap("TAB")
     driver.drag(driver.scene.shapes["B"].position, (-200, 40))
     driver.frame()
     assert driver.session.status == "no sound: OSError: no audio device"
     for _ in range(3):  # long after the last tone: another would be due, were sound not given up
         driver.frame(sound.TONE * 2)
-        driver.tap(key.LEFT)
+        driver.tap("LEFT")
     assert len(tried) == 1
 
 
@@ -271,23 +271,23 @@ def test_min_max_corners_says_which_corner_is_max_and_min_on_p_with_ties(drive):
 def test_the_gap_sound_plays_where_there_is_no_sound_device_without_a_word(drive):
     """Here (no sound card, as in CI) pyglet's silent driver takes the tones: no error, no line."""
     driver = drive("box-box")
-    driver.tap(key.G)
-    driver.tap(key.TAB)
-    driver.tap(key.TAB)
+    driver.tap("G")
+    driver.tap("TAB")
+    driver.tap("TAB")
     for _ in range(14):
-        driver.tap(key.LEFT)
+        driver.tap("LEFT")
         driver.frame(sound.TONE)
     assert driver.scene.reported.numbers["verdict"] == "colliding"
-    assert not driver.session.sound.failed and driver.session.status.startswith("Focus: B")
+    assert not driver.session.access.sound.failed and driver.session.status.startswith("Focus: B")
 
 
 def test_a_click_moves_the_focus_to_what_it_grabbed(drive):
     driver = drive("box-box")
-    driver.tap(key.TAB)  # A
+    driver.tap("TAB")  # A
     b = driver.scene.shapes["B"].angle
     driver.drag(driver.scene.shapes["B"].position, (-100, 60))
     driver.move((300, -250))  # the pointer off both shapes
-    driver.tap(key.R)
+    driver.tap("R")
     assert driver.session.focus.name == "B"
     assert math.degrees(driver.scene.shapes["B"].angle - b) == pytest.approx(3.0)
     driver.drag((300, -250), (310, -250))  # empty space: nothing grabbed, nothing focused
@@ -296,10 +296,10 @@ def test_a_click_moves_the_focus_to_what_it_grabbed(drive):
 
 def test_the_panels_access_button_switches_words_speech_and_sound(drive, monkeypatch):
     driver = drive("box-box")
-    monkeypatch.setattr(driver.session.speaker, "say", lambda text: None)
+    monkeypatch.setattr(driver.session.access.speaker, "say", lambda text: None)
     for label, flag in (("The figure in words below it (D)", "describing"), ("Speak it now and whenever it changes (V)", "speaking"),
                         ("Gap sound: higher as the shapes close, a tick as they touch (G)", "sounding")):
         driver.click("Access...")
         driver.click(label)
-        assert getattr(driver.session, flag), label
+        assert getattr(driver.session.access, flag), label
     assert driver.session.caption.startswith("SEPARATED")

@@ -3,8 +3,6 @@ moves the window, and a window opened on a class file carries on where the class
 
 from pathlib import Path
 
-from pyglet.window import key
-
 from sandbox.app import walkthrough
 from sandbox.app.classroom import store
 from sandbox.app.classroom.follow import Follow
@@ -16,8 +14,8 @@ ASKS = 10
 
 
 def press(session, follow, symbol):
-    session.on_key_press(symbol, 0)
-    session.on_key_release(symbol, 0)
+    session.input.on_key_press(symbol)
+    session.input.on_key_release(symbol)
     follow.step()
 
 
@@ -27,11 +25,11 @@ def test_keys_and_the_teachers_page_move_both(tmp_path):
     session = Session(size=(640, 360), walkthrough=lesson)
     follow = Follow(session, room)
     while session.step_index < ASKS:
-        press(session, follow, key.RIGHT)  # an earlier question takes two presses
+        press(session, follow, "RIGHT")  # an earlier question takes two presses
     assert (room.index, room.round, room.revealed) == (ASKS, 1, False) and session.asking
-    press(session, follow, key.RIGHT)  # the clicker's first press on a question reveals it
+    press(session, follow, "RIGHT")  # the clicker's first press on a question reveals it
     assert room.revealed and not session.asking and session.step_index == ASKS
-    press(session, follow, key.LEFT)  # back hides the answer: the class is asked again
+    press(session, follow, "LEFT")  # back hides the answer: the class is asked again
     assert (room.round, room.revealed) == (2, False) and session.asking
     room.reveal()  # the teacher's page
     follow.step()

@@ -9,7 +9,6 @@ import re
 import numpy as np
 import pytest
 import shapely
-from pyglet.window import key
 
 from collision import Circle, sat
 from mutation import mutated
@@ -93,7 +92,7 @@ def test_the_code_view_pages_the_axes_with_the_figure_and_counts_the_work(drive,
     with monkeypatch.context() as patch:
         patch.setattr(sat_scene, "trace", traced_run)
         patch.setattr(SAT_MODULE, "extent", lambda *args: (calls.append(args) if traced else None) or extent(*args))
-        driver.tap(key.C)
+        driver.tap("C")
         driver.frame()
         session = driver.session
         tests = session.scene.result.sat.axes
@@ -102,7 +101,7 @@ def test_the_code_view_pages_the_axes_with_the_figure_and_counts_the_work(drive,
         # The Code view's run is the one drawn and counted: the extent() calls inside the trace.
         assert [(cost.what, cost.count) for cost in report.costs] == [("axes tried", tried), ("shadows cast", len(calls))]
     for page, test in enumerate(tests):
-        driver.tap(key.N)
+        driver.tap("N")
         driver.frame()
         code = session.report().code
         line, values = code.runs[code.marked]
@@ -111,13 +110,13 @@ def test_the_code_view_pages_the_axes_with_the_figure_and_counts_the_work(drive,
             assert dict(values)["depth"] == shown_value(test.overlap)
         else:
             assert code.lines[line - code.first].strip() == "break"
-        driver.tap(key.PERIOD)
+        driver.tap("PERIOD")
         driver.frame()
-        assert session.code_at(code) == min(code.marked + 1, len(code.runs) - 1)
-        driver.tap(key.COMMA)
-        driver.tap(key.COMMA)
-        assert session.code_at(code) == max(code.marked - 1, 0)
-    driver.tap(key.C)
+        assert session.input.code_at(code) == min(code.marked + 1, len(code.runs) - 1)
+        driver.tap("COMMA")
+        driver.tap("COMMA")
+        assert session.input.code_at(code) == max(code.marked - 1, 0)
+    driver.tap("C")
     driver.frame()
     assert session.report().code is None and session.report().costs == ()
 
@@ -150,7 +149,7 @@ def test_the_code_view_steps_gjk_and_epa_with_the_figure_and_counts_their_work(d
         patch.setattr(GJK_MODULE, "_support", counting_support)
         patch.setattr(GJK_MODULE, "_nearest", lambda simplex: (nearest.append(1) if traced else None) or find_nearest(simplex))
         patch.setattr(importlib.import_module("scenes.minkowski"), "trace", traced_run)  # the scene's runs of sat() and gjk()
-        driver.tap(key.C)
+        driver.tap("C")
         driver.frame()
         session = driver.session
         walked = session.scene.result.gjk
@@ -197,7 +196,7 @@ def test_the_code_view_traces_the_tips_retrieve_and_counts_its_walk(drive, focus
     session = driver.session
     session.scene.settings["focus"] = focus
     session.scene.invalidate()
-    driver.tap(key.C)
+    driver.tap("C")
     driver.frame()
     frame = session.scene.result
     box = frame.boxes[frame.focus]
@@ -257,7 +256,7 @@ def test_the_code_view_traces_the_slab_test_to_the_hit_geos_finds(drive, seed):
     scene.points["origin"] = tuple(rng.uniform(-330, -250, 2))
     scene.points["end"] = tuple(rng.uniform(-200, 100, 2))
     scene.invalidate()
-    driver.tap(key.C)
+    driver.tap("C")
     driver.frame()
     report = driver.session.report()
     values = scene.result.trace.runs[report.code.marked].values
@@ -281,7 +280,7 @@ def test_the_code_view_pages_the_clipping_with_its_stages(drive, preset):
     scene = driver.session.scene
     if preset:
         scene.act("preset", preset)
-    driver.tap(key.C)
+    driver.tap("C")
     driver.frame()
     found = scene.result.manifold
     marks = []

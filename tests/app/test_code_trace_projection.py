@@ -7,7 +7,6 @@ import math
 
 import numpy as np
 import pytest
-from pyglet.window import key
 
 from mutation import mutated
 from sandbox.kit.code_trace import shown_value
@@ -104,12 +103,12 @@ def test_n_pages_the_corners_with_the_figure(drive):
     """C then N: each press shows the next corner, its step marking the loop's head with the
     smallest and largest so far, and the figure drops that corner onto P."""
     driver = drive("projection")
-    driver.tap(key.C)
+    driver.tap("C")
     driver.frame()
     session = driver.session
     assert session.report().code.step.startswith("A's shadow, then B's")
     for page in range(8):
-        driver.tap(key.N)
+        driver.tap("N")
         driver.frame()
         code = session.report().code
         line, values = code.runs[code.marked]

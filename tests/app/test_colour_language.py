@@ -37,16 +37,15 @@ def test_the_legend_names_what_the_figure_draws():
 
 
 def test_l_shows_the_legend_beside_the_figure_and_takes_its_room(drive):
-    from driver import key
     from sandbox.app import screen
 
     driver = drive("min-max-corners")
     session = driver.session
     before = session.camera.area
-    driver.tap(key.L)
+    driver.tap("L")
     assert session.show_legend
     assert session.camera.area[2] == before[2] - screen.legend_width(session.camera.width, session.font_scale, True)
     assert {"max_corner", "min_corner"} <= {entry.role for entry in session.legend()}
-    assert any("legend" in does for _, does in session.key_help())
-    driver.tap(key.L)
+    assert any("legend" in does for _, does in session.input.key_help())
+    driver.tap("L")
     assert not session.show_legend and session.camera.area == before

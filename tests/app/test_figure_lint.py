@@ -33,7 +33,7 @@ def look(session, size, scale, panel, projector):
     """Set ``session`` as the class would see it and return what its figure does wrong."""
     session.on_resize(*size)
     if projector != (session.theme.name == "projector"):
-        session.toggle_theme(None, None)
+        session.input.toggle_theme(None, None)
     session.set_font_scale(scale)  # folds the panel from FOLD_SCALE up: the teacher may open it
     session.show_panel = panel
     session.refresh()

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 import shapely
 import shapely.affinity
-from pyglet.window import key
+from sandbox.app import keys
 
 from collision import Quadtree, gjk
 
@@ -168,7 +168,7 @@ def test_the_panel_finds_an_event_and_ctrl_s_saves_it(tmp_path, monkeypatch):
         driver.click("They collide with no corner of either box inside the other (corners-outside)")
         assert finding.shows(driver.session, "corners-outside")
         assert "Ctrl+S" in driver.session.status
-        driver.tap(key.S, key.MOD_CTRL)
+        driver.tap("S", keys.CTRL)
         assert finding.shows(Session(layout_path=tmp_path / "layouts" / "box-box.json"), "corners-outside")
     finally:
         driver.close()

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from driver import Driver, key
+from driver import Driver
+from sandbox.app import keys
 from sandbox.app import layout
 from sandbox.app.registry import all_scenes
 from sandbox.app.layout import LayoutError
@@ -133,7 +134,7 @@ def test_ctrl_s_writes_back_to_the_layout_file_atomically(tmp_path):
     driver = Driver(None, path)
     try:
         driver.drag(driver.scene.shapes["B"].position, (0, -40))
-        driver.session.save_layout()
+        driver.session.input.save_layout()
     finally:
         driver.close()
     assert json.loads(path.read_text())["shapes"]["B"]["position"] == [0, -40]
@@ -201,7 +202,7 @@ def test_every_scene_saves_and_loads_its_layout_settings_and_handles(tmp_path, m
             session.set_setting(param.name, changed_value(param))
         for i, name in enumerate([*scene.shapes, *scene.points]):
             driver.drag(scene.position_of(name), (-123.0 + 37 * i, 45.0 - 29 * i))
-        driver.tap(key.S, key.MOD_CTRL)
+        driver.tap("S", keys.CTRL)
         saved = layout.capture(scene, session.camera)
     finally:
         driver.close()
@@ -232,7 +233,7 @@ def test_a_reshaped_polygon_is_saved_and_loads_back(tmp_path, monkeypatch):
         corner = tuple(driver.scene.shapes["B"].world_vertices()[1])
         driver.drag(corner, (corner[0] + 25, corner[1] - 15))
         reshaped = driver.scene.shapes["B"].local_vertices.tolist()
-        driver.tap(key.S, key.MOD_CTRL)
+        driver.tap("S", keys.CTRL)
     finally:
         driver.close()
     again = Session(None, (1280, 720), tmp_path / "layouts" / "polygons.json")

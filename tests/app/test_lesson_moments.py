@@ -10,7 +10,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from driver import key
 from sandbox.app import handout, walkthrough
 from sandbox.app.registry import all_scenes
 from sandbox.app.walkthrough import WalkthroughError
@@ -46,11 +45,11 @@ def test_every_step_shows_live_what_its_handout_printed(drive, path):
                 driver.frame()
         if step.question:
             assert driver.session.asking
-            driver.tap(key.RIGHT)  # reveal
+            driver.tap("RIGHT")  # reveal
             assert step.answer_text(driver.scene) == recorded["answer"], f"step {index + 1}"
         if driver.scene.animated:
             assert differences(driver.session.report().numbers, recorded["numbers"]) == [], f"step {index + 1}"
-        driver.tap(key.RIGHT)
+        driver.tap("RIGHT")
     assert driver.session.step_index == len(lesson.steps) - 1
 
 
@@ -78,16 +77,16 @@ def test_a_steps_seed_and_time_are_the_moment_the_window_the_handout_and_the_ans
     assert np.array_equal(driver.scene.position, scene.position)
     for _ in range(30):
         driver.frame()
-    driver.tap(key.RIGHT)
+    driver.tap("RIGHT")
     assert step.answer_text(driver.scene) == scene.reported.answers["candidate_pairs"]
     folder = handout.export(walkthrough.load(path), tmp_path / "out").parent
     assert json.loads((folder / "step-01.json").read_text())["numbers"] == json.loads(json.dumps(scene.reported.numbers))
     # Home goes back to the step's moment, not the scene's start.
-    driver.tap(key.P)
+    driver.tap("P")
     for _ in range(30):
         driver.frame()
     assert not np.array_equal(driver.scene.position, scene.position)
-    driver.tap(key.HOME)
+    driver.tap("HOME")
     assert np.array_equal(driver.scene.position, scene.position) and driver.session.paused
 
 

@@ -55,7 +55,7 @@ def test_the_folded_panel_opens_and_comes_back_below_the_presenter_scale():
     session = Session("box-box")
     session.set_font_scale(3)
     assert not session.show_panel and screen.strip_width(3, session.show_panel) > 0
-    session.toggle_panel(None, None)
+    session.input.toggle_panel(None, None)
     assert session.show_panel and screen.strip_width(3, session.show_panel) == 0
     session.set_font_scale(1)
     assert session.show_panel

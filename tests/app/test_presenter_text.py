@@ -3,7 +3,6 @@ the Report's numbers and what comes next."""
 
 from pathlib import Path
 
-from driver import key
 from sandbox.app import presenter, walkthrough
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -12,7 +11,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_the_teacher_sees_notes_answer_numbers_and_the_next_step(drive):
     lesson = walkthrough.load(ROOT / "walkthroughs" / "why-quadtrees.toml")
     driver = drive(walkthrough=lesson)
-    driver.tap(key.PAGEDOWN)  # step 2 asks how many pairs the tree leaves
+    driver.tap("PAGEDOWN")  # step 2 asks how many pairs the tree leaves
     session = driver.session
     assert session.asking and session.verdict() is None  # the class sees no answer yet
     heading, words, numbers = presenter.text(session)
@@ -22,7 +21,7 @@ def test_the_teacher_sees_notes_answer_numbers_and_the_next_step(drive):
     assert "Aim: A tree pairs only objects in the same region." in words and "Time: about 3 min" in words
     assert f"Next, step 3: {lesson.steps[2].caption}" in words
     assert f"{int(pairs):,} PAIR CHECKS" in numbers and f"this quadtree   {pairs}" in numbers
-    driver.tap(key.PAGEDOWN)
+    driver.tap("PAGEDOWN")
     assert "(shown to the class)" in presenter.text(session)[1]
 
 

@@ -57,7 +57,7 @@ def test_ctrl_s_through_a_linked_layout_keeps_the_link(tmp_path):
     driver = Driver(None, tmp_path / "lesson.json")
     try:
         driver.drag(driver.scene.shapes["B"].position, (0, -40))
-        driver.session.save_layout()
+        driver.session.input.save_layout()
     finally:
         driver.close()
     assert (tmp_path / "lesson.json").is_symlink()

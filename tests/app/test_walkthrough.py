@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from collision import project
-from driver import key
+from sandbox.app import keys
 from sandbox.app import handout
 from sandbox.app import walkthrough
 from sandbox.app.walkthrough import WalkthroughError
@@ -98,12 +98,12 @@ def test_keys_step_through_a_walkthrough(drive, tmp_path):
     lesson = walkthrough.load(ROOT / "walkthroughs" / "sat-from-scratch.toml")  # no question in its first steps
     driver = drive(walkthrough=lesson)
     session = driver.session
-    for symbol, expected in [(key.RIGHT, 1), (key.SPACE, 2), (key.PAGEDOWN, 3), (key.LEFT, 2), (key.PAGEUP, 1)]:
+    for symbol, expected in [("RIGHT", 1), ("SPACE", 2), ("PAGEDOWN", 3), ("LEFT", 2), ("PAGEUP", 1)]:
         driver.tap(symbol)
         assert session.step_index == expected
         assert session.scene.id == lesson.steps[expected].scene
-    driver.tap(key.PAGEUP)
-    driver.tap(key.PAGEUP)
+    driver.tap("PAGEUP")
+    driver.tap("PAGEUP")
     assert session.step_index == 0  # stays at the first step
 
 
@@ -112,8 +112,8 @@ def test_a_revisited_step_gets_its_layout_back(drive, tmp_path):
     b = driver.scene.shapes["B"]
     start = tuple(b.position)
     driver.drag(start, (100, -100))
-    driver.tap(key.RIGHT)
-    driver.tap(key.LEFT)
+    driver.tap("RIGHT")
+    driver.tap("LEFT")
     assert tuple(driver.scene.shapes["B"].position) == pytest.approx(start)
 
 
@@ -121,7 +121,7 @@ def test_a_step_animates_from_the_last_pose(drive, tmp_path):
     lesson = walkthrough.load(write(tmp_path, TWO_STEPS))
     driver = drive(walkthrough=lesson)
     start = tuple(driver.scene.shapes["B"].position)
-    driver.tap(key.RIGHT)
+    driver.tap("RIGHT")
     b = driver.scene.shapes["B"]
     assert tuple(b.position) == pytest.approx(start)  # the motion starts where the last step was
     driver.frame(0.5)
@@ -139,12 +139,12 @@ def test_tab_during_a_walkthrough_keeps_its_scene_and_says_why(drive, tmp_path):
     focused) it stays in the step, where another scene would come next outside a walkthrough."""
     lesson = walkthrough.load(write(tmp_path, TWO_STEPS))
     driver = drive(walkthrough=lesson)
-    driver.tap(key.RIGHT)  # mid-animation, as the old KeyError needed
+    driver.tap("RIGHT")  # mid-animation, as the old KeyError needed
     scene = driver.scene
     stops = len(scene.shapes) + len(scene.points) + len(scene.actions)
-    for modifiers, taps in ((0, stops + 1), (key.MOD_SHIFT, 1)):
+    for modifiers, taps in ((keys.NONE, stops + 1), (keys.SHIFT, 1)):
         for _ in range(taps):
-            driver.tap(key.TAB, modifiers)
+            driver.tap("TAB", modifiers)
             driver.frame()
         assert driver.scene.id == "box-box" and driver.session.step_index == 1
         assert driver.session.focus is None
@@ -158,11 +158,11 @@ def test_space_is_next_in_a_walkthrough_and_p_pauses(drive, tmp_path):
     lesson = walkthrough.load(ROOT / "walkthroughs" / "why-quadtrees.toml")
     driver = drive(walkthrough=lesson)
     assert driver.session.paused and "P lets it run" in driver.session.status  # an animated step opens held still
-    driver.tap(key.P)
+    driver.tap("P")
     assert not driver.session.paused and driver.session.step_index == 0
-    driver.tap(key.P)
+    driver.tap("P")
     assert driver.session.paused
-    driver.tap(key.SPACE)
+    driver.tap("SPACE")
     assert driver.session.step_index == 1
 
 

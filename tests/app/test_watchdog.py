@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from command import run, snapshot
-from sandbox.app import guard, registry, watchdog
+from sandbox.app import guard, keys, registry, watchdog
 from sandbox.app.session import Session
 from sandbox.kit import registration
 from sandbox.kit.painter import RecordingPainter
@@ -56,13 +56,13 @@ def test_an_action_that_never_returns_leaves_the_scene_in_the_window(slow_scenes
     assert isinstance(session.scene, guard.FailedScene) and session.scene.id == "forever-action"
     assert re.search(r"forever\.py, line \d+\) took longer than 0.5 s in spin", session.fault), session.fault
     # The canvas says so in place of the figure, and says it again after any input.
-    session.on_mouse_motion(10, 10, 1, 1)
+    session.input.on_mouse_motion(10, 10, 1, 1)
     painter = RecordingPainter()
     session.draw(painter)
     shown = " ".join(call[2] for call in painter.calls if call[0] == "text")
     assert "forever.py" in shown and "spin" in shown and "took longer" in shown
     # Tab goes on to the next scene, which works.
-    session.tab(0xFF09, 0)
+    session.input.tab("TAB", keys.NONE)
     assert session.scene.id != "forever-action" and session.fault is None
     assert session.report() is not None
 
@@ -218,7 +218,7 @@ def test_a_call_aside_stuck_in_c_is_left_to_its_worker(pump):
     # (A Stopped waiting on the stuck worker kept CPython 3.11's flag set: it spun for good.)
     assert traced_call_ends()
     # The next scene computes on a new worker.
-    session.tab(0xFF09, 0)
+    session.input.tab("TAB", keys.NONE)
     assert session.report() is not None and session.fault is None
 
 

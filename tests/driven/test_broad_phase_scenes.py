@@ -6,7 +6,6 @@ import math
 import numpy as np
 
 from collision import broadphase
-from driver import key
 from scenes.grid_broadphase import OPTIONS
 
 
@@ -56,7 +55,7 @@ def test_every_method_finds_brute_force_collisions_and_the_grid_its_neighbours(d
 def test_pointing_at_an_object_lights_its_three_by_three_cells(drive):
     driver = drive("grid-broadphase")
     scene = driver.scene
-    driver.tap(key.P)
+    driver.tap("P")
     driver.frame()
     cells = cells_of(scene)
     real = overlapping(scene.boxes())
@@ -104,7 +103,7 @@ def test_clicking_empty_space_adds_an_object_and_step_moves_them(drive):
     driver.drag(empty, empty, steps=1)
     assert len(scene.position) == before + 1 == scene.settings["count"]
     assert scene.pick(empty, 1) == str(before)
-    driver.tap(key.P)
+    driver.tap("P")
     positions = scene.position.copy()
     driver.frame()
     assert np.array_equal(scene.position, positions)

@@ -6,7 +6,6 @@ import math
 import pytest
 
 from collision import Box, ContactId, manifold
-from driver import key
 from scenes.contact_points import A_POSE, B_SIZE, PRESETS
 
 
@@ -24,7 +23,7 @@ def test_resting_two_points_under_b_and_turning_keeps_their_ids(drive):
     driver.move(scene.shapes["B"].position)
     counts = []
     for _ in range(6):
-        driver.tap(key.R)
+        driver.tap("R")
         ids = [p.id for p in scene.result.manifold.points]
         counts.append(len(ids))
         # Each point left is one that was there: the same features, the same name.

@@ -7,7 +7,6 @@ import numpy as np
 import pytest
 
 from collision import Box, sat, sweep
-from driver import key
 from scenes.fast_moving import OBJECT, PRESETS, WALL
 
 
@@ -148,7 +147,7 @@ def test_turning_b_turns_every_copy_of_it(drive):
     driver = drive("fast-moving")
     scene = driver.scene
     driver.move(tuple(scene.shapes["B"].position))
-    driver.tap(key.R)
+    driver.tap("R")
     angle = scene.shapes["B"].angle
     assert angle != 0
     step = scene.result

@@ -14,7 +14,8 @@ from shapely import affinity
 from shapely.geometry import Polygon as ShapelyPolygon
 
 from sandbox.app import walkthrough
-from sandbox.app.session import SETTLE, Session
+from sandbox.app.access import SETTLE
+from sandbox.app.session import Session
 from xvfb import find_window, wait_for, xdotool
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,7 +8,6 @@ import shapely
 import shapely.affinity
 
 from collision import Vector, sat
-from driver import key
 from scenes.bounce_friction import respond
 from scenes.voronoi_regions import THINNEST, signed_area
 
@@ -90,7 +89,7 @@ def test_r_does_not_turn_a_tile_or_its_box(drive):
     driver = drive("aabb-triangle")
     box = driver.scene.shapes["B"]
     driver.move(box.position)
-    driver.tap(key.R)
+    driver.tap("R")
     assert box.angle == 0
 
 

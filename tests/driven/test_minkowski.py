@@ -6,7 +6,6 @@ import math
 import numpy as np
 import pytest
 
-from driver import key
 from scenes.minkowski import ORIGIN, PAIRS
 from sandbox.kit.theme import DARK
 
@@ -39,7 +38,7 @@ def test_the_two_views_agree_wherever_b_is_dragged_and_turned(drive, pair):
         _agree(scene)
         seen.add(scene.result.sat.colliding)
         driver.move(place)
-        driver.tap(key.R)
+        driver.tap("R")
         _agree(scene)
     assert seen == {True, False}
 
@@ -58,7 +57,7 @@ def test_turning_b_turns_a_minus_b(drive):
     scene = driver.scene
     before = scene.result.difference
     driver.move(tuple(scene.shapes["B"].position))
-    driver.tap(key.R)
+    driver.tap("R")
     after = scene.result.difference
     assert scene.shapes["B"].angle != pytest.approx(-0.2)
     assert not np.allclose(np.array(before)[:4], np.array(after)[:4])

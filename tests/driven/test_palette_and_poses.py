@@ -5,9 +5,9 @@ import math
 import pytest
 
 from collision import sat
-from driver import key
 from sandbox.app import dashes
 from sandbox.app import layout
+from sandbox.app import poses
 from sandbox.kit.theme import DARK, PROJECTOR, with_palette
 
 OKABE_ITO = {(0, 0, 0), (230, 159, 0), (86, 180, 233), (0, 158, 115), (240, 228, 66), (0, 114, 178), (213, 94, 0), (204, 121, 167)}
@@ -50,12 +50,12 @@ def test_the_panel_switches_to_okabe_ito_hues_and_b_dashed(drive):
 def test_f9_keeps_the_palette_and_unticking_goes_back(drive):
     driver = drive("box-box")
     driver.click("Colour-blind")
-    driver.tap(key.F9)
+    driver.tap("F9")
     theme = driver.session.theme
     assert (theme.name, theme.palette, theme.shape_b) == ("projector", "colour-blind", (213, 94, 0, 255))
     driver.click("Colour-blind")
     assert driver.session.theme is PROJECTOR
-    driver.tap(key.F9)
+    driver.tap("F9")
     assert driver.session.theme is DARK
 
 
@@ -147,9 +147,9 @@ def test_a_handle_is_typed_too_and_its_scene_may_refuse_the_place(drive):
 def test_a_scene_that_does_not_turn_offers_no_angle(drive):
     scene_id = next(cls.id for cls in driver_scenes() if not cls.turnable and any(hasattr(s, "angle") for s in cls().shapes.values()))
     driver = drive(scene_id)
-    assert all(texts[2] is None for texts in driver.session.pose_texts().values())
+    assert all(texts[2] is None for texts in poses.texts(driver.session).values())
     name = next(iter(driver.scene.shapes))
-    assert not driver.session.type_pose(name, "0", "0", "30")
+    assert not poses.place(driver.session, name, "0", "0", "30")
     assert driver.session.status == f"{name} does not turn in this scene: give its x and y only"
 
 
@@ -163,6 +163,6 @@ def test_a_typed_handle_the_scene_refuses_stays_put_and_says_why(drive):
     driver = drive("projection")
     before = driver.scene.points["P"]
     x, y = driver.scene.pivot
-    driver.session.type_pose("P", str(x + 1), str(y))  # on the pivot, P would have no direction
+    poses.place(driver.session, "P", str(x + 1), str(y))  # on the pivot, P would have no direction
     assert driver.scene.points["P"] == before
     assert driver.session.status == f"P cannot go there: it must be at least 20 units from the pivot {list(driver.scene.pivot)}"

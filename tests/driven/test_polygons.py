@@ -7,7 +7,6 @@ import numpy as np
 import pytest
 
 from collision import Polygon, project, sat
-from driver import key
 
 
 def rebuilt(shape):
@@ -110,7 +109,7 @@ def test_turning_a_keeps_its_shift_on_bs_axes(drive):
     scene = driver.scene
     driver.move(scene.shapes["A"].centroid)
     before = scene.result.offsets
-    driver.tap(key.R)
+    driver.tap("R")
     after = scene.result.offsets
     assert scene.shapes["A"].angle != pytest.approx(0.2)
     # Axes 2.. are B's (the square has two): B did not turn, so A's shift on them is unchanged.

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import oracle
-from driver import key, mouse
+from sandbox.app import keys
 from sandbox.app import screen
 from sandbox.app.controller import HOLD_DELAY, ROTATE_SPEED, ROTATE_STEP
 from sandbox.app.registry import all_scenes
@@ -52,7 +52,7 @@ def test_every_scene_drags_and_resets(drive, scene_id):
     name, start = draggable(driver.scene)
     driver.drag(start, (start[0] + 40, start[1] - 25))
     assert driver.scene.position_of(name) == pytest.approx((start[0] + 40, start[1] - 25))
-    driver.tap(key.HOME)
+    driver.tap("HOME")
     assert driver.scene.position_of(name) == pytest.approx(start)
 
 
@@ -65,7 +65,7 @@ def test_the_figure_is_framed_in_the_free_area(drive, scene_id, size, panel, sca
     session = driver.session
     session.set_font_scale(scale)  # from 2x up the panel folds: F10 opens it again
     if session.show_panel != panel:
-        driver.tap(key.F10)
+        driver.tap("F10")
     x0, y0, x1, y1 = screen.free_area(*size, scale, panel)
     fx0, fy0, fx1, fy1 = driver.scene.frame
     left, bottom = session.camera.to_screen(fx0, fy0)
@@ -79,17 +79,17 @@ def test_f10_and_a_resize_refit_the_view_unless_the_user_zoomed(drive):
     camera = driver.session.camera
     zoom = camera.zoom
     assert camera.anchor[0] == pytest.approx((1280 - screen.panel_width(1280, 1.0)) / 2)
-    driver.tap(key.F10)
+    driver.tap("F10")
     assert camera.anchor[0] == pytest.approx(640)  # the panel's room is the figure's now
     driver.session.on_resize(1920, 1080)
     assert camera.zoom > zoom * 1.3
     x, y = camera.anchor
-    driver.session.on_mouse_scroll(x, y, 0, 1)
+    driver.session.input.on_mouse_scroll(x, y, 0, 1)
     zoomed = camera.zoom
-    driver.tap(key.F10)
+    driver.tap("F10")
     driver.session.on_resize(1280, 720)
     assert camera.zoom == zoomed and not camera.fitted
-    driver.tap(key.HOME)
+    driver.tap("HOME")
     assert camera.fitted and camera.zoom == pytest.approx(zoom)
 
 
@@ -190,11 +190,11 @@ def test_r_turns_the_shape_under_the_cursor_a_step_and_smoothly_when_held(drive)
     b = driver.scene.shapes["B"]
     driver.move(b.position)
     angle = b.angle
-    driver.tap(key.R)
+    driver.tap("R")
     assert b.angle == pytest.approx(angle + ROTATE_STEP)
-    driver.tap(key.T)
+    driver.tap("T")
     assert b.angle == pytest.approx(angle)
-    driver.hold(key.R, 1.0)
+    driver.hold("R", 1.0)
     assert b.angle == pytest.approx(angle + ROTATE_STEP + ROTATE_SPEED * (1.0 - HOLD_DELAY), abs=ROTATE_SPEED / 30)
     turned = b.angle
     driver.frame()
@@ -208,7 +208,7 @@ def test_r_turns_the_last_grabbed_shape_when_the_cursor_is_elsewhere(drive):
     driver.drag(a.position, (a.position[0] + 5, a.position[1]))
     driver.move((-600, 280))
     angle = a.angle
-    driver.tap(key.R)
+    driver.tap("R")
     assert a.angle == pytest.approx(angle + ROTATE_STEP)
 
 
@@ -219,13 +219,13 @@ def test_tapping_r_lines_b_up_with_a_exactly(drive):
     assert math.degrees(a.angle) == pytest.approx(20.054, abs=1e-3) and math.degrees(b.angle) == pytest.approx(-10)
     driver.move(b.position)
     for taps in range(1, 13):
-        driver.tap(key.R)
+        driver.tap("R")
         if len(driver.scene.result.sat.axes) == 2:
             break
     assert len(driver.scene.result.sat.axes) == 2, "B never lined up with A within a dozen taps"
     assert math.remainder(b.angle - a.angle, math.pi / 2) == pytest.approx(0, abs=1e-12)
     assert driver.session.status == "B aligned with A"
-    driver.tap(key.R)  # the next tap moves on
+    driver.tap("R")  # the next tap moves on
     assert len(driver.scene.result.sat.axes) == 4
     assert math.remainder(b.angle - a.angle, math.pi / 2) == pytest.approx(ROTATE_STEP)
 
@@ -234,7 +234,7 @@ def test_a_tap_far_from_any_alignment_turns_exactly_one_step(drive):
     driver = drive("box-box")
     b = driver.scene.shapes["B"]
     driver.move(b.position)
-    driver.tap(key.T)
+    driver.tap("T")
     assert b.angle == pytest.approx(math.radians(-13))
     assert driver.session.status == ""
 
@@ -253,12 +253,12 @@ def test_wheel_zooms_about_the_cursor_and_right_drag_pans(drive):
     zoom = camera.zoom
     point = (-200.0, 100.0)
     x, y = driver.screen(point)
-    driver.session.on_mouse_scroll(x, y, 0, 3)
+    driver.session.input.on_mouse_scroll(x, y, 0, 3)
     assert camera.zoom == pytest.approx(zoom * 1.1**3)
     assert camera.to_world(x, y) == pytest.approx(point)
     before = camera.center
     start = camera.to_world(*camera.anchor)
-    driver.drag(start, (start[0] + 100, start[1]), button=mouse.RIGHT)
+    driver.drag(start, (start[0] + 100, start[1]), button=keys.RIGHT_BUTTON)
     assert camera.center[0] == pytest.approx(before[0] - 100)
 
 
@@ -282,7 +282,7 @@ def test_box_box_pages_through_the_axes(drive):
     driver.frame()
     assert {c[1] for c in driver.painter.of("interval")} == {tuple(driver.scene.result.sat.axes[0].axis)}
     assert driver.painter.of("segment")  # the drop lines from the corners
-    driver.tap(key.N)
+    driver.tap("N")
     driver.frame()
     assert {c[1] for c in driver.painter.of("interval")} == {tuple(driver.scene.result.sat.axes[1].axis)}
     assert "showing Q" in driver.scene.reported.lines[0].text
@@ -293,7 +293,7 @@ def test_box_box_pages_through_the_axes(drive):
 
 def test_keys_toggle_help_and_pause_and_ask_for_screenshots(drive):
     driver = drive("quadtree")
-    for symbol, attribute in [(key.F1, "show_help"), (key.P, "paused"), (key.F12, "screenshot_requested")]:
+    for symbol, attribute in [("F1", "show_help"), ("P", "paused"), ("F12", "screenshot_requested")]:
         assert getattr(driver.session, attribute) is False
         driver.tap(symbol)
         assert getattr(driver.session, attribute) is True
@@ -303,22 +303,22 @@ def test_esc_asks_once_before_quitting_and_leaves_full_screen_first(drive):
     driver = drive("box-box")
     session = driver.session
     session.fullscreen = True
-    driver.tap(key.ESCAPE)
+    driver.tap("ESCAPE")
     assert session.fullscreen_requested and not session.quit_requested
     session.fullscreen, session.fullscreen_requested = False, False
-    driver.tap(key.ESCAPE)
+    driver.tap("ESCAPE")
     assert not session.quit_requested and "Esc again" in session.status
     for _ in range(int(4.5 * 60)):
         driver.frame()
-    driver.tap(key.ESCAPE)  # too late: it asks again
+    driver.tap("ESCAPE")  # too late: it asks again
     assert not session.quit_requested
-    driver.tap(key.ESCAPE)
+    driver.tap("ESCAPE")
     assert session.quit_requested
 
 
 def test_a_status_line_clears_after_a_few_seconds(drive):
     driver = drive("box-box")
-    driver.tap(key.F9)
+    driver.tap("F9")
     assert driver.session.status == "projector theme"
     for _ in range(3 * 60):
         driver.frame()
@@ -330,7 +330,7 @@ def test_a_status_line_clears_after_a_few_seconds(drive):
 
 def test_f9_switches_the_theme_every_scene_draws_with(drive):
     driver = drive("box-box")
-    driver.tap(key.F9)
+    driver.tap("F9")
     driver.frame()
     assert driver.session.theme.name == "projector"
     assert {call[2] for call in driver.painter.of("polygon")} == {driver.session.theme.shape_a, driver.session.theme.shape_b}
@@ -344,10 +344,10 @@ def test_tab_cycles_through_every_scene_in_lesson_order_and_back(drive):
         scene = driver.scene
         for _ in range(len(scene.shapes) + len(scene.points) + len(scene.actions) + 1):
             assert driver.scene is scene
-            driver.tap(key.TAB)
+            driver.tap("TAB")
         seen.append(driver.scene.id)
     assert seen == SCENE_IDS[1:] + SCENE_IDS[:1]
-    driver.tap(key.TAB, key.MOD_SHIFT)
+    driver.tap("TAB", keys.SHIFT)
     assert driver.scene.id == SCENE_IDS[-1]
 
 
@@ -363,7 +363,7 @@ def test_ctrl_s_saves_the_layout_where_it_says(drive, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     driver = drive("box-box")
     driver.drag(driver.scene.shapes["B"].position, (10, 20))
-    driver.tap(key.S, key.MOD_CTRL)
+    driver.tap("S", keys.CTRL)
     saved = json.loads((tmp_path / "layouts" / "box-box.json").read_text())
     assert saved["shapes"]["B"]["position"] == pytest.approx([10, 20])
     assert "layouts/box-box.json" in driver.session.status

@@ -1,6 +1,6 @@
 """Strips stay on their side while a shape is dragged a few pixels at a time (the layout's memory)."""
 
-from driver import mouse
+from sandbox.app import keys
 
 
 def sides(scene):
@@ -19,14 +19,14 @@ def test_a_slow_drag_moves_no_strip_to_the_other_side(drive):
     scene = driver.scene
     session = driver.session
     x, y = driver.screen(scene.shapes["B"].position)
-    session.on_mouse_motion(x, y, 0, 0)
-    session.on_mouse_press(x, y, mouse.LEFT, 0)
+    session.input.on_mouse_motion(x, y, 0, 0)
+    session.input.on_mouse_press(x, y, keys.LEFT_BUTTON)
     before, flips = sides(scene), 0
     for _ in range(30):  # 30 moves of 2 pixels left and 1 up: a slow drag
-        session.on_mouse_drag(x - 2, y + 1, -2, 1, mouse.LEFT, 0)
+        session.input.on_mouse_drag(x - 2, y + 1, -2, 1, frozenset({keys.LEFT_BUTTON}))
         x, y = x - 2, y + 1
         now = sides(scene)
         flips += sum(1 for index, side in now.items() if index in before and before[index] != side)
         before = now
-    session.on_mouse_release(x, y, mouse.LEFT, 0)
+    session.input.on_mouse_release(x, y, keys.LEFT_BUTTON)
     assert flips == 0

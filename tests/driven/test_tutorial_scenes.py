@@ -6,7 +6,6 @@ import numpy as np
 import pytest
 
 from collision import AxisKind, Quadtree, Region, sat
-from driver import key
 from sandbox.kit.figures.sat_view import axis_name
 
 
@@ -100,7 +99,7 @@ def test_tapping_r_reaches_the_tie_from_the_default_layout(drive):
     scene = driver.scene
     driver.move(scene.shapes["B"].position)
     for taps in range(1, 16):
-        driver.tap(key.R)
+        driver.tap("R")
         corners = scene.result.b
         if len(corners.highest) == 2:
             break
@@ -158,7 +157,7 @@ def test_four_against_four_reaches_two_axes_by_tapping(drive):
     driver.session.set_setting("sides_b", 4)
     driver.move(driver.scene.shapes["B"].position)
     for _ in range(12):
-        driver.tap(key.R)
+        driver.tap("R")
         if len(driver.scene.result.sat.axes) == 2:
             break
     assert len(driver.scene.result.sat.axes) == 2, "the squares never lined up within 12 taps"
@@ -251,7 +250,7 @@ def test_pointing_anywhere_inside_an_object_lights_what_retrieve_returns(drive, 
     driver = drive("quadtree")
     scene = driver.scene
     if paused:
-        driver.tap(key.P)
+        driver.tap("P")
         assert driver.session.paused
     driver.frame()
     x0, y0, x1, y1 = scene.boxes()[7]
@@ -276,7 +275,7 @@ def test_clicking_empty_space_adds_an_object_and_step_moves_them(drive):
     driver.drag(empty, empty, steps=1)
     assert len(scene.position) == before + 1 == scene.settings["count"]
     positions = scene.position.copy()
-    driver.tap(key.P)  # pause: frames no longer move anything
+    driver.tap("P")  # pause: frames no longer move anything
     driver.frame()
     assert np.array_equal(scene.position, positions)
     driver.click("Step one frame")

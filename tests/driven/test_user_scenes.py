@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from collision import Polygon, Region
-from driver import Driver, key
+from driver import Driver
+from sandbox.app import keys
 from sandbox.app import layout
 from sandbox.app import registry
 from sandbox.kit import registration
@@ -41,7 +42,7 @@ def test_one_file_makes_a_scene_with_draggable_corners_and_a_point(own_scenes, t
         driver.drag(scene.points["c"], flat)
         assert tuple(scene.points["c"]) != pytest.approx(flat)
         Polygon([scene.points[k] for k in "abc"])
-        driver.tap(key.S, key.MOD_CTRL)
+        driver.tap("S", keys.CTRL)
         saved = layout.read(tmp_path / "layouts" / "test-triangle.json")
         assert saved["handles"]["c"] == pytest.approx(list(scene.points["c"])) and saved["handles"]["q"] == pytest.approx([0, 0])
         driver.frame()

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from collision import Circle, project
+from sandbox.app import poses
 
 from scenes.vectors import UNIT, number, sign_word
 
@@ -123,9 +124,9 @@ def test_a_zero_vector_is_not_called_perpendicular():
 def test_the_pose_editor_speaks_the_grid_units_the_scene_does(drive):
     driver = drive("vectors")
     session = driver.session
-    assert session.type_pose("a", "4", "3")
+    assert poses.place(session, "a", "4", "3")
     assert tuple(driver.scene.points["a"]) == pytest.approx((4 * UNIT, 3 * UNIT))
-    assert session.pose_texts()["a"][:2] == ["4", "3"] and "(4, 3)" in session.status
+    assert poses.texts(session)["a"][:2] == ["4", "3"] and "(4, 3)" in session.status
 
 
 def test_the_panel_writes_vectors_as_the_worked_example_does(drive):

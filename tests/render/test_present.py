@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from sandbox.app import cli, preferences, window
+from sandbox.app import cli, panel, preferences, window
 from sandbox.kit.theme import PROJECTOR
 from xvfb import find_window, wait_for, xdotool
 
@@ -36,7 +36,7 @@ def test_the_window_starts_at_the_scale_chosen_last(monkeypatch, tmp_path, drive
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
     assert opened(monkeypatch).font_scale == 1.0
     driver = drive("box-box")
-    driver.session.choose_font_scale(2.5)  # what the panel's slider calls
+    panel.choose_font_scale(driver.session, 2.5)  # what the panel's slider calls
     assert preferences.font_scale() == 2.5
     assert opened(monkeypatch).font_scale == 2.5
     assert opened(monkeypatch, "--font-scale", "1.5").font_scale == 1.5

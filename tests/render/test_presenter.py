@@ -7,7 +7,6 @@ from pathlib import Path
 import pyglet
 import pytest
 
-from driver import key
 from sandbox.app import png
 from sandbox.app import screen
 from sandbox.app import window
@@ -24,22 +23,22 @@ def test_f9_switches_every_colour_to_the_projector_theme_and_back(drive):
     driver = drive("box-box")
     driver.frame()
     dark_outlines = [call[2] for call in driver.painter.of("polygon")]
-    driver.tap(key.F9)
+    driver.tap("F9")
     driver.frame()
     assert driver.session.theme is PROJECTOR and PROJECTOR.background[0] > 200
     assert [call[2] for call in driver.painter.of("polygon")] == [PROJECTOR.shape_a, PROJECTOR.shape_b] != dark_outlines
-    driver.tap(key.F9)
+    driver.tap("F9")
     assert driver.session.theme is DARK
 
 
 def test_f10_hides_the_panel_and_f11_asks_for_full_screen(drive):
     driver = drive("box-box")
-    driver.tap(key.F10)
+    driver.tap("F10")
     assert driver.session.show_panel is False
     driver.frame()  # the scene still draws; only the panel is gone
-    driver.tap(key.F11)
+    driver.tap("F11")
     assert driver.session.fullscreen_requested
-    driver.tap(key.F10)
+    driver.tap("F10")
     assert driver.session.show_panel
 
 
@@ -47,8 +46,8 @@ def test_projector_theme_with_the_panel_hidden_and_large_text(tmp_path, request)
     """A walkthrough step as a class at the back of a lit room sees it."""
     session = Session(size=(1280, 720), walkthrough=load(ROOT / "walkthroughs" / "sat-from-scratch.toml"))
     session.go(10, revealed=True)  # a question step, its answer shown under the caption
-    session.on_key_press(key.F9, 0)
-    session.on_key_press(key.F10, 0)
+    session.input.on_key_press("F9")
+    session.input.on_key_press("F10")
     session.set_font_scale(2.0)
     picture = png.read(window.screenshot(session, tmp_path / "shot.png"))
     assert tuple(picture[-5, 5, :3]) == PROJECTOR.background[:3]  # the light background, bottom left
