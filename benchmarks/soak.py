@@ -44,6 +44,19 @@ from pyglet.window import key, mouse  # noqa: E402
 
 from sandbox.app import pyglet_keys  # noqa: E402
 
+
+def _ours(name, args):
+    """A pyglet event's arguments in the input layer's own names, as the window passes them."""
+    if name in ("on_key_press", "on_key_release"):
+        return pyglet_keys.press(*args)
+    if name in ("on_mouse_press", "on_mouse_release"):
+        x, y, button, modifiers = args
+        return x, y, pyglet_keys.button(button), pyglet_keys.modifiers(modifiers)
+    if name == "on_mouse_drag":
+        x, y, dx, dy, buttons, modifiers = args
+        return x, y, dx, dy, pyglet_keys.buttons(buttons), pyglet_keys.modifiers(modifiers)
+    return args
+
 from sandbox.app.registry import all_scenes, load_folder  # noqa: E402
 from sandbox.app.session import Session  # noqa: E402
 from sandbox.kit import RecordingPainter  # noqa: E402
@@ -88,7 +101,8 @@ class Soak:
         started = time.perf_counter()
         try:
             # pyglet's events, translated as the window translates them (sandbox.app.pyglet_keys).
-            getattr(self.session.input, name)(*_ours(name, args))
+            target = self.session.input if hasattr(self.session.input, name) else self.session  # on_resize is the session's
+            getattr(target, name)(*_ours(name, args))
         except Exception as error:
             where = (type(error).__name__, str(error).splitlines()[0] if str(error) else "")
             entry = self.errors.setdefault(where, [0, traceback.format_exc()])
@@ -289,15 +303,3 @@ def main(argv=None):
 if __name__ == "__main__":
     sys.exit(main())
 
-
-def _ours(name, args):
-    """A pyglet event's arguments in the input layer's own names, as the window passes them."""
-    if name in ("on_key_press", "on_key_release"):
-        return pyglet_keys.press(*args)
-    if name in ("on_mouse_press", "on_mouse_release"):
-        x, y, button, modifiers = args
-        return x, y, pyglet_keys.button(button), pyglet_keys.modifiers(modifiers)
-    if name == "on_mouse_drag":
-        x, y, dx, dy, buttons, modifiers = args
-        return x, y, dx, dy, pyglet_keys.buttons(buttons), pyglet_keys.modifiers(modifiers)
-    return args

@@ -160,7 +160,7 @@ class MinMaxCorners(TurnableAxis, Scene):
             rows[corner] = {"corner": corner}
             for key, corners in (("a", report.a), ("b", report.b)):
                 rows[corner][key] = corners.projections[index]
-                rows[corner][f"{key}_end"] = " ".join(end for end, ends in (("max", corners.highest), ("min", corners.lowest)) if index in ends)
+                rows[corner][f"{key}_end"] = " ".join(end for end, ends in (("max", corners.highest), ("min", corners.lowest)) if index in ends) or None
         columns = (Column("corner"), Column("a", "A on P", digits=2), Column("a_end", "A's end"), Column("b", "B on P", digits=2),
                    Column("b_end", "B's end"))
         facts = [Fact("projected", rows, "Each corner projected on P", columns=columns)]

@@ -11,6 +11,9 @@ from sandbox.kit import Table
 from sandbox.kit.theme import imgui_color
 
 TABLE_ROWS = 5
+
+SIDEWAYS = 60
+"""Pixels a headed table may overflow the panel by before it scrolls sideways."""
 """Rows a table with headings (a SAT scene's axes: up to 600) shows at once; more scroll inside it."""
 
 CODE_ROWS = 14
@@ -123,13 +126,15 @@ def _rest(session, panel_width, frame_ms):
         session.pose_drafts = poses.texts(session)
         imgui.open_popup(POSE_EDITOR)
     _find_button(session)
-    zoom = f"Zoom {session.camera.zoom:.2f}x" + ("" if session.camera.fitted else " (Home frames it again)")
-    zoom += "" if frame_ms is None else f", frame {frame_ms:.1f} ms"
+    zoom = f"Zoom {session.camera.zoom:.2f}x" + ("" if session.camera.fitted else " (Home refits)")
     # Beside the buttons where the row has room for it, else on a line of its own: never cut.
     end = imgui.get_item_rect_max().x - imgui.get_window_pos().x + imgui.get_style().item_spacing.x
     if end + imgui.calc_text_size(zoom).x <= imgui.get_window_width() - imgui.get_style().window_padding.x:
         imgui.same_line()
     imgui.text(zoom)
+    if frame_ms is not None:
+        # The frame's time on asking: on the row it cost the zoom its room ("Zoom 0.96x, fram").
+        imgui.set_item_tooltip(f"frame {frame_ms:.1f} ms")
     imgui.set_next_item_width(panel_width * 0.3)
     changed, scale = imgui.slider_float("Presenter font scale", session.font_scale, 1.0, 3.0, "%.1fx")
     if changed:
@@ -351,9 +356,10 @@ def _table(index, table):
         # Many axes scroll inside the table, its heading kept, so the panel below stays in place.
         flags |= imgui.TableFlags_.scroll_y
         height = (TABLE_ROWS + 1) * row_height
-    if table.headers and _natural_width(table) > imgui.get_content_region_avail().x:
-        # Wider than the panel: the table scrolls sideways, every column at its own width,
-        # rather than cutting its last columns off at the panel's edge.
+    if table.headers and _natural_width(table) > imgui.get_content_region_avail().x + SIDEWAYS:
+        # Much wider than the panel: the table scrolls sideways, every column at its own width,
+        # rather than cutting its last columns off at the panel's edge. (A little wider is left
+        # to the fitted columns: a scroll bar costs the height that keeps a panel unscrolled.)
         flags |= imgui.TableFlags_.scroll_x
         height = height or (len(table.rows) + 1) * row_height
         height += imgui.get_style().scrollbar_size

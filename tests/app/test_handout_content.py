@@ -123,14 +123,15 @@ def test_a_sat_step_is_a_table_of_axes_with_the_mtv_only_when_colliding(exported
     _, apart, together = sections(page)
     for section, step in ((apart, 1), (together, 2)):
         numbers = json.loads((out / f"step-{step + 1:02d}.json").read_text())["numbers"]
-        rows = re.findall(r"<tr><td>(.*?)</td><td>(.*?)</td><td>(.*?)</td><td>(.*?)</td><td>(.*?)</td></tr>", section)
-        assert [row[0].split()[0] for row in rows] == ["P", "Q", "R", "S"]
+        rows = re.findall(r"<tr><td>(.*?)</td><td>(.*?)</td><td>(.*?)</td><td>(.*?)</td><td>(.*?)</td><td>(.*?)</td></tr>", section)
+        assert [row[0] for row in rows] == ["P", "Q", "R", "S"]
         for row, axis in zip(rows, numbers["axes"]):
-            assert row[0] == f"{axis['name']} {axis['degrees']:.1f}°"
-            assert row[2] == f"{axis['a'][0]:.1f}..{axis['a'][1]:.1f}" and row[3] == f"{axis['b'][0]:.1f}..{axis['b'][1]:.1f}"
-            assert row[4] == (f"gap {-axis['overlap']:.1f}" if axis["separating"] else f"{axis['overlap']:.1f}")
+            assert row[1] == f"{axis['degrees']:.1f}°"
+            assert row[3] == f"{axis['a'][0]:.1f}..{axis['a'][1]:.1f}" and row[4] == f"{axis['b'][0]:.1f}..{axis['b'][1]:.1f}"
+            assert row[5] == (f"gap {-axis['overlap']:.1f}" if axis["separating"] else f"{axis['overlap']:.1f}")
     assert "MTV" not in apart and "0.00" not in apart and "separated" in apart
-    assert re.search(r"<th scope=\"row\">MTV</th><td>moves B 101.3 out of A, along R", together)
+    assert re.search(r"<th scope=\"row\">how far the MTV moves B out of A</th><td>101.3</td>", together)
+    assert json.loads((out / "step-03.json").read_text())["numbers"]["mtv_axis"] == "R"
     for raw in ("focus", "demosat1", "None", "merged<", "mtv<"):
         assert raw not in page
 
@@ -174,7 +175,7 @@ def test_a_sat_table_holds_the_cores_numbers():
     axes, verdict = box_box.reported.tables
     assert len(axes.rows) == len(result.axes)
     for row, test in zip(axes.rows, result.axes):
-        assert row[2] == f"{test.a.min:.1f}..{test.a.max:.1f}" and row[3] == f"{test.b.min:.1f}..{test.b.max:.1f}"
+        assert row[3] == f"{test.a.min:.1f}..{test.a.max:.1f}" and row[4] == f"{test.b.min:.1f}..{test.b.max:.1f}"
     assert dict(verdict.rows)["verdict"] == "separated"
 
 

@@ -164,7 +164,7 @@ def sat_facts(result, names=("A", "B"), source=source_words, early=None):
         facts.append(Fact("mtv_degrees", math.degrees(math.atan2(result.mtv.y, result.mtv.x)) % 360, "the MTV's direction", "°"))
     facts.append(Fact("axes_tested", len(result.axes), "axes tested"))
     if result.merged:
-        facts.append(Fact("merged", result.merged, "parallel normals merged"))
+        facts.append(Fact("merged", result.merged, "normals merged as parallel"))
     if early is not None:
         facts.append(Fact("early_stop", "never" if early.colliding else axis_name(len(early.axes) - 1), "a test stopping at the first gap stops at"))
         facts.append(Fact("early_tested", len(early.axes), "axes it tests"))
