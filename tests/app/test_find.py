@@ -17,8 +17,8 @@ from sandbox.app.registry import all_scenes
 from sandbox.app.session import Session
 from sandbox.kit import Report, Scene, Verdict
 from sandbox.kit.events import Event, events_of, find
-from tests.app.command import assert_refused, run
-from tests.driver import Driver
+from command import assert_refused, run
+from driver import Driver
 
 EVENTS = [(cls, event.name) for cls in all_scenes() for event in events_of(cls)]
 

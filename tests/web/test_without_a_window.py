@@ -1,6 +1,6 @@
 """Batch work runs where there is no window: with pyglet unimportable and no display, a lesson is
 exported (its pages, SVG figures and step JSON; the PNGs need GL), checked, and a scene becomes
-a notebook figure."""
+a notebook figure. In the web tier: the notebook figure needs the notebook extra's anywidget."""
 
 import json
 import os
