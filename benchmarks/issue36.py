@@ -48,7 +48,7 @@ import numpy as np  # noqa: E402
 
 from collision import Box, Circle, Motion, manifold, ray_cast, regular_polygon, time_of_impact  # noqa: E402
 from collision.broadphase import find  # noqa: E402
-from run import as_pairs, kdtree_pairs  # noqa: E402  the cKDTree peer as benchmarks/run.py measures it
+from run import as_pairs, kdtree_pairs, pymunk_shape  # noqa: E402  the cKDTree peer as benchmarks/run.py measures it
 from tree_bench import ours as tree_rounds, theirs as pymunk_rounds  # noqa: E402  per-item seconds of each
 
 PYTHON = sys.executable
@@ -257,15 +257,8 @@ def dynamic(rounds, count=10_000):
 
 
 def _pymunk_shape(pymunk, shape, keep):
-    """pymunk's copy of ``shape`` on a kinematic body, the body kept alive in ``keep``."""
-    body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
-    body.position = tuple(shape.position)
-    if isinstance(shape, Circle):
-        made = pymunk.Circle(body, shape.radius)
-    else:
-        body.angle = shape.angle
-        made = pymunk.Poly(body, [tuple(v) for v in shape.local_vertices.tolist()], radius=0.0)
-    made.cache_bb()
+    """pymunk's copy of ``shape`` (benchmarks/run.py's), the body kept alive in ``keep``."""
+    made, body = pymunk_shape(pymunk, shape)
     keep.append(body)
     return made
 

@@ -173,18 +173,25 @@ def pymunk_pair(pymunk, a, b):
     space = pymunk.Space()
     shapes, bodies = [], []
     for shape in (a, b):
-        body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
-        body.position = tuple(shape.position)
-        if isinstance(shape, Circle):
-            made = pymunk.Circle(body, shape.radius)
-        else:
-            body.angle = shape.angle
-            made = pymunk.Poly(body, local_of(shape))
+        made, body = pymunk_shape(pymunk, shape)
         space.add(body, made)
-        made.cache_bb()
         shapes.append(made)
         bodies.append(body)
     return shapes, bodies, space
+
+
+def pymunk_shape(pymunk, shape):
+    """pymunk's copy of ``shape`` (a polygon or a circle) on a kinematic body: (shape, body),
+    its bounding box cached. The caller keeps the body: pymunk holds bodies weakly."""
+    body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
+    body.position = tuple(shape.position)
+    if isinstance(shape, Circle):
+        made = pymunk.Circle(body, shape.radius)
+    else:
+        body.angle = shape.angle
+        made = pymunk.Poly(body, local_of(shape))
+    made.cache_bb()
+    return made, body
 
 
 def box2d_pair(box2d, a, b):
