@@ -149,15 +149,13 @@ class BounceFriction(Scene):
         return path[-1]
 
     def _verdict(self, result):
-        report = result
-        if report.hit is None:
+        if result.hit is None:
             return Verdict("MISSES THE SURFACE", "separating", f"in {SECONDS:.0f} s")
-        speed = math.hypot(*report.velocity)
-        ratio = math.hypot(*report.response.after) / speed
-        return Verdict("HITS THE SURFACE", "mtv", f"after {report.time:.2f} s, leaves at {ratio:.2f}x the speed")
+        speed = math.hypot(*result.velocity)
+        ratio = math.hypot(*result.response.after) / speed
+        return Verdict("HITS THE SURFACE", "mtv", f"after {result.time:.2f} s, leaves at {ratio:.2f}x the speed")
 
     def draw(self, result, painter, theme):
-        report = result
         direction, normal = self.surface()
         x0, y0, x1, y1 = self.view.rect
         reach = math.hypot(x1 - x0, y1 - y0)
@@ -165,14 +163,14 @@ class BounceFriction(Scene):
         end = (PIVOT[0] + direction.x * reach, PIVOT[1] + direction.y * reach)
         painter.polygon([start, end, (end[0] - normal.x * reach, end[1] - normal.y * reach), (start[0] - normal.x * reach, start[1] - normal.y * reach)],
                         theme.shape_a, faded(theme.shape_a, 60), 3)
-        for a, b in zip(report.path, report.path[1:]):
+        for a, b in zip(result.path, result.path[1:]):
             painter.segment(a, b, theme.guide, 2)
         pixel = self.view.pixel
         p, tip = self.points["p"], self.points["v"]
         painter.arrow(p, tip, theme.shape_b, 3)
         painter.text((tip[0] + 8 * pixel, tip[1] + 6 * pixel), "v", theme.shape_b, 16)
-        if report.hit is not None and self.settings["parts"]:
-            hit, response = report.hit, report.response
+        if result.hit is not None and self.settings["parts"]:
+            hit, response = result.hit, result.response
             scale = 1.0
             across_end = (hit[0] - response.across.x * scale, hit[1] - response.across.y * scale)
             along_end = (hit[0] + response.along.x * scale, hit[1] + response.along.y * scale)
@@ -196,7 +194,7 @@ class BounceFriction(Scene):
             after = (hit[0] + response.after.x, hit[1] + response.after.y)
             painter.arrow(hit, after, theme.shape_b, 3)
             painter.text((after[0] + 8 * pixel, after[1] + 6 * pixel), "v'", theme.shape_b, 16)
-        painter.point(report.particle, theme.highlight, 6)
+        painter.point(result.particle, theme.highlight, 6)
         painter.point(p, theme.highlight if self.hovered == "p" else theme.shape_b, 7)
         painter.text((p[0] - 10 * pixel, p[1] + 8 * pixel), "p", theme.shape_b, 16, "right")
 

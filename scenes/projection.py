@@ -157,50 +157,47 @@ class Projection(TurnableAxis, Scene):
     def _numbers(self, result):
         """What only the JSON and the questions hold: P, the gap signed (below 0 the shadows
         overlap), the quick extents, and DemoSAT1's numbers while its formula is off."""
-        report = result
-        pc, pa, pb, gap = report.demosat1
-        return {"axis": list(report.axis), "gap": report.gap, "quick": list(report.quick), "demosat1": {"c_P": pc, "a_P": pa, "b_P": pb, "gap": gap}}
+        pc, pa, pb, gap = result.demosat1
+        return {"axis": list(result.axis), "gap": result.gap, "quick": list(result.quick), "demosat1": {"c_P": pc, "a_P": pa, "b_P": pb, "gap": gap}}
 
     def _facts(self, result):
-        report = result
         extents = {
             name: {"box": name, "min": interval.min, "max": interval.max, "length": interval.max - interval.min, "quick": quick}
-            for name, interval, quick in (("A", report.a, report.quick[0]), ("B", report.b, report.quick[1]))
+            for name, interval, quick in (("A", result.a, result.quick[0]), ("B", result.b, result.quick[1]))
         }
         facts = [
             Fact("extents", extents, "Extents on P", columns=(Column("box"), *(Column(key, heading, digits=2) for key, heading in (
                 ("min", "min"), ("max", "max"), ("length", "max - min"), ("quick", "2(|xw.P|+|yw.P|)"))))),
-            Fact("axis_degrees", axis_degrees(report.axis), "axis P", "°", label="P"),
+            Fact("axis_degrees", axis_degrees(result.axis), "axis P", "°", label="P"),
         ]
         if self.settings["raw"]:
-            facts.append(Fact("axis_length", math.hypot(*report.axis), "|P|", digits=2, label="P"))
-        facts += [Fact("a", [report.a.min, report.a.max], "A's shadow on P", form="interval"),
-                  Fact("b", [report.b.min, report.b.max], "B's shadow on P", form="interval")]
+            facts.append(Fact("axis_length", math.hypot(*result.axis), "|P|", digits=2, label="P"))
+        facts += [Fact("a", [result.a.min, result.a.max], "A's shadow on P", form="interval"),
+                  Fact("b", [result.b.min, result.b.max], "B's shadow on P", form="interval")]
         # The gap, or by how much the shadows overlap (the JSON's gap, signed, is both).
-        facts.append(Fact("gap", report.gap, "gap") if report.gap > 0 else Fact("overlap", -report.gap, "overlap"))
-        facts.append(Fact("verdict", describe(report.gap), "the shadows are"))
+        facts.append(Fact("gap", result.gap, "gap") if result.gap > 0 else Fact("overlap", -result.gap, "overlap"))
+        facts.append(Fact("verdict", describe(result.gap), "the shadows are"))
         if self.settings["demosat1"]:
-            pc, pa, pb, gap = report.demosat1
+            pc, pa, pb, gap = result.demosat1
             facts += [Fact("demosat1.c_P", pc, "DemoSAT1's c·P"), Fact("demosat1.a_P", pa, "DemoSAT1's a·P"), Fact("demosat1.b_P", pb, "DemoSAT1's b·P"),
                       Fact("demosat1.gap", gap, "DemoSAT1's gap c·P - a·P + b·P"), Fact("demosat1.says", describe(gap), "DemoSAT1 says they are")]
         return facts
 
     def draw(self, result, painter, theme):
-        report = result
-        unit, offset = report.unit, self.offset()
-        scale = _dot(report.axis, report.unit)  # numbers along P are this many times world units
+        unit, offset = result.unit, self.offset()
+        scale = _dot(result.axis, result.unit)  # numbers along P are this many times world units
         self.draw_axis(painter, theme)
         self.draw_shape(painter, theme, "A")
         self.draw_shape(painter, theme, "B")
-        for name, interval, side in (("A", report.a, -7), ("B", report.b, 7)):
+        for name, interval, side in (("A", result.a, -7), ("B", result.b, 7)):
             painter.interval(unit, interval.min / scale, interval.max / scale, offset + side, theme.shape(name), 5)
             if self.settings["guides"]:
                 for corner in self.shapes[name].world_vertices():
                     painter.segment(corner, self.drop(corner), theme.guide, 1)
-        low, high = sorted((max(report.a.min, report.b.min) / scale, min(report.a.max, report.b.max) / scale))
-        painter.interval(unit, low, high, offset, theme.separating if report.gap > 0 else theme.overlap, 4)
+        low, high = sorted((max(result.a.min, result.b.min) / scale, min(result.a.max, result.b.max) / scale))
+        painter.interval(unit, low, high, offset, theme.separating if result.gap > 0 else theme.overlap, 4)
         if self.settings["quick"]:
-            for name, extent, side in (("A", report.quick[0], -18), ("B", report.quick[1], 18)):
+            for name, extent, side in (("A", result.quick[0], -18), ("B", result.quick[1], 18)):
                 middle = _dot(self.shapes[name].center, unit)
                 painter.interval(unit, middle, middle + extent / 2 / scale, offset + side, faded(theme.shape(name), 150), 3)
         if self.settings["demosat1"]:
@@ -216,8 +213,8 @@ class Projection(TurnableAxis, Scene):
                 if label == "c":  # c ends inside B, by b's tip: name it under its first third instead
                     at = (start[0] + (end[0] - start[0]) / 3, start[1] + (end[1] - start[1]) / 3 - reach - 26 * self.view.pixel)
                 painter.text(at, f"vector {label}", color, 14, "left" if ux >= 0 or label == "c" else "right")
-        if report.corner >= 0:
-            self.draw_corner(report, painter, theme, scale)
+        if result.corner >= 0:
+            self.draw_corner(result, painter, theme, scale)
         # The vectors' tips sit on the boxes' corners: keep the boxes' names clear of them.
         tips = (self.shapes["A"].corner("UL"), self.shapes["B"].corner("LL")) if self.settings["demosat1"] else ()
         self.label_shapes(painter, theme, tips)

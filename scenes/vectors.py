@@ -136,12 +136,11 @@ class Vectors(Scene):
         return Result(a, b, dot, length_a, length_b, projection, along, right, left, unit(a, length_a), unit(b, length_b), perproduct)
 
     def _verdict(self, result):
-        report = result
         # The sign is in the words: red, green and grey mean a max corner, apart and overlap.
         role = "text"
-        if report.projection is None:
-            return Verdict(f"a.b = {number(report.dot)}", "text", "b is the zero vector: there is no direction to project onto")
-        return Verdict(f"a.b = {number(report.dot)}", role, f"{sign_word(report.dot).split(':')[0]}; projection {reach_words(report.along)}")
+        if result.projection is None:
+            return Verdict(f"a.b = {number(result.dot)}", "text", "b is the zero vector: there is no direction to project onto")
+        return Verdict(f"a.b = {number(result.dot)}", role, f"{sign_word(result.dot).split(':')[0]}; projection {reach_words(result.along)}")
 
     def _facts(self, result):
         # Two decimals at most and no trailing zeros, as the worked example writes them (number).

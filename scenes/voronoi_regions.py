@@ -105,20 +105,18 @@ class VoronoiRegions(Scene):
         return Result(feature, -distance if feature.region is Region.INSIDE else distance, tuple(voronoi_view.regions(triangle)))
 
     def _verdict(self, result):
-        report = result
-        if report.feature.region is Region.INSIDE:
-            return Verdict("INSIDE", "mtv", f"{-report.distance:.1f} from {edge_name(report.feature.index)}")
-        return Verdict(f"{feature_name(report.feature).upper()}'S REGION", "text", f"{report.distance:.1f} away")
+        if result.feature.region is Region.INSIDE:
+            return Verdict("INSIDE", "mtv", f"{-result.distance:.1f} from {edge_name(result.feature.index)}")
+        return Verdict(f"{feature_name(result.feature).upper()}'S REGION", "text", f"{result.distance:.1f} away")
 
     def draw(self, result, painter, theme):
-        report = result
         corners = [self.points[k] for k in CORNERS]
         if self.settings["regions"]:
-            for region, index, points in report.regions:
-                holds = (region, index) == (report.feature.region, report.feature.index)
+            for region, index, points in result.regions:
+                holds = (region, index) == (result.feature.region, result.feature.index)
                 tint = faded(theme.highlight, 45) if holds else faded(theme.guide, 14 if region is Region.EDGE else 30)
                 painter.polygon(points, faded(theme.guide, 70), tint, 1)
-        painter.polygon(corners, theme.shape_a, faded(theme.shape_a, 70) if report.feature.region is not Region.INSIDE else faded(theme.highlight, 60), 2)
+        painter.polygon(corners, theme.shape_a, faded(theme.shape_a, 70) if result.feature.region is not Region.INSIDE else faded(theme.highlight, 60), 2)
         pixel = self.view.pixel
         for name in CORNERS:
             at = self.points[name]
@@ -127,9 +125,9 @@ class VoronoiRegions(Scene):
         q = self.points["q"]
         if self.settings["closest"]:
             # Inside, the way out is a penetration (purple); outside, a distance (neutral).
-            way = theme.mtv if report.feature.region is Region.INSIDE else theme.text
-            painter.segment(q, report.feature.closest, way, 2)
-            painter.point(report.feature.closest, way, 5)
+            way = theme.mtv if result.feature.region is Region.INSIDE else theme.text
+            painter.segment(q, result.feature.closest, way, 2)
+            painter.point(result.feature.closest, way, 5)
         painter.point(q, theme.highlight if self.hovered == "q" else theme.shape_b, 7)
         painter.text((q[0] + 10 * pixel, q[1] + 10 * pixel), "q", theme.shape_b, 16)
 
