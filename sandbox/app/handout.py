@@ -14,6 +14,7 @@ handout file would go is refused, so an export never writes outside its folder.
 import html
 import inspect
 import json
+import math
 import os
 import re
 from dataclasses import replace
@@ -29,7 +30,7 @@ from sandbox.app import vector
 from sandbox.app.camera import Camera
 from sandbox.app.describe import describe
 from sandbox.app.session import Session
-from sandbox.kit import Table
+from sandbox.kit import Table, svg
 from sandbox.kit.errors import SandboxError
 from sandbox.kit.theme import THEMES, with_palette
 
@@ -41,6 +42,8 @@ dots an inch across a page of A4."""
 
 SMALLEST_POINTS = 8
 """No text on a printed page is smaller than this, a figure's labels included."""
+
+MM_A_POINT = 25.4 / 72
 
 
 class _Layout(NamedTuple):
@@ -66,6 +69,12 @@ class _Layout(NamedTuple):
         # they printed at 7 and 4 pt. No larger: at 2.5 the label layout left out hex-triangle's
         # six axis names and fast-moving's sample numbers for room.
         return 3.0 if self.compact else 2.3
+
+    def least_points(self, pixels: int) -> float:
+        """The points (as the label layout counts them) that print at SMALLEST_POINTS in a
+        figure ``pixels`` wide: the verdict line's small parts, which the font scale alone
+        leaves under it, are held there (whole points, rounded up)."""
+        return math.ceil(SMALLEST_POINTS * MM_A_POINT * pixels / (svg.POINTS * self.figure_mm))
 
 
 class HandoutError(SandboxError):
@@ -146,6 +155,7 @@ def _write(walkthrough, directory, size, theme, palette, count, claim, layout, p
     # as B's shadow is dashed and the overlap an arrow.
     hollow = colours.separating if layout.greyscale else None
     session.set_font_scale(layout.font_scale)
+    session.least_points = layout.least_points(session.camera.width)
     shown, slides, drawn = [], [], handout_legend.Drawn()
     for index, step in enumerate(walkthrough.steps):
         # A question's picture is the one the class predicts from: its revealing overlays hidden.

@@ -135,7 +135,8 @@ def of(session: Any) -> list[Seen]:
     session.draw(painter)
     texts = [("canvas", call[2]) for call in painter.of("text")]
     # The verdict line's parts that fit, laid out as the window and the SVG lay them out.
-    parts = headline.layout(session.verdict(), session.claims(), session.camera.width - 30, session.font_scale, text_width)
+    parts = headline.layout(session.verdict(), session.claims(), session.camera.width - 30, session.font_scale, text_width,
+                          session.least_points)
     texts += [("headline", part.text) for part in parts]
     return record(texts, session.report())
 

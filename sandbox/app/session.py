@@ -50,6 +50,9 @@ class Session:
         self.show_legend = False
         """Whether the canvas shows the colour legend (L), at the right of the figure."""
         self.font_scale = 1.0
+        self.least_points = 0.0
+        """The smallest the verdict line's parts are drawn, in points as kit.headline counts them:
+        set for print, where their size at 1x is under 8 pt on paper."""
         self.fullscreen = False
         self.quit_requested = False
         self.screenshot_requested = False

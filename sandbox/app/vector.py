@@ -20,5 +20,5 @@ def figure(session, hollow=None) -> str:
     if session.fault is None:
         session.guarded("draw", session.scene.paint, session.figure_painter(painter, dashes=False), theme)
     if session.verdict() is not None:
-        painter.overlay.append(svg.headline(report, theme, camera.width, session.font_scale))
+        painter.overlay.append(svg.headline(report, theme, camera.width, session.font_scale, session.least_points))
     return painter.svg()

@@ -336,10 +336,11 @@ class SandboxWindow(pyglet.window.Window):
         # The verdict line laid out as every renderer lays it out (kit.headline), measured in
         # the window's font; a part with no room is left empty.
         verdict, claims = session.verdict(), tuple(session.claims())
-        key = (verdict, claims, room, header)
+        key = (verdict, claims, room, header, session.least_points)
         if self._headline[0] != key:
             # Measured again only when it changes: a layout measures glyphs, each frame would cost.
-            self._headline = (key, {part.kind: part for part in headline.layout(verdict, claims, room, header, self._measure)})
+            self._headline = (key, {part.kind: part for part in headline.layout(verdict, claims, room, header, self._measure,
+                                                                                 session.least_points)})
         parts = self._headline[1]
         for kind, label in (("verdict", self._verdict), ("claims", self._claims), ("detail", self._detail)):
             part = parts.get(kind)

@@ -3,8 +3,9 @@ labels, the SVG's text and the record of what a figure shows all place the same 
 
 The verdict comes first, as large as the free width lets it be; then what the flawed methods
 switched on claim (the lesson is about them), then the verdict's detail if there is room. Each
-shrinks to the width left (down to a third of its size, and never below its size at 1x); the
-detail is left out when less than 48 pixels (at scale 1) remain, or when it would not fit.
+shrinks to the width left (down to a third of its size, never below its size at 1x, nor below
+the medium's smallest text); the detail is left out when less than 48 pixels (at scale 1)
+remain, or when it would not fit.
 With a claim to show, the verdict leaves it half the line.
 """
 
@@ -46,30 +47,42 @@ Measure = Callable[[str, int], float]
 """The pixels a text takes at a size in points, as a renderer lays it out."""
 
 
-def layout(verdict: Verdict | None, claims: Sequence[Claim], room: float, scale: float, measure: Measure) -> list[Part]:
-    """The parts of the line within ``room`` pixels, at presenter font ``scale``: none without
-    a verdict; the claims only where there are any; the detail only where it fits."""
+def layout(verdict: Verdict | None, claims: Sequence[Claim], room: float, scale: float, measure: Measure,
+           least: float = 0.0) -> list[Part]:
+    """The parts of the line within ``room`` pixels, at presenter font ``scale``, no part
+    smaller than ``least`` points (on paper, what prints at 8 pt): none without a verdict;
+    the claims only where there are any; the detail only where it fits."""
     if verdict is None:
         return []
 
     def fitted(text: str, size: float, space: float) -> tuple[int, float]:
         # Never below its size at scale 1: a presenter's scale only enlarges the canvas's text.
-        return fit(text, size, space, measure, least=size / scale)
+        return fit(text, size, space, measure, least=max(size / scale, least))
 
-    points, used = fitted(verdict.text, VERDICT_SIZE * scale, room * 0.45 if claims else room)
-    parts = [Part("verdict", verdict.text, points, verdict.role, GAP, used)]
-    x = GAP + used + GAP
-    if claims:
-        says = "   ".join(claim.text() for claim in claims)
-        # With a detail to show too, the claims leave it a share of the line.
-        points, used = fitted(says, SIDE_SIZE * scale, (room - x) * (CLAIMS_SHARE if verdict.detail else 1.0))
-        parts.append(Part("claims", says, points, "text", x, used))  # "(wrong)" says it: red is the max corner's
-        x += used + GAP
-    if verdict.detail and room - x > 48 * scale:
-        points, used = fitted(verdict.detail, SIDE_SIZE * scale, room - x)
-        if used <= room - x:
-            # Left out where it would not fit even at its size at 1x: a detail is read whole or not at all.
-            parts.append(Part("detail", verdict.detail, points, "text", x, used))
+    def parts_with(verdict_room: float) -> list[Part]:
+        points, used = fitted(verdict.text, VERDICT_SIZE * scale, verdict_room)
+        parts = [Part("verdict", verdict.text, points, verdict.role, GAP, used)]
+        x = GAP + used + GAP
+        if claims:
+            says = "   ".join(claim.text() for claim in claims)
+            # With a detail to show too, the claims leave it a share of the line.
+            points, used = fitted(says, SIDE_SIZE * scale, (room - x) * (CLAIMS_SHARE if verdict.detail else 1.0))
+            parts.append(Part("claims", says, points, "text", x, used))  # "(wrong)" says it: red is the max corner's
+            x += used + GAP
+        if verdict.detail and room - x > 48 * scale:
+            points, used = fitted(verdict.detail, SIDE_SIZE * scale, room - x)
+            if used <= room - x:
+                # Left out where it would not fit even at its size at 1x: a detail is read whole or not at all.
+                parts.append(Part("detail", verdict.detail, points, "text", x, used))
+        return parts
+
+    parts = parts_with(room * 0.45 if claims else room)
+    if verdict.detail and parts[-1].kind != "detail":
+        # A large verdict gives way, as little as it must, before the detail does.
+        for share in (0.35, 0.25, 0.15, 0.0):
+            smaller = parts_with(max(room * share, 1.0))
+            if smaller[-1].kind == "detail":
+                return smaller
     return parts
 
 

@@ -237,10 +237,11 @@ def _text(x: float, y: float, string: str, color: Color, points: int, anchor: st
             f'{_paint(color, "fill")} style="white-space:pre">{escape(string, quote=False)}</text>')
 
 
-def headline(report: Report, theme: Theme, width: int, scale: float = 1.0) -> str:
+def headline(report: Report, theme: Theme, width: int, scale: float = 1.0, least: float = 0.0) -> str:
     """The verdict line the window draws at the top of a figure drawn alone, as an SVG ``text``
-    element (empty without a verdict), laid out as the window lays it out (kit.headline)."""
-    parts = headline_parts(report, width, scale)
+    element (empty without a verdict), laid out as the window lays it out (kit.headline), no
+    part under ``least`` points (on paper, what prints at 8 pt)."""
+    parts = headline_parts(report, width, scale, least)
     if not parts:
         return ""
     baseline = round((framing.VERDICT - 10) * scale)
@@ -254,9 +255,9 @@ def headline(report: Report, theme: Theme, width: int, scale: float = 1.0) -> st
     return f'<text x="{headline_layout.GAP}" y="{baseline}" style="white-space:pre">{spans}</text>'
 
 
-def headline_parts(report: Report, width: int, scale: float = 1.0) -> list[headline_layout.Part]:
+def headline_parts(report: Report, width: int, scale: float = 1.0, least: float = 0.0) -> list[headline_layout.Part]:
     """The verdict line's parts in a figure ``width`` pixels wide, measured in the SVG's font."""
-    return headline_layout.layout(report.verdict, report.claims, width - 30, scale, text_width)
+    return headline_layout.layout(report.verdict, report.claims, width - 30, scale, text_width, least)
 
 
 def figure(scene: "Scene", width: int = 1280, height: int = 720, theme: Theme | None = None, scale: float = 1.0) -> str:

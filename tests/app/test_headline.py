@@ -33,3 +33,23 @@ def test_the_layout_leaves_the_claims_half_the_line_and_drops_a_detail_with_no_r
     assert parts[0].x + parts[0].width <= 600 * 0.45 + headline.GAP
     assert [part.kind for part in headline.layout(verdict, (), 600, 1.0, text_width)] == ["verdict", "detail"]
     assert headline.layout(None, claims, 600, 1.0, text_width) == []
+
+
+def test_no_part_shrinks_below_the_least_size_asked_and_a_detail_without_room_gives_way():
+    """Print's floor (handout: what prints at 8 pt): the claims keep it, the detail is left out."""
+    verdict = Verdict("MISSES", "separating", "closest 12.5 apart at t = 0.41")
+    claims = (Claim("the sweep without turning", "MISS", False),)
+    squeezed = headline.layout(verdict, claims, 500, 2.3, text_width)
+    assert min(part.points for part in squeezed) < 29  # the case: without a floor, a part shrinks under it
+    held = headline.layout(verdict, claims, 500, 2.3, text_width, least=29)
+    assert [part.kind for part in held] == ["verdict", "claims"]
+    assert min(part.points for part in held) >= 29
+
+
+def test_a_large_verdict_gives_way_before_its_detail_does():
+    verdict = Verdict("SHADOWS APART", "separating", "gap on P +100.9")
+    claims = (Claim("DemoSAT1's formula", "PENETRATING", False),)
+    parts = headline.layout(verdict, claims, 1800, 2.3, text_width, least=29)
+    assert [part.kind for part in parts] == ["verdict", "claims", "detail"]
+    assert parts[0].points < round(headline.VERDICT_SIZE * 2.3)  # it shrank for the detail
+    assert parts[-1].x + parts[-1].width <= 1800
