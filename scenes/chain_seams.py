@@ -1,9 +1,10 @@
 """Ghost vertices: a box sliding along a chain of segments, bumped at the seams without Box2D's
 chain rule and sliding smoothly with it."""
 
+import math
 from typing import NamedTuple
 
-from collision import Box, ChainContact, NormalKind, Vector, chain_manifold, chain_segments
+from collision import Box, ChainContact, Circle, NormalKind, Vector, chain_manifold, chain_segments
 from sandbox.kit import Action, Fact, Param, Report, Scene, Verdict, register
 from sandbox.kit.events import Event
 
@@ -12,6 +13,23 @@ CHAIN = ((390.0, 150.0), (320.0, 80.0), (220.0, 0.0), (120.0, 0.0), (20.0, 0.0),
 a slope up on the right (a concave valley where it meets the floor), five floor segments with
 four seams, and a drop on the left (a convex edge). The first and last points are ghosts only."""
 
+
+
+def _terrain():
+    """Box2D's smooth-manifold sample in our own terms: 36 points, right to left, of a slope,
+    a round bowl (concave: 17 points 12.5 apart), a floor with four seams, a round hill (convex
+    on top, concave at its feet) and a drop past a convex edge."""
+    points = [(380.0, 120.0), (340.0, 60.0)]
+    points += [(x, 60 * ((x - 200) / 100) ** 2 - 60) for x in (300 - 12.5 * i for i in range(17))]
+    points += [(x, 0.0) for x in (60.0, 20.0, -20.0, -60.0, -100.0)]
+    points += [(x, 20 + 20 * math.cos(2 * math.pi * (x + 180) / 160)) for x in (-116.0 - 16 * i for i in range(10))]
+    points += [(-300.0, -25.0), (-340.0, -50.0)]
+    return tuple((round(x, 1), round(y, 1)) for x, y in points)
+
+
+CHAINS = {"floor": CHAIN, "terrain (36 points)": _terrain()}
+"""The chains to choose from: the floor the presets use, and the 36-point terrain to drag B over."""
+
 FLAT = (1, 2, 3, 4)
 """The floor segments with a floor segment on their left: the flat seams are at their left ends."""
 
@@ -19,6 +37,8 @@ SUNK_SHOWN = 20.0
 """The deepest a found event sinks B into the chain, a quarter of its height: sunk by half, it shows nothing."""
 
 B_HALF = (40.0, 40.0)
+B_RADIUS = 40.0
+"""B as a circle: as wide as the box."""
 NORMAL_LENGTH = 40.0
 SLIDE = Vector(1.0, 0.0)
 """B slides to the right."""
@@ -64,9 +84,13 @@ class ChainSeams(Scene):
         "Drag B slowly right along the floor with the rule off: the push jumps back at every seam.",
         "Press In the valley: the slope's push is a real one and stays, with the rule or without.",
         "Press Over the edge: past a convex edge the sideways push is the next segment's to give; this one skips it.",
+        "Choose the terrain (36 points), untick the rule and drag B along it: bumps at every floor seam and in the bowl. "
+        "Tick it: the box slides on over all of it.",
     )
     params = (
         Param("rule", "Box2D's chain rule (ghost vertices)", True),
+        Param("chain", "Chain", "floor", choices=tuple(CHAINS)),
+        Param("shape", "B's shape", "box", choices=("box", "circle")),
         Param("ghosts", "Ghost vertices", True, overlay=True),
         Param("pushes", "Each segment's push", True, overlay=True),
     )
@@ -87,7 +111,16 @@ class ChainSeams(Scene):
         self.segments = chain_segments(CHAIN)
         self.shapes = {"B": Box(PRESETS["Just past a seam"]["B"], B_HALF)}
 
+    def settle(self):
+        # The chain and B's shape follow their settings; B stays where it is.
+        self.segments = chain_segments(CHAINS[self.settings["chain"]])
+        b = self.shapes["B"]
+        if isinstance(b, Circle) != (self.settings["shape"] == "circle"):
+            self.shapes["B"] = Circle(b.position, B_RADIUS) if self.settings["shape"] == "circle" else Box(b.position, B_HALF)
+
     def preset(self, name):
+        # The presets are poses on the floor: its chain comes back with them.
+        self.settings["chain"] = "floor"
         self.shapes["B"].position = PRESETS[name]["B"]
 
     def compute(self, ctx):
@@ -113,10 +146,13 @@ class ChainSeams(Scene):
             painter.segment(segment.point1, segment.point2, chain_color, 4)
             painter.point(segment.point1, chain_color, 5)
         if self.settings["ghosts"]:
-            for at in (CHAIN[0], CHAIN[-1]):
-                painter.segment(at, CHAIN[1] if at == CHAIN[0] else CHAIN[-2], theme.guide, 1)
+            chain = CHAINS[self.settings["chain"]]
+            for at, next_to in ((chain[0], chain[1]), (chain[-1], chain[-2])):
+                painter.segment(at, next_to, theme.guide, 1)
                 painter.point(at, theme.guide, 5)
-                painter.text((at[0] + 8 * pixel, at[1] - 18 * pixel), "ghost", theme.guide, 13)
+                # Written on the chain's side of its ghost: the right one's label would run off the figure.
+                inward = -1 if at[0] > next_to[0] else 1
+                painter.text((at[0] + inward * 8 * pixel, at[1] - 18 * pixel), "ghost", theme.guide, 13, "left" if inward > 0 else "right")
         self.draw_shape(painter, theme, "B")
         b = self.shapes["B"]
         for contact in result.contacts if self.settings["pushes"] else ():
