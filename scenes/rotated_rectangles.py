@@ -203,47 +203,44 @@ class RotatedRectangles(Scene):
         return separated, tested, count.dots
 
     def _verdict(self, result):
-        report = result
-        if report.rejected:
+        if result.rejected:
             return Verdict("SEPARATED", "separating", "bounding circles apart: no axis needed")
-        if report.colliding:
+        if result.colliding:
             return Verdict("COLLIDING", "mtv", "all four axes overlap")
-        first = next(k for k, row in enumerate(report.axes) if not row.overlap)
+        first = next(k for k, row in enumerate(result.axes) if not row.overlap)
         return Verdict("SEPARATED", "separating", f"no overlap on axis {first + 1}")
 
     def _numbers(self, result):
         """What only the JSON and the questions hold: the verdict, the first axis with a gap,
         the bounding circles, B in A's frame, and the work with the savings ticked now (the
         work table's row marked "as now")."""
-        report = result
         return {
-            "verdict": "colliding" if report.colliding else "separated",
-            "separating_axis": next((k + 1 for k, row in enumerate(report.axes) if not row.overlap), None),
-            "circles": list(report.circles),
-            "rejected": report.rejected,
-            "local_b": [list(v) for v in report.local],
-            "axes_tested": report.tested,
-            "dot_products": report.dots,
+            "verdict": "colliding" if result.colliding else "separated",
+            "separating_axis": next((k + 1 for k, row in enumerate(result.axes) if not row.overlap), None),
+            "circles": list(result.circles),
+            "rejected": result.rejected,
+            "local_b": [list(v) for v in result.local],
+            "axes_tested": result.tested,
+            "dot_products": result.dots,
         }
 
     def _facts(self, result):
-        report = result
         axes = [
             {"number": k + 1, "corners": f"{name}.{first}-{name}.{second}", "axis": list(row.vector), "a": list(row.a), "b": list(row.b),
              "overlap": row.overlap, "status": row.status}
-            for k, ((name, first, second), row) in enumerate(zip(AXES, report.axes))
+            for k, ((name, first, second), row) in enumerate(zip(AXES, result.axes))
         ]
         corners = {
             corner: {"corner": corner, "a_vector": list(va), "a_scalar": sa, "b_vector": list(vb), "b_scalar": sb}
-            for (corner, va, sa), (_, vb, sb) in zip(report.corners["A"], report.corners["B"])
+            for (corner, va, sa), (_, vb, sb) in zip(result.corners["A"], result.corners["B"])
         }
         # Each saving alone, as the meter counts it, the one ticked now marked; other ticks, a row of their own.
         ticked = self.ticked()
         work = {key: {"saving": name, "axes": tested, "dots": dots, "now": saving[1:] == ticked}
-                for key, (name, _, tested, dots), saving in zip(SAVING_KEYS, report.work, SAVINGS)}
+                for key, (name, _, tested, dots), saving in zip(SAVING_KEYS, result.work, SAVINGS)}
         if ticked not in [saving[1:] for saving in SAVINGS]:
             names = " and ".join(name for name, on in zip(("early out", "A's frame", "circles"), ticked) if on)
-            work["now"] = {"saving": names, "axes": report.tested, "dots": report.dots, "now": True}
+            work["now"] = {"saving": names, "axes": result.tested, "dots": result.dots, "now": True}
         k = self.settings["axis"]
         return (
             Fact("axes", axes, "Each axis a corner difference", columns=(
@@ -256,18 +253,18 @@ class RotatedRectangles(Scene):
         )
 
     def draw(self, result, painter, theme):
-        report, pixel = result, self.view.pixel
+        pixel = self.view.pixel
         x0, y0, x1, y1 = self.frame
         painter.segment((x0, 0.0), (x1, 0.0), theme.guide, 1)
         painter.segment((0.0, y0), (0.0, y1), theme.guide, 1)
         painter.text((-8 * pixel, -20 * pixel), "O", theme.dim_text, 14, "right")
         if self.settings["circles"]:
-            role = theme.separating if report.circles[0] > report.circles[1] else theme.guide
+            role = theme.separating if result.circles[0] > result.circles[1] else theme.guide
             for shape in self.shapes.values():
                 painter.circle(shape.center, math.hypot(*shape.half_size), role, None, 1)
             # The distance the quick reject compares, drawn, and its numbers along the bottom.
             painter.segment(self.shapes["A"].center, self.shapes["B"].center, role, 1)
-            distance, reach = report.circles
+            distance, reach = result.circles
             x0, y0 = self.view.rect[:2]
             painter.text((x0 + 14 * pixel, y0 + 40 * pixel), f"centres {fmt(distance)} apart, radii add to {fmt(reach)}", role, 15)
         if self.settings["local"]:
@@ -282,7 +279,7 @@ class RotatedRectangles(Scene):
                 length = math.hypot(dx, dy)
                 spot = (x + dx / length * 12 * pixel, y + dy / length * 12 * pixel - 5 * pixel)
                 painter.text(spot, corner, faded(theme.shape(name), 200), 12, "left" if dx >= 0 else "right")
-        for k, ((name, first, second), row) in enumerate(zip(AXES, report.axes)):
+        for k, ((name, first, second), row) in enumerate(zip(AXES, result.axes)):
             start, end = self.shapes[name].corner(second), self.shapes[name].corner(first)
             shown = k + 1 == self.settings["axis"]
             color = theme.separating if not row.overlap else theme.axis
@@ -321,20 +318,20 @@ class RotatedRectangles(Scene):
         x0, y0, x1, y1 = self.frame
         return [((x0, 0.0), (x1, 0.0)), ((0.0, y0), (0.0, y1)), self.shown_axis_line(result)]
 
-    def shown_axis_line(self, report):
-        axis = report.axes[self.settings["axis"] - 1].vector
+    def shown_axis_line(self, result):
+        axis = result.axes[self.settings["axis"] - 1].vector
         length = math.hypot(*axis)
         reach = max(abs(v) for v in self.frame) * 1.5
         return (-axis.x / length * reach, -axis.y / length * reach), (axis.x / length * reach, axis.y / length * reach)
 
-    def _draw_shown_axis(self, report, painter, theme):
+    def _draw_shown_axis(self, result, painter, theme):
         k = self.settings["axis"] - 1
-        axis = report.axes[k].vector
+        axis = result.axes[k].vector
         length = math.hypot(*axis)
         unit = Vector(axis.x / length, axis.y / length)
-        painter.segment(*self.shown_axis_line(report), theme.axis, 1)
+        painter.segment(*self.shown_axis_line(result), theme.axis, 1)
         for side, name in ((-6, "A"), (6, "B")):
-            rows = report.corners[name]
+            rows = result.corners[name]
             scalars = [s for _, _, s in rows]
             low, high = min(scalars), max(scalars)
             for corner, vector, scalar in rows:
