@@ -121,10 +121,11 @@ class RotatedRectangles(Scene):
     )
 
     def setup(self):
-        # Apart on axis 1 by a hair, yet close enough that their bounding circles meet.
+        # Apart on axis 1 by a hair, yet close enough that their bounding circles meet; B clear
+        # of axis 1's line through O, so that its shadow there crosses none of its corners.
         self.shapes = {
             "A": Box((4 * UNIT, 4 * UNIT), (2.5 * UNIT, 1.2 * UNIT), math.radians(20)),
-            "B": Box((8.4 * UNIT, 5.0 * UNIT), (1.6 * UNIT, 1.0 * UNIT), math.radians(-35)),
+            "B": Box((8.2 * UNIT, 5.6 * UNIT), (1.6 * UNIT, 1.0 * UNIT), math.radians(-35)),
         }
 
     def corner(self, name, corner):

@@ -1,0 +1,44 @@
+"""Labels and marks in the newer scenes as the class sees them (issue 34): at 1280x720 and
+1920x1080 at 1x, 1920x1080 at 3x and --present's 1280x720 at 2x in the projector theme, each with
+the panel shown and hidden. Label boxes are measured as the figure lint measures them (pyglet's
+own text layout), shapes with shapely."""
+
+import pytest
+from shapely.geometry import Point
+
+from figure_lint import draw, label_box, outline, strips
+from sandbox.app.session import Session
+
+SETTINGS = (
+    ((1280, 720), 1, False),
+    ((1920, 1080), 1, False),
+    ((1920, 1080), 3, False),
+    ((1280, 720), 2, True),
+)
+"""(size, font scale, projector theme): the last is --present's."""
+
+
+def shown(scene_id, pose=lambda session: None):
+    """Each setting of SETTINGS, panel shown and hidden: (where, session, recorded figure), the
+    scene opened afresh and posed by ``pose(session)``."""
+    for size, scale, projector in SETTINGS:
+        for panel in (True, False):
+            session = Session(scene_id, size=size)
+            if projector:
+                session.input.toggle_theme(None, None)
+            session.set_font_scale(scale)
+            session.show_panel = panel
+            pose(session)
+            session.refresh()
+            where = f"{size[0]}x{size[1]} {scale}x {'panel' if panel else 'no panel'}"
+            yield where, session, draw(session)
+
+
+def test_rotated_rectangles_shadows_on_the_shown_axis_cross_neither_rectangle():
+    # The lint lets shadows lie on an axis line drawn across the figure; on axis 1's line
+    # through O, B's shadow crossed B's lowest corner.
+    for where, session, painter in shown("rotated-rectangles"):
+        view, shapes = session.scene.view, session.scene.shapes
+        for group in strips(painter, view):
+            for name, shape in shapes.items():
+                assert not group["shape"].buffer(-view.pixel).intersects(outline(shape)), (where, name)
