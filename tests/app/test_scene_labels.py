@@ -4,9 +4,10 @@ the panel shown and hidden. Label boxes are measured as the figure lint measures
 own text layout), shapes with shapely."""
 
 import pytest
-from shapely.geometry import Point
+from shapely.geometry import Point, Polygon
 
 from figure_lint import draw, label_box, outline, strips
+from sandbox.app import focus, keys
 from sandbox.app.session import Session
 
 SETTINGS = (
@@ -42,3 +43,25 @@ def test_rotated_rectangles_shadows_on_the_shown_axis_cross_neither_rectangle():
         for group in strips(painter, view):
             for name, shape in shapes.items():
                 assert not group["shape"].buffer(-view.pixel).intersects(outline(shape)), (where, name)
+
+
+@pytest.mark.parametrize("scene_id", ["box-box", "tile-seams"])
+def test_no_label_lies_on_the_focus_ring(scene_id):
+    # Tab (or a click) rings the focused shape after the figure is drawn: box-box's ring ran
+    # through B's name, just above B. Each shape focused in turn.
+    def focused(count):
+        def pose(session):
+            for _ in range(count):
+                session.input.tab("TAB", keys.NONE)
+        return pose
+
+    for count in range(1, len(Session(scene_id).scene.shapes) + 1):
+        for where, session, painter in shown(scene_id, focused(count)):
+            view = session.scene.view
+            width = focus.RING_WIDTH * session.font_scale
+            rings = [call for call in painter.of("polygon") if call[2] == session.theme.highlight and call[4] == width]
+            assert len(rings) == 1, (where, session.focus)
+            band = Polygon(rings[0][1]).exterior.buffer(width / 2 * view.pixel)
+            for call in painter.of("text"):
+                if call[2].strip():
+                    assert not label_box(call, view).buffer(-view.pixel).intersects(band), (where, session.focus.name, call[2])
