@@ -65,3 +65,21 @@ def test_no_label_lies_on_the_focus_ring(scene_id):
             for call in painter.of("text"):
                 if call[2].strip():
                     assert not label_box(call, view).buffer(-view.pixel).intersects(band), (where, session.focus.name, call[2])
+
+
+@pytest.mark.parametrize("preset", ["Resting", "Tilted", "Overhang"])
+def test_contact_points_labels_match_and_each_stands_by_its_point(preset):
+    # The two points' labels differed in size (the layout shrank one to fit) and one stood
+    # 55 px below its point (asked for a line lower, to keep off the other).
+    for where, session, painter in shown("contact-points", lambda session: session.act("preset", preset)):
+        scene = session.scene
+        view, points = scene.view, scene.result.manifold.points
+        names = {f"{point.id}: {point.separation:.1f}": k for k, point in enumerate(points)}
+        names.update({str(k + 1): k for k in range(len(points))})
+        drawn = {names[call[2]]: call for call in painter.of("text") if call[2] in names}
+        assert sorted(drawn) == list(range(len(points))), (where, scene.labels_left_out)
+        assert len({call[4] for call in drawn.values()}) == 1, (where, [(call[2], call[4]) for call in drawn.values()])
+        for k, call in drawn.items():
+            em = round(call[4] * view.text_scale) * 96 / 72
+            off = label_box(call, view).distance(Point(*points[k].point)) / view.pixel
+            assert off <= 1.5 * em, (where, call[2], f"{off:.0f} px from its point")
