@@ -4,11 +4,12 @@ the panel shown and hidden. Label boxes are measured as the figure lint measures
 own text layout), shapes with shapely."""
 
 import pytest
-from shapely.geometry import Point, Polygon
+from shapely.geometry import LineString, Point, Polygon
 
 from figure_lint import draw, label_box, outline, strips
 from sandbox.app import focus, keys
 from sandbox.app.session import Session
+from sandbox.kit.painter import arrow_head
 
 SETTINGS = (
     ((1280, 720), 1, False),
@@ -83,3 +84,22 @@ def test_contact_points_labels_match_and_each_stands_by_its_point(preset):
             em = round(call[4] * view.text_scale) * 96 / 72
             off = label_box(call, view).distance(Point(*points[k].point)) / view.pixel
             assert off <= 1.5 * em, (where, call[2], f"{off:.0f} px from its point")
+
+
+@pytest.mark.parametrize("preset", ["At a seam", "Sunk deeper"])
+def test_tile_seams_caught_stands_by_the_push_back_and_over_no_arrow(preset):
+    # "caught" printed over the push arrows, and at a presenter scale stood off beside B.
+    for where, session, painter in shown("tile-seams", lambda session: session.act("preset", preset)):
+        view = session.scene.view
+        arrows = []
+        for _, start, end, _, width in painter.of("arrow"):
+            shaft = LineString([start, end]).buffer(width / 2 * view.pixel)
+            head = arrow_head(start, end, (4 * width + 6) * view.pixel)
+            arrows.append((start, end, shaft.union(Polygon(head))))
+        back = [line for start, end, line in arrows if end[0] < start[0] and start[1] == end[1]]
+        caught = [call for call in painter.of("text") if call[2] == "caught"]
+        assert len(back) == 1 and len(caught) == 1, where
+        box = label_box(caught[0], view)
+        em = round(caught[0][4] * view.text_scale) * 96 / 72
+        assert not any(box.intersects(line) for _, _, line in arrows), where
+        assert box.distance(back[0]) / view.pixel <= 1.5 * em, (where, f"{box.distance(back[0]) / view.pixel:.0f} px from the push back")
