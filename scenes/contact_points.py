@@ -3,7 +3,7 @@
 import math
 from typing import NamedTuple
 
-from collision import Box, Capsule, Circle, Manifold, Polygon, manifold
+from collision import Box, Capsule, Circle, Manifold, Polygon, manifold, point_query
 from collision.manifold import _faces
 from sandbox.kit.events import Event
 from sandbox.kit.figures import any_shape
@@ -71,6 +71,9 @@ def _clear_spot(face, other):
     spots = ((x0 + 0.2 * (x1 - x0), y0 + 0.2 * (y1 - y0)), (x1 + 0.2 * (x0 - x1), y1 + 0.2 * (y0 - y1)))
     return max(spots, key=lambda p: math.dist(p, middle))
 
+
+NAME_SIZE = 14
+"""Points: a face's name."""
 
 ID_SIZE = 13
 """Points: a contact point's label."""
@@ -211,7 +214,12 @@ class ContactPoints(Scene):
             self._name(painter, reference.points, spot, theme.shape(owner), "reference face", pixel, 1)
             if len(steps) > 1:
                 (x0, y0), (x1, y1) = incident.points
-                self._name(painter, incident.points, ((x0 + x1) / 2, (y0 + y1) / 2), theme.shape("B" if owner == "A" else "A"), "incident face", pixel, -1)
+                other = "B" if owner == "A" else "A"
+                # Inside its own shape where it fits there; else on the reference shape's side.
+                middle = ((x0 + x1) / 2, (y0 + y1) / 2)
+                inner = self._name_spot(incident.points, middle, "incident face", -1)
+                side = -1 if self._holds(self.shapes[other], inner, "incident face") else 1
+                self._name(painter, incident.points, middle, theme.shape(other), "incident face", pixel, side)
         if self.settings["normal"] and spot is not None:
             # Up to the reference face from the reference shape's side: the other side, above the
             # face, is where the points' labels stand.
@@ -226,10 +234,22 @@ class ContactPoints(Scene):
     def _name(self, painter, face, at, color, label, pixel, side):
         """A face's name beside ``at``: on the outer side of the reference face and the inner
         side of the incident one, so that the two names stay apart when the faces touch."""
+        painter.text(self._name_spot(face, at, label, side), label, color, NAME_SIZE, "center")
+
+    def _name_spot(self, face, at, label, side):
+        """Where a face's name goes (its centre's baseline): its box a gap from ``at`` on the
+        face, on ``side`` of it (1: to the face's right as it runs), at any text size."""
         (x0, y0), (x1, y1) = face
         length = math.hypot(x1 - x0, y1 - y0) or 1.0
         ox, oy = (y1 - y0) / length * side, (x0 - x1) / length * side
-        painter.text((at[0] + ox * 14 * pixel, at[1] + oy * 14 * pixel), label, color, 14, "center")
+        left, bottom, right, top = text_box((0.0, 0.0), label, NAME_SIZE, self.view.pixel, self.view.text_scale, "center")
+        out = ID_GAP * self.view.pixel * self.view.text_scale + abs(ox) * (right - left) / 2 + abs(oy) * (top - bottom) / 2
+        return (at[0] + ox * out, at[1] + oy * out - (bottom + top) / 2)
+
+    def _holds(self, shape, at, label):
+        """Whether ``shape`` holds the whole box of a face's name set at ``at``."""
+        x0, y0, x1, y1 = text_box(at, label, NAME_SIZE, self.view.pixel, self.view.text_scale, "center")
+        return all(point_query(shape, corner).inside for corner in ((x0, y0), (x1, y0), (x1, y1), (x0, y1)))
 
     def _side_plane(self, painter, theme, step, label, pixel):
         """A clip's side plane: the line through the face's end, square to the face."""
