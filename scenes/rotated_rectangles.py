@@ -4,10 +4,11 @@ as vectors and as scalars, and the article's three optimisations counted."""
 import math
 from typing import NamedTuple
 
-from collision import Box, Vector
+from collision import Box, Vector, point_query
 from sandbox.kit import Column, Fact, Meter, Param, Report, Scene, Verdict, faded, register
 from sandbox.kit.events import Event
 from sandbox.kit.figures.meter import draw_meter
+from sandbox.kit.labels import SHRINKS, outline_meets_box, text_box
 
 UNIT = 40.0
 """World units per unit of the numbers shown: small numbers, as in the article's (2, 6)."""
@@ -16,6 +17,12 @@ AXES = (("A", "UR", "UL"), ("A", "UR", "LR"), ("B", "UL", "LL"), ("B", "UL", "UR
 """GameDev.net's Axis1..Axis4: the first corner minus the second, of that rectangle."""
 
 CORNERS = ("UL", "UR", "LR", "LL")
+
+CORNER_SIZE, AXIS_SIZE = 12, 15
+"""Points: a corner's name, and an axis's number."""
+
+GAP = 4
+"""Pixels at font scale 1 between a corner and its name, or an edge and its axis's number."""
 
 SAVINGS = (("plain SAT", False, False, False), ("early out", True, False, False), ("A's frame", False, True, False),
            ("bounding circles", False, False, True), ("all three", True, True, True))
@@ -273,13 +280,9 @@ class RotatedRectangles(Scene):
         self._draw_shown_axis(result, painter, theme)
         for name in "AB":
             self.draw_shape(painter, theme, name)
-            box = self.shapes[name]
-            for corner in CORNERS:
-                x, y = box.corner(corner)
-                dx, dy = x - box.center[0], y - box.center[1]
-                length = math.hypot(dx, dy)
-                spot = (x + dx / length * 12 * pixel, y + dy / length * 12 * pixel - 5 * pixel)
-                painter.text(spot, corner, faded(theme.shape(name), 200), 12, "left" if dx >= 0 else "right")
+        size, spots = self._corner_names()
+        for (name, corner), at in spots.items():
+            painter.text(at, corner, faded(theme.shape(name), 200), size, "center")
         for k, ((name, first, second), row) in enumerate(zip(AXES, result.axes)):
             start, end = self.shapes[name].corner(second), self.shapes[name].corner(first)
             shown = k + 1 == self.settings["axis"]
@@ -289,16 +292,81 @@ class RotatedRectangles(Scene):
             # corner names and the other rectangle crowd it.
             centre = self.shapes[name].center
             middle = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
-            out = (middle[0] - centre[0], middle[1] - centre[1])
-            length = math.hypot(*out)
-            inside = (middle[0] - out[0] / length * 16 * pixel, middle[1] - out[1] / length * 16 * pixel - 6 * pixel)
-            painter.text(inside, str(k + 1), color, 15, "center")
+            inward = (centre[0] - middle[0], centre[1] - middle[1])
+            painter.text(self._beside(middle, inward, str(k + 1), AXIS_SIZE), str(k + 1), color, AXIS_SIZE, "center")
         self.label_shapes(painter, theme)
         # Each saving's cost beside the plain recipe's (the figure is the plain recipe; while a
         # question asks for a count, the figure writes it "?"). Last: the figure's own labels
         # take their places first, the meter the room left (none: a crowded small window leaves
         # it to the panel's table).
         draw_meter(painter, theme, self.view, self.reported, self.covered(), self.crossing(result), clear_only=True)
+
+    def _beside(self, point, way, text, size):
+        """Where label ``text``, centred, goes beside ``point``: its box a gap from it in the
+        direction ``way``, its middle on that line, however large the text is drawn. Out along a
+        corner's diagonal, both of the rectangle's edges leave the corner on the other side of
+        the box; in from an edge's middle, the box stays clear of that edge."""
+        pixel = self.view.pixel
+        x0, y0, x1, y1 = text_box((0.0, 0.0), text, size, pixel, self.view.text_scale, "center")
+        length = math.hypot(*way)
+        ux, uy = way[0] / length, way[1] / length
+        # How far the box reaches from its middle along the way, and the gap before it.
+        reach = abs(ux) * (x1 - x0) / 2 + abs(uy) * (y1 - y0) / 2 + GAP * pixel * self.view.text_scale
+        # The baseline sits below the box's middle by half the ink's height.
+        return (point[0] + ux * reach, point[1] + uy * reach - (y0 + y1) / 2)
+
+    def _corner_names(self):
+        """The corners' names' size and spots ((rectangle, corner) -> where): each beside its
+        corner and off the other rectangle, all at the largest size at which every one is, but
+        never smaller on screen than at font scale 1 (the rectangles close at a presenter scale
+        leave no room beside a corner facing the other). Where even that leaves one no room,
+        it is asked for on its corner: the layout puts it at the nearest clear spot, on neither
+        rectangle, or leaves it out."""
+        scale = self.view.text_scale
+        sizes = [CORNER_SIZE * shrink for shrink in SHRINKS if shrink * scale >= 1.0]
+        for size in sizes:
+            spots = {(name, corner): self._off_corner(name, corner, size) for name in "AB" for corner in CORNERS}
+            if None not in spots.values():
+                return size, spots
+        size = sizes[-1]
+        _, y0, _, y1 = text_box((0.0, 0.0), "LL", size, self.view.pixel, scale, "center")
+        for (name, corner), at in spots.items():
+            if at is None:
+                x, y = self.shapes[name].corner(corner)
+                spots[name, corner] = (x, y - (y0 + y1) / 2)
+        return size, spots
+
+    def _off_corner(self, name, corner, size):
+        """Where rectangle ``name``'s ``corner`` name at ``size`` goes: out along the corner's
+        diagonal or, where that box would lie on the other rectangle, along one of the two
+        edges' outward normals there or between (any way out between those normals keeps the
+        box off both edges); where every way out meets the other rectangle, just inside the
+        corner; None where that does not fit either."""
+        box, other = self.shapes[name], self.shapes["B" if name == "A" else "A"]
+        (cx, cy), turn = box.center, box.angle
+        across, up = (math.cos(turn), math.sin(turn)), (-math.sin(turn), math.cos(turn))
+        point = box.corner(corner)
+        dx, dy = point[0] - cx, point[1] - cy
+        # The corner's side of each of the rectangle's own axes.
+        sx, sy = math.copysign(1.0, dx * across[0] + dy * across[1]), math.copysign(1.0, dx * up[0] + dy * up[1])
+        side, top = (sx * across[0], sx * across[1]), (sy * up[0], sy * up[1])
+        ways = ((dx, dy), (side[0] + top[0] / 2, side[1] + top[1] / 2), (top[0] + side[0] / 2, top[1] + side[1] / 2), side, top)
+        for way in ways:
+            at = self._beside(point, way, corner, size)
+            rect = text_box(at, corner, size, self.view.pixel, self.view.text_scale, "center")
+            middle = ((rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2)
+            if not outline_meets_box(other, rect) and not point_query(other, middle).inside:
+                return at
+        # Every way out faces the other rectangle: just inside the corner instead, the box a gap
+        # in from both edges, where it fits.
+        pixel, scale = self.view.pixel, self.view.text_scale
+        x0, y0, x1, y1 = text_box((0.0, 0.0), corner, size, pixel, scale, "center")
+        inset = GAP * pixel * scale + max(abs(n[0]) * (x1 - x0) / 2 + abs(n[1]) * (y1 - y0) / 2 for n in (side, top))
+        centre = (point[0] - inset * (side[0] + top[0]), point[1] - inset * (side[1] + top[1]))
+        rect = (centre[0] + x0, centre[1] - (y1 - y0) / 2, centre[0] + x1, centre[1] + (y1 - y0) / 2)
+        if not outline_meets_box(box, rect) and point_query(box, centre).inside:
+            return (centre[0], centre[1] - (y0 + y1) / 2)
+        return None
 
     def covered(self):
         """What the figure covers, for the meter to keep clear of: the boxes and their corner

@@ -1,6 +1,6 @@
 """Labels and marks in the newer scenes as the class sees them (issue 34): at 1280x720 and
-1920x1080 at 1x, 1920x1080 at 3x and --present's 1280x720 at 2x in the projector theme, each with
-the panel shown and hidden. Label boxes are measured as the figure lint measures them (pyglet's
+1920x1080 at 1x and 3x, and --present's 1280x720 at 2x in the projector theme, each with the
+panel shown and hidden. Label boxes are measured as the figure lint measures them (pyglet's
 own text layout), shapes with shapely."""
 
 import pytest
@@ -15,9 +15,10 @@ SETTINGS = (
     ((1280, 720), 1, False),
     ((1920, 1080), 1, False),
     ((1920, 1080), 3, False),
+    ((1280, 720), 3, False),
     ((1280, 720), 2, True),
 )
-"""(size, font scale, projector theme): the last is --present's."""
+"""(size, font scale, projector theme): the last is --present's; 1280x720 at 3x is the tightest."""
 
 
 def shown(scene_id, pose=lambda session: None):
@@ -45,6 +46,49 @@ def test_rotated_rectangles_shadows_on_the_shown_axis_cross_neither_rectangle():
             for name, shape in shapes.items():
                 assert not group["shape"].buffer(-view.pixel).intersects(outline(shape)), (where, name)
 
+
+
+def rectangles_labels(session, painter):
+    """rotated-rectangles' corner names ((rectangle, corner), box) and axis numbers (k, box) as drawn."""
+    from scenes.rotated_rectangles import CORNERS
+
+    view, theme = session.scene.view, session.theme
+    corners, numbers = [], []
+    for call in painter.of("text"):
+        if call[2] in CORNERS:
+            name = next(name for name in "AB" if call[3][:3] == theme.shape(name)[:3])
+            corners.append(((name, call[2]), label_box(call, view)))
+        elif call[2] in ("1", "2", "3", "4"):
+            numbers.append((int(call[2]), label_box(call, view)))
+    return corners, numbers
+
+
+def test_rotated_rectangles_names_no_corner_or_axis_on_the_other_rectangle():
+    # A's axis "2" sat inside B at 3x; B's "LL" sat on A's corner, at 1x too.
+    from scenes.rotated_rectangles import AXES
+
+    for where, session, painter in shown("rotated-rectangles"):
+        shapes = session.scene.shapes
+        bodies = {name: outline(shape) for name, shape in shapes.items()}
+        corners, numbers = rectangles_labels(session, painter)
+        assert len(corners) == 8 and len(numbers) == 4, (where, session.scene.labels_left_out)
+        for (name, corner), box in corners:
+            other = "B" if name == "A" else "A"
+            assert not box.centroid.within(bodies[other]), (where, name, corner)
+        for k, box in numbers:
+            other = "B" if AXES[k - 1][0] == "A" else "A"
+            assert not box.intersects(bodies[other]), (where, f"axis {k}")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_rotated_rectangles_each_corner_name_is_nearest_its_own_corner_at_1x(size):
+    session = Session("rotated-rectangles", size=size)
+    session.refresh()
+    corners, _ = rectangles_labels(session, draw(session))
+    points = {(name, corner): Point(*shape.corner(corner)) for name, shape in session.scene.shapes.items() for corner in ("UL", "UR", "LR", "LL")}
+    for named, box in corners:
+        nearest = min(points, key=lambda key: box.distance(points[key]))
+        assert box.distance(points[named]) <= box.distance(points[nearest]), (size, named, nearest)
 
 @pytest.mark.parametrize("scene_id", ["box-box", "tile-seams"])
 def test_no_label_lies_on_the_focus_ring(scene_id):
