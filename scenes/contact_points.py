@@ -3,12 +3,13 @@
 import math
 from typing import NamedTuple
 
-from collision import Box, Capsule, Circle, Manifold, Polygon, manifold
+from collision import Box, Capsule, Circle, Manifold, Polygon, manifold, point_query
 from collision.manifold import _faces
 from sandbox.kit.events import Event
 from sandbox.kit.figures import any_shape
 from sandbox.kit import Action, Column, Cost, Fact, Line, Param, Report, Scene, Verdict, faded, register
 from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, traced, with_code
+from sandbox.kit.labels import outline_meets_box, text_box
 
 A_POSE = ((-60.0, -60.0), (190.0, 55.0), 0.0)
 """Box A's centre, half size and angle: a wide slab to rest on."""
@@ -71,9 +72,17 @@ def _clear_spot(face, other):
     return max(spots, key=lambda p: math.dist(p, middle))
 
 
-CROWDED_WIDTH = 420
-"""Pixels of figure width per unit of text scale below which the ids' labels would cover the
-boxes: 1280x720 at 3x beside the panel."""
+NAME_SIZE = 14
+"""Points: a face's name."""
+
+ID_SIZE = 13
+"""Points: a contact point's label."""
+
+ID_GAP = 4
+"""Pixels at font scale 1 between a contact point and the box of its label."""
+
+SLIDES = 12
+"""Half lines a point's label may slide out along the face to clear the shape leaning over it."""
 
 
 class Result(NamedTuple):
@@ -189,12 +198,8 @@ class ContactPoints(Scene):
             reference, incident = steps[0], found.steps[1]
             spot = _clear_spot(reference.points, incident.points)
             painter.segment(*reference.points, theme.shape(owner), 6)
-            self._name(painter, reference.points, spot, theme.shape(owner), "reference face", pixel, 1)
             if len(steps) > 1:
-                other = "B" if owner == "A" else "A"
-                painter.segment(*incident.points, theme.shape(other), 6)
-                (x0, y0), (x1, y1) = incident.points
-                self._name(painter, incident.points, ((x0 + x1) / 2, (y0 + y1) / 2), theme.shape(other), "incident face", pixel, -1)
+                painter.segment(*incident.points, theme.shape("B" if owner == "A" else "A"), 6)
             for k, step in enumerate(steps[2:4]):
                 self._side_plane(painter, theme, step, f"side {k + 1}", pixel)
                 for point in step.points:
@@ -202,13 +207,26 @@ class ContactPoints(Scene):
         elif steps:
             # A circle, or two rounded corners: the one line that stands in for the faces.
             painter.segment(*steps[-1].points, theme.guide, 2)
+        # The points' labels first: each is placed by its point, the faces' names where they fit.
         if page == len(found.steps) - 1 and self.settings["points"]:
             self._contacts(painter, theme, found, pixel)
+        if owner is not None:
+            self._name(painter, reference.points, spot, theme.shape(owner), "reference face", pixel, 1)
+            if len(steps) > 1:
+                (x0, y0), (x1, y1) = incident.points
+                other = "B" if owner == "A" else "A"
+                # Inside its own shape where it fits there; else on the reference shape's side.
+                middle = ((x0 + x1) / 2, (y0 + y1) / 2)
+                inner = self._name_spot(incident.points, middle, "incident face", -1)
+                side = -1 if self._holds(self.shapes[other], inner, "incident face") else 1
+                self._name(painter, incident.points, middle, theme.shape(other), "incident face", pixel, side)
         if self.settings["normal"] and spot is not None:
+            # Up to the reference face from the reference shape's side: the other side, above the
+            # face, is where the points' labels stand.
             nx, ny = found.normal
-            tip = (spot[0] + nx * 60, spot[1] + ny * 60)
-            painter.arrow(spot, tip, theme.axis, 2)
-            painter.text((tip[0] + 6 * pixel, tip[1]), "n", theme.axis, 15)
+            tail = (spot[0] - nx * 60, spot[1] - ny * 60)
+            painter.arrow(tail, spot, theme.axis, 2)
+            painter.text(((tail[0] + spot[0]) / 2 + 6 * pixel, (tail[1] + spot[1]) / 2), "n", theme.axis, 15)
         # The reference face's name sits where A's would: A's goes below A.
         x0, y0, x1, y1 = self.shapes["A"].aabb()
         self.label_shapes(painter, theme, avoid=[((x0 + x1) / 2, y1 + 10 * pixel)])
@@ -216,10 +234,22 @@ class ContactPoints(Scene):
     def _name(self, painter, face, at, color, label, pixel, side):
         """A face's name beside ``at``: on the outer side of the reference face and the inner
         side of the incident one, so that the two names stay apart when the faces touch."""
+        painter.text(self._name_spot(face, at, label, side), label, color, NAME_SIZE, "center")
+
+    def _name_spot(self, face, at, label, side):
+        """Where a face's name goes (its centre's baseline): its box a gap from ``at`` on the
+        face, on ``side`` of it (1: to the face's right as it runs), at any text size."""
         (x0, y0), (x1, y1) = face
         length = math.hypot(x1 - x0, y1 - y0) or 1.0
         ox, oy = (y1 - y0) / length * side, (x0 - x1) / length * side
-        painter.text((at[0] + ox * 14 * pixel, at[1] + oy * 14 * pixel), label, color, 14, "center")
+        left, bottom, right, top = text_box((0.0, 0.0), label, NAME_SIZE, self.view.pixel, self.view.text_scale, "center")
+        out = ID_GAP * self.view.pixel * self.view.text_scale + abs(ox) * (right - left) / 2 + abs(oy) * (top - bottom) / 2
+        return (at[0] + ox * out, at[1] + oy * out - (bottom + top) / 2)
+
+    def _holds(self, shape, at, label):
+        """Whether ``shape`` holds the whole box of a face's name set at ``at``."""
+        x0, y0, x1, y1 = text_box(at, label, NAME_SIZE, self.view.pixel, self.view.text_scale, "center")
+        return all(point_query(shape, corner).inside for corner in ((x0, y0), (x1, y0), (x1, y1), (x0, y1)))
 
     def _side_plane(self, painter, theme, step, label, pixel):
         """A clip's side plane: the line through the face's end, square to the face."""
@@ -231,21 +261,62 @@ class ContactPoints(Scene):
         painter.segment(start, end, theme.guide, 1)
         painter.text((end[0] + sx * 6 * pixel, end[1] + sy * 6 * pixel), label, theme.guide, 13, "center")
 
-    def crowded(self):
-        """Whether the figure is too narrow for the ids' long labels (a presenter scale beside
-        the panel): each point is then labelled by its number, its id in the table."""
-        x0, _, x1, _ = self.view.rect
-        return (x1 - x0) / self.view.pixel < CROWDED_WIDTH * self.view.text_scale
+    def _labels(self, found, pixel):
+        """Each point's label: its id and separation where every one fits in the figure beside
+        its point, else (a presenter scale, the figure narrow) its number, the id in the table.
+        All one way or the other, so that the labels match."""
+        long = [f"{contact.id}: {contact.separation:.1f}" for contact in found.points]
+        x0, y0, x1, y1 = self.view.rect
+        for k, text in enumerate(long):
+            left, bottom, right, top = text_box(self._beside(found, k, text, pixel), text, ID_SIZE, pixel, self.view.text_scale, "center")
+            if left < x0 or right > x1 or bottom < y0 or top > y1:
+                return [str(k + 1) for k in range(len(long))]
+        return long
 
     def _contacts(self, painter, theme, found, pixel):
-        crowded = self.crowded()
+        texts = self._labels(found, pixel)
         for k, contact in enumerate(found.points):
             color = theme.mtv if contact.separation < 0 else theme.separating
             painter.point(contact.point, color, 8)
             if self.settings["ids"]:
-                x, y = contact.point
-                below = -(22 + 18 * k) * pixel
-                painter.text((x, y + below), str(k + 1) if crowded else f"{contact.id}: {contact.separation:.1f}", color, 13, "center")
+                painter.text(self._beside(found, k, texts[k], pixel), texts[k], color, ID_SIZE, "center")
+
+    def _beside(self, found, k, text, pixel):
+        """Where point ``k``'s label goes (its centre's baseline). Between faces the point is a
+        vertex of one shape on the other's face: the label goes on the vertex's side of that
+        face (above A's face for B's corner, below B's face for A's corner), out past the point
+        away from the other point, its box a gap from the face and from the vertex. The
+        vertex's edges leave it the other way, so the label crosses neither, and two labels,
+        each out on its own side, never meet. With no face (a circle, rounded corners) the
+        outline curves round the point: the label goes straight below it, into A."""
+        contact = found.points[k]
+        point = contact.point
+        nx, ny = found.normal
+        left, bottom, right, top = text_box((0.0, 0.0), text, ID_SIZE, pixel, self.view.text_scale, "center")
+        half_width, half_height = (right - left) / 2, (top - bottom) / 2
+        gap = ID_GAP * pixel * self.view.text_scale
+        # Clear of the deeper surface by half the overlap.
+        up = gap + max(-contact.separation, 0.0) / 2 + abs(nx) * half_width + abs(ny) * half_height
+        if found.reference is None:
+            centre = (point[0] - nx * up, point[1] - ny * up)
+            return (centre[0], centre[1] - (bottom + top) / 2)
+        # The normal runs from A to B: B's vertex stands on the normal's side, A's on the other.
+        owner = "A" if contact.id.kind_a == "vertex" and contact.id.kind_b != "vertex" else "B"
+        side = (nx, ny) if owner == "B" else (-nx, -ny)
+        (x0, y0), (x1, y1) = found.steps[1].points
+        others = [p.point for j, p in enumerate(found.points) if j != k]
+        # Away from the other point, or from the incident face's middle when alone.
+        away = (point[0] - others[0][0], point[1] - others[0][1]) if others else (point[0] - (x0 + x1) / 2, point[1] - (y0 + y1) / 2)
+        along = (-ny, nx) if (-ny * away[0] + nx * away[1]) >= 0 else (ny, -nx)
+        out = gap + abs(along[0]) * half_width + abs(along[1]) * half_height
+        # A turned or rounded shape leans out over its vertex: out further, half a line at a
+        # time, until the label clears it (a few lines at most).
+        for _ in range(SLIDES):
+            x, y = point[0] + along[0] * out + side[0] * up, point[1] + along[1] * out + side[1] * up
+            if not outline_meets_box(self.shapes[owner], (x - half_width, y - half_height, x + half_width, y + half_height), gap):
+                break
+            out += half_height
+        return (x, y - (bottom + top) / 2)
 
     def report(self, result):
         found, page = result.manifold, result.page

@@ -4,10 +4,11 @@ as vectors and as scalars, and the article's three optimisations counted."""
 import math
 from typing import NamedTuple
 
-from collision import Box, Vector
+from collision import Box, Vector, point_query
 from sandbox.kit import Column, Fact, Meter, Param, Report, Scene, Verdict, faded, register
 from sandbox.kit.events import Event
 from sandbox.kit.figures.meter import draw_meter
+from sandbox.kit.labels import SHRINKS, outline_meets_box, text_box
 
 UNIT = 40.0
 """World units per unit of the numbers shown: small numbers, as in the article's (2, 6)."""
@@ -16,6 +17,12 @@ AXES = (("A", "UR", "UL"), ("A", "UR", "LR"), ("B", "UL", "LL"), ("B", "UL", "UR
 """GameDev.net's Axis1..Axis4: the first corner minus the second, of that rectangle."""
 
 CORNERS = ("UL", "UR", "LR", "LL")
+
+CORNER_SIZE, AXIS_SIZE = 12, 15
+"""Points: a corner's name, and an axis's number."""
+
+GAP = 4
+"""Pixels at font scale 1 between a corner and its name, or an edge and its axis's number."""
 
 SAVINGS = (("plain SAT", False, False, False), ("early out", True, False, False), ("A's frame", False, True, False),
            ("bounding circles", False, False, True), ("all three", True, True, True))
@@ -121,10 +128,11 @@ class RotatedRectangles(Scene):
     )
 
     def setup(self):
-        # Apart on axis 1 by a hair, yet close enough that their bounding circles meet.
+        # Apart on axis 1 by a hair, yet close enough that their bounding circles meet; B clear
+        # of axis 1's line through O, so that its shadow there crosses none of its corners.
         self.shapes = {
             "A": Box((4 * UNIT, 4 * UNIT), (2.5 * UNIT, 1.2 * UNIT), math.radians(20)),
-            "B": Box((8.4 * UNIT, 5.0 * UNIT), (1.6 * UNIT, 1.0 * UNIT), math.radians(-35)),
+            "B": Box((8.2 * UNIT, 5.6 * UNIT), (1.6 * UNIT, 1.0 * UNIT), math.radians(-35)),
         }
 
     def corner(self, name, corner):
@@ -203,47 +211,44 @@ class RotatedRectangles(Scene):
         return separated, tested, count.dots
 
     def _verdict(self, result):
-        report = result
-        if report.rejected:
+        if result.rejected:
             return Verdict("SEPARATED", "separating", "bounding circles apart: no axis needed")
-        if report.colliding:
+        if result.colliding:
             return Verdict("COLLIDING", "mtv", "all four axes overlap")
-        first = next(k for k, row in enumerate(report.axes) if not row.overlap)
+        first = next(k for k, row in enumerate(result.axes) if not row.overlap)
         return Verdict("SEPARATED", "separating", f"no overlap on axis {first + 1}")
 
     def _numbers(self, result):
         """What only the JSON and the questions hold: the verdict, the first axis with a gap,
         the bounding circles, B in A's frame, and the work with the savings ticked now (the
         work table's row marked "as now")."""
-        report = result
         return {
-            "verdict": "colliding" if report.colliding else "separated",
-            "separating_axis": next((k + 1 for k, row in enumerate(report.axes) if not row.overlap), None),
-            "circles": list(report.circles),
-            "rejected": report.rejected,
-            "local_b": [list(v) for v in report.local],
-            "axes_tested": report.tested,
-            "dot_products": report.dots,
+            "verdict": "colliding" if result.colliding else "separated",
+            "separating_axis": next((k + 1 for k, row in enumerate(result.axes) if not row.overlap), None),
+            "circles": list(result.circles),
+            "rejected": result.rejected,
+            "local_b": [list(v) for v in result.local],
+            "axes_tested": result.tested,
+            "dot_products": result.dots,
         }
 
     def _facts(self, result):
-        report = result
         axes = [
             {"number": k + 1, "corners": f"{name}.{first}-{name}.{second}", "axis": list(row.vector), "a": list(row.a), "b": list(row.b),
              "overlap": row.overlap, "status": row.status}
-            for k, ((name, first, second), row) in enumerate(zip(AXES, report.axes))
+            for k, ((name, first, second), row) in enumerate(zip(AXES, result.axes))
         ]
         corners = {
             corner: {"corner": corner, "a_vector": list(va), "a_scalar": sa, "b_vector": list(vb), "b_scalar": sb}
-            for (corner, va, sa), (_, vb, sb) in zip(report.corners["A"], report.corners["B"])
+            for (corner, va, sa), (_, vb, sb) in zip(result.corners["A"], result.corners["B"])
         }
         # Each saving alone, as the meter counts it, the one ticked now marked; other ticks, a row of their own.
         ticked = self.ticked()
         work = {key: {"saving": name, "axes": tested, "dots": dots, "now": saving[1:] == ticked}
-                for key, (name, _, tested, dots), saving in zip(SAVING_KEYS, report.work, SAVINGS)}
+                for key, (name, _, tested, dots), saving in zip(SAVING_KEYS, result.work, SAVINGS)}
         if ticked not in [saving[1:] for saving in SAVINGS]:
             names = " and ".join(name for name, on in zip(("early out", "A's frame", "circles"), ticked) if on)
-            work["now"] = {"saving": names, "axes": report.tested, "dots": report.dots, "now": True}
+            work["now"] = {"saving": names, "axes": result.tested, "dots": result.dots, "now": True}
         k = self.settings["axis"]
         return (
             Fact("axes", axes, "Each axis a corner difference", columns=(
@@ -256,18 +261,18 @@ class RotatedRectangles(Scene):
         )
 
     def draw(self, result, painter, theme):
-        report, pixel = result, self.view.pixel
+        pixel = self.view.pixel
         x0, y0, x1, y1 = self.frame
         painter.segment((x0, 0.0), (x1, 0.0), theme.guide, 1)
         painter.segment((0.0, y0), (0.0, y1), theme.guide, 1)
         painter.text((-8 * pixel, -20 * pixel), "O", theme.dim_text, 14, "right")
         if self.settings["circles"]:
-            role = theme.separating if report.circles[0] > report.circles[1] else theme.guide
+            role = theme.separating if result.circles[0] > result.circles[1] else theme.guide
             for shape in self.shapes.values():
                 painter.circle(shape.center, math.hypot(*shape.half_size), role, None, 1)
             # The distance the quick reject compares, drawn, and its numbers along the bottom.
             painter.segment(self.shapes["A"].center, self.shapes["B"].center, role, 1)
-            distance, reach = report.circles
+            distance, reach = result.circles
             x0, y0 = self.view.rect[:2]
             painter.text((x0 + 14 * pixel, y0 + 40 * pixel), f"centres {fmt(distance)} apart, radii add to {fmt(reach)}", role, 15)
         if self.settings["local"]:
@@ -275,14 +280,10 @@ class RotatedRectangles(Scene):
         self._draw_shown_axis(result, painter, theme)
         for name in "AB":
             self.draw_shape(painter, theme, name)
-            box = self.shapes[name]
-            for corner in CORNERS:
-                x, y = box.corner(corner)
-                dx, dy = x - box.center[0], y - box.center[1]
-                length = math.hypot(dx, dy)
-                spot = (x + dx / length * 12 * pixel, y + dy / length * 12 * pixel - 5 * pixel)
-                painter.text(spot, corner, faded(theme.shape(name), 200), 12, "left" if dx >= 0 else "right")
-        for k, ((name, first, second), row) in enumerate(zip(AXES, report.axes)):
+        size, spots = self._corner_names()
+        for (name, corner), at in spots.items():
+            painter.text(at, corner, faded(theme.shape(name), 200), size, "center")
+        for k, ((name, first, second), row) in enumerate(zip(AXES, result.axes)):
             start, end = self.shapes[name].corner(second), self.shapes[name].corner(first)
             shown = k + 1 == self.settings["axis"]
             color = theme.separating if not row.overlap else theme.axis
@@ -291,16 +292,81 @@ class RotatedRectangles(Scene):
             # corner names and the other rectangle crowd it.
             centre = self.shapes[name].center
             middle = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
-            out = (middle[0] - centre[0], middle[1] - centre[1])
-            length = math.hypot(*out)
-            inside = (middle[0] - out[0] / length * 16 * pixel, middle[1] - out[1] / length * 16 * pixel - 6 * pixel)
-            painter.text(inside, str(k + 1), color, 15, "center")
+            inward = (centre[0] - middle[0], centre[1] - middle[1])
+            painter.text(self._beside(middle, inward, str(k + 1), AXIS_SIZE), str(k + 1), color, AXIS_SIZE, "center")
         self.label_shapes(painter, theme)
         # Each saving's cost beside the plain recipe's (the figure is the plain recipe; while a
         # question asks for a count, the figure writes it "?"). Last: the figure's own labels
         # take their places first, the meter the room left (none: a crowded small window leaves
         # it to the panel's table).
         draw_meter(painter, theme, self.view, self.reported, self.covered(), self.crossing(result), clear_only=True)
+
+    def _beside(self, point, way, text, size):
+        """Where label ``text``, centred, goes beside ``point``: its box a gap from it in the
+        direction ``way``, its middle on that line, however large the text is drawn. Out along a
+        corner's diagonal, both of the rectangle's edges leave the corner on the other side of
+        the box; in from an edge's middle, the box stays clear of that edge."""
+        pixel = self.view.pixel
+        x0, y0, x1, y1 = text_box((0.0, 0.0), text, size, pixel, self.view.text_scale, "center")
+        length = math.hypot(*way)
+        ux, uy = way[0] / length, way[1] / length
+        # How far the box reaches from its middle along the way, and the gap before it.
+        reach = abs(ux) * (x1 - x0) / 2 + abs(uy) * (y1 - y0) / 2 + GAP * pixel * self.view.text_scale
+        # The baseline sits below the box's middle by half the ink's height.
+        return (point[0] + ux * reach, point[1] + uy * reach - (y0 + y1) / 2)
+
+    def _corner_names(self):
+        """The corners' names' size and spots ((rectangle, corner) -> where): each beside its
+        corner and off the other rectangle, all at the largest size at which every one is, but
+        never smaller on screen than at font scale 1 (the rectangles close at a presenter scale
+        leave no room beside a corner facing the other). Where even that leaves one no room,
+        it is asked for on its corner: the layout puts it at the nearest clear spot, on neither
+        rectangle, or leaves it out."""
+        scale = self.view.text_scale
+        sizes = [CORNER_SIZE * shrink for shrink in SHRINKS if shrink * scale >= 1.0]
+        for size in sizes:
+            spots = {(name, corner): self._off_corner(name, corner, size) for name in "AB" for corner in CORNERS}
+            if None not in spots.values():
+                return size, spots
+        size = sizes[-1]
+        _, y0, _, y1 = text_box((0.0, 0.0), "LL", size, self.view.pixel, scale, "center")
+        for (name, corner), at in spots.items():
+            if at is None:
+                x, y = self.shapes[name].corner(corner)
+                spots[name, corner] = (x, y - (y0 + y1) / 2)
+        return size, spots
+
+    def _off_corner(self, name, corner, size):
+        """Where rectangle ``name``'s ``corner`` name at ``size`` goes: out along the corner's
+        diagonal or, where that box would lie on the other rectangle, along one of the two
+        edges' outward normals there or between (any way out between those normals keeps the
+        box off both edges); where every way out meets the other rectangle, just inside the
+        corner; None where that does not fit either."""
+        box, other = self.shapes[name], self.shapes["B" if name == "A" else "A"]
+        (cx, cy), turn = box.center, box.angle
+        across, up = (math.cos(turn), math.sin(turn)), (-math.sin(turn), math.cos(turn))
+        point = box.corner(corner)
+        dx, dy = point[0] - cx, point[1] - cy
+        # The corner's side of each of the rectangle's own axes.
+        sx, sy = math.copysign(1.0, dx * across[0] + dy * across[1]), math.copysign(1.0, dx * up[0] + dy * up[1])
+        side, top = (sx * across[0], sx * across[1]), (sy * up[0], sy * up[1])
+        ways = ((dx, dy), (side[0] + top[0] / 2, side[1] + top[1] / 2), (top[0] + side[0] / 2, top[1] + side[1] / 2), side, top)
+        for way in ways:
+            at = self._beside(point, way, corner, size)
+            rect = text_box(at, corner, size, self.view.pixel, self.view.text_scale, "center")
+            middle = ((rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2)
+            if not outline_meets_box(other, rect) and not point_query(other, middle).inside:
+                return at
+        # Every way out faces the other rectangle: just inside the corner instead, the box a gap
+        # in from both edges, where it fits.
+        pixel, scale = self.view.pixel, self.view.text_scale
+        x0, y0, x1, y1 = text_box((0.0, 0.0), corner, size, pixel, scale, "center")
+        inset = GAP * pixel * scale + max(abs(n[0]) * (x1 - x0) / 2 + abs(n[1]) * (y1 - y0) / 2 for n in (side, top))
+        centre = (point[0] - inset * (side[0] + top[0]), point[1] - inset * (side[1] + top[1]))
+        rect = (centre[0] + x0, centre[1] - (y1 - y0) / 2, centre[0] + x1, centre[1] + (y1 - y0) / 2)
+        if not outline_meets_box(box, rect) and point_query(box, centre).inside:
+            return (centre[0], centre[1] - (y0 + y1) / 2)
+        return None
 
     def covered(self):
         """What the figure covers, for the meter to keep clear of: the boxes and their corner
@@ -321,20 +387,20 @@ class RotatedRectangles(Scene):
         x0, y0, x1, y1 = self.frame
         return [((x0, 0.0), (x1, 0.0)), ((0.0, y0), (0.0, y1)), self.shown_axis_line(result)]
 
-    def shown_axis_line(self, report):
-        axis = report.axes[self.settings["axis"] - 1].vector
+    def shown_axis_line(self, result):
+        axis = result.axes[self.settings["axis"] - 1].vector
         length = math.hypot(*axis)
         reach = max(abs(v) for v in self.frame) * 1.5
         return (-axis.x / length * reach, -axis.y / length * reach), (axis.x / length * reach, axis.y / length * reach)
 
-    def _draw_shown_axis(self, report, painter, theme):
+    def _draw_shown_axis(self, result, painter, theme):
         k = self.settings["axis"] - 1
-        axis = report.axes[k].vector
+        axis = result.axes[k].vector
         length = math.hypot(*axis)
         unit = Vector(axis.x / length, axis.y / length)
-        painter.segment(*self.shown_axis_line(report), theme.axis, 1)
+        painter.segment(*self.shown_axis_line(result), theme.axis, 1)
         for side, name in ((-6, "A"), (6, "B")):
-            rows = report.corners[name]
+            rows = result.corners[name]
             scalars = [s for _, _, s in rows]
             low, high = min(scalars), max(scalars)
             for corner, vector, scalar in rows:

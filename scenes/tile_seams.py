@@ -5,6 +5,7 @@ from typing import NamedTuple
 from collision import Box, SatResult, Vector, sat
 from sandbox.kit import Action, Claim, Column, Fact, Line, Param, Report, Scene, Verdict, register
 from sandbox.kit.events import Event
+from sandbox.kit.labels import text_box
 
 TILE = 60.0
 """Each floor tile's half width; the tiles are as tall as they are wide, and touch side to side."""
@@ -17,6 +18,13 @@ SINK_SHOWN = 20.0
 """The deepest a found ghost collision sinks B: a quarter of its height, not buried."""
 
 B_HALF = (40.0, 40.0)
+
+CAUGHT_SIZE = 14
+"""Points: the "caught" beside a tile's push back."""
+
+CAUGHT_GAP = 4
+"""Pixels at font scale 1 between "caught" and the seam and the arrow above it."""
+
 MODES = ("separate tiles", "ignore shared edges", "one smooth floor")
 
 PRESETS = {
@@ -155,7 +163,8 @@ class TileSeams(Scene):
             end = (start[0] + push.normal.x * 40, start[1] + push.normal.y * 40)
             painter.arrow(start, end, theme.mtv, 3)
             if push.ghost and push.normal.x:
-                painter.text((end[0] - 6 * pixel, end[1] - 22 * pixel), "caught", theme.mtv, 14, "right")
+                at, anchor = self._caught(tile, start, push.normal.x < 0)
+                painter.text(at, "caught", theme.mtv, CAUGHT_SIZE, anchor)
         painter.arrow((b.position[0] - 30, b.position[1]), (b.position[0] + 30, b.position[1]), theme.axis, 2)
         painter.text((b.position[0] + 34, b.position[1] - 6 * pixel), "slides", theme.axis, 13)
         # The tiles are named inside themselves: above them is where B slides.
@@ -165,6 +174,19 @@ class TileSeams(Scene):
             # "tile 2" where it fits inside its tile; at a presenter scale beside the panel, "2".
             wide = len(name) * 0.6 * 16 * self.view.text_scale * 4 / 3 * pixel > (x1 - x0) * 0.9
             painter.text(at, name.split()[-1] if wide else name, theme.shape(name), 16, "center")
+
+    def _caught(self, tile, tail, back):
+        """Where "caught" goes (its baseline's end, and which end): inside the tile that
+        pushes sideways, under its arrow's tail by the shared edge, a gap from that edge and
+        below B's bottom, where the arrow runs. Clear of the seam, of B and of every push
+        arrow (the others rise from B's bottom), at any text size."""
+        pixel, scale = self.view.pixel, self.view.text_scale
+        gap = CAUGHT_GAP * pixel * scale
+        _, _, _, top = text_box((0.0, 0.0), "caught", CAUGHT_SIZE, pixel, scale)
+        x0, _, x1, _ = tile.aabb()
+        # The arrow's half width, then the gap, then the ink above the baseline.
+        y = tail[1] - 1.5 * pixel - gap - top
+        return ((x0 + gap, y), "left") if back else ((x1 - gap, y), "right")
 
     def report(self, result):
         mode = self.settings["mode"]

@@ -5,6 +5,7 @@ pressed with Enter. The ring that shows it is drawn on the canvas, where the cla
 import math
 from typing import NamedTuple
 
+from collision import Box, Circle
 from sandbox.kit.scene import Scene
 
 MOVE_STEP = 10.0
@@ -51,17 +52,36 @@ def step(scene: Scene, fine: bool) -> float:
     return grid / FINE if fine else grid
 
 
+def _ring(scene: Scene, stop: Stop, pixel: float, scale: float, grown: float = 0.0) -> Box | Circle | None:
+    """The focus ring's line around ``stop`` (a Box round the shape's bounding box, a Circle
+    round a handle; None for an action), grown by ``grown`` pixels (negative: shrunk)."""
+    gap = (RING_GAP + RING_WIDTH * max(scale, 1.0) + grown) * pixel
+    if stop.kind == "shape":
+        x0, y0, x1, y1 = scene.shapes[stop.name].aabb()
+        return Box(((x0 + x1) / 2, (y0 + y1) / 2), ((x1 - x0) / 2 + gap, (y1 - y0) / 2 + gap))
+    if stop.kind == "handle":
+        return Circle(tuple(scene.points[stop.name]), scene.grab_radius * pixel + gap)
+    return None
+
+
 def ring(painter, theme, scene: Scene, stop: Stop, pixel: float, scale: float) -> None:
     """The focus ring around ``stop``'s shape or handle: ``pixel`` world units a screen pixel,
     ``scale`` the presenter font scale. A rectangle round the shape's bounding box, or a circle
     round a handle, in the highlight colour and thicker than any outline of the figure."""
     width = RING_WIDTH * max(scale, 1.0)
-    gap = (RING_GAP + width) * pixel
-    if stop.kind == "shape":
-        x0, y0, x1, y1 = scene.shapes[stop.name].aabb()
-        painter.polygon([(x0 - gap, y0 - gap), (x1 + gap, y0 - gap), (x1 + gap, y1 + gap), (x0 - gap, y1 + gap)], theme.highlight, None, width)
-    elif stop.kind == "handle":
-        painter.circle(tuple(scene.points[stop.name]), scene.grab_radius * pixel + gap, theme.highlight, None, width)
+    line = _ring(scene, stop, pixel, scale)
+    if isinstance(line, Box):
+        painter.polygon([tuple(p) for p in line.world_vertices()], theme.highlight, None, width)
+    elif isinstance(line, Circle):
+        painter.circle(tuple(line.center), line.radius, theme.highlight, None, width)
+
+
+def ring_edges(scene: Scene, stop: Stop, pixel: float, scale: float) -> tuple[Box | Circle, ...]:
+    """The two edges of the focus ring's thick line, for the figure's labels to keep off: the
+    ring is drawn over the finished figure, and ran through the name above a focused shape."""
+    half = RING_WIDTH * max(scale, 1.0) / 2
+    edges = (_ring(scene, stop, pixel, scale, -half), _ring(scene, stop, pixel, scale, half))
+    return tuple(edge for edge in edges if edge is not None)
 
 
 def words(scene: Scene, stop: Stop) -> str:

@@ -215,7 +215,9 @@ class Session:
         # The report first: one that fails shows its fault, in place of the figure, from the first frame.
         self.report()
         if self.fault is None:
-            self.guarded("draw", self.scene.paint, painter, self.theme)
+            # The labels keep off the focus ring, drawn over the figure once it is done.
+            ring = () if self.focus is None else focus.ring_edges(self.scene, self.focus, 1 / self.camera.zoom, self.font_scale)
+            self.guarded("draw", self.scene.paint, painter, self.theme, ring)
         if self.fault is None and self.focus is not None:
             focus.ring(painter, self.theme, self.scene, self.focus, 1 / self.camera.zoom, self.font_scale)
         if self.fault is not None:

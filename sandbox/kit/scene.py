@@ -9,12 +9,13 @@ handout) first reads it.
 """
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from collision import Circle, Polygon, Region, ShapeError, Vector, voronoi_region
 
-from sandbox.kit.labels import LabelLayout
+from sandbox.kit.labels import LabelLayout, Outline
 from sandbox.kit.painter import Painter, RecordingPainter
 from sandbox.kit.params import Param
 from sandbox.kit.report import Report
@@ -199,10 +200,11 @@ class Scene:
         """The Code view's action (code_trace.CODE_VIEW): show or hide the core's code."""
         self.settings["code"] = not self.settings.get("code")
 
-    def paint(self, painter: Painter, theme: Theme) -> None:
+    def paint(self, painter: Painter, theme: Theme, keep_off: Sequence[Outline] = ()) -> None:
         """Draw the current result, its labels placed clear of each other, the strips, the
-        shapes' outlines and the free area's edge (sandbox.kit.labels)."""
-        layout = LabelLayout(painter, self.view, list(self.shapes.values()), self._label_memory)
+        shapes' outlines, the outlines ``keep_off`` (of marks the app draws over the figure)
+        and the free area's edge (sandbox.kit.labels)."""
+        layout = LabelLayout(painter, self.view, [*self.shapes.values(), *keep_off], self._label_memory)
         self.draw(self.result, layout, theme)
         layout.finish()
         self.labels_left_out = tuple(layout.left_out)
