@@ -1,0 +1,69 @@
+"""Issue 34's defects in ray-cast, capsules and time-of-impact, read off the drawn figure: labels
+measured with pyglet's own text layout (figure_lint), lines and outlines with shapely."""
+
+import pytest
+from shapely.geometry import LineString
+
+from figure_lint import draw, label_box, outline
+from imgui_bundle import imgui
+from sandbox.app import panel
+from sandbox.app.session import Session
+from sandbox.kit.figures import any_shape
+
+RAY_LAYOUTS = ["start", "Through the box", "Along the top", "Slabs apart", "From inside", "At the capsule"]
+
+
+def ray_cast(layout, size=(1280, 720), scale=1.0):
+    session = Session("ray-cast", size=size)
+    session.set_font_scale(scale)
+    if layout != "start":
+        session.scene.act("preset", layout)
+    return session
+
+
+def slab_lines(scene):
+    return [LineString(line) for line in scene.slab_lines(scene.result.hits["box"])]
+
+
+@pytest.mark.parametrize("layout", RAY_LAYOUTS)
+def test_ray_cast_slab_lines_cross_no_shape_but_the_box(layout):
+    scene = ray_cast(layout).scene
+    for name, shape in scene.shapes.items():
+        if name != "box":
+            crossed = [line for line in slab_lines(scene) if line.intersects(outline(shape))]
+            assert not crossed, f"{layout}: a slab line crosses {name}"
+
+
+@pytest.mark.parametrize("layout", RAY_LAYOUTS)
+@pytest.mark.parametrize("size, scale", [((1280, 720), 1.0), ((1920, 1080), 3.0)])
+def test_ray_cast_no_label_sits_on_a_slab_line(layout, size, scale):
+    session = ray_cast(layout, size, scale)
+    painter, scene = draw(session), session.scene
+    lines = slab_lines(scene)
+    for call in painter.of("text"):
+        ink = label_box(call, scene.view).buffer(-scene.view.pixel)
+        assert not any(ink.intersects(line) for line in lines), f"{layout}: {call[2]!r} sits on a slab line"
+
+
+def test_ray_cast_b_is_drawn_in_b_s_colour_whatever_its_kind():
+    session = ray_cast("At the capsule")
+    theme, scene = session.theme, session.scene
+    outline_points = [tuple(map(float, p)) for p in any_shape.outline(scene.shapes["B"])]
+    drawn = [call for call in draw(session).of("polygon") if [tuple(map(float, p)) for p in call[1]] == outline_points]
+    assert drawn and all(call[2] == theme.shape("B") for call in drawn)
+
+
+def test_ray_cast_slab_table_fits_the_panel_at_1280_by_720(drive, monkeypatch):
+    widths = {}
+    table = panel._table
+
+    def measured(index, shown):
+        widths[shown.title] = (panel._natural_width(shown), imgui.get_content_region_avail().x)
+        return table(index, shown)
+
+    monkeypatch.setattr(panel, "_table", measured)
+    driver = drive("ray-cast")
+    driver.click("Along the top")  # infinities by name: the widest cells
+    driver.frame()
+    natural, room = widths["The box's slab test"]
+    assert natural <= room, f"the slab table needs {natural:.0f} pixels of {room:.0f}: its last columns are cut"
