@@ -67,3 +67,35 @@ def test_ray_cast_slab_table_fits_the_panel_at_1280_by_720(drive, monkeypatch):
     driver.frame()
     natural, room = widths["The box's slab test"]
     assert natural <= room, f"the slab table needs {natural:.0f} pixels of {room:.0f}: its last columns are cut"
+
+
+CAPSULE_SIZES = [((1280, 720), 3.0), ((1920, 1080), 3.0), ((1280, 720), 1.0)]
+
+
+def capsules(preset, size, scale):
+    session = Session("capsules", size=size)
+    session.set_font_scale(scale)
+    if preset != "start":
+        session.scene.act("preset", preset)
+    return session, draw(session)
+
+
+@pytest.mark.parametrize("preset", ["start", "Apart", "Corner to corner", "Side on"])
+@pytest.mark.parametrize("size, scale", CAPSULE_SIZES)
+def test_capsules_b_is_named_beside_b(preset, size, scale):
+    session, painter = capsules(preset, size, scale)
+    scene = session.scene
+    (name,) = [call for call in painter.of("text") if call[2] == "B"]
+    pixels = label_box(name, scene.view).distance(outline(scene.shapes["B"])) / scene.view.pixel
+    assert pixels <= 20, f"B's name stands {pixels:.0f} pixels from B"
+
+
+@pytest.mark.parametrize("preset", ["start", "Apart", "Corner to corner", "Side on"])
+@pytest.mark.parametrize("size, scale", CAPSULE_SIZES)
+def test_capsules_p1_and_p2_keep_off_the_outline(preset, size, scale):
+    session, painter = capsules(preset, size, scale)
+    scene = session.scene
+    edge = outline(scene.result.capsule).exterior
+    for call in painter.of("text"):
+        if call[2] in ("p1", "p2"):
+            assert not label_box(call, scene.view).buffer(-scene.view.pixel).intersects(edge), f"{call[2]} sits on A's outline"
