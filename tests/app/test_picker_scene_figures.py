@@ -3,6 +3,7 @@ measured with pyglet's own text layout (figure_lint), lines and outlines with sh
 
 import pytest
 from shapely.geometry import LineString
+from shapely.geometry import Polygon as Polygon_
 
 from figure_lint import draw, label_box, outline
 from imgui_bundle import imgui
@@ -99,3 +100,40 @@ def test_capsules_p1_and_p2_keep_off_the_outline(preset, size, scale):
     for call in painter.of("text"):
         if call[2] in ("p1", "p2"):
             assert not label_box(call, scene.view).buffer(-scene.view.pixel).intersects(edge), f"{call[2]} sits on A's outline"
+
+
+TOI_PRESETS = ["Spinning plank", "No spin", "Fast spin", "Near miss"]
+
+
+def time_of_impact(preset, page=-1):
+    session = Session("time-of-impact")
+    session.scene.act("preset", preset)
+    session.scene.settings["page"] = page
+    session.scene.invalidate()
+    return session
+
+
+@pytest.mark.parametrize("preset", TOI_PRESETS)
+def test_time_of_impact_the_slid_pose_is_purple_only_where_it_touches_the_wall(preset):
+    session = time_of_impact(preset)
+    scene, theme = session.scene, session.theme
+    wall = outline(scene.shapes["wall"])
+    thin = [call for call in draw(session).of("polygon") if call[4] == 1]
+    purple = [Polygon_(call[1]) for call in thin if call[2] == theme.mtv]
+    green = [Polygon_(call[1]) for call in thin if call[2] == theme.separating]
+    assert len(purple) + len(green) == 1, "one pose slid without turning"
+    assert all(pose.distance(wall) <= 0.5 for pose in purple), "purple where it touches nothing"
+    assert all(pose.distance(wall) > 0.5 for pose in green)
+    assert bool(purple) == scene.result.straight.hit
+
+
+@pytest.mark.parametrize("preset", TOI_PRESETS)
+def test_time_of_impact_the_canvas_gap_is_the_panel_s(preset):
+    steps = len(time_of_impact(preset).scene.result.impact.steps)
+    for page in range(steps):
+        session = time_of_impact(preset, page)
+        report = session.scene.reported
+        shown = [call[2] for call in draw(session).of("text") if call[2].startswith("gap ")]
+        fact = f"gap {report.answers[f'steps.{page}.gap']}"
+        assert shown in ([], [fact]), (page, shown, fact)
+        assert f"{fact}," in report.lines[0].text, (page, report.lines[0].text)
