@@ -60,14 +60,15 @@ def sized(kind: str, half: tuple[float, float], position: tuple[float, float], a
 
 
 def kind_of(shape: Shape) -> str:
-    """The KINDS name of a shape made by ``sized`` or ``make``."""
+    """The KINDS name of a shape made by ``sized`` or ``make`` (a box with rounded corners, as
+    the capsules scene rounds its B, is still a box)."""
     if isinstance(shape, Circle):
         return "circle"
     if isinstance(shape, Capsule):
         return "capsule"
-    if shape.radius:
-        return "rounded polygon"
-    return "box" if isinstance(shape, Box) else "polygon"
+    if isinstance(shape, Box):
+        return "box"
+    return "rounded polygon" if shape.radius else "polygon"
 
 
 def slid(shape: Shape, dx: float, dy: float) -> Shape:
