@@ -4,7 +4,7 @@ import math
 from dataclasses import replace
 from typing import NamedTuple
 
-from collision import Circle, Gjk, SatResult, gjk, minkowski_difference, regular_polygon, sat
+from collision import Circle, Gjk, SatResult, ShapeError, gjk, minkowski_difference, regular_polygon, sat
 from collision.gjk import _epa, _gjk
 from collision.minkowski import _sum_outline, core as core_of
 from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, trace
@@ -61,6 +61,9 @@ class Result(NamedTuple):
     """GJK's and EPA's loops line by line: the Code view's listing and the meter's counts."""
 
     sat_trace: Trace | None = None
+
+    flat: str | None = None
+    """Why A - B has no area (two bare segments along one line), when it has none; else None."""
     """sat() line by line: the axes it tried and the shadows it cast, for the meter."""
 
 
@@ -135,12 +138,15 @@ class Minkowski(Scene):
         total = _count(walked)
         step = self.settings["step"]
         step = total - 1 if step < 0 or step >= total else step
-        difference = minkowski_difference(a, b)
-        core = ()
-        if walked.radius:
-            # GJK's cores' A - B: A's core less B's (a circle's is its centre, a capsule's its segment).
-            (points_a, _), (points_b, _) = core_of(a), core_of(b)
-            core = tuple(_sum_outline(list(points_a), [(-x, -y) for x, y in points_b]))
+        # GJK's cores' A - B: A's core less B's (a circle's is its centre, a capsule's its segment).
+        (points_a, _), (points_b, _) = core_of(a), core_of(b)
+        cores = tuple(_sum_outline(list(points_a), [(-x, -y) for x, y in points_b]))
+        core, flat = (cores if walked.radius else ()), None
+        try:
+            difference = tuple(map(tuple, minkowski_difference(a, b).world_vertices()))
+        except ShapeError as error:
+            # Two bare segments along one line: A - B is a segment, with no inside for O to be in.
+            difference, flat = cores, str(error)
         strips = ()
         if self.settings["axes"]:
             # The strips stay in the left view, below its heading.
@@ -149,7 +155,7 @@ class Minkowski(Scene):
             left = View((x0, y0, SPLIT, top), ctx.view.pixel, ctx.view.text_scale)
             shown = range(len(tested.axes)) if len(tested.axes) <= 6 else [chosen]
             strips = sat_view.place_strips(tested.axes, shown, [any_shape.stand_in(a), any_shape.stand_in(b)], left, self.label_boxes(self.mtv_avoid(tested)), self.strip_memory, chosen)
-        return Result(tested, walked, tuple(map(tuple, difference.world_vertices())), core, chosen, step, strips, recorded, sat_run)
+        return Result(tested, walked, difference, core, chosen, step, strips, recorded, sat_run, flat)
 
     def headings(self):
         x0, _, x1, y1 = self.frame
@@ -161,6 +167,8 @@ class Minkowski(Scene):
 
     def _verdict(self, result):
         walked = result.gjk
+        if result.flat:
+            return Verdict("A - B HAS NO AREA", "separating", "give a capsule a radius")
         if walked.colliding:
             return sat_view.verdict(result.sat)
         return Verdict("SEPARATED", "separating", f"GJK distance {walked.distance:.1f}")
@@ -211,7 +219,10 @@ class Minkowski(Scene):
             # The chosen axis in the colour it has on the right: green if it separates, else purple.
             marked = replace(theme, axis=theme.mtv) if strip.index == report.chosen and self.settings["mtv"] else theme
             sat_view.draw_strip(painter, marked, report.sat.axes[strip.index], strip, sat_view.axis_name(strip.index))
-        painter.polygon([shifted(p) for p in report.difference], theme.text, faded(theme.text, 35), 2)
+        if len(report.difference) > 2:
+            painter.polygon([shifted(p) for p in report.difference], theme.text, faded(theme.text, 35), 2)
+        else:
+            painter.segment(*map(shifted, report.difference), theme.text, 3)
         if len(report.core) > 2:
             painter.polygon([shifted(p) for p in report.core], theme.guide, None, 1)
         elif len(report.core) == 2:
@@ -313,6 +324,8 @@ class Minkowski(Scene):
         walked, tested = result.gjk, result.sat
         # SAT's depth or gap beside GJK's is the facts' table (no line writes them again).
         lines = [_describe(walked, result.step)]
+        if result.flat:
+            lines.insert(0, f"{result.flat}.")
         if self.settings["axes"]:
             shown = range(len(tested.axes)) if len(tested.axes) <= 6 else [result.chosen]
             lines += sat_view.left_out(tested, result.strips, shown)

@@ -139,4 +139,7 @@ def stand_in(shape: Shape) -> Polygon | Circle:
     for figure parts (strips, labels) that keep off shapes but know only polygons and circles."""
     if isinstance(shape, Circle) or (isinstance(shape, Polygon) and not shape.radius):
         return shape
+    if isinstance(shape, Capsule):
+        # A bare segment (radius 0) has no area: it stands in as a sliver half a unit wide.
+        return Polygon(grown_outline(shape.world_points().tolist(), max(shape.radius, 0.5)))
     return Polygon(outline(shape))
