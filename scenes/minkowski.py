@@ -5,6 +5,7 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from collision import Circle, Gjk, SatResult, ShapeError, gjk, minkowski_difference, regular_polygon, sat
+from collision import rounded
 from collision.gjk import _epa, _gjk
 from collision.minkowski import _sum_outline, core as core_of
 from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, trace
@@ -129,7 +130,8 @@ class Minkowski(Scene):
         a, b = self.shapes["A"], self.shapes["B"]
         # Both traced every time, their lines only unless the Code view shows GJK's variables:
         # the figure is drawn from these runs, and the meter counts their work.
-        sat_run = trace(sat, a, b, keep_values=False)
+        # Round shapes' SAT is collision.rounded's: its lines are the ones counted then.
+        sat_run = trace(sat, a, b, keep_values=False, within=rounded.sat if a._rounded or b._rounded else sat)
         tested = sat_run.result
         recorded = trace(gjk, a, b, within=(_gjk, _epa), keep_values=bool(self.settings["code"]))
         walked = recorded.result
@@ -202,7 +204,7 @@ class Minkowski(Scene):
             facts += [Fact("epa_iterations", len(walked.epa.steps), "EPA iterations"), Fact("epa_depth", walked.depth, "EPA depth", digits=2)]
         elif walked.colliding:
             # The cores apart, the radii reaching over their gap: no EPA, the depth is what they reach over.
-            facts.append(Fact("gjk_depth", walked.depth, "GJK depth: the radii less the cores' gap", digits=2))
+            facts.append(Fact("gjk_depth", walked.depth, "GJK depth (the radii past the gap)", digits=2))
         else:
             facts.append(Fact("gjk_distance", walked.distance, "GJK distance from O to A - B", digits=2))
         return facts
@@ -329,7 +331,7 @@ class Minkowski(Scene):
         if self.settings["axes"]:
             shown = range(len(tested.axes)) if len(tested.axes) <= 6 else [result.chosen]
             lines += sat_view.left_out(tested, result.strips, shown)
-        costs = (*(replace(cost, by="SAT") for cost in sat_scene.costs(result.sat_trace)), *_costs(result.trace))
+        costs = (*(replace(cost, by="SAT") for cost in _sat_costs(result.sat_trace, any(shape._rounded for shape in self.shapes.values()))), *_costs(result.trace))
         # SAT's two counts beside GJK's and EPA's: facts by their words (axes_tried,
         # support_points...), the canvas's meter, the panel's "Work counted" line; and in the JSON.
         numbers = {**self._numbers(result), "work": {cost.what.lower().replace(" ", "_"): cost.count for cost in costs}}
@@ -350,6 +352,19 @@ def _code(result):
     return step_code(recorded, runs, f"EPA iteration {index + 1} of {len(walked.epa.steps)}", "polytope.insert(edge + 1, (ids, w))")
 
 
+ROUNDED_OVERLAP = "depth = overlap(shadow_a.min, shadow_a.max, shadow_b.min, shadow_b.max)"
+"""collision.rounded.sat's line that applies the overlap rule to one axis, after casting both shadows."""
+
+
+def _sat_costs(recorded, round_shape):
+    """SAT's axes tried and shadows cast: sat()'s counts (sat_scene.costs), or with a
+    ``round_shape`` collision.rounded.sat's, which casts both shadows on every axis it tries."""
+    if not round_shape:
+        return sat_scene.costs(recorded)
+    tried = recorded.ran(ROUNDED_OVERLAP)
+    return (Cost("axes tried", tried), Cost("shadows cast", 2 * tried))
+
+
 def _costs(recorded):
     """GJK's and EPA's work in the traced run: points asked of A - B's support function, and
     the simplex made nearer the origin (EPA's polygon grown)."""
@@ -365,7 +380,7 @@ def _distance(walked, step):
     if not walked.radius:
         return f"distance {gap:.2f}."
     if walked.colliding:
-        return f"{gap:.2f} to the thin outline; the radius is {walked.depth:.2f} more."
+        return f"{gap:.2f} to the thin outline, the radii reaching {walked.depth:.2f} past it."
     return f"{gap:.2f} from the thin outline, less the radius: {walked.distance:.2f}."
 
 

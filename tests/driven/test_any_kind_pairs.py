@@ -159,3 +159,15 @@ def test_a_rounded_shape_is_picked_anywhere_inside_its_outline(drive, scene_id, 
     grip = (cx + 0.85 * (far[0] - cx), cy + 0.85 * (far[1] - cy))
     driver.drag(grip, (grip[0] + 30, grip[1] - 20))
     assert tuple(driver.scene.shapes[name].position) == pytest.approx((cx + 30, cy - 20)), (x0, y0, x1, y1)
+
+
+@pytest.mark.parametrize("kind_a, kind_b", PAIRS)
+def test_minkowski_counts_sat_s_work_for_every_pair(kind_a, kind_b):
+    """The meter counts the axes SAT tried: sat() stops at the first gap, round shapes' SAT
+    (collision.rounded's, where the meter counted none) tries every axis it lists."""
+    scene = scene_of("minkowski", kind_a, kind_b)
+    counted = {cost.what: cost.count for cost in scene.reported.costs if cost.by == "SAT"}
+    listed = len(scene.result.sat.axes)
+    assert 0 < counted["axes tried"] <= listed, (kind_a, kind_b, counted)
+    if any(shape._rounded for shape in scene.shapes.values()):
+        assert counted["axes tried"] == listed and counted["shadows cast"] == 2 * listed, (kind_a, kind_b, counted)
