@@ -53,10 +53,10 @@ class Capsules(Scene):
     params = (
         Param("cores", "The cores and GJK's line between them", True, overlay=True),
         Param("contacts", "Contact points", True, overlay=True),
-        Param("kind_a", "A's shape (between p1 and p2)", "capsule", choices=any_shape.KINDS),
+        Param("kind_a", "A's shape", "capsule", choices=any_shape.KINDS, help="A spans p1 to p2, whatever its kind."),
         Param("kind_b", "B's shape", "box", choices=any_shape.KINDS),
-        Param("radius", "A's radius (capsule, rounded polygon)", 30, low=0, high=80),
-        Param("rounding", "B's rounding (box, rounded polygon, capsule)", 20, low=0, high=60),
+        Param("radius", "A's radius", 30, low=0, high=80, help="A capsule's or a rounded polygon's radius (a box's half thickness, a circle's radius)."),
+        Param("rounding", "B's rounding", 20, low=0, high=60, help="The radius B's box, rounded polygon or capsule is grown by."),
     )
     handles = {"p1": PRESETS["Apart"]["p1"], "p2": PRESETS["Apart"]["p2"]}
     frame = (-340.0, -150.0, 300.0, 220.0)
