@@ -1,11 +1,13 @@
 """Issue 34's defects in ray-cast, capsules and time-of-impact, read off the drawn figure: labels
 measured with pyglet's own text layout (figure_lint), lines and outlines with shapely."""
 
+import itertools
+
 import pytest
 from shapely.geometry import LineString
 from shapely.geometry import Polygon as Polygon_
 
-from figure_lint import draw, label_box, outline
+from figure_lint import draw, label_box, outline, problems
 from imgui_bundle import imgui
 from sandbox.app import panel
 from sandbox.app.session import Session
@@ -137,3 +139,18 @@ def test_time_of_impact_the_canvas_gap_is_the_panel_s(preset):
         fact = f"gap {report.answers[f'steps.{page}.gap']}"
         assert shown in ([], [fact]), (page, shown, fact)
         assert f"{fact}," in report.lines[0].text, (page, report.lines[0].text)
+
+
+@pytest.mark.parametrize("scene_id", ["minkowski", "ray-cast", "capsules", "time-of-impact"])
+@pytest.mark.parametrize("size, scale", [((1280, 720), 1.0), ((1920, 1080), 3.0)], ids=["1280x720", "1920x1080-3x"])
+def test_every_pair_of_kinds_passes_the_figure_lint(scene_id, size, scale):
+    """No label on another, on an outline (a rounded one's true outline) or off the free area,
+    whichever two kinds are picked."""
+    found = []
+    for kind_a, kind_b in itertools.product(any_shape.KINDS, any_shape.KINDS):
+        session = Session(scene_id, size=size)
+        session.set_font_scale(scale)
+        session.set_setting("kind_a", kind_a)
+        session.set_setting("kind_b", kind_b)
+        found += problems(session.scene, draw(session), f"{kind_a} against {kind_b}")
+    assert not found, found
