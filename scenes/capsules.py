@@ -166,12 +166,15 @@ class Capsules(Scene):
             verdict = Verdict("COLLIDING", "mtv", f"depth {walked.depth:.1f}, {count} contact point{'s' if count != 1 else ''}")
         else:
             verdict = Verdict("SEPARATED", "separating", f"gap {walked.distance:.1f}")
-        radius_a, radius_b = result.capsule.radius, self.shapes["B"].radius
-        lines = (Line(f"Cores {result.core_gap:.1f} apart, less the radii {radius_a:.0f} + {radius_b:.0f}."),)
+        core_gap = Fact("core_gap", result.core_gap, "the cores' distance (GJK)")
+        radius_a = Fact("radius", result.capsule.radius, "A's radius (its core grown by it)")
+        radius_b = Fact("rounding", self.shapes["B"].radius, "B's radius (its rounding)")
+        # The line quotes the facts as the table writes them.
+        lines = (Line(f"Cores {core_gap.text()} apart, less the radii {radius_a.text()} + {radius_b.text()}."),)
         facts = (
-            Fact("core_gap", result.core_gap, "the cores' distance (GJK)"),
-            Fact("radius", radius_a, "A's radius (its core grown by it)"),
-            Fact("rounding", radius_b, "B's radius (its rounding)"),
+            core_gap,
+            radius_a,
+            radius_b,
             Fact("gap", walked.distance if not walked.colliding else -walked.depth, "the shapes' gap (negative: depth)"),
             Fact("sat_depth", result.sat.depth, "SAT's depth, for comparison"),
             Fact("contacts", len(result.manifold.points), "contact points"),
