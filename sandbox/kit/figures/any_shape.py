@@ -113,8 +113,8 @@ def differs(old: Shape, new: Shape) -> bool:
     what a scene's settle asks before it swaps a shape for one its settings now choose."""
     if kind_of(old) != kind_of(new) or old.radius != new.radius:
         return True
-    if isinstance(old, Circle):
-        return False
+    if isinstance(old, Circle) or isinstance(new, Circle):
+        return False  # two circles of one radius: the same make
     own = old.local_points if isinstance(old, Capsule) else old.local_vertices
     other = new.local_points if isinstance(new, Capsule) else new.local_vertices
     return own.shape != other.shape or bool((abs(own - other) > 1e-9).any())
