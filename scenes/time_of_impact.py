@@ -108,7 +108,8 @@ class TimeOfImpact(CarriedStep):
 
     def preset(self, name):
         case = PRESETS[name]
-        # Each keeps its kind: the layout places them, upright, as it says.
+        # The captions tell of a plank and a wall: both boxes again, upright, placed as the layout says.
+        self.settings["kind_a"] = self.settings["kind_b"] = "box"
         self.shapes = {"wall": self.make("wall", WALL[0], 0.0), "B": self.make("B", case["B"], 0.0)}
         self.points["d"] = Vector(*case["tip"])
         self.settings["spin"] = case["spin"]
