@@ -22,7 +22,7 @@ PRESETS = {
 
 
 class Result(NamedTuple):
-    capsule: object
+    capsule: any_shape.Shape
     """A: a capsule between p1 and p2 by default, or a shape of A's kind spanning them."""
 
     gjk: Gjk
@@ -153,7 +153,7 @@ class Capsules(Scene):
         ux, uy = (x2 - x1) / length, (y2 - y1) / length
         for name, (x, y), away in (("p1", (x1, y1), -1), ("p2", (x2, y2), 1)):
             painter.point((x, y), theme.highlight if self.hovered == name else theme.shape("A"), 6)
-            # Beyond the round end by the label's own half width, its baseline dropped by half its height.
+            # Past A's end by its radius and a little more, the baseline dropped so the name centres there.
             past = reach + 14 * pixel * scale
             painter.text((x + away * ux * past, y + away * uy * past - 6 * pixel * scale), name, theme.shape("A"), 14, "center")
 

@@ -10,8 +10,8 @@ from sandbox.kit.figures import any_shape
 from sandbox.kit import Action, Column, Cost, Fact, Line, Param, Report, Scene, Verdict, register
 from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, traced, with_code
 
-PICKED = {"A": ("polygon", (150.0, 90.0), 0.3), "B": ("capsule", (170.0, -110.0), 0.35)}
-"""A's and B's kinds, centres and angles at the start: a pentagon and a capsule."""
+PICKED = {"A": ((150.0, 90.0), 0.3), "B": ((170.0, -110.0), 0.35)}
+"""A's and B's centres and angles at the start (their kinds' Params start them as a pentagon and a capsule)."""
 
 HALF = (83.0, 50.0)
 """The box A or B is made as big as (a capsule of radius 28: a segment 110 long grown by it)."""
@@ -90,7 +90,7 @@ class RayCast(Scene):
             "box": Box((-160.0, 70.0), (70.0, 45.0), 0.0),
             "circle": Circle((-10.0, -80.0), 55.0),
         }
-        for name, (_, centre, angle) in PICKED.items():
+        for name, (centre, angle) in PICKED.items():
             self.shapes[name] = self.make(name, centre, angle)
 
     def make(self, name, position, angle):
@@ -104,7 +104,7 @@ class RayCast(Scene):
         # A changed kind or rounding rebuilds A or B in its place, keeping its turn.
         for name in PICKED:
             old = self.shapes[name]
-            new = self.make(name, old.position, getattr(old, "angle", PICKED[name][2]))
+            new = self.make(name, old.position, getattr(old, "angle", PICKED[name][1]))
             if any_shape.differs(old, new):
                 self.shapes[name] = new
 

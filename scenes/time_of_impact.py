@@ -93,15 +93,14 @@ class TimeOfImpact(CarriedStep):
             return Box(position, WALL[1] if name == "wall" else PLANK, angle)
         if kind == "capsule":
             # As long as the box it stands for: upright for the wall, along the plank for B.
-            hx, hy = (WALL[1][1], 0.0) if name == "wall" else (PLANK[0], 0.0)
-            reach = max(max(hx, hy) - rounding, 10.0)
+            reach = max((WALL[1][1] if name == "wall" else PLANK[0]) - rounding, 10.0)
             ends = ((0.0, -reach), (0.0, reach)) if name == "wall" else ((-reach, 0.0), (reach, 0.0))
             return Capsule(*ends, rounding, position, angle)
         return any_shape.sized(kind, ROUND, position, angle, rounding)
 
     def settle(self):
         # A changed kind or rounding rebuilds the wall or B in its place, keeping its turn.
-        for name, old in self.shapes.items():
+        for name, old in list(self.shapes.items()):
             new = self.make(name, old.position, getattr(old, "angle", 0.0))
             if any_shape.differs(old, new):
                 self.shapes[name] = new
