@@ -1,13 +1,17 @@
-"""Capsules and rounded boxes: a core grown by a radius, and distance found by GJK on the cores."""
+"""Capsules and rounded boxes (or any two kinds): a core grown by a radius, and distance found by GJK on the cores."""
 
 import math
 from typing import NamedTuple
 
-from collision import Box, Capsule, Gjk, Manifold, SatResult, Vector, gjk, grown_outline, manifold, sat
+from collision import Box, Capsule, Gjk, Manifold, SatResult, Vector, gjk, manifold, sat
 from sandbox.kit.events import Event
+from sandbox.kit.figures import any_shape
 from sandbox.kit import Action, Fact, Line, Param, Report, Scene, Verdict, faded, register
 
 B_HALF = (70.0, 45.0)
+
+A_THICK = 10.0
+"""World units: the least half thickness of an A that is not a capsule, where the radius is less."""
 
 PRESETS = {
     "Apart": {"caption": "GJK measures the cores' gap; the radii come off it: the shapes' own gap.", "p1": (-300.0, 40.0), "p2": (-130.0, 110.0), "radius": 30, "B": (90.0, -20.0), "rounding": 20},
@@ -18,7 +22,9 @@ PRESETS = {
 
 
 class Result(NamedTuple):
-    capsule: Capsule
+    capsule: any_shape.Shape
+    """A: a capsule between p1 and p2 by default, or a shape of A's kind spanning them."""
+
     gjk: Gjk
     core_gap: float
     """The cores' distance: GJK's distance plus both radii (0 when the cores overlap)."""
@@ -42,12 +48,15 @@ class Capsules(Scene):
         "Press Corner to corner: one contact point, on the line between the cores' nearest points.",
         "Press Side on: two contact points where the capsule's side lies on B's face.",
         "Set the capsule's radius to 0: it is a bare segment, and still a shape every test takes.",
+        "Pick a circle for A and a capsule for B: every pair of kinds is GJK on two cores, the radii off at the end.",
     )
     params = (
         Param("cores", "The cores and GJK's line between them", True, overlay=True),
         Param("contacts", "Contact points", True, overlay=True),
-        Param("radius", "Capsule radius", 30, low=0, high=80),
-        Param("rounding", "B's rounding", 20, low=0, high=60),
+        Param("kind_a", "A's shape", "capsule", choices=any_shape.KINDS, help="A spans p1 to p2, whatever its kind."),
+        Param("kind_b", "B's shape", "box", choices=any_shape.KINDS),
+        Param("radius", "A's radius", 30, low=0, high=80, help="A capsule's or a rounded polygon's radius (a box's half thickness, a circle's radius)."),
+        Param("rounding", "B's rounding", 20, low=0, high=60, help="The radius B's box, rounded polygon or capsule is grown by."),
     )
     handles = {"p1": PRESETS["Apart"]["p1"], "p2": PRESETS["Apart"]["p2"]}
     frame = (-340.0, -150.0, 300.0, 220.0)
@@ -60,17 +69,36 @@ class Capsules(Scene):
     def setup(self):
         self.shapes = {"B": Box(PRESETS["Apart"]["B"], B_HALF, 0.0, PRESETS["Apart"]["rounding"])}
 
+    def make_b(self, position, angle):
+        """B of its kind: a box rounded by B's rounding (the scene's rounded box), or any other."""
+        kind, rounding = self.settings["kind_b"], self.settings["rounding"]
+        if kind == "box":
+            return Box(position, B_HALF, angle, rounding)
+        return any_shape.sized(kind, B_HALF, position, angle, rounding)
+
+    def make_a(self):
+        """A between p1 and p2: the capsule on them, or a shape of A's kind as long, along them."""
+        (x1, y1), (x2, y2), radius = self.points["p1"], self.points["p2"], self.settings["radius"]
+        kind = self.settings["kind_a"]
+        if kind == "capsule":
+            return Capsule((x1, y1), (x2, y2), radius)
+        middle, angle = ((x1 + x2) / 2, (y1 + y2) / 2), math.atan2(y2 - y1, x2 - x1)
+        half = (math.dist((x1, y1), (x2, y2)) / 2 + radius, max(radius, A_THICK))
+        return any_shape.sized(kind, half, middle, angle, radius)
+
     def settle(self):
-        # A changed rounding rebuilds B in its place, keeping its turn.
+        # A changed kind or rounding rebuilds B in its place, keeping its turn.
         b = self.shapes["B"]
-        if b.radius != self.settings["rounding"]:
-            self.shapes["B"] = Box(b.position, B_HALF, b.angle, self.settings["rounding"])
+        new = self.make_b(b.position, getattr(b, "angle", 0.0))
+        if any_shape.differs(b, new):
+            self.shapes["B"] = new
 
     def preset(self, name):
         case = PRESETS[name]
         self.points["p1"], self.points["p2"] = Vector(*case["p1"]), Vector(*case["p2"])
         self.settings["radius"], self.settings["rounding"] = case["radius"], case["rounding"]
-        self.shapes["B"] = Box(case["B"], B_HALF, 0.0, case["rounding"])
+        self.settings["kind_a"], self.settings["kind_b"] = "capsule", "box"
+        self.shapes["B"] = self.make_b(case["B"], 0.0)
 
     def constrain(self, name, point):
         other = self.points["p2" if name == "p1" else "p1"]
@@ -79,27 +107,22 @@ class Capsules(Scene):
         return point
 
     def compute(self, ctx):
-        capsule = Capsule(self.points["p1"], self.points["p2"], self.settings["radius"])
+        capsule = self.make_a()
         b = self.shapes["B"]
         walked = gjk(capsule, b)
         core_gap = walked.distance + capsule.radius + b.radius if not walked.colliding else max(0.0, walked.radius - walked.depth)
         return Result(capsule, walked, core_gap, sat(capsule, b), manifold(capsule, b))
 
     def draw(self, result, painter, theme):
-        pixel = self.view.pixel
+        pixel, scale = self.view.pixel, self.view.text_scale
         capsule, b = result.capsule, self.shapes["B"]
-        ends = capsule.world_points().tolist()
         a_color, b_color = theme.shape("A"), theme.shape("B")
-        outline_b = theme.highlight if "B" in (self.hovered, self.selected) else b_color
-        painter.polygon(grown_outline(b.world_vertices().tolist(), b.radius), outline_b, faded(b_color, 70), 2)
-        painter.point(b.position, outline_b, 4)
-        if capsule.radius > 0:
-            painter.polygon(grown_outline(ends, capsule.radius), a_color, faded(a_color, 70), 2)
-        else:
-            painter.segment(*ends, a_color, 3)
+        core = theme.guide if self.settings["cores"] else None
+        any_shape.draw_named(self, painter, theme, "B", core)
+        any_shape.draw(painter, capsule, a_color, faded(a_color, 70), 2, core)
+        # A is not one of the scene's shapes (its handles are): its labels keep off it too.
+        getattr(painter, "keep_off", lambda shape: None)(capsule)
         if self.settings["cores"]:
-            painter.polygon(b.world_vertices().tolist(), theme.guide, None, 1)
-            painter.segment(*ends, theme.guide, 1)
             walked = result.gjk
             if walked.closest_a is not None:
                 # GJK's closest points are on the surfaces; the cores' lie a radius further in.
@@ -109,18 +132,30 @@ class Capsules(Scene):
                 painter.segment(core_a, core_b, theme.guide, 1)
                 painter.segment(walked.closest_a, walked.closest_b, theme.separating, 3)
                 middle = ((walked.closest_a[0] + walked.closest_b[0]) / 2, (walked.closest_a[1] + walked.closest_b[1]) / 2)
-                painter.text((middle[0] + 8 * pixel, middle[1] + 8 * pixel), f"gap {walked.distance:.1f}", theme.separating, 14)
+                painter.text((middle[0] + 8 * pixel, middle[1] + 8 * pixel), f"gap {self.reported.answers['gap']}", theme.separating, 14)
         if self.settings["contacts"]:
             for contact in result.manifold.points:
                 painter.point(contact.point, theme.mtv, 7)
-        for name in ("p1", "p2"):
-            at = self.points[name]
-            painter.point(at, theme.highlight if self.hovered == name else a_color, 6)
-            painter.text((at[0] + 9 * pixel, at[1] + 9 * pixel), name, a_color, 14)
-        cx0, _, cx1, cy1 = capsule.aabb()
-        painter.text(((cx0 + cx1) / 2, cy1 + 8 * pixel), "capsule", a_color, 16, "center")
-        x0, y0, x1, y1 = b.aabb()
-        painter.text(((x0 + x1) / 2, y1 + 8 * pixel), "B", b_color, 16, "center")
+        self._ends(painter, theme, capsule.radius)
+        # Each name on the side away from the other shape: the gap between them is the figure's.
+        a_box, b_box = capsule.aabb(), b.aabb()
+        a_above = a_box[1] + a_box[3] >= b_box[1] + b_box[3]
+        for box, text, color, above in ((a_box, any_shape.kind_of(capsule), a_color, a_above), (b_box, "B", b_color, not a_above)):
+            x0, y0, x1, y1 = box
+            y = y1 + 8 * pixel if above else y0 - 8 * pixel - 16 * 1.3 * pixel * scale
+            painter.text(((x0 + x1) / 2, y), text, color, 16, "center")
+
+    def _ends(self, painter, theme, reach):
+        """The handles p1 and p2, each named past its end of A, clear of A's outline."""
+        pixel, scale = self.view.pixel, self.view.text_scale
+        (x1, y1), (x2, y2) = self.points["p1"], self.points["p2"]
+        length = math.dist((x1, y1), (x2, y2))
+        ux, uy = (x2 - x1) / length, (y2 - y1) / length
+        for name, (x, y), away in (("p1", (x1, y1), -1), ("p2", (x2, y2), 1)):
+            painter.point((x, y), theme.highlight if self.hovered == name else theme.shape("A"), 6)
+            # Past A's end by its radius and a little more, the baseline dropped so the name centres there.
+            past = reach + 14 * pixel * scale
+            painter.text((x + away * ux * past, y + away * uy * past - 6 * pixel * scale), name, theme.shape("A"), 14, "center")
 
     def report(self, result):
         walked = result.gjk
@@ -131,12 +166,15 @@ class Capsules(Scene):
             verdict = Verdict("COLLIDING", "mtv", f"depth {walked.depth:.1f}, {count} contact point{'s' if count != 1 else ''}")
         else:
             verdict = Verdict("SEPARATED", "separating", f"gap {walked.distance:.1f}")
-        radius_a, radius_b = result.capsule.radius, self.shapes["B"].radius
-        lines = (Line(f"Cores {result.core_gap:.1f} apart, less the radii {radius_a:.0f} + {radius_b:.0f}."),)
+        core_gap = Fact("core_gap", result.core_gap, "the cores' distance (GJK)")
+        radius_a = Fact("radius", result.capsule.radius, "A's radius (its core grown by it)")
+        radius_b = Fact("rounding", self.shapes["B"].radius, "B's radius (its rounding)")
+        # The line quotes the facts as the table writes them.
+        lines = (Line(f"Cores {core_gap.text()} apart, less the radii {radius_a.text()} + {radius_b.text()}."),)
         facts = (
-            Fact("core_gap", result.core_gap, "the cores' distance (GJK)"),
-            Fact("radius", radius_a, "the capsule's radius"),
-            Fact("rounding", radius_b, "B's rounding"),
+            core_gap,
+            radius_a,
+            radius_b,
             Fact("gap", walked.distance if not walked.colliding else -walked.depth, "the shapes' gap (negative: depth)"),
             Fact("sat_depth", result.sat.depth, "SAT's depth, for comparison"),
             Fact("contacts", len(result.manifold.points), "contact points"),

@@ -4,26 +4,33 @@ import math
 from dataclasses import replace
 from typing import NamedTuple
 
-from collision import Box, Circle, Gjk, SatResult, gjk, minkowski_difference, regular_polygon, sat
+from collision import Circle, Gjk, SatResult, ShapeError, gjk, minkowski_difference, regular_polygon, sat
+from collision import rounded
 from collision.gjk import _epa, _gjk
+from collision.minkowski import _sum_outline, core as core_of
 from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, trace
-from sandbox.kit.figures import sat_scene, sat_view
+from sandbox.kit.figures import any_shape, sat_scene, sat_view
 from sandbox.kit.figures.meter import draw_meter
 from sandbox.kit import Action, Cost, Fact, Param, Report, Scene, Verdict, View, faded, register
 from sandbox.kit.events import Event
 
-PAIRS = ("box-box", "polygon-polygon", "box-circle")
 ORIGIN = (380.0, 10.0)
 """Where the right-hand view puts A - B's origin: a point p of A - B is drawn at ORIGIN + p."""
 SPLIT = 0.0
 """The world x between the two views."""
 RADIUS = {"A": 95, "B": 70}
+"""A polygon's reach from its centre."""
+HALF = {"A": (100, 60), "B": (70, 45)}
+"""A box's half size, and the size the rounded kinds are made to."""
+CIRCLE = 60
+"""A circle's radius."""
 ARROW = 110
 """World units: the length a search direction is drawn at."""
 GJK_LOOP, EPA_LOOP = "dx, dy = direction", "edge, (nx, ny), distance = _nearest_edge("
 """The first line of each iteration of GJK's loop (in _gjk) and EPA's (in _epa)."""
-SAT_SHOWN = ("axes", "verdict", "separating_axes", "depth")
-"""The facts of sat_view.sat_facts the panel shows beside GJK's."""
+SAT_SHOWN = ("axes", "separating_axes", "depth")
+"""The facts of sat_view.sat_facts the panel shows beside GJK's (the verdict is the panel's headline
+already: its row would push the panel past 1280x720 beside the two kind pickers)."""
 SUPPORT = ("ids, w = support(dx, dy)", "ids, w = support(nx, ny)")
 """The lines that ask A - B's support function for a point: GJK's (and EPA's widening), EPA's."""
 
@@ -36,10 +43,11 @@ class Result(NamedTuple):
     """GJK on A and B, with EPA when they overlap."""
 
     difference: tuple
-    """A - B's outline (rounded with a circle), in A - B's own coordinates."""
+    """A - B's outline (rounded where a shape is round), in A - B's own coordinates."""
 
     core: tuple
-    """The cores' A - B that GJK walks on, when a circle rounds A - B; else empty."""
+    """The cores' A - B that GJK walks on (a polygon, a segment or a point), when a round shape
+    rounds A - B; else empty."""
 
     chosen: int
     """The SAT axis shown in both views: the first separating one, or the least overlap."""
@@ -54,6 +62,9 @@ class Result(NamedTuple):
     """GJK's and EPA's loops line by line: the Code view's listing and the meter's counts."""
 
     sat_trace: Trace | None = None
+
+    flat: str | None = None
+    """Why A - B has no area (two bare segments along one line), when it has none; else None."""
     """sat() line by line: the axes it tried and the shadows it cast, for the meter."""
 
 
@@ -72,23 +83,26 @@ class Minkowski(Scene):
         "Drag B: A - B moves the other way, and the shapes collide exactly when O is inside it.",
         "Push B into A: the purple MTV on B is the purple arrow from O to A - B's nearest edge.",
         "Press Back until iteration 1, then Step: each red support point brings the simplex nearer O.",
-        "Pick box-circle: A - B gets round corners; GJK walks the box and the circle's centre.",
+        "Pick a circle for B: A - B gets round corners; GJK walks the box and the circle's centre.",
+        "Pick a capsule or a rounded polygon: GJK walks the cores, and the rounding comes off its distance at the end.",
         "Pull B clear: SAT's gap on the green axis is never more than GJK's distance.",
     )
     params = (
         Param("axes", "SAT's axes beside the shapes", True, overlay=True),
         Param("mtv", "MTV and the chosen axis", True, overlay=True),
         Param("steps", "GJK and EPA iterations", True, overlay=True),
-        Param("pair", "Shapes", "box-box", choices=PAIRS),
-        Param("sides_a", "Sides of A", 5, low=3, high=12),
-        Param("sides_b", "Sides of B", 4, low=3, high=12),
+        Param("kind_a", "A's shape", "box", choices=any_shape.KINDS),
+        Param("kind_b", "B's shape", "box", choices=any_shape.KINDS),
+        Param("sides_a", "Sides of A", 5, low=3, high=12, help="A polygon's or a rounded polygon's sides."),
+        Param("sides_b", "Sides of B", 4, low=3, high=12, help="A polygon's or a rounded polygon's sides."),
+        Param("rounding", "Rounding", 20, low=0, high=45, help="The radius of a rounded polygon and of a capsule."),
         Param("step", "Iteration shown", -1, low=-1, high=999, widget=False),
         CODE,
     )
     frame = (-640.0, -300.0, 640.0, 300.0)
     events = (
         Event("long-gjk", "GJK needs five or more iterations to settle it",
-              lambda report: int(report.answers["gjk_iterations"]) >= 5, vary=("pair", "sides_a", "sides_b")),
+              lambda report: int(report.answers["gjk_iterations"]) >= 5, vary=("kind_a", "kind_b", "sides_a", "sides_b")),
     )
     actions = (Action("step_back", "Back"), Action("step_on", "Step"), CODE_VIEW)
 
@@ -96,27 +110,28 @@ class Minkowski(Scene):
         self.shapes = {name: self.make(name, position, angle) for name, position, angle in (("A", (-380, -40), 0.35), ("B", (-250, 15), -0.2))}
 
     def make(self, name, position, angle):
-        """Shape ``name`` of the chosen pair at ``position`` and ``angle``."""
-        pair = self.settings["pair"]
-        if pair == "polygon-polygon":
-            return regular_polygon(self.settings[f"sides_{name.lower()}"], RADIUS[name], position, angle)
-        if pair == "box-circle" and name == "B":
-            return Circle(position, 60)
-        return Box(position, (100, 60) if name == "A" else (70, 45), angle)
+        """Shape ``name`` of its chosen kind at ``position`` and ``angle``."""
+        kind, sides = self.settings[f"kind_{name.lower()}"], self.settings[f"sides_{name.lower()}"]
+        if kind == "polygon":
+            return regular_polygon(sides, RADIUS[name], position, angle)
+        if kind == "circle":
+            return Circle(position, CIRCLE)
+        return any_shape.sized(kind, HALF[name], position, angle, self.settings["rounding"], sides)
 
     def settle(self):
-        # A changed pair or side count rebuilds the shape in its place, keeping its turn.
+        # A changed kind, side count or rounding rebuilds the shape in its place, keeping its turn.
         for name in ("A", "B"):
             old = self.shapes[name]
             new = self.make(name, old.position, getattr(old, "angle", 0.0))
-            if type(new) is not type(old) or len(_outline(new)) != len(_outline(old)):
+            if any_shape.differs(old, new):
                 self.shapes[name] = new
 
     def compute(self, ctx):
         a, b = self.shapes["A"], self.shapes["B"]
         # Both traced every time, their lines only unless the Code view shows GJK's variables:
         # the figure is drawn from these runs, and the meter counts their work.
-        sat_run = trace(sat, a, b, keep_values=False)
+        # Round shapes' SAT is collision.rounded's: its lines are the ones counted then.
+        sat_run = trace(sat, a, b, keep_values=False, within=rounded.sat if a._rounded or b._rounded else sat)
         tested = sat_run.result
         recorded = trace(gjk, a, b, within=(_gjk, _epa), keep_values=bool(self.settings["code"]))
         walked = recorded.result
@@ -125,11 +140,15 @@ class Minkowski(Scene):
         total = _count(walked)
         step = self.settings["step"]
         step = total - 1 if step < 0 or step >= total else step
-        difference = minkowski_difference(a, b)
-        core = ()
-        if isinstance(b, Circle):
-            # GJK's core: the box less the circle's centre, a copy of the box moved.
-            core = tuple((x - b.center.x, y - b.center.y) for x, y in a.world_vertices())
+        # GJK's cores' A - B: A's core less B's (a circle's is its centre, a capsule's its segment).
+        (points_a, _), (points_b, _) = core_of(a), core_of(b)
+        cores = tuple(_sum_outline(list(points_a), [(-x, -y) for x, y in points_b]))
+        core, flat = (cores if walked.radius else ()), None
+        try:
+            difference = tuple(map(tuple, minkowski_difference(a, b).world_vertices()))
+        except ShapeError as error:
+            # Two bare segments along one line: A - B is a segment, with no inside for O to be in.
+            difference, flat = cores, str(error)
         strips = ()
         if self.settings["axes"]:
             # The strips stay in the left view, below its heading.
@@ -137,8 +156,8 @@ class Minkowski(Scene):
             top = self.headings()[0][0][1] - 10 * ctx.view.pixel
             left = View((x0, y0, SPLIT, top), ctx.view.pixel, ctx.view.text_scale)
             shown = range(len(tested.axes)) if len(tested.axes) <= 6 else [chosen]
-            strips = sat_view.place_strips(tested.axes, shown, [a, b], left, self.label_boxes(self.mtv_avoid(tested)), self.strip_memory, chosen)
-        return Result(tested, walked, tuple(map(tuple, difference.world_vertices())), core, chosen, step, strips, recorded, sat_run)
+            strips = sat_view.place_strips(tested.axes, shown, [any_shape.stand_in(a), any_shape.stand_in(b)], left, self.label_boxes(self.mtv_avoid(tested)), self.strip_memory, chosen)
+        return Result(tested, walked, difference, core, chosen, step, strips, recorded, sat_run, flat)
 
     def headings(self):
         x0, _, x1, y1 = self.frame
@@ -150,6 +169,8 @@ class Minkowski(Scene):
 
     def _verdict(self, result):
         walked = result.gjk
+        if result.flat:
+            return Verdict("A - B HAS NO AREA", "separating", "give a capsule a radius")
         if walked.colliding:
             return sat_view.verdict(result.sat)
         return Verdict("SEPARATED", "separating", f"GJK distance {walked.distance:.1f}")
@@ -158,6 +179,7 @@ class Minkowski(Scene):
         report, walked = result, result.gjk
         return {
             **sat_view.sat_numbers(report.sat),
+            "verdict": sat_view.verdict(report.sat).text.lower(),
             "chosen_axis": sat_view.axis_name(report.chosen),
             "gjk": {
                 "colliding": walked.colliding,
@@ -180,6 +202,9 @@ class Minkowski(Scene):
         facts += [Fact("origin_inside", walked.colliding, "O inside A - B"), Fact("gjk_iterations", len(walked.steps), "GJK iterations")]
         if walked.epa:
             facts += [Fact("epa_iterations", len(walked.epa.steps), "EPA iterations"), Fact("epa_depth", walked.depth, "EPA depth", digits=2)]
+        elif walked.colliding:
+            # The cores apart, the radii reaching over their gap: no EPA, the depth is what they reach over.
+            facts.append(Fact("gjk_depth", walked.depth, "GJK depth (the radii past the gap)", digits=2))
         else:
             facts.append(Fact("gjk_distance", walked.distance, "GJK distance from O to A - B", digits=2))
         return facts
@@ -190,15 +215,22 @@ class Minkowski(Scene):
         painter.segment((SPLIT, y0), (SPLIT, y1), theme.guide, 1)
         for at, text in self.headings():
             painter.text(at, text, theme.dim_text, 16, "center")
-        self.draw_shape(painter, theme, "A")
-        self.draw_shape(painter, theme, "B")
+        any_shape.draw_named(self, painter, theme, "A", theme.guide)
+        any_shape.draw_named(self, painter, theme, "B", theme.guide)
         for strip in report.strips:
             # The chosen axis in the colour it has on the right: green if it separates, else purple.
             marked = replace(theme, axis=theme.mtv) if strip.index == report.chosen and self.settings["mtv"] else theme
             sat_view.draw_strip(painter, marked, report.sat.axes[strip.index], strip, sat_view.axis_name(strip.index))
-        painter.polygon([shifted(p) for p in report.difference], theme.text, faded(theme.text, 35), 2)
-        if report.core:
+        if len(report.difference) > 2:
+            painter.polygon([shifted(p) for p in report.difference], theme.text, faded(theme.text, 35), 2)
+        else:
+            painter.segment(*map(shifted, report.difference), theme.text, 3)
+        if len(report.core) > 2:
             painter.polygon([shifted(p) for p in report.core], theme.guide, None, 1)
+        elif len(report.core) == 2:
+            painter.segment(*map(shifted, report.core), theme.guide, 1)
+        elif report.core:
+            painter.point(shifted(report.core[0]), theme.guide, 3)
         if self.settings["mtv"]:
             self.draw_chosen(result, painter, theme)
             sat_view.draw_mtv(painter, theme, report.sat, self.shapes["B"])
@@ -292,17 +324,14 @@ class Minkowski(Scene):
 
     def report(self, result):
         walked, tested = result.gjk, result.sat
-        name = sat_view.axis_name(result.chosen)
-        if tested.colliding:
-            found = "EPA" if walked.epa else "GJK and the radius"
-            lines = [f"SAT: depth {tested.depth:.2f} along {name}; {found}: depth {walked.depth:.2f}"]
-        else:
-            lines = [f"SAT: gap {-tested.axes[result.chosen].overlap:.2f} on {name}; GJK: distance {walked.distance:.2f}"]
-        lines.append(_describe(walked, result.step))
+        # SAT's depth or gap beside GJK's is the facts' table (no line writes them again).
+        lines = [_describe(walked, result.step)]
+        if result.flat:
+            lines.insert(0, f"{result.flat}.")
         if self.settings["axes"]:
             shown = range(len(tested.axes)) if len(tested.axes) <= 6 else [result.chosen]
             lines += sat_view.left_out(tested, result.strips, shown)
-        costs = (*(replace(cost, by="SAT") for cost in sat_scene.costs(result.sat_trace)), *_costs(result.trace))
+        costs = (*(replace(cost, by="SAT") for cost in _sat_costs(result.sat_trace, any(shape._rounded for shape in self.shapes.values()))), *_costs(result.trace))
         # SAT's two counts beside GJK's and EPA's: facts by their words (axes_tried,
         # support_points...), the canvas's meter, the panel's "Work counted" line; and in the JSON.
         numbers = {**self._numbers(result), "work": {cost.what.lower().replace(" ", "_"): cost.count for cost in costs}}
@@ -323,6 +352,19 @@ def _code(result):
     return step_code(recorded, runs, f"EPA iteration {index + 1} of {len(walked.epa.steps)}", "polytope.insert(edge + 1, (ids, w))")
 
 
+ROUNDED_OVERLAP = "depth = overlap(shadow_a.min, shadow_a.max, shadow_b.min, shadow_b.max)"
+"""collision.rounded.sat's line that applies the overlap rule to one axis, after casting both shadows."""
+
+
+def _sat_costs(recorded, round_shape):
+    """SAT's axes tried and shadows cast: sat()'s counts (sat_scene.costs), or with a
+    ``round_shape`` collision.rounded.sat's, which casts both shadows on every axis it tries."""
+    if not round_shape:
+        return sat_scene.costs(recorded)
+    tried = recorded.ran(ROUNDED_OVERLAP)
+    return (Cost("axes tried", tried), Cost("shadows cast", 2 * tried))
+
+
 def _costs(recorded):
     """GJK's and EPA's work in the traced run: points asked of A - B's support function, and
     the simplex made nearer the origin (EPA's polygon grown)."""
@@ -333,16 +375,12 @@ def _costs(recorded):
     )
 
 
-def _outline(shape):
-    return () if isinstance(shape, Circle) else shape.world_vertices()
-
-
 def _distance(walked, step):
     gap = math.hypot(*step.closest)
     if not walked.radius:
         return f"distance {gap:.2f}."
     if walked.colliding:
-        return f"{gap:.2f} to the thin outline; the radius is {walked.depth:.2f} more."
+        return f"{gap:.2f} to the thin outline, the radii reaching {walked.depth:.2f} past it."
     return f"{gap:.2f} from the thin outline, less the radius: {walked.distance:.2f}."
 
 
@@ -353,7 +391,8 @@ def _count(walked):
 def _describe(walked, index):
     """What the iteration shown does, in a sentence or two (two lines of the panel at most)."""
     if index < len(walked.steps):
-        where = f"GJK {index + 1} of {len(walked.steps)}: red is A - B's furthest point along the grey arrow"
+        # One line of the panel before the last step (two pickers above leave no room for more).
+        where = f"GJK {index + 1} of {len(walked.steps)}"
         if index == len(walked.steps) - 1:
             ending = {
                 "enclosed": "The simplex holds O: they overlap.",
@@ -361,8 +400,8 @@ def _describe(walked, index):
                 "no closer": f"No nearer O: {_distance(walked, walked.steps[index])}",
                 "iteration cap": "Gave up at the iteration cap.",
             }[walked.stop.value]
-            return f"{where}. {ending}"
-        return f"{where}; the yellow simplex keeps its part nearest O."
+            return f"{where}: red is furthest along d. {ending}"
+        return f"{where}: red, furthest along d, joins the simplex."
     epa = walked.epa.steps[index - len(walked.steps)]
     last = index == len(walked.steps) + len(walked.epa.steps) - 1
     ending = "Nothing beyond it: A - B's edge, the MTV." if last else "Red, beyond it, joins the polygon."

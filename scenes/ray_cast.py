@@ -1,16 +1,28 @@
-"""Ray casts: a draggable segment against a box, a pentagon, a circle and a capsule; the box's slab test stepped."""
+"""Ray casts: a draggable segment against a box, a circle, and A and B of any kind; the box's slab test stepped."""
 
 import math
 from typing import NamedTuple
 
-from collision import Box, Capsule, Circle, Vector, grown_outline, ray_cast, regular_polygon
+from collision import Box, Circle, Vector, ray_cast, regular_polygon
 from collision.raycast import _box
 from sandbox.kit.events import Event
-from sandbox.kit import Action, Column, Cost, Fact, Line, Param, Report, Scene, Verdict, faded, register
+from sandbox.kit.figures import any_shape
+from sandbox.kit import Action, Column, Cost, Fact, Line, Param, Report, Scene, Verdict, register
 from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, traced, with_code
 
-CAPSULE = Capsule((-55.0, 0.0), (55.0, 0.0), 28.0, position=(170.0, -110.0), angle=0.35)
-"""The capsule stands still: it is cast at, not dragged (its outline is the segment grown by 28)."""
+PICKED = {"A": ((150.0, 90.0), 0.3), "B": ((170.0, -110.0), 0.35)}
+"""A's and B's centres and angles at the start (their kinds' Params start them as a pentagon and a capsule)."""
+
+HALF = (83.0, 50.0)
+"""The box A or B is made as big as (a capsule of radius 28: a segment 110 long grown by it)."""
+
+SLAB_REACH = 1.0
+"""The last t at which a slab's entry or exit is marked, and its face lines drawn to: the ray's
+own span (past its end a line would run on across the other shapes)."""
+
+SLAB_MARGIN = 25.0
+"""World units a slab's face lines run past the box and past where the ray crosses them: near
+what they explain, not across the other shapes."""
 
 NORMAL_LENGTH = 45.0
 """World units: the drawn length of a hit's normal."""
@@ -20,14 +32,14 @@ PRESETS = {
     "Along the top": {"caption": "Parallel to the box's top face, inside its slab all along: that slab never decides.", "origin": (-330.0, 100.0), "end": (40.0, 100.0)},
     "Slabs apart": {"caption": "It enters the y slab only after leaving the x slab: the spans do not overlap, a miss.", "origin": (-330.0, 60.0), "end": (-160.0, 230.0)},
     "From inside": {"caption": "Starting inside the circle: a hit at t = 0, with no normal.", "origin": (-40.0, -80.0), "end": (300.0, 40.0)},
-    "At the capsule": {"caption": "The capsule is its segment grown by a radius: the hit is on a round end or a side.", "origin": (60.0, -220.0), "end": (300.0, -20.0)},
+    "At the capsule": {"caption": "B, a capsule, is its segment grown by a radius: the hit is on a round end or a side.", "origin": (60.0, -220.0), "end": (300.0, -20.0), "B": "capsule"},
 }
-"""Teaching layouts: the segment's two ends; the shapes stay as they are."""
+"""Teaching layouts: the segment's two ends (and B's kind, where the layout needs it); the shapes stay as they are."""
 
 
 class Result(NamedTuple):
     hits: dict
-    """Shape name -> RayHit, the capsule's included."""
+    """Shape name -> RayHit."""
 
     first: str | None
     """The shape met first along the segment, or None."""
@@ -43,7 +55,8 @@ class RayCast(Scene):
         "way along, the point, and the outward normal there. A box answers by the slab test: in its "
         "own frame it is the crossing of two slabs, and the segment is inside each for one span of t; "
         "it enters the box at the later entry, if that comes before the earlier exit. A circle solves a "
-        "quadratic; a capsule is its segment grown by a radius: its pushed-out sides and round ends."
+        "quadratic; a capsule is its segment grown by a radius: its pushed-out sides and round ends. "
+        "A and B may be any kind: a rounded polygon is met on a pushed-out face or a corner's arc."
     )
     things_to_try = (
         "Drag the ray's end across the box: the first hit's t, point and normal follow, and the slab table says which slab decided.",
@@ -51,11 +64,15 @@ class RayCast(Scene):
         "Press Slabs apart: each slab is crossed, but never both at once: the spans do not overlap.",
         "Press From inside: a ray that starts inside a shape hits at t = 0 with no normal.",
         "Press At the capsule, then drag the origin along: the hit moves from the round end onto the side.",
+        "Pick a rounded polygon for A and sweep the ray across a corner: the normal turns smoothly round the arc.",
     )
     params = (
         Param("hits", "Where the ray meets each shape, with its t", True, overlay=True),
         Param("normals", "Normals at the hits", True, overlay=True),
         Param("slabs", "The box's slab test", True, overlay=True),
+        Param("kind_a", "A's shape", "polygon", choices=any_shape.KINDS),
+        Param("kind_b", "B's shape", "capsule", choices=any_shape.KINDS),
+        Param("rounding", "Rounding", 28, low=0, high=45, help="The radius of A or B when a rounded polygon or a capsule."),
         CODE,
     )
     handles = {"origin": PRESETS["Through the box"]["origin"], "end": PRESETS["Through the box"]["end"]}
@@ -63,21 +80,39 @@ class RayCast(Scene):
     events = (
         Event("starts-inside", "The ray starts inside a shape: a hit at t = 0, with no normal",
               lambda report: report.answers["fraction"] == "0.000", handles=("origin", "end")),
-        Event("capsule-first", "The capsule is the first shape the ray meets",
-              lambda report: report.answers["first"] == "capsule", handles=("origin", "end")),
+        Event("capsule-first", "B, a capsule, is the first shape the ray meets",
+              lambda report: report.answers["first"] == "B", settings={"kind_b": "capsule"}, handles=("origin", "end")),
     )
     actions = (*(Action("preset", name, argument=name, help=case["caption"]) for name, case in PRESETS.items()), CODE_VIEW)
 
     def setup(self):
         self.shapes = {
             "box": Box((-160.0, 70.0), (70.0, 45.0), 0.0),
-            "pentagon": regular_polygon(5, 65.0, (150.0, 90.0), 0.3),
             "circle": Circle((-10.0, -80.0), 55.0),
         }
+        for name, (centre, angle) in PICKED.items():
+            self.shapes[name] = self.make(name, centre, angle)
+
+    def make(self, name, position, angle):
+        """A or B of its chosen kind at ``position`` and ``angle``: the pentagon for a polygon."""
+        kind = self.settings[f"kind_{name.lower()}"]
+        if kind == "polygon":
+            return regular_polygon(5, 65.0, position, angle)
+        return any_shape.sized(kind, HALF, position, angle, self.settings["rounding"])
+
+    def settle(self):
+        # A changed kind or rounding rebuilds A or B in its place, keeping its turn.
+        for name in PICKED:
+            old = self.shapes[name]
+            new = self.make(name, old.position, getattr(old, "angle", PICKED[name][1]))
+            if any_shape.differs(old, new):
+                self.shapes[name] = new
 
     def preset(self, name):
         case = PRESETS[name]
         self.points["origin"], self.points["end"] = Vector(*case["origin"]), Vector(*case["end"])
+        if "B" in case:
+            self.settings["kind_b"] = case["B"]
 
     def constrain(self, name, point):
         other = self.points["end" if name == "origin" else "origin"]
@@ -91,7 +126,6 @@ class RayCast(Scene):
         hits = {name: ray_cast(shape, origin, translation) for name, shape in self.shapes.items()}
         # With the Code view on, the box's hit drawn is the traced run's: the slab test, line by line.
         hits["box"], recorded = traced(self.settings["code"], ray_cast, self.shapes["box"], origin, translation, within=_box)
-        hits["capsule"] = ray_cast(CAPSULE, origin, translation)
         met = [name for name, hit in hits.items() if hit.hit]
         return Result(hits, min(met, key=lambda name: hits[name].fraction) if met else None, recorded)
 
@@ -99,11 +133,7 @@ class RayCast(Scene):
         pixel = self.view.pixel
         origin, end = self.points["origin"], self.points["end"]
         for name in self.shapes:
-            self.draw_shape(painter, theme, name)
-        outline = grown_outline(CAPSULE.world_points().tolist(), CAPSULE.radius)
-        painter.polygon(outline, theme.text, faded(theme.text, 40), 2)
-        painter.segment(*CAPSULE.world_points().tolist(), theme.guide, 1)
-        painter.text((CAPSULE.position[0], CAPSULE.aabb()[1] - 22 * pixel), "capsule (fixed)", theme.text, 14, "center")
+            any_shape.draw_named(self, painter, theme, name, theme.guide)
         if self.settings["slabs"]:
             self._slabs(result.hits["box"], painter, theme, pixel)
         painter.arrow(origin, end, theme.axis, 2)
@@ -112,7 +142,7 @@ class RayCast(Scene):
                 continue
             color = theme.highlight if name == result.first else theme.guide
             painter.point(hit.point, color, 7 if name == result.first else 5)
-            painter.text((hit.point[0] + 8 * pixel, hit.point[1] - 18 * pixel), f"t = {hit.fraction:.2f}", color, 13)
+            painter.text((hit.point[0] + 8 * pixel, hit.point[1] - 18 * pixel), f"t = {self.reported.answers[f'shapes.{name}.fraction']}", color, 13)
             if self.settings["normals"] and hit.normal != (0.0, 0.0):
                 tip = (hit.point[0] + hit.normal[0] * NORMAL_LENGTH, hit.point[1] + hit.normal[1] * NORMAL_LENGTH)
                 painter.arrow(hit.point, tip, color, 2)
@@ -121,20 +151,43 @@ class RayCast(Scene):
             painter.text((at[0] + 9 * pixel, at[1] + 9 * pixel), name, theme.axis, 15)
         self.label_shapes(painter, theme)
 
-    def _slabs(self, hit, painter, theme, pixel):
-        """Each slab's two faces (the box's faces, drawn long) and where the ray enters and leaves it."""
+    def slab_lines(self, hit):
+        """Each slab's two face lines (the box's faces drawn long), as (start, end) pairs: across
+        the box, and a stretch where the ray crosses them, each SLAB_MARGIN past its end: near
+        what they explain, with a break rather than a line across another shape."""
         box, origin, end = self.shapes["box"], self.points["origin"], self.points["end"]
         dx, dy = end[0] - origin[0], end[1] - origin[1]
-        reach = 2000.0
-        for slab, half, name in zip(hit.steps, box.half_size, ("x", "y")):
-            (ax, ay) = slab.axis
+        (cx, cy), lines = box.center, []
+        for slab, half, other in zip(hit.steps, box.half_size, box.half_size[::-1]):
+            ax, ay = slab.axis
             across = (-ay, ax)
-            for side in (-1, 1):
-                cx, cy = box.center[0] + side * half * ax, box.center[1] + side * half * ay
-                painter.segment((cx - across[0] * reach, cy - across[1] * reach), (cx + across[0] * reach, cy + across[1] * reach), theme.guide, 1)
+            # Where along a face line the box spans, and where the ray's span crosses it.
+            spans = [(-other - SLAB_MARGIN, other + SLAB_MARGIN)]
+            for t in (slab.entry, slab.exit):
+                if math.isfinite(t) and 0.0 <= t <= SLAB_REACH:
+                    at = (origin[0] + t * dx - cx) * across[0] + (origin[1] + t * dy - cy) * across[1]
+                    spans.append((at - SLAB_MARGIN, at + SLAB_MARGIN))
+            for low, high in _merged(spans):
+                for side in (-1, 1):
+                    fx, fy = cx + side * half * ax, cy + side * half * ay
+                    lines.append(((fx + across[0] * low, fy + across[1] * low), (fx + across[0] * high, fy + across[1] * high)))
+        return lines
+
+    def _slabs(self, hit, painter, theme, pixel):
+        """Each slab's two faces and where the ray enters and leaves it."""
+        origin, end = self.points["origin"], self.points["end"]
+        dx, dy = end[0] - origin[0], end[1] - origin[1]
+        keep_off = getattr(painter, "keep_off", lambda shape: None)
+        for start, stop in self.slab_lines(hit):
+            painter.segment(start, stop, theme.guide, 1)
+            # The labels keep off the line as off an outline: a box one unit thick along it.
+            middle = ((start[0] + stop[0]) / 2, (start[1] + stop[1]) / 2)
+            length = math.dist(start, stop)
+            keep_off(Box(middle, (length / 2, 1.0), math.atan2(stop[1] - start[1], stop[0] - start[0])))
+        for slab, name in zip(hit.steps, ("x", "y")):
             for t, word in ((slab.entry, "in"), (slab.exit, "out")):
                 # Before the origin the segment is not yet there: only its own span is marked.
-                if math.isfinite(t) and 0.0 <= t <= 1.5:
+                if math.isfinite(t) and 0.0 <= t <= SLAB_REACH:
                     at = (origin[0] + t * dx, origin[1] + t * dy)
                     painter.point(at, theme.guide, 5)
                     painter.text((at[0] - 8 * pixel, at[1] + 8 * pixel), f"{name} {word}", theme.guide, 13, "right")
@@ -144,9 +197,9 @@ class RayCast(Scene):
         if first is None:
             verdict = Verdict("MISSES EVERY SHAPE", "separating")
         elif hits[first].fraction == 0.0:
-            verdict = Verdict(f"STARTS INSIDE THE {first.upper()}", "mtv", "t = 0, no normal")
+            verdict = Verdict(f"STARTS INSIDE {self.called(first).upper()}", "mtv", "t = 0, no normal")
         else:
-            verdict = Verdict(f"FIRST HIT: THE {first.upper()}", "highlight", f"t = {hits[first].fraction:.3f}")
+            verdict = Verdict(f"FIRST HIT: {self.called(first).upper()}", "highlight", f"t = {hits[first].fraction:.3f}")
         box = hits["box"]
         decided = next((k for k, slab in enumerate(box.steps) if slab.decides), None)
         lines = (Line(f"The box: the {'xy'[decided]} slab decides." if decided is not None else "The box: no slab decides (the ray starts inside)."),)
@@ -159,10 +212,14 @@ class RayCast(Scene):
         code = step_code(recorded, recorded.runs, "the box's slab test, both slabs", "return _hit(origin, translation, lower")
         return with_code(report, code, (Cost("slabs tested", recorded.ran("at = rx * ax + ry * ay")),))
 
+    def called(self, name):
+        """How the verdict and the table name a shape: the box, the circle, A or B with its kind."""
+        return f"{name} ({any_shape.kind_of(self.shapes[name])})" if name in PICKED else f"the {name}"
+
     def _tables(self, hits):
         """Every shape's hit (a miss has no t, point or normal), and the box's two slabs."""
         shapes = {
-            name: {"shape": name, "hit": hit.hit, "fraction": hit.fraction if hit.hit else None,
+            name: {"shape": self.called(name), "hit": hit.hit, "fraction": hit.fraction if hit.hit else None,
                    "point": list(hit.point) if hit.point else None, "normal": list(hit.normal) if hit.hit else None}
             for name, hit in hits.items()
         }
@@ -171,9 +228,21 @@ class RayCast(Scene):
             name: {"slab": name, "entry": _t(slab.entry), "exit": _t(slab.exit), "lower": _t(slab.lower), "upper": _t(slab.upper), "decides": slab.decides}
             for name, slab in zip(("x", "y"), hits["box"].steps)
         }
-        slab_columns = (Column("slab"), Column("entry", "enters at t", digits=3), Column("exit", "leaves at t", digits=3),
-                        Column("lower", "latest entry so far", digits=3), Column("upper", "earliest exit so far", digits=3), Column("decides"))
+        # Short headings: six columns fit the panel's width at 1280x720 (the long ones cut the last two).
+        slab_columns = (Column("slab"), Column("entry", "in at t", digits=3), Column("exit", "out at t", digits=3),
+                        Column("lower", "latest in", digits=3), Column("upper", "earliest out", digits=3), Column("decides"))
         return (Fact("shapes", shapes, "Every shape", columns=columns), Fact("slabs", slabs, "The box's slab test", columns=slab_columns))
+
+
+def _merged(spans):
+    """Overlapping (low, high) spans joined, in order."""
+    merged = []
+    for low, high in sorted(spans):
+        if merged and low <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], high))
+        else:
+            merged.append((low, high))
+    return merged
 
 
 def _t(value):

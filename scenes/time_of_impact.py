@@ -1,10 +1,11 @@
-"""Time of impact with rotation: a plank spinning past a wall, found by conservative advancement."""
+"""Time of impact with rotation: a plank spinning past a wall (or any two kinds), found by conservative advancement."""
 
 import math
 from typing import NamedTuple
 
-from collision import Box, Impact, Motion, Sweep, Vector, sweep, time_of_impact
+from collision import Box, Capsule, Impact, Motion, Sweep, Vector, sweep, time_of_impact
 from collision.toi import posed
+from sandbox.kit.figures import any_shape
 from sandbox.kit.figures.step_arrow import CarriedStep
 from sandbox.kit import Action, Claim, Column, Fact, Line, Param, Report, Verdict, register
 from sandbox.kit.events import Event
@@ -14,6 +15,9 @@ WALL = ((0.0, -40.0), (10.0, 110.0))
 
 PLANK = (90.0, 9.0)
 """The plank's half size."""
+
+ROUND = (45.0, 45.0)
+"""The half size a polygon, a rounded polygon or a circle is made to, for the wall or B."""
 
 PRESETS = {
     "Spinning plank": {
@@ -57,12 +61,16 @@ class TimeOfImpact(CarriedStep):
         "Set the spin to 0: one step lands on the touch, as the sweep does.",
         "Press Near miss: the grey poses crowd together over the wall's top, where the gap is small, then run to the end of the move.",
         "Drag the tip of d below the wall's top: now the sliding sweep hits too.",
+        "Pick a circle for B: turning a circle moves none of its points, so the two answers agree again.",
     )
     params = (
         Param("ghosts", "The steps' poses and the gap", True, overlay=True),
         Param("straight", "The sweep without turning", True, overlay=True),
         Param("spin", "Turn (degrees)", 90, low=-720, high=720, help="How far the plank turns over the step, anticlockwise."),
         Param("page", "Step shown", -1, low=-1, high=9999, widget=False),
+        Param("kind_a", "The wall's shape", "box", choices=any_shape.KINDS),
+        Param("kind_b", "B's shape", "box", choices=any_shape.KINDS),
+        Param("rounding", "Rounding", 9, low=0, high=45, help="The radius of the wall or B when a rounded polygon or a capsule."),
     )
     handles = {"d": PRESETS["Spinning plank"]["tip"]}
     frame = (-340.0, -160.0, 340.0, 230.0)
@@ -76,12 +84,32 @@ class TimeOfImpact(CarriedStep):
     )
 
     def setup(self):
-        self.shapes = {"wall": Box(*WALL), "B": Box(PRESETS["Spinning plank"]["B"], PLANK)}
+        self.shapes = {"wall": self.make("wall", WALL[0], 0.0), "B": self.make("B", PRESETS["Spinning plank"]["B"], 0.0)}
+
+    def make(self, name, position, angle):
+        """The wall (upright) or the plank B of its chosen kind, at ``position`` and ``angle``."""
+        kind, rounding = self.settings["kind_a" if name == "wall" else "kind_b"], self.settings["rounding"]
+        if kind == "box":
+            return Box(position, WALL[1] if name == "wall" else PLANK, angle)
+        if kind == "capsule":
+            # As long as the box it stands for: upright for the wall, along the plank for B.
+            reach = max((WALL[1][1] if name == "wall" else PLANK[0]) - rounding, 10.0)
+            ends = ((0.0, -reach), (0.0, reach)) if name == "wall" else ((-reach, 0.0), (reach, 0.0))
+            return Capsule(*ends, rounding, position, angle)
+        return any_shape.sized(kind, ROUND, position, angle, rounding)
+
+    def settle(self):
+        # A changed kind or rounding rebuilds the wall or B in its place, keeping its turn.
+        for name, old in list(self.shapes.items()):
+            new = self.make(name, old.position, getattr(old, "angle", 0.0))
+            if any_shape.differs(old, new):
+                self.shapes[name] = new
 
     def preset(self, name):
         case = PRESETS[name]
-        self.shapes["wall"].position, self.shapes["wall"].angle = WALL[0], 0.0
-        self.shapes["B"].position, self.shapes["B"].angle = case["B"], 0.0
+        # The captions tell of a plank and a wall: both boxes again, upright, placed as the layout says.
+        self.settings["kind_a"] = self.settings["kind_b"] = "box"
+        self.shapes = {"wall": self.make("wall", WALL[0], 0.0), "B": self.make("B", case["B"], 0.0)}
         self.points["d"] = Vector(*case["tip"])
         self.settings["spin"] = case["spin"]
         self.settings["page"] = -1
@@ -116,21 +144,24 @@ class TimeOfImpact(CarriedStep):
         # layout's keep_off; other painters draw no labels to keep off).
         keep_off = getattr(painter, "keep_off", lambda shape: None)
         keep_off(end)
-        painter.polygon(end.world_vertices(), theme.guide, None, 1)
+        any_shape.draw(painter, end, theme.guide, None, 1)
         painter.text((end.position[0], end.aabb()[3] + 8 * pixel), "end of the step", theme.guide, 13, "center")
         if self.settings["straight"]:
-            slid = Box((plank.position[0] + motion.dx, plank.position[1] + motion.dy), plank.half_size, plank.angle)
-            color = theme.mtv if result.straight.hit else theme.separating
+            # Where the sliding sweep first touches the wall (purple), or its end, clear (green).
+            straight = result.straight
+            time = straight.time if straight.hit else 1.0
+            slid = any_shape.slid(plank, time * motion.dx, time * motion.dy)
+            color = theme.mtv if straight.hit else theme.separating
             keep_off(slid)
-            painter.polygon(slid.world_vertices(), color, None, 1)
+            any_shape.draw(painter, slid, color, None, 1)
             painter.text((slid.position[0], slid.aabb()[1] - 20 * pixel), "slid, not turned", color, 13, "center")
         if self.settings["ghosts"]:
             for step in impact.steps[: page + 1]:
                 ghost = posed(plank, motion, step.time)
                 keep_off(ghost)
-                painter.polygon(ghost.world_vertices(), theme.guide, None, 1)
+                any_shape.draw(painter, ghost, theme.guide, None, 1)
         for name in self.shapes:
-            self.draw_shape(painter, theme, name)
+            any_shape.draw_named(self, painter, theme, name, theme.guide)
         if self.settings["ghosts"]:
             self._step(impact, page, plank, motion, painter, theme, pixel)
         tip = self.points["d"]
@@ -144,11 +175,11 @@ class TimeOfImpact(CarriedStep):
         step = impact.steps[page]
         final = page == len(impact.steps) - 1
         at = posed(plank, motion, step.time)
-        painter.polygon(at.world_vertices(), theme.mtv if impact.hit and final else theme.highlight, None, 3)
+        any_shape.draw(painter, at, theme.mtv if impact.hit and final else theme.highlight, None, 3)
         if step.closest_a is not None and not (impact.hit and final):
             painter.segment(step.closest_a, step.closest_b, theme.axis, 2)
             middle = ((step.closest_a[0] + step.closest_b[0]) / 2, (step.closest_a[1] + step.closest_b[1]) / 2)
-            painter.text((middle[0] - 8 * pixel, middle[1] + 8 * pixel), f"gap {step.distance:.1f}", theme.axis, 13, "right")
+            painter.text((middle[0] - 8 * pixel, middle[1] + 8 * pixel), f"gap {self.reported.answers[f'steps.{page}.gap']}", theme.axis, 13, "right")
         if impact.hit and impact.point is not None and final:
             painter.point(impact.point, theme.mtv, 7)
 
@@ -183,6 +214,6 @@ class TimeOfImpact(CarriedStep):
         for k, step in enumerate(impact.steps):
             advance = impact.steps[k + 1].time - step.time if k + 1 < len(impact.steps) else 0.0
             rows.append({"step": k + 1, "time": step.time, "gap": step.distance, "bound": step.speed, "advance": advance})
-        columns = (Column("step"), Column("time", "t", digits=4), Column("gap"), Column("bound", "fastest closing"), Column("advance", "next step in t", digits=4))
+        columns = (Column("step"), Column("time", "t", digits=4), Column("gap", digits=2), Column("bound", "fastest closing"), Column("advance", "next step in t", digits=4))
         facts.append(Fact("steps", rows, "Conservative advancement", columns=columns))
         return facts

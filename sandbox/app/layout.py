@@ -178,7 +178,7 @@ class Layout(NamedTuple):
 def parse(data, scene, where):
     """The layout ``data`` (as read returns it) checked against ``scene``, as a Layout;
     LayoutError naming ``where`` and the first bad field otherwise. ``scene`` is not changed:
-    a setting that chooses the scene's shapes (the minkowski scene's pair) is tried on a scene
+    a setting that chooses the scene's shapes (a scene's kind_a and kind_b) is tried on a scene
     made afresh.
     """
 
@@ -215,7 +215,7 @@ def parse(data, scene, where):
                 values[name] = param.check(value)
             except ValueError as error:
                 fail(f"{field}.{name}", str(error))
-    # A setting may choose the scene's shapes (the minkowski scene's pair): check the kinds
+    # A setting may choose the scene's shapes (a scene's kind_a and kind_b): check the kinds
     # against the shapes a scene makes with the layout's settings, never touching this one.
     checker = scene
     if any(scene.settings.get(name) != value for name, value in values.items()):

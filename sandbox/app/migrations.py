@@ -10,7 +10,7 @@ A migration runs before the layout is checked: it changes only what has the old 
 and leaves anything else for the checks to name.
 """
 
-FORMAT = 2
+FORMAT = 3
 """The format this version writes, and the newest it reads."""
 
 PAGES = 128
@@ -92,6 +92,17 @@ def grid_cell_capped_at_two(data):
         settings["cell"] = 2.0
 
 
+def minkowski_pair_is_two_kinds(data):
+    """Before pickers37 minkowski chose both shapes at once, ``"pair": "box-circle"``; now each
+    has its kind, kind_a and kind_b, as contact-points' do."""
+    settings = _settings(data, "minkowski")
+    pairs = {"box-box": ("box", "box"), "polygon-polygon": ("polygon", "polygon"), "box-circle": ("box", "circle")}
+    if settings is not None and settings.get("pair") in pairs:
+        kinds = pairs[settings.pop("pair")]
+        settings.setdefault("kind_a", kinds[0])
+        settings.setdefault("kind_b", kinds[1])
+
+
 MIGRATIONS = {
     1: (
         page_null_means_every_axis,
@@ -101,6 +112,7 @@ MIGRATIONS = {
         quadtree_levels_capped_at_six,
         grid_cell_capped_at_two,
     ),
+    2: (minkowski_pair_is_two_kinds,),
 }
 """Format -> the changes that bring a layout of that format to the next one, in order."""
 

@@ -270,6 +270,9 @@ def outline_meets_box(shape: Outline, rect: Bounds, pad: float = 0.0) -> bool:
         return False  # clear of its bounding box: clear of its edges
     if isinstance(shape, Capsule):
         corners = [pair(p) for p in grown_outline(shape.world_points().tolist(), shape.radius)]
+    elif shape.radius:
+        # A rounded polygon's outline is its core grown by the radius, not the core.
+        corners = [pair(p) for p in grown_outline(shape.world_vertices().tolist(), shape.radius)]
     else:
         corners = [pair(p) for p in shape.world_vertices()]
     return any(segment_meets_box(a, b, rect, pad) for a, b in zip(corners, corners[1:] + corners[:1]))

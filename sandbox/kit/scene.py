@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from collision import Circle, Polygon, Region, ShapeError, Vector, voronoi_region
+from collision import Capsule, Circle, Polygon, Region, ShapeError, Vector, point_query, voronoi_region
 
 from sandbox.kit.labels import LabelLayout, Outline
 from sandbox.kit.painter import Painter, RecordingPainter
@@ -310,4 +310,7 @@ def _colours(calls):
 def _inside(shape, point):
     if isinstance(shape, Circle):
         return math.dist(point, shape.center) <= shape.radius
+    if isinstance(shape, Capsule) or shape.radius:
+        # A capsule or a rounded polygon: inside its true outline, the core grown by its radius.
+        return point_query(shape, point).inside
     return voronoi_region(shape, point).region is Region.INSIDE

@@ -13,7 +13,7 @@ from functools import cache
 import pyglet
 from shapely.geometry import LineString, Point, Polygon, box
 
-from collision import Circle
+from collision import Capsule, Circle
 from sandbox.kit import labels
 from sandbox.kit.painter import RecordingPainter, interval_ends
 
@@ -70,9 +70,14 @@ def strips(painter, view):
 
 
 def outline(shape):
+    """The shape's true outline as GEOS holds it: a rounded polygon and a capsule grown by their
+    radius (a bare segment by half a unit, so that it has an outline to keep labels off)."""
     if isinstance(shape, Circle):
         return Point(*shape.center).buffer(shape.radius, 64)
-    return Polygon(shape.world_vertices())
+    if isinstance(shape, Capsule):
+        return LineString(shape.world_points()).buffer(max(shape.radius, 0.5), 64)
+    core = Polygon(shape.world_vertices())
+    return core.buffer(shape.radius, 64) if shape.radius else core
 
 
 def problems(scene, painter, where):

@@ -154,7 +154,7 @@ def test_minkowski_counts_sat_and_gjk_side_by_side_with_the_code_view_off(monkey
     monkeypatch.setattr(minkowski, "trace", tracing)  # the scene's run of sat()
     monkeypatch.setattr(code_trace, "trace", tracing)  # its run of gjk(), through traced()
     scene = minkowski.Minkowski()
-    scene.settings["pair"] = pair
+    scene.settings["kind_a"], scene.settings["kind_b"] = pair.split("-")
     scene.invalidate()
     if apart:
         scene.shapes["B"].position = (-60.0, 15.0)

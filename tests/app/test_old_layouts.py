@@ -46,6 +46,8 @@ def test_old_settings_mean_what_they_meant():
     assert settings("35e8fe9-box-box")[0]["page"] == -1
     assert settings("a9fa3c5-projection-handle-moved")[1]["P"] == (100.0, 20.0)
     assert settings("36809ed-grid-broadphase-cell-3.5")[0]["cell"] == 2.0
+    minkowski, _ = settings("0a6e493-minkowski-box-circle")
+    assert (minkowski["kind_a"], minkowski["kind_b"]) == ("box", "circle") and "pair" not in minkowski
 
 
 def test_an_old_layout_opens_from_the_command_line_and_is_left_as_it_was(tmp_path):

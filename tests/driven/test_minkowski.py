@@ -6,8 +6,11 @@ import math
 import numpy as np
 import pytest
 
-from scenes.minkowski import ORIGIN, PAIRS
+from scenes.minkowski import ORIGIN
 from sandbox.kit.theme import DARK
+
+PAIRS = [("box", "box"), ("polygon", "polygon"), ("box", "circle")]
+"""The kinds of A and B the scene offered before each had its own picker."""
 
 PLACES = [(-250, 15), (-300, -20), (-380, -40), (-120, 60), (-60, -200), (-380, 150), (-200, -120)]
 
@@ -29,7 +32,8 @@ def _agree(scene):
 @pytest.mark.parametrize("pair", PAIRS)
 def test_the_two_views_agree_wherever_b_is_dragged_and_turned(drive, pair):
     driver = drive("minkowski")
-    driver.session.set_setting("pair", pair)
+    driver.session.set_setting("kind_a", pair[0])
+    driver.session.set_setting("kind_b", pair[1])
     scene = driver.scene
     seen = set()
     for place in PLACES:
@@ -96,7 +100,8 @@ def test_both_mtv_arrows_are_the_same_vector_in_the_same_colour(drive):
 @pytest.mark.parametrize("place", [(-250, 15), (-150, 140)])
 def test_the_panel_fits_1280_by_720_for_every_pair_apart_or_not(drive, pair, place):
     driver = drive("minkowski")
-    driver.session.set_setting("pair", pair)
+    driver.session.set_setting("kind_a", pair[0])
+    driver.session.set_setting("kind_b", pair[1])
     driver.drag(tuple(driver.scene.shapes["B"].position), place)
     for step in range(len(driver.scene.result.gjk.steps) + 3):
         driver.session.set_setting("step", step)

@@ -3,8 +3,11 @@ rebuilt here from plain numbers."""
 
 import pytest
 
-from collision import Box, Circle, ray_cast
-from scenes.ray_cast import CAPSULE, PRESETS
+from collision import Box, Capsule, Circle, ray_cast
+from scenes.ray_cast import PRESETS
+
+CAPSULE = Capsule((-55.0, 0.0), (55.0, 0.0), 28.0, position=(170.0, -110.0), angle=0.35)
+"""B at the start: a capsule."""
 
 
 def preset(drive, name):
@@ -51,5 +54,5 @@ def test_from_inside_the_circle_is_t_zero_with_no_normal(drive):
 def test_at_the_capsule_the_hit_is_on_its_outline(drive):
     scene = preset(drive, "At the capsule")
     origin, d = translation("At the capsule")
-    hit = scene.result.hits["capsule"]
-    assert scene.result.first == "capsule" and hit == ray_cast(CAPSULE, origin, d)
+    hit = scene.result.hits["B"]
+    assert scene.result.first == "B" and hit == ray_cast(CAPSULE, origin, d)

@@ -65,3 +65,14 @@ def test_step_from_the_whole_run_starts_at_the_first_step(drive):
     assert scene.result.page == len(scene.result.impact.steps) - 1
     driver.click("Step (N)")
     assert scene.result.page == 0
+
+
+def test_a_preset_brings_back_the_plank_and_the_wall_its_caption_tells_of(drive):
+    driver = drive("time-of-impact")
+    driver.session.set_setting("kind_a", "circle")
+    driver.session.set_setting("kind_b", "capsule")
+    driver.click("Spinning plank")
+    scene = driver.scene
+    wall, plank, motion = core("Spinning plank")
+    assert (scene.settings["kind_a"], scene.settings["kind_b"]) == ("box", "box")
+    assert scene.result.impact.time == pytest.approx(time_of_impact(wall, (0, 0), plank, motion).time)

@@ -11,13 +11,13 @@ MOMENTS = {
     "minkowski-box-circle-apart": {
         "scene": "minkowski",
         "shapes": {"A": {"position": [-380, -40], "angle": 20}, "B": {"position": [-150, 120]}},
-        "settings": {"pair": "box-circle"},
+        "settings": {"kind_b": "circle"},
     },
     # A pentagon in a square, EPA's first polytope: GJK's triangle, its nearest edge in purple.
     "minkowski-polygons-epa-start": {
         "scene": "minkowski",
         "shapes": {"A": {"position": [-380, -40], "angle": 20}, "B": {"position": [-300, -20], "angle": -11}},
-        "settings": {"pair": "polygon-polygon", "step": 3},
+        "settings": {"kind_a": "polygon", "kind_b": "polygon", "step": 3},
     },
 }
 
