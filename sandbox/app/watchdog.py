@@ -139,7 +139,7 @@ def pump_with(pump: Pump | None) -> None:
         _pumps[threading.get_ident()] = pump
 
 
-def call(path: str, said: Said, function: Callable[..., T], *args: Any, aside: bool = False, what: str = "", **kwargs: Any) -> T:
+def call(path: str | os.PathLike[str], said: Said, function: Callable[..., T], *args: Any, aside: bool = False, what: str = "", **kwargs: Any) -> T:
     """``function(*args, **kwargs)``, stopped if it runs longer than SECONDS: SceneTimeout then,
     with the text ``said(line)``, ``line`` being the line of file ``path`` it was stopped at (0
     when none of its frames was in that file). A call made inside a watched one is timed by the
@@ -268,7 +268,7 @@ def _worker() -> tuple[threading.Thread, "queue.SimpleQueue[_Job]"]:
     return _workers[0]
 
 
-def _aside(pump: Pump, what: str, path: str, said: Said, function: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+def _aside(pump: Pump, what: str, path: str | os.PathLike[str], said: Said, function: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
     job = _Job(function, args, kwargs)
     thread, jobs = _worker()
     worker = cast(int, thread.ident)  # _worker started it, and a started thread has its ident
@@ -328,7 +328,7 @@ def _stop_now(ident: int) -> None:
     _wake.set()
 
 
-def _line_now(ident: int, path: str) -> int:
+def _line_now(ident: int, path: str | os.PathLike[str]) -> int:
     """The line of file ``path`` that thread ``ident`` runs now (innermost), or 0."""
     frame = sys._current_frames().get(ident)
     mine = os.path.abspath(path)
@@ -339,7 +339,7 @@ def _line_now(ident: int, path: str) -> int:
     return 0
 
 
-def _line_in(error: BaseException, path: str) -> int | None:
+def _line_in(error: BaseException, path: str | os.PathLike[str]) -> int | None:
     """The line of file ``path`` nearest to where ``error`` was raised, or 0 (None where
     Python kept no line number)."""
     mine = os.path.abspath(path)
