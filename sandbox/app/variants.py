@@ -36,7 +36,7 @@ same seed makes the same versions.
 import copy
 import math
 import random
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from sandbox.app import finding
 from sandbox.app import guard
@@ -115,8 +115,10 @@ def make(lesson: walkthrough.Walkthrough, count: int, seed: int) -> tuple[Versio
         where = f"walkthrough {lesson.path}, step {number}"
         cls = classes[step.scene]
         original = _scene_at(step, cls, where)
-        keys, column = set(), []
-        aims, unreachable = _aims(step, original, random.Random(f"{seed}/{number}")), set()
+        keys: set[tuple[Any, ...]] = set()
+        column: list[Asked] = []
+        aims = _aims(step, original, random.Random(f"{seed}/{number}"))
+        unreachable: set[str] = set()
         for version in range(1, count + 1):
             rng = random.Random(f"{seed}/{number}/{version}")
             found = _aimed(step, cls, original, number, where, rng, aims, unreachable, version, keys)
@@ -313,7 +315,7 @@ def _styled(value, like):
 
 def _named(report):
     """The Report's numbers and answers that are one number each, by name."""
-    found = {}
+    found: dict[str, float] = {}
     for source in (report.answers, report.numbers):
         for name, value in source.items():
             if not isinstance(value, bool) and (number := _number(value) if isinstance(value, str) else value) is not None and isinstance(number, (int, float)):
