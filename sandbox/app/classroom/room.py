@@ -41,6 +41,13 @@ class _Own(NamedTuple):
 class Room:
     """``lesson`` (a walkthrough) taught to a class kept in ``store``."""
 
+    # Set by _enter and _open (which __init__ calls), so declared here for the type checker.
+    index: int
+    round: int
+    revealed: bool
+    unlocked: bool
+    counts: dict[str, int]
+
     def __init__(self, lesson, store: Store) -> None:
         self.lesson, self.store = lesson, store
         self.token: str = store.get("token") or ""
