@@ -29,7 +29,7 @@ from sandbox.app import vector
 from sandbox.app.camera import Camera
 from sandbox.app.describe import describe
 from sandbox.app.session import Session
-from sandbox.kit import Table
+from sandbox.kit import Code, Table
 from sandbox.kit.errors import SandboxError
 from sandbox.kit.theme import THEMES, with_palette
 
@@ -423,7 +423,7 @@ def _code(code, compact=False):
 def _listings(shown):
     """Each function a step's Code view ran, listed whole once, for the compact layout's
     excerpts to point to."""
-    codes = {}
+    codes: dict[str, Code] = {}
     for item in shown:
         if item.report.code is not None:
             codes.setdefault(item.report.code.name, item.report.code)

@@ -10,7 +10,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeGuard
 
 from sandbox.app.classroom.figure import Figure
 from sandbox.app.classroom.store import Store
@@ -58,7 +58,7 @@ class Room:
         self.version = f"{secrets.token_hex(3)}-0"
         """Changes whenever what the students see changes (and differs after a restart)."""
         self._changes = 0
-        self._listeners: list[Callable[[], None]] = []
+        self._listeners: list[Callable[[], object]] = []
         self._pictures: dict[tuple[int, bool], tuple[str, dict[str, str]]] = {}
         self._pictures_lock = threading.Lock()
         self._own: dict[str, _Own] = {}
@@ -122,7 +122,7 @@ class Room:
             self._seen[device] = time.monotonic()
             return device
 
-    def known(self, device: str | None) -> bool:
+    def known(self, device: str | None) -> TypeGuard[str]:
         with self.lock:
             return device is not None and (device in self._seen or self.store.known(device))
 
@@ -243,7 +243,7 @@ class Room:
         """The current step's caption, question, explanation and answer, filled in."""
         return self._shown(self.index, True)[1]
 
-    def listen(self, callback: Callable[[], None]) -> None:
+    def listen(self, callback: Callable[[], object]) -> None:
         """Call ``callback`` (from any thread) after each change of what the students see."""
         self._listeners.append(callback)
 
