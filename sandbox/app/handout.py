@@ -29,7 +29,8 @@ from sandbox.app import vector
 from sandbox.app.camera import Camera
 from sandbox.app.describe import describe
 from sandbox.app.session import Session
-from sandbox.kit import Code, Table
+from sandbox.app.walkthrough import Step, Walkthrough
+from sandbox.kit import Code, Report, Table
 from sandbox.kit.errors import SandboxError
 from sandbox.kit.theme import THEMES, with_palette
 
@@ -72,8 +73,8 @@ class HandoutError(SandboxError):
     """An export that would overwrite someone else's file, or cannot write its own."""
 
 
-def export(walkthrough, directory, size=(1280, 720), theme="projector", palette="standard", compact=False, greyscale=False,
-           stage=None, within="", pngs=True):
+def export(walkthrough: Walkthrough, directory: files.PathArg, size: tuple[int, int] = (1280, 720), theme: str = "projector", palette: str = "standard",
+           compact: bool = False, greyscale: bool = False, stage: files.Staging | None = None, within: str = "", pngs: bool = True) -> Path:
     """Write the handout of ``walkthrough`` into ``directory``; return the index.html path.
 
     With ``stage`` (a files.Staging of a folder holding ``directory`` as its subfolder
@@ -209,7 +210,7 @@ def _json(record, scene, walkthrough, index):
         ) from None
 
 
-def _show_as_on_screen(session, step, size):
+def _show_as_on_screen(session: Session, step: Step, size: tuple[int, int]) -> None:
     """Frame the picture on what a step's own view shows in a window of ``size`` beside the
     panel and under the caption: the picture is larger and has neither."""
     camera = Camera(*size)
@@ -378,7 +379,7 @@ def _answer(item, compact):
     )
 
 
-def report_html(report, compact=False):
+def report_html(report: Report, compact: bool = False) -> str:
     """A scene's Report on paper: its flawed methods' claims, the work it counted, its tables
     and, when the step has the Code view on, the code it ran (in the compact layout only the
     lines round its marked line)."""
