@@ -10,7 +10,7 @@ from sandbox.app.camera import Camera
 from sandbox.kit import Scene, events
 from sandbox.kit.errors import SandboxError
 
-if TYPE_CHECKING:  # at run time imported only where used: a lesson's find runs without the session's imports
+if TYPE_CHECKING:  # for the checker only: command() imports it where used, so a lesson's find loads without it
     from sandbox.app.session import Session
 
 SEED = 0

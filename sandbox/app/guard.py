@@ -17,7 +17,7 @@ import traceback
 from typing import Any
 
 from sandbox.app.camera import Camera
-from sandbox.kit import Painter, Param, Report, Scene
+from sandbox.kit import Context, Painter, Param, Report, Scene
 from sandbox.kit.theme import Color, Theme
 
 MAX_MESSAGE = 200
@@ -150,15 +150,15 @@ class FailedScene(Scene):
     """Stands in for a scene that raised while it was made: no shapes, nothing drawn; the
     session shows the fault instead."""
 
-    def __init__(self, cls):
+    def __init__(self, cls: type[Scene]) -> None:
         self.id, self.category, self.title = cls.id, cls.category, cls.title
         self.lesson = f"This scene could not be made: see the message on the canvas ({source(cls)})."
         super().__init__()
 
-    def compute(self, ctx):
+    def compute(self, ctx: Context) -> None:
         return None
 
-    def draw(self, result, painter, theme):
+    def draw(self, result: None, painter: Painter, theme: Theme) -> None:
         pass
 
 
