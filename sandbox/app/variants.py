@@ -47,6 +47,7 @@ from sandbox.app import template
 from sandbox.app import walkthrough
 from sandbox.app.camera import Camera
 from sandbox.app.registry import all_scenes
+from sandbox.kit import Scene
 from sandbox.kit.errors import SandboxError
 
 MAX_VERSIONS = 100
@@ -175,12 +176,12 @@ def _any(step, cls, original, number, where, rng, keys):
     return None
 
 
-def bounds(step: walkthrough.Step, scene) -> dict:
+def bounds(step: walkthrough.Step, scene: Scene) -> walkthrough.Vary:
     """How far each shape and handle of ``step`` may move: its vary, or the defaults."""
     if step.vary is not None:
         return step.vary
     move = max(MOVE, 2 * scene.pose_unit)
-    found = {}
+    found: walkthrough.Vary = {}
     for name, shape in scene.shapes.items():
         found[name] = {"x": (-move, move), "y": (-move, move)}
         if scene.turnable and hasattr(shape, "angle"):

@@ -14,6 +14,7 @@ from typing import Any, NamedTuple, TypeGuard
 
 from sandbox.app.classroom.figure import Figure
 from sandbox.app.classroom.store import Store
+from sandbox.app.walkthrough import Step, Walkthrough
 
 PRESENT = 30.0
 """Seconds since a device last asked for the lesson for it to count as here now."""
@@ -48,7 +49,7 @@ class Room:
     unlocked: bool
     counts: dict[str, int]
 
-    def __init__(self, lesson, store: Store) -> None:
+    def __init__(self, lesson: Walkthrough, store: Store) -> None:
         self.lesson, self.store = lesson, store
         self.token: str = store.get("token") or ""
         self.lock = threading.RLock()
@@ -183,7 +184,7 @@ class Room:
     # What both read.
 
     @property
-    def step(self):
+    def step(self) -> Step:
         return self.lesson.steps[self.index]
 
     def prepared(self) -> bool:
