@@ -5,6 +5,8 @@ import math
 import os
 import re
 import sys
+from collections.abc import Sequence
+from typing import NoReturn
 
 from sandbox.boot import tweaks
 from sandbox.kit.theme import PALETTES
@@ -64,14 +66,14 @@ def _variants_refusal(args):
 class _Parser(argparse.ArgumentParser):
     """argparse, refusing in one line as every other refusal does, not with its usage first."""
 
-    def error(self, message):
+    def error(self, message: str) -> NoReturn:
         # argparse says "argument --font-scale: must be ..."; the option then what is wrong with it.
         option, colon, rest = message.removeprefix("argument ").partition(": ")
         said = f"{option} {rest}" if colon and rest.startswith("must ") else message.removeprefix("argument ")
         self.exit(2, f"sandbox: {said}\n")
 
 
-def parser():
+def parser() -> argparse.ArgumentParser:
     p = _Parser(prog="sandbox.py", description="An interactive sandbox for 2D collision detection.")
     p.add_argument("--scene", metavar="ID", help="open this scene (see --list)")
     p.add_argument("--list", action="store_true", help="list the scenes and exit")
@@ -113,7 +115,7 @@ def parser():
     return p
 
 
-def main(argv=None, opened=None):
+def main(argv: Sequence[str] | None = None, opened: object = None) -> int:
     """Run the sandbox; return the process exit code. ``opened`` is a window the launcher
     opened already for a plain start (sandbox.boot.early), for the app to draw into."""
     args = parser().parse_args(argv)

@@ -23,7 +23,8 @@ LESSONS = Path(__file__).resolve().parents[2] / "walkthroughs"
 MANIFEST = ".course.json"
 
 
-def export(directory, size=(1280, 720), theme="projector", palette="standard", lessons=None) -> Path:
+def export(directory: files.PathArg, size: tuple[int, int] = (1280, 720), theme: str = "projector", palette: str = "standard",
+           lessons: files.PathArg | None = None) -> Path:
     """Write the course into ``directory``; return its index.html path. Every lesson is read
     and checked before anything is written. Raises a SandboxError with a one-line message."""
     lessons = LESSONS if lessons is None else Path(lessons)

@@ -20,6 +20,7 @@ import os
 import stat
 import tempfile
 from pathlib import Path
+from typing import NoReturn
 
 from sandbox.kit.errors import SandboxError
 
@@ -27,6 +28,9 @@ MAX_READ = 1 << 20
 """The largest file read_bytes takes by default: 1 MiB, far more than any layout or lesson."""
 
 _TEMPORARY_SUFFIX = ".tmp"
+
+PathArg = str | os.PathLike[str]
+"""A path as callers give it: text or a Path."""
 
 
 class FileError(SandboxError, OSError):
@@ -36,20 +40,20 @@ class FileError(SandboxError, OSError):
     It is an OSError so that code catching OSError around a save still catches it.
     """
 
-    def __init__(self, message, problem, path):
+    def __init__(self, message: str, problem: str, path: object) -> None:
         super().__init__(message)
         self.strerror = problem
         self.filename = str(path)
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.args[0]
 
 
-def _fail(verb, path, problem):
+def _fail(verb: str, path: object, problem: str) -> NoReturn:
     raise FileError(f"cannot {verb} {path}: {problem}", problem, path)
 
 
-def explain(error):
+def explain(error: OSError) -> str:
     """A short reason and remedy for an OSError from the system."""
     if isinstance(error, PermissionError):
         return "permission denied; choose a place you can write to"
@@ -66,7 +70,7 @@ def explain(error):
     return f"{error.strerror or error}; check the path"
 
 
-def _kind(mode):
+def _kind(mode: int) -> str:
     """What a non-regular file is, in words."""
     if stat.S_ISDIR(mode):
         return "a folder"
@@ -79,7 +83,7 @@ def _kind(mode):
     return "not a regular file"
 
 
-def save_target(path, follow_links=True):
+def save_target(path: PathArg, follow_links: bool = True) -> Path:
     """The file a save of ``path`` would replace or create, checked: a symbolic link resolved
     to its target (or, with ``follow_links`` false, refused), anything else that exists and is
     not a regular file refused. Returns the target Path; raises FileError."""
@@ -101,7 +105,7 @@ def save_target(path, follow_links=True):
     return target
 
 
-def write_bytes(path, data, follow_links=True):
+def write_bytes(path: PathArg, data: bytes, follow_links: bool = True) -> Path:
     """Write ``data`` to ``path`` atomically and return ``path``; FileError if it cannot.
 
     The folder is created if it is missing. With ``follow_links`` false a symbolic link at
@@ -140,19 +144,19 @@ def write_bytes(path, data, follow_links=True):
     return Path(path)
 
 
-def write_text(path, text, follow_links=True):
+def write_text(path: PathArg, text: str, follow_links: bool = True) -> Path:
     """Write ``text`` as UTF-8 to ``path`` atomically, as write_bytes does; return ``path``."""
     return write_bytes(path, text.encode("utf-8"), follow_links)
 
 
-def _umask():
+def _umask() -> int:
     # The only way to read the umask is to set it; put it straight back.
     mask = os.umask(0o022)
     os.umask(mask)
     return mask
 
 
-def read_bytes(path, limit=MAX_READ):
+def read_bytes(path: PathArg, limit: int = MAX_READ) -> bytes:
     """The contents of the regular file ``path``, at most ``limit`` bytes; FileError for
     anything else (a folder, a device, a FIFO, a file too large, a path that cannot be read)."""
     path = Path(path)
@@ -176,13 +180,13 @@ def read_bytes(path, limit=MAX_READ):
     return data
 
 
-def read_text(path, limit=MAX_READ):
+def read_text(path: PathArg, limit: int = MAX_READ) -> str:
     """The contents of the regular file ``path`` as UTF-8 text; as read_bytes, and
     UnicodeDecodeError if it is not UTF-8."""
     return read_bytes(path, limit).decode("utf-8")
 
 
-def inside(folder, reference):
+def inside(folder: PathArg, reference: object) -> Path:
     """The path of ``reference``, a relative path given in a file in ``folder``, checked to lie
     inside ``folder`` once every symbolic link is followed; FileError otherwise."""
     if not isinstance(reference, str) or not reference:
@@ -284,7 +288,7 @@ class Staging:
         self.place, self.written, self._inside, self._parents = None, [], [], []
 
 
-def _make_folders(folder, made):
+def _make_folders(folder: Path, made: list[Path]) -> None:
     """Make ``folder`` and any of its missing parents, each added to ``made`` as soon as it is
     made (outermost first), so that a failure half-way still knows them."""
     missing = []

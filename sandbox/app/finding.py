@@ -3,10 +3,15 @@ panel's Find menu, a walkthrough step's ``find`` and ``--find`` on the command l
 A layout found is an ordinary layout (sandbox.app.layout): the panel poses the scene there and
 Ctrl+S saves it, a step starts from it, and ``--save-layout`` writes it and reads it back."""
 
-from sandbox.app import layout
+from typing import TYPE_CHECKING, Any
+
+from sandbox.app import files, layout
 from sandbox.app.camera import Camera
-from sandbox.kit import events
+from sandbox.kit import Scene, events
 from sandbox.kit.errors import SandboxError
+
+if TYPE_CHECKING:  # for the checker only: command() imports it where used, so a lesson's find loads without it
+    from sandbox.app.session import Session
 
 SEED = 0
 """The search's seed: the same event gives the same layout in the panel, a lesson and the command line."""
@@ -16,7 +21,7 @@ class FindError(SandboxError):
     """An event a scene does not name, or one the search found no layout for; one line."""
 
 
-def event_of(cls, name):
+def event_of(cls: type[Scene], name: str) -> events.Event:
     """The event ``name`` of scene class ``cls``; FindError naming the scene's events otherwise."""
     try:
         return events.named(cls, name)
@@ -24,7 +29,7 @@ def event_of(cls, name):
         raise FindError(str(error)) from None
 
 
-def found_layout(cls, name, seed=SEED):
+def found_layout(cls: type[Scene], name: str, seed: int = SEED) -> dict[str, Any]:
     """The layout data (as layout.capture makes it) of scene ``cls`` posed where event ``name``
     shows; FindError when the scene has no such event or the search finds none."""
     event = event_of(cls, name)
@@ -35,7 +40,7 @@ def found_layout(cls, name, seed=SEED):
     return layout.capture(scene, Camera(1280, 720))
 
 
-def listing(cls):
+def listing(cls: type[Scene]) -> list[str]:
     """One line per event of scene ``cls``: its name and what the class sees."""
     found = events.events_of(cls)
     if not found:
@@ -43,18 +48,17 @@ def listing(cls):
     return [f"{event.name:20} {event.description}" for event in found]
 
 
-def shows(session, name):
+def shows(session: "Session", name: str) -> bool:
     """Whether the session's scene, as it is now, shows event ``name`` in its Report."""
     return event_of(type(session.scene), name).shows(session.report())
 
 
-def command(session, name, save_to=None):
+def command(session: "Session", name: str, save_to: files.PathArg | None = None) -> int | None:
     """``--find NAME [--save-layout FILE]`` on ``session``'s scene: list its events ("list"),
     save the layout found to ``save_to`` and check that it loads back showing the event, or
     (with no file) pose the session there for the window or ``--screenshot``. Returns the exit
     code when the command is done, None when the window should go on; FindError, or a
     layout or file error, says in one line what went wrong."""
-    from sandbox.app import files
     from sandbox.app.session import Session
 
     cls = type(session.scene)
@@ -75,7 +79,7 @@ def command(session, name, save_to=None):
     return 0
 
 
-def pose(session, name):
+def pose(session: "Session", name: str) -> None:
     """Pose ``session``'s scene where event ``name`` happens (the panel's Find menu), held still
     if it is animated; the status line says what was found, or in one line why nothing was."""
     cls = type(session.scene)

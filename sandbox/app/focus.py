@@ -30,7 +30,8 @@ class Stop(NamedTuple):
     name: str
     """The shape's or handle's name, or the action's name."""
 
-    index: int = 0
+    # The field shadows tuple.index, as a field of this name must (collision.axes.AxisSource does too).
+    index: int = 0  # type: ignore[assignment]
     """The action's place in ``scene.actions`` (several presets share a name)."""
 
     label: str = ""

@@ -14,8 +14,10 @@ import os
 import math
 import numbers
 import traceback
+from typing import Any
 
-from sandbox.kit import Param, Scene
+from sandbox.app.camera import Camera
+from sandbox.kit import Context, Painter, Param, Report, Scene
 from sandbox.kit.theme import Color, Theme
 
 MAX_MESSAGE = 200
@@ -25,7 +27,7 @@ ROLES = tuple(name for name, kind in Theme.__annotations__.items() if kind == Co
 """The theme colours a Verdict's role may name."""
 
 
-def source(cls):
+def source(cls: type[Any]) -> str:
     """The file a scene class was written in, or "?" when Python cannot tell."""
     try:
         return inspect.getsourcefile(cls) or "?"
@@ -33,7 +35,7 @@ def source(cls):
         return "?"
 
 
-def line_of(item):
+def line_of(item: Any) -> int:
     """The first line of a class or function in its file, or 0 when Python cannot tell."""
     try:
         return inspect.getsourcelines(item)[1]
@@ -41,14 +43,14 @@ def line_of(item):
         return 0
 
 
-def message(error):
+def message(error: BaseException) -> str:
     """An exception as ``Type: first line of its message``, cut to MAX_MESSAGE characters."""
     text = str(error).strip().splitlines()[0] if str(error).strip() else ""
     text = text if len(text) <= MAX_MESSAGE else text[: MAX_MESSAGE - 3] + "..."
     return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 
-def fault(error, cls, what):
+def fault(error: BaseException, cls: type[Any], what: str) -> str | None:
     """One line saying where in ``cls``'s file ``error`` was raised while the app ran its
     ``what`` (compute, draw...), or None when no line of that file is in its traceback."""
     path = source(cls)
@@ -60,7 +62,7 @@ def fault(error, cls, what):
     return f"scene {getattr(cls, 'id', cls.__name__)} ({path}, line {inside[-1].lineno}) failed in {name}: {message(error)}"
 
 
-def problem(cls):
+def problem(cls: type[Any]) -> str | None:
     """What is wrong with a scene class's declarations, in one line naming its file and line,
     or None: the checks the kit's panel, framing and picker rely on."""
     where = f"scene file {source(cls)}, line {line_of(cls)}"
@@ -80,7 +82,7 @@ def problem(cls):
         return f"{where}: handles must map names to (x, y) points within ±1e6, got {_show(cls.handles)}"
     if not isinstance(cls.params, (tuple, list)):
         return f"{where}: params must be a tuple of Param, got {_show(cls.params)}"
-    names = set()
+    names: set[str] = set()
     for param in cls.params:
         wrong = _param_problem(param)
         if wrong is None and param.name in names:
@@ -91,7 +93,7 @@ def problem(cls):
     return None
 
 
-def _param_problem(param):
+def _param_problem(param: Any) -> str | None:
     if not isinstance(param, Param):
         return "must be a Param(name, label, default, ...)"
     if not isinstance(param.name, str) or not isinstance(param.label, str):
@@ -114,7 +116,7 @@ def _param_problem(param):
     return None
 
 
-def report_problem(report):
+def report_problem(report: Report) -> str | None:
     """What is wrong with a scene's Report that its surfaces could not show, or None: a verdict
     or a line in a colour role the theme lacks."""
     verdict = report.verdict
@@ -129,12 +131,12 @@ def report_problem(report):
     return None
 
 
-def draw_fault(painter, theme, camera, line):
+def draw_fault(painter: Painter, theme: Theme, camera: Camera, line: str) -> None:
     """``line`` in the theme's text colour at the top left of what ``camera`` shows, in place of
     the figure, wrapped at about 70 characters a row."""
     x0, _, _, y1 = camera.visible()
     pixel = 1 / camera.zoom
-    rows = []
+    rows: list[str] = []
     for word in line.split(" "):
         if rows and len(rows[-1]) + 1 + len(word) <= 70:
             rows[-1] += " " + word
@@ -148,23 +150,23 @@ class FailedScene(Scene):
     """Stands in for a scene that raised while it was made: no shapes, nothing drawn; the
     session shows the fault instead."""
 
-    def __init__(self, cls):
+    def __init__(self, cls: type[Scene]) -> None:
         self.id, self.category, self.title = cls.id, cls.category, cls.title
         self.lesson = f"This scene could not be made: see the message on the canvas ({source(cls)})."
         super().__init__()
 
-    def compute(self, ctx):
+    def compute(self, ctx: Context) -> None:
         return None
 
-    def draw(self, result, painter, theme):
+    def draw(self, result: None, painter: Painter, theme: Theme) -> None:
         pass
 
 
-def _is_real(value):
+def _is_real(value: object) -> bool:
     return isinstance(value, numbers.Real) and not isinstance(value, bool) and math.isfinite(value)
 
 
-def _show(value):
+def _show(value: object) -> str:
     try:
         text = repr(value)
     except Exception:  # a teacher's object whose repr raises

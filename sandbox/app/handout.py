@@ -30,7 +30,8 @@ from sandbox.app import vector
 from sandbox.app.camera import Camera
 from sandbox.app.describe import describe
 from sandbox.app.session import Session
-from sandbox.kit import Table, svg
+from sandbox.app.walkthrough import Step, Walkthrough
+from sandbox.kit import Code, Report, Table, svg
 from sandbox.kit.errors import SandboxError
 from sandbox.kit.theme import THEMES, with_palette
 
@@ -81,8 +82,8 @@ class HandoutError(SandboxError):
     """An export that would overwrite someone else's file, or cannot write its own."""
 
 
-def export(walkthrough, directory, size=(1280, 720), theme="projector", palette="standard", compact=False, greyscale=False,
-           stage=None, within="", pngs=True):
+def export(walkthrough: Walkthrough, directory: files.PathArg, size: tuple[int, int] = (1280, 720), theme: str = "projector", palette: str = "standard",
+           compact: bool = False, greyscale: bool = False, stage: files.Staging | None = None, within: str = "", pngs: bool = True) -> Path:
     """Write the handout of ``walkthrough`` into ``directory``; return the index.html path.
 
     With ``stage`` (a files.Staging of a folder holding ``directory`` as its subfolder
@@ -219,7 +220,7 @@ def _json(record, scene, walkthrough, index):
         ) from None
 
 
-def _show_as_on_screen(session, step, size):
+def _show_as_on_screen(session: Session, step: Step, size: tuple[int, int]) -> None:
     """Frame the picture on what a step's own view shows in a window of ``size`` beside the
     panel and under the caption: the picture is larger and has neither."""
     camera = Camera(*size)
@@ -388,7 +389,7 @@ def _answer(item, compact):
     )
 
 
-def report_html(report, compact=False):
+def report_html(report: Report, compact: bool = False) -> str:
     """A scene's Report on paper: its flawed methods' claims, the work it counted, its tables
     and, when the step has the Code view on, the code it ran (in the compact layout only the
     lines round its marked line)."""
@@ -433,7 +434,7 @@ def _code(code, compact=False):
 def _listings(shown):
     """Each function a step's Code view ran, listed whole once, for the compact layout's
     excerpts to point to."""
-    codes = {}
+    codes: dict[str, Code] = {}
     for item in shown:
         if item.report.code is not None:
             codes.setdefault(item.report.code.name, item.report.code)

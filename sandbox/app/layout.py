@@ -22,15 +22,17 @@ import json
 import os
 import math
 import types
-from collections.abc import Mapping
-from typing import NamedTuple
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple, NoReturn, TypeGuard
 
 from collision import Box, Capsule, Circle, Polygon, Vector
 
 from sandbox.app import files
 from sandbox.app import migrations
 from sandbox.app.camera import Camera
+from sandbox.kit import Scene
 from sandbox.kit.errors import SandboxError
+from sandbox.kit.painter import Point
 
 FIELDS = {"format", "scene", "shapes", "handles", "overlays", "settings", "view"}
 """Every field a layout may have; anything else is refused, naming it."""
@@ -50,7 +52,7 @@ class LayoutError(SandboxError):
     """A layout file that cannot be used; the message names the file and the field."""
 
 
-def capture(scene, camera):
+def capture(scene: Scene, camera: Camera) -> dict[str, Any]:
     """The layout of ``scene`` as shown by ``camera``, as JSON-ready data.
 
     The view is saved only when the user zoomed or panned; otherwise the figure is framed
@@ -58,14 +60,14 @@ def capture(scene, camera):
     """
     shapes = {}
     for name, shape in scene.shapes.items():
-        entry = {"kind": kind_of(shape), "position": [float(v) for v in shape.position]}
+        entry: dict[str, Any] = {"kind": kind_of(shape), "position": [float(v) for v in shape.position]}
         if hasattr(shape, "angle"):
             entry["angle"] = math.degrees(shape.angle)
         if name in scene.reshapable:
             entry["vertices"] = shape.local_vertices.tolist()
         shapes[name] = entry
     overlays = {p.name: scene.settings[p.name] for p in scene.params if p.overlay}
-    data = {
+    data: dict[str, Any] = {
         "format": migrations.FORMAT,
         "scene": scene.id,
         "shapes": shapes,
@@ -78,7 +80,7 @@ def capture(scene, camera):
     return data
 
 
-def read(path):
+def read(path: files.PathArg) -> dict[str, Any]:
     """The JSON in ``path``, or LayoutError saying in one line why it cannot be used."""
     try:
         text = files.read_text(path)
@@ -126,7 +128,7 @@ class _TooLarge:
     """Stands in for a JSON integer beyond the range of a float, so that read can name its field."""
 
 
-def _parse_int(digits):
+def _parse_int(digits: str) -> "int | _TooLarge":
     # Past 400 digits no integer fits a float, and int() refuses past 4300 digits: keep the
     # conversion cheap and let read name the field instead of raising from deep inside json.
     if len(digits) > 400:
@@ -139,9 +141,9 @@ def _parse_int(digits):
     return number
 
 
-def _too_large(data):
+def _too_large(data: object) -> str | None:
     """The dotted name of the first field holding a _TooLarge, or None."""
-    stack = [("", data)]
+    stack: list[tuple[str, Any]] = [("", data)]
     while stack:
         name, value = stack.pop()
         if isinstance(value, _TooLarge):
@@ -159,39 +161,39 @@ class Layout(NamedTuple):
     scene: str
     """The scene's id."""
 
-    settings: Mapping
+    settings: Mapping[str, Any]
     """Overlay and setting name -> checked value."""
 
-    poses: Mapping
+    poses: Mapping[str, tuple[Point | None, float | None]]
     """Shape name -> ((x, y) or None, angle in radians or None); None keeps what the shape has."""
 
-    reshaped: Mapping
+    reshaped: Mapping[str, Polygon]
     """Shape name -> the polygon its layout vertices make, in the shape's pose before the layout."""
 
-    points: Mapping
+    points: Mapping[str, Vector]
     """Handle name -> Vector, each where the scene's constrain put it."""
 
-    view: tuple | None
+    view: tuple[Point, float] | None
     """((x, y), zoom) when the layout sets the view, else None."""
 
 
-def parse(data, scene, where):
+def parse(data: dict[str, Any], scene: Scene, where: str) -> Layout:
     """The layout ``data`` (as read returns it) checked against ``scene``, as a Layout;
     LayoutError naming ``where`` and the first bad field otherwise. ``scene`` is not changed:
     a setting that chooses the scene's shapes (a scene's kind_a and kind_b) is tried on a scene
     made afresh.
     """
 
-    def fail(field, problem):
+    def fail(field: str, problem: str) -> NoReturn:
         raise LayoutError(f"{where}: {field} {problem}")
 
-    def table(field, what):
+    def table(field: str, what: str) -> dict[str, Any]:
         value = data.get(field, {})
         if not isinstance(value, dict):
             fail(field, f"must be an object of {what}, got {_show(value)}")
         return value
 
-    def pair(value, field):
+    def pair(value: Any, field: str) -> Point:
         if not (isinstance(value, list) and len(value) == 2 and all(_is_number(v, WORLD_LIMIT) for v in value)):
             fail(field, f"must be [x, y], two numbers within ±{WORLD_LIMIT:g}; got {_show(value)}")
         return (float(value[0]), float(value[1]))
@@ -204,7 +206,7 @@ def parse(data, scene, where):
     if data.get("scene") != scene.id:
         fail("scene", f'is {_show(data.get("scene"))} but this is the "{scene.id}" scene')
     declared = {p.name: p for p in scene.params}
-    values = {}
+    values: dict[str, Any] = {}
     for field, overlay in (("overlays", True), ("settings", False)):
         for name, value in table(field, "names and values").items():
             param = declared.get(name)
@@ -224,7 +226,8 @@ def parse(data, scene, where):
         checker.settings.update(values)
         checker.invalidate()
     shapes = table("shapes", "shapes by name")
-    poses, reshaped = {}, {}
+    poses: dict[str, tuple[Point | None, float | None]] = {}
+    reshaped: dict[str, Polygon] = {}
     for name, entry in shapes.items():
         field = f"shapes.{name}"
         if name not in checker.shapes:
@@ -245,7 +248,7 @@ def parse(data, scene, where):
         poses[name] = (position, None if angle is None else math.radians(angle))
         if "vertices" in entry:
             reshaped[name] = _vertices(checker, name, entry["vertices"], pair, fail)
-    points = {}
+    points: dict[str, Vector] = {}
     for name, point in table("handles", "points by name").items():
         if name not in scene.points:
             fail(f"handles.{name}", f"is not a handle of this scene (it has {', '.join(scene.points) or 'none'})")
@@ -272,7 +275,7 @@ def parse(data, scene, where):
     return Layout(scene.id, frozen(values), frozen(poses), frozen(reshaped), frozen(points), view)
 
 
-def apply(parsed, scene, camera):
+def apply(parsed: Layout, scene: Scene, camera: Camera) -> None:
     """Put ``scene`` and ``camera`` in the checked layout ``parsed`` (from parse); a shape,
     handle or setting it leaves out keeps what it has. Nothing here can be refused, so nothing
     is left half set; the caller recomputes the scene once, afterwards.
@@ -292,7 +295,7 @@ def apply(parsed, scene, camera):
         camera.fitted = False
 
 
-def _vertices(scene, name, vertices, pair, fail):
+def _vertices(scene: Scene, name: str, vertices: Any, pair: Callable[[Any, str], Point], fail: Callable[[str, str], NoReturn]) -> Polygon:
     """The polygon a layout's ``shapes.NAME.vertices`` makes, checked as the scene checks a drag."""
     field = f"shapes.{name}.vertices"
     if not isinstance(vertices, list) or not 3 <= len(vertices) <= MAX_VERTICES:
@@ -304,7 +307,7 @@ def _vertices(scene, name, vertices, pair, fail):
         fail(field, f"make no shape this scene allows: {error}")
 
 
-def kind_of(shape):
+def kind_of(shape: object) -> str:
     """The name a layout file gives the shape's kind."""
     if isinstance(shape, Box):
         return "box"
@@ -317,7 +320,7 @@ def kind_of(shape):
     raise TypeError(f"not a collision shape: {shape!r}")
 
 
-def _is_number(value, limit):
+def _is_number(value: object, limit: float) -> TypeGuard[int | float]:
     """A finite int or float no larger than ``limit``; compared as is, since float() of a
     400-digit int overflows."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
@@ -325,12 +328,12 @@ def _is_number(value, limit):
     return -limit <= value <= limit
 
 
-def _show(value):
+def _show(value: object) -> str:
     text = json.dumps(value) if isinstance(value, (dict, list, str, int, float, bool, type(None))) else repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def save(data, path):
+def save(data: object, path: files.PathArg) -> None:
     """Write ``data`` to ``path`` as JSON with sandbox.app.files: atomically (a crash leaves the old
     file or the new one), through a symbolic link, keeping the file's mode. A file already at
     ``path`` is replaced only if it is a layout (a JSON object naming its scene), as an export
@@ -346,7 +349,7 @@ def save(data, path):
     files.write_text(path, text)
 
 
-def _is_layout(path):
+def _is_layout(path: files.PathArg) -> bool:
     """Whether the file at ``path`` reads as a layout: a JSON object whose "scene" is text."""
     try:
         data = json.loads(files.read_text(path))

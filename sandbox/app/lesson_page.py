@@ -10,10 +10,15 @@ and when printed, the page shows every step one after the other.
 import html
 import json
 from importlib import resources
-from typing import Any, NamedTuple
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from sandbox.app import vector
 from sandbox.app.describe import describe
+from sandbox.app.walkthrough import Step
+
+if TYPE_CHECKING:  # for the checker only: this module loads without the session and what it imports
+    from sandbox.app.session import Session
 
 
 class Slide(NamedTuple):
@@ -41,7 +46,7 @@ class Slide(NamedTuple):
     """The revealed figure in words (describe.describe): its alternative text, after the caption."""
 
 
-def slide(number, step, session, asked: str, tables: str) -> Slide:
+def slide(number: int, step: Step, session: "Session", asked: str, tables: str) -> Slide:
     """Step ``number`` as the page shows it, read from ``session`` once the step is revealed;
     ``asked`` is the SVG taken before, ``tables`` the revealed Report as HTML."""
     shown = vector.figure(session) if step.question else asked
@@ -53,7 +58,7 @@ def slide(number, step, session, asked: str, tables: str) -> Slide:
                  asked, shown, tables, report.numbers, verdict, describe(report))
 
 
-def choices_html(choices) -> str:
+def choices_html(choices: Iterable[str]) -> str:
     """A question's choices as every page prints them: each beside a box to tick, with no
     letter (a choice "B" would read as shape B) and no number (a choice "2" as the second)."""
     items = "".join(f'<li><span class="tick" aria-hidden="true">☐</span> {html.escape(choice)}</li>' for choice in choices)

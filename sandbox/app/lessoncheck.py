@@ -22,7 +22,8 @@ import re
 
 from sandbox.app import seen, template
 from sandbox.app.session import Session
-from sandbox.kit.report import Fact
+from sandbox.app.walkthrough import Step, Walkthrough
+from sandbox.kit.report import Fact, Report
 
 NUMBER = re.compile(r"(?<![\w.,])[-−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?!(?!x\b)\w)(%?)")
 """A number as a caption writes it: 780, 79,800, -0.5, 51.0, 10%, 0.62x; not the 1 of "DemoSAT1" or "A1"."""
@@ -31,10 +32,10 @@ PANEL = re.compile(r"\b(panel|table|tables|sidebar|slider|checkbox)\b", re.IGNOR
 """Words that point at the panel, or at what only the panel shows."""
 
 
-def problems(lesson):
+def problems(lesson: Walkthrough) -> list[str]:
     """Every problem of ``lesson`` (a loaded Walkthrough), one line each, in step order."""
     session = Session(walkthrough=lesson)
-    found = []
+    found: list[str] = []
     before = None  # the previous step: (its revealed figure's texts, its SVG, its caption)
     for index, step in enumerate(lesson.steps):
         where = f"walkthrough {lesson.path}, step {index + 1}"
@@ -62,7 +63,7 @@ def problems(lesson):
     return found
 
 
-def asked_fact(report, step):
+def asked_fact(report: Report, step: Step) -> Fact:
     """The fact a question asks for, as its answer shows it (seen.report_facts)."""
     return seen.report_facts(report)[step.answer]
 

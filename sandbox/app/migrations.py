@@ -10,6 +10,12 @@ A migration runs before the layout is checked: it changes only what has the old 
 and leaves anything else for the checks to name.
 """
 
+from collections.abc import Callable
+from typing import Any
+
+LayoutData = dict[str, Any]
+"""A layout as read from its JSON: whatever the file says, checked only after migrating."""
+
 FORMAT = 3
 """The format this version writes, and the newest it reads."""
 
@@ -25,11 +31,11 @@ def _settings(data, scene=None):
     return settings
 
 
-def _is_whole(value):
+def _is_whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def page_null_means_every_axis(data):
+def page_null_means_every_axis(data: LayoutData) -> None:
     """35e8fe9 to 57bf7e6: a SAT scene saved ``"page": null`` for every axis at once, which is
     -1 now; a page was any axis number from 0, folded into the axes there are now (at most 128)."""
     settings = _settings(data)
@@ -40,7 +46,7 @@ def page_null_means_every_axis(data):
             settings["page"] %= PAGES
 
 
-def hex_sides_one_setting_each(data):
+def hex_sides_one_setting_each(data: LayoutData) -> None:
     """Before 57bf7e6 hex-triangle saved ``"sides": {"A": 6, "B": 3}``; now sides_a and sides_b."""
     settings = _settings(data, "hex-triangle")
     if settings is not None and isinstance(settings.get("sides"), dict) and set(settings["sides"]) <= {"A", "B"}:
@@ -49,7 +55,7 @@ def hex_sides_one_setting_each(data):
             settings.setdefault(f"sides_{name.lower()}", value)
 
 
-def axis_handle_is_a_handle(data):
+def axis_handle_is_a_handle(data: LayoutData) -> None:
     """Before 57bf7e6 projection and min-max-corners saved axis P's red dot as the setting
     ``"handle": [x, y]`` (world units); it is the handle P now."""
     for scene in ("projection", "min-max-corners"):
@@ -61,7 +67,7 @@ def axis_handle_is_a_handle(data):
                 handles.setdefault("P", point)
 
 
-def quadtree_focus_is_a_number(data):
+def quadtree_focus_is_a_number(data: LayoutData) -> None:
     """Before 57bf7e6 the quadtree saved the object it lit as its name, a string such as
     ``"150"``, or null for none; it is the object's number now, -1 for none."""
     settings = _settings(data, "quadtree")
@@ -75,7 +81,7 @@ def quadtree_focus_is_a_number(data):
             settings["focus"] = int(focus)
 
 
-def quadtree_levels_capped_at_six(data):
+def quadtree_levels_capped_at_six(data: LayoutData) -> None:
     """6f12e95 capped MAX_LEVELS at 6 (a full tree of 8 levels took seconds a frame): a layout
     that asked for 7 or 8 opens at 6."""
     settings = _settings(data, "quadtree")
@@ -83,7 +89,7 @@ def quadtree_levels_capped_at_six(data):
         settings["max_levels"] = 6
 
 
-def grid_cell_capped_at_two(data):
+def grid_cell_capped_at_two(data: LayoutData) -> None:
     """e250ee3 capped the loose grid's cell at twice the largest object (up to 4 before): a
     layout that asked for more opens at 2."""
     settings = _settings(data, "grid-broadphase")
@@ -92,7 +98,7 @@ def grid_cell_capped_at_two(data):
         settings["cell"] = 2.0
 
 
-def minkowski_pair_is_two_kinds(data):
+def minkowski_pair_is_two_kinds(data: LayoutData) -> None:
     """Before pickers37 minkowski chose both shapes at once, ``"pair": "box-circle"``; now each
     has its kind, kind_a and kind_b, as contact-points' do."""
     settings = _settings(data, "minkowski")
@@ -103,7 +109,7 @@ def minkowski_pair_is_two_kinds(data):
         settings.setdefault("kind_b", kinds[1])
 
 
-MIGRATIONS = {
+MIGRATIONS: dict[int, tuple[Callable[[LayoutData], None], ...]] = {
     1: (
         page_null_means_every_axis,
         hex_sides_one_setting_each,
@@ -117,7 +123,7 @@ MIGRATIONS = {
 """Format -> the changes that bring a layout of that format to the next one, in order."""
 
 
-def version(value, what):
+def version(value: Any, what: str) -> int:
     """The format ``value`` (the "format" field, None when absent) names, or ValueError saying
     what is wrong with it; ``what`` names the file, as "layout lessons/one.json"."""
     if value is None:
@@ -131,7 +137,7 @@ def version(value, what):
     return value
 
 
-def migrate(data, start):
+def migrate(data: LayoutData, start: int) -> LayoutData:
     """``data``, a layout of format ``start``, brought to FORMAT in place; returns it."""
     for number in range(start, FORMAT):
         for change in MIGRATIONS[number]:

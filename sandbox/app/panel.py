@@ -3,12 +3,17 @@ a scrolling region, the lesson, the declared widgets and actions, the scene's Re
 lines, its flawed methods' claims and its tables) and the view. A scene adds nothing here
 itself: the panel renders what the scene declares and reports."""
 
+from typing import TYPE_CHECKING
+
 from imgui_bundle import imgui, imgui_ctx
 
 from sandbox.app import finding, poses, preferences, screen
 from sandbox.kit import events
-from sandbox.kit import Table
+from sandbox.kit import Report, Table, Theme
 from sandbox.kit.theme import imgui_color
+
+if TYPE_CHECKING:  # for the checker only: the window hands the panel its session
+    from sandbox.app.session import Session
 
 TABLE_ROWS = 5
 
@@ -32,13 +37,13 @@ ACCESS = "Access"
 """The popup with the figure in words, speech and the gap sound: what D, V and G switch."""
 
 
-def rect(width, height, scale):
+def rect(width: float, height: float, scale: float) -> tuple[float, float, float, float]:
     """The panel's rectangle (left, top, width, height) in window pixels, y down as ImGui counts."""
     panel_width = screen.panel_width(width, scale)
     return width - panel_width, 0.0, panel_width, height
 
 
-def draw(session, frame_ms):
+def draw(session: "Session", frame_ms: float | None) -> tuple[float, float]:
     """The whole panel, docked to the right of the window; ``frame_ms`` None hides the timing.
 
     Returns the panel's left edge and width in pixels. ImGui draws no background for it: the
@@ -295,13 +300,13 @@ def _actions(session):
             imgui.set_item_tooltip(action.help)
 
 
-def choose_font_scale(session, scale):
+def choose_font_scale(session: "Session", scale: float) -> None:
     """The presenter's own choice (the slider): set, and remembered for the next run."""
     session.set_font_scale(scale)
     preferences.remember_font_scale(session.font_scale)
 
 
-def report(theme, report, code_at=None):
+def report(theme: Theme, report: Report, code_at: int | None = None) -> None:
     """A scene's Report below its actions: its lines, its flawed methods' claims, the work it
     counted, with the Code view on the code it ran with line ``code_at`` marked, and its tables."""
     for line in report.lines:

@@ -2,13 +2,17 @@
 place one (the panel's editor, the notebook's fig.pose)."""
 
 import math
+from typing import TYPE_CHECKING
 
 from sandbox.app import layout
+
+if TYPE_CHECKING:  # for the checker only: the panel and the notebook hand their session in
+    from sandbox.app.session import Session
 
 # Each function takes the Session whose scene it reads or changes.
 
 
-def texts(session) -> dict[str, list[str | None]]:
+def texts(session: "Session") -> dict[str, list[str | None]]:
     """Where each shape and handle is, as the pose editor shows it: name -> [x, y, angle in
     degrees] as text, the angle None for what does not turn (a circle, a handle, any shape
     of a scene that is not turnable)."""

@@ -15,8 +15,9 @@ import stat
 import sys
 import traceback
 from pathlib import Path
+from typing import Any
 
-from sandbox.kit import registration
+from sandbox.kit import Scene, registration
 from sandbox.kit.registration import CATEGORIES, SceneError, register
 
 __all__ = ["CATEGORIES", "SceneError", "all_scenes", "load_folder", "register"]
@@ -24,23 +25,23 @@ __all__ = ["CATEGORIES", "SceneError", "all_scenes", "load_folder", "register"]
 ENTRY_POINTS = "collision_sandbox.scenes"
 
 
-def _lesson_order(cls):
+def _lesson_order(cls: type[Scene]) -> tuple[int, str, int, str]:
     rank = CATEGORIES.index(cls.category) if cls.category in CATEGORIES else len(CATEGORIES)
     return rank, cls.category, cls.order, cls.title
 
 
-def all_scenes():
+def all_scenes() -> list[type[Scene]]:
     """Every registered scene class, built-in ones loaded first, in lesson order."""
     load_builtin()
     return sorted(registration._scenes.values(), key=_lesson_order)
 
 
-def entry_points(group=ENTRY_POINTS):
+def entry_points(group: str = ENTRY_POINTS) -> list[tuple[str, str]]:
     """The ``(name, value)`` pairs of ``group`` that installed distributions declare."""
     return [(entry.name, entry.value) for entry in importlib.metadata.entry_points(group=group)]
 
 
-def _load(value):
+def _load(value: str) -> Any:
     """What an entry point's ``module:attribute.path [extras]`` names."""
     module, _, attributes = value.split("[")[0].strip().partition(":")
     found = importlib.import_module(module.strip())
@@ -50,7 +51,7 @@ def _load(value):
 
 
 @functools.cache
-def load_builtin():
+def load_builtin() -> None:
     """Import every module of the packages the entry points name, once: importing one scene
     module directly (a test that uses its helpers) must not stand in for all of them."""
     for _, value in entry_points():
@@ -61,7 +62,7 @@ def load_builtin():
         raise SceneError('no scenes are installed: run pip install -e . in the checkout first')
 
 
-def load_folder(folder):
+def load_folder(folder: str | os.PathLike[str]) -> list[str]:
     """Register the scenes in every ``*.py`` file of ``folder``; return what went wrong, one
     line per file that was left out, naming it (and its line): a file that raises or exits at
     import, that is not a regular file (a FIFO would hang the read), or whose scene declares
@@ -73,7 +74,7 @@ def load_folder(folder):
     if not folder.is_dir():
         raise SceneError(f"--scenes {folder}: not a folder of scene files")
     all_scenes()
-    problems = []
+    problems: list[str] = []
     for path in sorted(folder.glob("*.py")):
         try:
             mode = os.stat(path).st_mode
@@ -111,7 +112,7 @@ def load_folder(folder):
     return problems
 
 
-def _too_slow(path, line):
+def _too_slow(path: Path, line: int | None) -> str:
     """What a scene file that took too long to load is told."""
     from sandbox.app import watchdog
 
@@ -119,7 +120,7 @@ def _too_slow(path, line):
     return f"scene file {path}{at} took longer than {watchdog.SECONDS:g} s to load, so it was left out"
 
 
-def _load_failure(path, error):
+def _load_failure(path: Path, error: BaseException) -> str:
     """One line naming ``path``, the line of it that raised, and what ``error`` says."""
     from sandbox.app import guard, watchdog
 

@@ -6,6 +6,7 @@ two always agree. Sizes are pixels at presenter font scale 1 and grow with it.
 
 # The verdict line and the figure drawn alone are the kit's: Scene.to_svg frames with them too.
 from sandbox.kit.framing import VERDICT, figure_area
+from sandbox.kit.view import Bounds
 
 PANEL_WIDTH = 470
 """The panel's width at font scale 1."""
@@ -38,12 +39,12 @@ CAPTION_SHARE = 0.2
 With the bands above, the figure keeps over half the window."""
 
 
-def header_scale(scale, height):
+def header_scale(scale: float, height: float) -> float:
     """The font scale of the title and the verdict in a window ``height`` pixels tall."""
     return max(1.0, min(scale, HEADER_SHARE * height / (TITLE + VERDICT)))
 
 
-def hints_scale(scale, height):
+def hints_scale(scale: float, height: float) -> float:
     """The font scale of the key hints and the status line."""
     return max(1.0, min(scale, HINTS_SHARE * height / HINTS))
 
@@ -53,7 +54,7 @@ SMALLEST_CAPTION = 0.6
 beside a 3x panel need it)."""
 
 
-def caption_scale(caption, width, scale, height):
+def caption_scale(caption: str, width: float, scale: float, height: float) -> float:
     """The font scale a caption is set at: the presenter's, or less (down to SMALLEST_CAPTION)
     where its lines wrapped into ``width`` would take more than CAPTION_SHARE of the height."""
     while scale > SMALLEST_CAPTION and caption_height(caption, width, scale) > CAPTION_SHARE * height:
@@ -69,18 +70,18 @@ STRIP = 30
 """The folded panel's strip, in pixels at font scale 1 (it grows with the scale, up to 2x)."""
 
 
-def strip_width(scale, panel_shown):
+def strip_width(scale: float, panel_shown: bool) -> float:
     """Pixels the folded panel's strip takes: none while the panel shows, or below FOLD_SCALE
     (hidden at 1x the panel is F10's business, as ever)."""
     return 0.0 if panel_shown or scale < FOLD_SCALE else STRIP * min(scale, 2.0)
 
 
-def panel_width(width, scale):
+def panel_width(width: float, scale: float) -> float:
     """The panel's width in a window ``width`` pixels wide: it grows with the font scale, up to 60%."""
     return min(PANEL_WIDTH * scale, width * 0.6)
 
 
-def caption_height(caption, width, scale):
+def caption_height(caption: str, width: float, scale: float) -> float:
     """Pixels a caption wrapped into ``width`` takes, with its band's padding; 0 without one."""
     if not caption:
         return 0.0
@@ -89,7 +90,7 @@ def caption_height(caption, width, scale):
     lines = 0
     for paragraph in caption.split("\n"):
         # Wrapped word by word, as the label wraps it: a word that does not fit starts a line.
-        used = None
+        used: int | None = None
         for word in paragraph.split():
             if used is None or used + 1 + len(word) > per_line:
                 lines, used = lines + 1, len(word)
@@ -103,17 +104,17 @@ LEGEND_WIDTH = 290
 """The colour legend's width at font scale 1, when it is shown (L)."""
 
 
-def legend_width(width, scale, shown):
+def legend_width(width: float, scale: float, shown: bool) -> float:
     """Pixels the colour legend takes at the right of the figure: up to 30% of the window; 0 when hidden."""
     return min(LEGEND_WIDTH * scale, width * 0.3) if shown else 0.0
 
 
-def text_width(width, scale, panel_shown):
+def text_width(width: float, scale: float, panel_shown: bool) -> float:
     """How wide the caption may run: the window less the panel (or its folded strip)."""
     return width - (panel_width(width, scale) if panel_shown else strip_width(scale, panel_shown)) - 30
 
 
-def free_area(width, height, scale, panel_shown, caption="", legend=False):
+def free_area(width: float, height: float, scale: float, panel_shown: bool, caption: str = "", legend: bool = False) -> Bounds:
     """The window rectangle (x0, y0, x1, y1) left for the figure, y up: below the title and
     verdict, above the caption and the key hints, each within its share of the height, and
     left of the colour legend when it is shown."""

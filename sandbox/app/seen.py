@@ -199,7 +199,7 @@ class Hiding:
     """A painter that writes "?" for the facts ``hidden`` wherever a label shows them: while a
     question is open the figure keeps its meter and labels, without the answer in them."""
 
-    def __init__(self, painter: Any, hidden: Iterable[Fact]):
+    def __init__(self, painter: Any, hidden: Iterable[Fact]) -> None:
         self.painter = painter
         self.hidden = [fact for fact in hidden if fact.value is not None and not isinstance(fact.value, (list, tuple, dict))]
 

@@ -3,14 +3,15 @@ edges or to an axis, where axis counts drop and corners tie. Without it a 3-degr
 angle that is not a multiple of 3 would step over the pose and never land on it."""
 
 import math
+from collections.abc import Iterable
 
-from collision import Circle
+from collision import Circle, Polygon
 
 WITHIN = math.radians(1.5)
 """A turn that ends this close to an aligned pose lands on it; half a tap, so none is skipped."""
 
 
-def edge_directions(shape):
+def edge_directions(shape: Polygon | Circle) -> list[float]:
     """The direction of every edge of ``shape``, in radians; none for a circle."""
     if isinstance(shape, Circle):
         return []
@@ -18,13 +19,13 @@ def edge_directions(shape):
     return [math.atan2(b[1] - a[1], b[0] - a[0]) for a, b in zip(points, list(points[1:]) + [points[0]])]
 
 
-def _half_turn(angle):
+def _half_turn(angle: float) -> float:
     """``angle`` folded into (-pi/2, pi/2]: lines, unlike arrows, repeat every half turn."""
     folded = math.remainder(angle, math.pi)
     return math.pi / 2 if folded == -math.pi / 2 else folded
 
 
-def snap(shape, targets):
+def snap(shape: Polygon | Circle, targets: Iterable[tuple[str, float]]) -> tuple[float, str] | None:
     """The smallest turn that makes an edge of ``shape`` parallel to one of ``targets``
     ((name, direction) pairs), with that target's name, or None if none is within WITHIN."""
     best = None

@@ -83,7 +83,7 @@ class UserInput:
     def __init__(self, session) -> None:
         self.session = session
         self._quit_armed = 0.0
-        self.code_mark = (None, 0)
+        self.code_mark: tuple[tuple[str, str] | None, int] = (None, 0)
         """The Code view's (step, line) the teacher stepped to with , and ."""
 
     def update(self, dt: float) -> None:

@@ -29,7 +29,8 @@ from sandbox.kit.theme import THEMES, with_palette
 MANIFEST = ".variants.json"
 
 
-def export(lesson: Walkthrough, directory, count: int, seed: int, size=(1280, 720), theme: str = "projector", palette: str = "standard") -> Path:
+def export(lesson: Walkthrough, directory: files.PathArg, count: int, seed: int, size: tuple[int, int] = (1280, 720), theme: str = "projector",
+           palette: str = "standard") -> Path:
     """Write ``count`` versions of ``lesson``'s questions, drawn from ``seed``, into
     ``directory``; return its index.html. Raises VariantsError, HandoutError or FileError,
     each one line."""

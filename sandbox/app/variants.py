@@ -36,7 +36,7 @@ same seed makes the same versions.
 import copy
 import math
 import random
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from sandbox.app import finding
 from sandbox.app import guard
@@ -47,6 +47,7 @@ from sandbox.app import template
 from sandbox.app import walkthrough
 from sandbox.app.camera import Camera
 from sandbox.app.registry import all_scenes
+from sandbox.kit import Scene
 from sandbox.kit.errors import SandboxError
 
 MAX_VERSIONS = 100
@@ -115,8 +116,10 @@ def make(lesson: walkthrough.Walkthrough, count: int, seed: int) -> tuple[Versio
         where = f"walkthrough {lesson.path}, step {number}"
         cls = classes[step.scene]
         original = _scene_at(step, cls, where)
-        keys, column = set(), []
-        aims, unreachable = _aims(step, original, random.Random(f"{seed}/{number}")), set()
+        keys: set[tuple[Any, ...]] = set()
+        column: list[Asked] = []
+        aims = _aims(step, original, random.Random(f"{seed}/{number}"))
+        unreachable: set[str] = set()
         for version in range(1, count + 1):
             rng = random.Random(f"{seed}/{number}/{version}")
             found = _aimed(step, cls, original, number, where, rng, aims, unreachable, version, keys)
@@ -173,12 +176,12 @@ def _any(step, cls, original, number, where, rng, keys):
     return None
 
 
-def bounds(step: walkthrough.Step, scene) -> dict:
+def bounds(step: walkthrough.Step, scene: Scene) -> walkthrough.Vary:
     """How far each shape and handle of ``step`` may move: its vary, or the defaults."""
     if step.vary is not None:
         return step.vary
     move = max(MOVE, 2 * scene.pose_unit)
-    found = {}
+    found: walkthrough.Vary = {}
     for name, shape in scene.shapes.items():
         found[name] = {"x": (-move, move), "y": (-move, move)}
         if scene.turnable and hasattr(shape, "angle"):
@@ -313,7 +316,7 @@ def _styled(value, like):
 
 def _named(report):
     """The Report's numbers and answers that are one number each, by name."""
-    found = {}
+    found: dict[str, float] = {}
     for source in (report.answers, report.numbers):
         for name, value in source.items():
             if not isinstance(value, bool) and (number := _number(value) if isinstance(value, str) else value) is not None and isinstance(number, (int, float)):

@@ -63,8 +63,9 @@ with a message naming the file, the step and the field.
 
 import difflib
 import tomllib
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from sandbox.app import files
 from sandbox.app import finding
@@ -74,7 +75,7 @@ from sandbox.app import migrations
 from sandbox.app import template
 from sandbox.app.camera import Camera
 from sandbox.app.registry import all_scenes
-from sandbox.kit import events
+from sandbox.kit import Report, Scene, events
 from sandbox.kit.errors import SandboxError
 from sandbox.kit.report import leaves
 
@@ -98,11 +99,16 @@ FRAME = 1 / 60
 """The frame an animated step is run in: the window's own, so a step shows what the window would."""
 
 
+T = TypeVar("T")
+
+Vary = dict[str, dict[str, tuple[float, float]]]
+"""A step's checked vary: shape or handle name -> {"x"|"y"|"angle": (low, high)}."""
+
 PROSE = template.PROSE
 """What begins a template field that is a number in the author's own words, not the Report's."""
 
 
-def quoted(report, answer="", settings=None):
+def quoted(report: Report, answer: str = "", settings: Mapping[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, str]]:
     """What a template may quote, by dotted name: the Report's numbers (each item of a list or
     table too), its answers where no number has the name, the step's ``settings`` (as
     ``settings.bounce``) and ``answer``; and how the Report shows each (its answers' texts), for
@@ -130,7 +136,7 @@ class Notes(NamedTuple):
     warning: str = ""
     """What can go wrong, or what not to do."""
 
-    def lines(self):
+    def lines(self) -> list[tuple[str, str]]:
         """(label, text) for every note given, in NOTE_FIELDS' order."""
         labels = {"aim": "Aim", "ask": "Ask", "minutes": "Time", "warning": "Watch out"}
         return [
@@ -147,7 +153,7 @@ class Step(NamedTuple):
     caption: str
     """What the teacher says at this step."""
 
-    layout: dict
+    layout: dict[str, Any]
     """The step's whole layout, checked against its scene."""
 
     animate: float
@@ -156,13 +162,13 @@ class Step(NamedTuple):
     question: str = ""
     """What the class predicts before the step reveals it, or ""."""
 
-    choices: tuple = ()
+    choices: tuple[str, ...] = ()
     """The answers offered, or () for an open question."""
 
     answer: str = ""
     """The name of the answer in the scene's Report (Report.answers) that answers the question."""
 
-    hide: tuple = ()
+    hide: tuple[str, ...] = ()
     """The overlays switched off while the question is open."""
 
     explain: str = ""
@@ -177,7 +183,7 @@ class Step(NamedTuple):
     notes: Notes = Notes()
     """What the teacher reads at this step, not the class."""
 
-    vary: dict | None = None
+    vary: Vary | None = None
     """How far ``--variants`` may move each shape or handle: name -> {"x"|"y"|"angle": (low,
     high)} in world units and degrees; None where the step declares none (variants' defaults)."""
 
@@ -188,19 +194,20 @@ class Step(NamedTuple):
     """Whether the step means to show the previous step's figure again (``same_figure = true``),
     its caption saying more of it; otherwise ``--check-lesson`` asks for a figure of its own."""
 
-    def seeded(self, scene):
+    # Any, not Scene: the seed it sets belongs to the scenes that start from one (a Swarm's).
+    def seeded(self, scene: Any) -> None:
         """Start ``scene`` (made afresh) from this step's seed, if it names one."""
         if self.seed is not None:
             scene.seed = self.seed
             scene.setup()
 
-    def run(self, scene):
+    def run(self, scene: Scene) -> None:
         """Run ``scene`` (at this step's layout) for this step's time, frame by frame."""
         for _ in range(round(self.time / FRAME)):
             scene.update(FRAME)
         scene.invalidate()
 
-    def answer_text(self, scene):
+    def answer_text(self, scene: Scene) -> str:
         """The answer, computed from ``scene`` (at this step's layout), in words; a scene whose
         report raises says so instead (guard.fault), naming its file and line."""
         try:
@@ -211,7 +218,7 @@ class Step(NamedTuple):
                 raise
             return f"(none: {line})"
 
-    def filled(self, text, scene):
+    def filled(self, text: str, scene: Scene) -> str:
         """``text`` (this step's caption, question or explain) with its fields filled from
         ``scene``'s Report; as written if the scene's report raises (the fault is shown)."""
         if "{" not in text and "}" not in text:
@@ -226,13 +233,13 @@ class Step(NamedTuple):
 class Walkthrough(NamedTuple):
     title: str
     path: Path
-    steps: tuple
-    paper: tuple = ()
+    steps: tuple[Step, ...]
+    paper: tuple[str, ...] = ()
     """Things to try with a pencil and the printed page: the handout lists them before the
     scenes' own things to try, which need the sandbox."""
 
 
-def load(path):
+def load(path: files.PathArg) -> Walkthrough:
     """The Walkthrough in the TOML file ``path``, every step checked; or WalkthroughError."""
     path = Path(path)
     try:
@@ -264,7 +271,7 @@ def load(path):
     return Walkthrough(title, path, steps, tuple(task.strip() for task in paper))
 
 
-def _step(path, number, step, classes, start=migrations.FORMAT):
+def _step(path: Path, number: int, step: Any, classes: Mapping[str, type[Scene]], start: int = migrations.FORMAT) -> Step:
     where = f"walkthrough {path}, step {number}"
     if not isinstance(step, dict):
         raise WalkthroughError(f"{where}: a step must be a table with scene and caption ([[steps]]), got {step!r:.40}")
@@ -332,7 +339,7 @@ def _step(path, number, step, classes, start=migrations.FORMAT):
     return made
 
 
-def _fills(where, field, text, step, scene):
+def _fills(where: str, field: str, text: str, step: Step, scene: Scene) -> None:
     """WalkthroughError unless ``text``'s template fields name what the step's Report has."""
     try:
         template.parse(text)  # the grammar first: nothing is computed for a field outside it
@@ -344,14 +351,14 @@ def _fills(where, field, text, step, scene):
         raise WalkthroughError(f"{where}: {field}: {error}") from None
 
 
-def _same_figure(where, step):
+def _same_figure(where: str, step: Mapping[str, Any]) -> bool:
     same = step.get("same_figure", False)
     if not isinstance(same, bool):
         raise WalkthroughError(f"{where}: same_figure must be true or false, got {_show(same)}")
     return same
 
 
-def _found(where, step, scene):
+def _found(where: str, step: Mapping[str, Any], scene: Scene) -> dict[str, Any]:
     """The layout where the step's ``find`` event happens in ``scene``'s scene, as a layout
     file's data; WalkthroughError naming the step (and the scene's events) otherwise."""
     name = step["find"]
@@ -365,12 +372,12 @@ def _found(where, step, scene):
         raise WalkthroughError(f"{where}: find: {error}") from None
 
 
-def _example(scene):
+def _example(scene: Scene) -> str:
     named = [event.name for event in events.events_of(scene)]
     return named[0] if named else "an-event"
 
 
-def _notes(where, step):
+def _notes(where: str, step: Mapping[str, Any]) -> Notes:
     """The step's teacher notes, checked: a table of NOTE_FIELDS, text and a number of minutes."""
     notes = step.get("notes", {})
     if not isinstance(notes, dict):
@@ -391,7 +398,7 @@ VARY_LIMITS = {"x": layout.WORLD_LIMIT, "y": layout.WORLD_LIMIT, "angle": 360.0}
 """What a step's vary may give each shape or handle, and the widest move it may allow."""
 
 
-def _vary(where, step, scene):
+def _vary(where: str, step: Mapping[str, Any], scene: Scene) -> Vary | None:
     """The step's vary, checked: for shapes and handles of its scene, [low, high] moves of x, y
     and (a shape that turns) angle; None if the step declares none."""
     if "vary" not in step:
@@ -399,7 +406,7 @@ def _vary(where, step, scene):
     vary = step["vary"]
     if not isinstance(vary, dict):
         raise WalkthroughError(f"{where}: vary must be a table of shapes and handles, e.g. vary = {{ B = {{ x = [-40, 40], angle = [-15, 15] }} }}")
-    checked = {}
+    checked: Vary = {}
     for name, moves in vary.items():
         if name not in scene.shapes and name not in scene.points:
             names = ", ".join([*scene.shapes, *scene.points]) or "none"
@@ -417,7 +424,7 @@ def _vary(where, step, scene):
     return checked
 
 
-def _seed(where, step, scene):
+def _seed(where: str, step: Mapping[str, Any], scene: Scene) -> int | None:
     """The step's seed, checked: a whole number, for a scene that starts from one."""
     if "seed" not in step:
         return None
@@ -429,7 +436,7 @@ def _seed(where, step, scene):
     return seed
 
 
-def _time(where, step, scene):
+def _time(where: str, step: Mapping[str, Any], scene: Scene) -> float:
     """The step's time, checked: seconds from 0 to MAX_TIME, for an animated scene."""
     if "time" not in step:
         return 0.0
@@ -441,7 +448,7 @@ def _time(where, step, scene):
     return float(time)
 
 
-def _question(where, step, scene):
+def _question(where: str, step: Mapping[str, Any], scene: Scene) -> tuple[str, tuple[str, ...], str, tuple[str, ...], str]:
     """(question, choices, answer, hide, explain) of a step, checked against its scene; all empty without one."""
     asks = {"question", "choices", "answer", "explain", "hide"} & set(step)
     if not asks:
@@ -469,7 +476,7 @@ def _question(where, step, scene):
     return question.strip(), tuple(c.strip() for c in choices), answer, tuple(hide), explain.strip()
 
 
-def _scenes_own(where, what, cls, method, *args):
+def _scenes_own(where: str, what: str, cls: type[Scene], method: Callable[..., T], *args: Any) -> T:
     """``method(*args)``, the scene's own code; WalkthroughError naming the step and the scene
     file's line if it raises there."""
     try:
@@ -481,6 +488,6 @@ def _scenes_own(where, what, cls, method, *args):
         raise WalkthroughError(f"{where}: {line}") from None
 
 
-def _show(value):
+def _show(value: object) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."

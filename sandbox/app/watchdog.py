@@ -54,6 +54,8 @@ import threading
 import time
 import traceback
 import types
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
 
 SECONDS = 3.0
 """How long one call of a teacher's scene method may run before it is stopped."""
@@ -83,8 +85,16 @@ class SceneTimeout(BaseException):
 ON = os.environ.get(SWITCH, "").strip() != "1"
 """Whether the watchdog is on, read from the switch once, as the process starts."""
 
+T = TypeVar("T")
 
-def watch(cls):
+Said = Callable[[int | None], str]
+"""What a stopped call is told, given the line of its file it was stopped at (0 or None if none)."""
+
+Pump = Callable[[float, str], bool]
+"""A window's pump: given the seconds waited and what for, it draws a frame; True stops the call."""
+
+
+def watch(cls: type[T]) -> type[T]:
     """Wrap the methods ``cls`` (a teacher's scene class) writes itself so that each call is
     watched; the kit's own methods and those already wrapped are left alone. Returns ``cls``."""
     if not ON:
@@ -103,21 +113,22 @@ def watch(cls):
     return cls
 
 
-def _watched(method, name, cls, path):
+def _watched(method: Callable[..., Any], name: str, cls: type[Any], path: str) -> Callable[..., Any]:
     @functools.wraps(method)
-    def watched(*args, **kwargs):
-        def said(line):
+    def watched(*args: Any, **kwargs: Any) -> Any:
+        def said(line: int | None) -> str:
             at = f", line {line}" if line else ""
             return f"scene {cls.id} ({path}{at}) took longer than {SECONDS:g} s in {name}, so it was stopped"
 
         # draw paints with pyglet shapes: it stays on the thread that holds the window's GL context.
         return call(path, said, method, *args, aside=name != "draw", what=f"{name} of {path}", **kwargs)
 
-    watched.__watched__ = True
+    # A mark on the function itself, read by watch(): mypy cannot declare an attribute on a function.
+    watched.__watched__ = True  # type: ignore[attr-defined]
     return watched
 
 
-def pump_with(pump):
+def pump_with(pump: Pump | None) -> None:
     """From now on, while a watched call made on this thread runs (draw's excepted), run it on a
     worker thread and call ``pump(seconds, what)`` here about 30 times a second meanwhile, ``what``
     naming the method and its file: the window keeps drawing a frame that says what it waits for.
@@ -128,7 +139,7 @@ def pump_with(pump):
         _pumps[threading.get_ident()] = pump
 
 
-def call(path, said, function, *args, aside=False, what="", **kwargs):
+def call(path: str | os.PathLike[str], said: Said, function: Callable[..., T], *args: Any, aside: bool = False, what: str = "", **kwargs: Any) -> T:
     """``function(*args, **kwargs)``, stopped if it runs longer than SECONDS: SceneTimeout then,
     with the text ``said(line)``, ``line`` being the line of file ``path`` it was stopped at (0
     when none of its frames was in that file). A call made inside a watched one is timed by the
@@ -153,17 +164,17 @@ def call(path, said, function, *args, aside=False, what="", **kwargs):
 
 
 _lock = threading.Lock()
-_armed = {}
+_armed: dict[int, list[float]] = {}
 """Thread ident -> [deadline, how many times Stopped was raised in it]: the calls being watched."""
 _wake = threading.Event()
-_watcher = []
+_watcher: list[threading.Thread] = []
 _idle = [True]
 """Whether the watching thread sleeps with no deadline: only then must a new call wake it. A
 deadline armed later than the one it sleeps until is seen when it wakes for that one; not
 waking it for every call saves a thread switch a call (measured: 8 microseconds, down to 3)."""
 
 
-def _arm(ident):
+def _arm(ident: int) -> None:
     with _lock:
         _armed[ident] = [time.monotonic() + SECONDS, 0]
         if not _watcher:
@@ -175,7 +186,7 @@ def _arm(ident):
         _wake.set()
 
 
-def _disarm(ident):
+def _disarm(ident: int) -> None:
     with _lock:
         entry = _armed.pop(ident, None)
     if entry is not None and entry[1] and ident == threading.get_ident():
@@ -186,7 +197,7 @@ def _disarm(ident):
         _land()
 
 
-def _watch():
+def _watch() -> None:
     while True:
         with _lock:
             now = time.monotonic()
@@ -204,24 +215,26 @@ GRACE = 1.0
 """Seconds a call aside may run past its deadline, Stopped sent, before the worker is left to
 it: one stuck in C code never sees Stopped, and the window must go on."""
 
-_pumps = {}
+_pumps: dict[int, Pump] = {}
 """Thread ident -> the pump its window gave (pump_with)."""
-_pumping = set()
+_pumping: set[int] = set()
 """The threads whose pump runs now: a call they make meanwhile is run on them, not aside."""
-_workers = []
+_workers: list[tuple[threading.Thread, "queue.SimpleQueue[_Job]"]] = []
 """The worker thread calls aside run on, made when first needed and again if one is left stuck."""
 
 
 class _Job:
     """One call aside: what to run, and what came of it."""
 
-    def __init__(self, function, args, kwargs):
+    def __init__(self, function: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
         self.function, self.args, self.kwargs = function, args, kwargs
         self.context = contextvars.copy_context()
-        self.value = self.error = self.stopped = None
+        self.value: Any = None
+        self.error: BaseException | None = None
+        self.stopped: Stopped | None = None
         self.done = threading.Event()
 
-    def run(self):
+    def run(self) -> None:
         ident = threading.get_ident()
         _arm(ident)
         try:
@@ -238,7 +251,7 @@ class _Job:
             self.done.set()
 
 
-def _serve(jobs):
+def _serve(jobs: "queue.SimpleQueue[_Job]") -> None:
     while True:
         try:
             jobs.get().run()
@@ -246,18 +259,19 @@ def _serve(jobs):
             continue  # sent as a job ended and landed here: there is nothing to stop
 
 
-def _worker():
+def _worker() -> tuple[threading.Thread, "queue.SimpleQueue[_Job]"]:
     if not _workers:
-        jobs = queue.SimpleQueue()
+        jobs: queue.SimpleQueue[_Job] = queue.SimpleQueue()
         thread = threading.Thread(target=_serve, args=(jobs,), name="scene worker", daemon=True)
         thread.start()
         _workers.append((thread, jobs))
     return _workers[0]
 
 
-def _aside(pump, what, path, said, function, args, kwargs):
+def _aside(pump: Pump, what: str, path: str | os.PathLike[str], said: Said, function: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
     job = _Job(function, args, kwargs)
     thread, jobs = _worker()
+    worker = cast(int, thread.ident)  # _worker started it, and a started thread has its ident
     jobs.put(job)
     me = threading.get_ident()
     started = time.monotonic()
@@ -266,12 +280,12 @@ def _aside(pump, what, path, said, function, args, kwargs):
         while not job.done.wait(1 / 30):
             elapsed = time.monotonic() - started
             if pump(elapsed, what):
-                _stop_now(thread.ident)
+                _stop_now(worker)
             if elapsed > SECONDS + GRACE and not job.done.is_set():
                 # Stuck where Stopped cannot reach it: the worker is left to it, a new one made.
                 _workers.remove((thread, jobs))
-                _leave(thread.ident)
-                raise SceneTimeout(said(_line_now(thread.ident, path)))
+                _leave(worker)
+                raise SceneTimeout(said(_line_now(worker, path)))
     finally:
         _pumping.discard(me)
     if job.stopped is not None:
@@ -281,7 +295,7 @@ def _aside(pump, what, path, said, function, args, kwargs):
     return job.value
 
 
-def _leave(ident):
+def _leave(ident: int) -> None:
     """Give up thread ``ident`` (stuck in C): send it no more Stopped, withdraw the one pending.
 
     CPython 3.11 keeps one flag for the whole interpreter saying that some thread has an
@@ -295,7 +309,7 @@ def _leave(ident):
     _land(send=True)
 
 
-def _land(send=False):
+def _land(send: bool = False) -> None:
     """Let a Stopped pending on this thread (with ``send``, one sent to itself) land here, and drop it."""
     try:
         if send:
@@ -306,7 +320,7 @@ def _land(send=False):
         pass
 
 
-def _stop_now(ident):
+def _stop_now(ident: int) -> None:
     """Send Stopped to the call on thread ``ident`` now, not at its deadline."""
     with _lock:
         if ident in _armed:
@@ -314,7 +328,7 @@ def _stop_now(ident):
     _wake.set()
 
 
-def _line_now(ident, path):
+def _line_now(ident: int, path: str | os.PathLike[str]) -> int:
     """The line of file ``path`` that thread ``ident`` runs now (innermost), or 0."""
     frame = sys._current_frames().get(ident)
     mine = os.path.abspath(path)
@@ -325,20 +339,21 @@ def _line_now(ident, path):
     return 0
 
 
-def _line_in(error, path):
-    """The line of file ``path`` nearest to where ``error`` was raised, or 0."""
+def _line_in(error: BaseException, path: str | os.PathLike[str]) -> int | None:
+    """The line of file ``path`` nearest to where ``error`` was raised, or 0 (None where
+    Python kept no line number)."""
     mine = os.path.abspath(path)
     lines = [frame.lineno for frame in traceback.extract_tb(error.__traceback__) if os.path.abspath(frame.filename) == mine]
     return lines[-1] if lines else 0
 
 
-def _measure(calls=200_000):
+def _measure(calls: int = 200_000) -> float:
     """Microseconds one watched call costs over a plain one."""
 
-    def nothing():
+    def nothing() -> None:
         return None
 
-    def said(line):
+    def said(line: int | None) -> str:
         return ""
 
     start = time.perf_counter()

@@ -9,17 +9,17 @@ handout) first reads it.
 """
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from collision import Capsule, Circle, Polygon, Region, ShapeError, Vector, point_query, voronoi_region
 
 from sandbox.kit.labels import LabelLayout, Outline
-from sandbox.kit.painter import Painter, RecordingPainter
+from sandbox.kit.painter import Painter, Point, RecordingPainter
 from sandbox.kit.params import Param
 from sandbox.kit.report import Report
-from sandbox.kit.theme import LegendEntry, Theme, faded, legend
+from sandbox.kit.theme import Color, LegendEntry, Theme, faded, legend
 from sandbox.kit.view import Bounds, Context, View
 
 LABEL_SIZE = 16
@@ -90,9 +90,9 @@ class Scene:
         self._result: Any = None
         self._report: Report | None = None
         self.computes = 0
-        self.strip_memory: dict = {}
+        self.strip_memory: dict[int, tuple[Point, float, str]] = {}
         """Where each projection strip went last (sandbox.kit.figures.strips), so that it stays on its side."""
-        self._label_memory: dict = {}
+        self._label_memory: dict[tuple[str, int], tuple[float, float, float]] = {}
         """Where each label went last frame, so that it stays there while it fits."""
         self.labels_left_out: tuple[str, ...] = ()
         """The labels the last frame had no room for near what they name (the panel lists them)."""
@@ -229,7 +229,7 @@ class Scene:
         """IPython shows a scene as its figure."""
         return self.to_svg()
 
-    def pick(self, point, reach):
+    def pick(self, point: Point, reach: float) -> str | None:
         """The handle or topmost shape at world ``point`` (``reach`` world units for dots), or None."""
         for name, at in self.points.items():
             if math.dist(point, at) <= reach:
@@ -240,10 +240,10 @@ class Scene:
                 return name
         return None
 
-    def position_of(self, name: str) -> Vector:
+    def position_of(self, name: str) -> Point:
         return self.points[name] if name in self.points else Vector(*self.shapes[name].position)
 
-    def move(self, name, point):
+    def move(self, name: str, point: Point) -> None:
         """Follow a drag of ``name`` to world ``point``; a handle stays where ``constrain`` refuses."""
         if name in self.points:
             try:
@@ -254,7 +254,7 @@ class Scene:
             self.shapes[name].position = point
         self.invalidate()
 
-    def draw_shape(self, painter, theme, name):
+    def draw_shape(self, painter: Painter, theme: Theme, name: str) -> None:
         """A shape in its colour, brighter when hovered or selected, with its centre dot and name."""
         shape, color = self.shapes[name], theme.shape(name)
         outline = theme.highlight if name in (self.hovered, self.selected) else color
@@ -265,11 +265,11 @@ class Scene:
             painter.polygon(shape.world_vertices(), outline, faded(color, 70), width)
         painter.point(shape.position, outline, 4)
 
-    def label_spots(self, avoid=()):
+    def label_spots(self, avoid: Sequence[Point] = ()) -> dict[str, Point]:
         """Where each shape's name goes (the left end of its baseline): just above the shape,
         or below it where a point of ``avoid`` (an arrow's tip, say) would sit under the label."""
         pixel, scale = self.view.pixel, self.view.text_scale
-        spots = {}
+        spots: dict[str, Point] = {}
         for name, shape in self.shapes.items():
             x0, y0, x1, y1 = shape.aabb()
             half = len(name) * LABEL_SIZE * 0.31 * pixel * scale
@@ -280,7 +280,7 @@ class Scene:
             spots[name] = spot
         return spots
 
-    def label_boxes(self, avoid=()):
+    def label_boxes(self, avoid: Sequence[Point] = ()) -> list[Bounds]:
         """The world rectangles the shapes' names cover, for other labels to keep clear of."""
         pixel, scale = self.view.pixel, self.view.text_scale
         return [
@@ -288,16 +288,16 @@ class Scene:
             for name, (x, y) in self.label_spots(avoid).items()
         ]
 
-    def label_shapes(self, painter, theme, avoid=()):
+    def label_shapes(self, painter: Painter, theme: Theme, avoid: Sequence[Point] = ()) -> None:
         """Each shape's name in its colour, at its spot."""
         for name, at in self.label_spots(avoid).items():
             painter.text(at, name, theme.shape(name), LABEL_SIZE)
 
 
 
-def _colours(calls):
+def _colours(calls: Iterable[tuple[Any, ...]]) -> set[Color]:
     """Every RGBA colour in recorded painter calls, the bulk calls' colour arrays included."""
-    found = set()
+    found: set[Color] = set()
     for call in calls:
         for argument in call[1:]:
             if isinstance(argument, tuple) and len(argument) == 4 and all(isinstance(c, int) for c in argument):
@@ -307,7 +307,7 @@ def _colours(calls):
     return found
 
 
-def _inside(shape, point):
+def _inside(shape: Polygon | Circle, point: Point) -> bool:
     if isinstance(shape, Circle):
         return math.dist(point, shape.center) <= shape.radius
     if isinstance(shape, Capsule) or shape.radius:

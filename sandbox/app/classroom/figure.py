@@ -7,10 +7,14 @@ not jump to the finger), and the figure is drawn again. It reads the scene only 
 ``vector.figure`` takes it where it takes a session, as a duck.
 """
 
+from collections.abc import Callable
+from typing import Any
+
 from sandbox.app import guard, layout, screen, seen, vector
 from sandbox.app.camera import Camera
 from sandbox.app.registry import all_scenes
-from sandbox.kit import Context, Report, View, framing
+from sandbox.app.walkthrough import Step
+from sandbox.kit import Context, Painter, Report, Verdict, View, framing
 from sandbox.kit.theme import PROJECTOR, Theme
 
 SIZE = (800, 450)
@@ -28,7 +32,7 @@ class Figure:
     pixels, in ``theme``; asking its question (overlays in ``step.hide`` off, no verdict)
     while ``asking``."""
 
-    def __init__(self, step, where: str, asking: bool = False, size: tuple[int, int] = SIZE, theme: Theme = PROJECTOR) -> None:
+    def __init__(self, step: Step, where: str, asking: bool = False, size: tuple[int, int] = SIZE, theme: Theme = PROJECTOR) -> None:
         self.step, self.theme, self.font_scale = step, theme, 1.0
         self.camera = Camera(*size)
         self.fault: str | None = None
@@ -69,7 +73,7 @@ class Figure:
     def label_scale(self) -> float:
         return framing.label_scale(self.theme.label_scale, self.font_scale, self.camera.zoom)
 
-    def guarded(self, what, method, *args):
+    def guarded(self, what: str, method: Callable[..., Any], *args: Any) -> Any:
         """``method(*args)``; an exception raised in the scene's own file becomes ``fault`` and
         None is returned (as the session does), so a teacher's scene cannot stop the server."""
         try:
@@ -86,11 +90,11 @@ class Figure:
             return Report()
         return self.guarded("report", lambda: self.scene.reported) or Report()
 
-    def verdict(self):
+    def verdict(self) -> Verdict | None:
         """None while the question is open: the verdict would give the answer away."""
         return None if self.asking else self.report().verdict
 
-    def figure_painter(self, painter, dashes: bool = True):
+    def figure_painter(self, painter: Painter, dashes: bool = True) -> Painter:
         """``painter`` as the window's figure draws with it (vector.figure asks for it): while
         the question is open, its answer written "?" wherever a label shows it."""
         return seen.hiding(painter, self)

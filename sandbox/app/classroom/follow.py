@@ -12,7 +12,8 @@ class Follow:
         self.session, self.room = session, room
         # The class file's place wins at the start: a server restarted carries on where it was.
         session.go(room.index, revealed=room.revealed)
-        self._window = self._room = None
+        self._window: tuple[int, bool] | None = None
+        self._room: tuple[int, int, bool] | None = None
         self._remember()
 
     def step(self) -> None:

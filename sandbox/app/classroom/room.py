@@ -10,10 +10,11 @@ import secrets
 import threading
 import time
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeGuard
 
 from sandbox.app.classroom.figure import Figure
 from sandbox.app.classroom.store import Store
+from sandbox.app.walkthrough import Step, Walkthrough
 
 PRESENT = 30.0
 """Seconds since a device last asked for the lesson for it to count as here now."""
@@ -41,7 +42,14 @@ class _Own(NamedTuple):
 class Room:
     """``lesson`` (a walkthrough) taught to a class kept in ``store``."""
 
-    def __init__(self, lesson, store: Store) -> None:
+    # Set by _enter and _open (which __init__ calls), so declared here for the type checker.
+    index: int
+    round: int
+    revealed: bool
+    unlocked: bool
+    counts: dict[str, int]
+
+    def __init__(self, lesson: Walkthrough, store: Store) -> None:
         self.lesson, self.store = lesson, store
         self.token: str = store.get("token") or ""
         self.lock = threading.RLock()
@@ -51,7 +59,7 @@ class Room:
         self.version = f"{secrets.token_hex(3)}-0"
         """Changes whenever what the students see changes (and differs after a restart)."""
         self._changes = 0
-        self._listeners: list[Callable[[], None]] = []
+        self._listeners: list[Callable[[], object]] = []
         self._pictures: dict[tuple[int, bool], tuple[str, dict[str, str]]] = {}
         self._pictures_lock = threading.Lock()
         self._own: dict[str, _Own] = {}
@@ -115,7 +123,7 @@ class Room:
             self._seen[device] = time.monotonic()
             return device
 
-    def known(self, device: str | None) -> bool:
+    def known(self, device: str | None) -> TypeGuard[str]:
         with self.lock:
             return device is not None and (device in self._seen or self.store.known(device))
 
@@ -176,7 +184,7 @@ class Room:
     # What both read.
 
     @property
-    def step(self):
+    def step(self) -> Step:
         return self.lesson.steps[self.index]
 
     def prepared(self) -> bool:
@@ -236,7 +244,7 @@ class Room:
         """The current step's caption, question, explanation and answer, filled in."""
         return self._shown(self.index, True)[1]
 
-    def listen(self, callback: Callable[[], None]) -> None:
+    def listen(self, callback: Callable[[], object]) -> None:
         """Call ``callback`` (from any thread) after each change of what the students see."""
         self._listeners.append(callback)
 

@@ -5,11 +5,14 @@ import socket
 import sys
 import threading
 from pathlib import Path
+from types import FrameType
+from typing import TextIO
 
 import uvicorn
 
 from sandbox.app.classroom import server, store
 from sandbox.app.classroom.room import Room
+from sandbox.app.walkthrough import Walkthrough
 from sandbox.kit.errors import SandboxError
 
 class ClassError(SandboxError):
@@ -55,13 +58,13 @@ class Served:
         self.server = uvicorn.Server(config)
         exit_on_signal = self.server.handle_exit
 
-        def handle_exit(sig, frame) -> None:
+        def handle_exit(sig: int, frame: FrameType | None) -> None:
             self.app.state.close()  # Ctrl+C: the long polls answer now, the shutdown is quick
             exit_on_signal(sig, frame)
 
         self.server.handle_exit = handle_exit  # type: ignore[method-assign]
 
-    def announce(self, out=sys.stdout) -> None:
+    def announce(self, out: TextIO = sys.stdout) -> None:
         print(f"students: {self.students}", file=out)
         print(f"teacher: {self.teacher}", file=out)
         print(f"teacher token: {self.room.token}", file=out)
@@ -82,7 +85,7 @@ class Served:
         self.server.should_exit = True
 
 
-def open_class(lesson, db: str | None, host: str | None, port: int) -> Served:
+def open_class(lesson: Walkthrough, db: str | None, host: str | None, port: int) -> Served:
     """The class of ``lesson`` kept in ``db`` (a dated file by default), served on host:port."""
     path = Path(db) if db is not None else store.default_path(lesson.path)
     return Served(Room(lesson, store.Store(path, lesson.title)), host, port)

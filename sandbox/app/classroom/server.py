@@ -16,6 +16,7 @@ import io
 import json
 import math
 import time
+from collections.abc import AsyncIterator, Awaitable, Callable
 from importlib import resources
 from typing import Any, NamedTuple
 from urllib.parse import urlsplit
@@ -29,6 +30,9 @@ from starlette.routing import Route
 
 from sandbox.app.classroom.figure import SIZE
 from sandbox.app.classroom.room import Refused, Room
+
+Endpoint = Callable[[Request], Awaitable[Response]]
+"""A route's handler: a request in, its response out."""
 
 COOKIE = "device"
 WEB = resources.files("sandbox.app.classroom") / "web"
@@ -150,7 +154,7 @@ def app(room: Room, students_url: str, limits: Limits = Limits()) -> Starlette:
                 raise _Error(400, f"{name} must be {check[1]}")
         return value
 
-    def handled(handler):
+    def handled(handler: Endpoint) -> Endpoint:
         async def endpoint(request: Request) -> Response:
             try:
                 return await handler(request)
@@ -222,7 +226,7 @@ def app(room: Room, students_url: str, limits: Limits = Limits()) -> Starlette:
             return Response(status_code=204)
         return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
-    def command(name: str):
+    def command(name: str) -> Endpoint:
         async def run(request: Request) -> Response:
             teacher(request)
             if name == "unlock":
@@ -268,7 +272,7 @@ def app(room: Room, students_url: str, limits: Limits = Limits()) -> Starlette:
     ]
 
     @contextlib.asynccontextmanager
-    async def lifespan(application):
+    async def lifespan(application: Starlette) -> AsyncIterator[None]:
         loop.append(asyncio.get_running_loop())
         room.listen(lambda: loop[0].call_soon_threadsafe(wake))
         yield

@@ -1,6 +1,7 @@
 """A scene of two shapes, A and B, under the full SAT: the base of box-box and hex-triangle."""
 
 import dataclasses
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from collision import SatResult, sat
@@ -8,7 +9,9 @@ from collision import SatResult, sat
 from sandbox.kit.code_trace import CODE_VIEW, Trace, step_code, trace, with_code
 from sandbox.kit.figures import sat_view
 from sandbox.kit.figures.meter import draw_meter
-from sandbox.kit import Action, Cost, Line, Param, Scene
+from sandbox.kit.figures.strips import Strip
+from sandbox.kit import Action, Code, Context, Cost, Line, Painter, Param, Report, Scene, Theme
+from sandbox.kit.painter import Point
 
 CROWD = 12
 """Beyond this many axes their strips would hide the shapes and each other: only the axis the
@@ -47,7 +50,7 @@ class PairResult(NamedTuple):
     page: int
     """The axis shown alone (the page setting folded into the axes there are), or -1."""
 
-    strips: tuple
+    strips: tuple[Strip, ...]
     """Where each drawn axis sits beside the shapes (sat_view.Strip)."""
 
     trace: Trace | None = None
@@ -63,7 +66,7 @@ class PairSatScene(Scene):
 
     actions = PAGING
 
-    def compute(self, ctx):
+    def compute(self, ctx: Context) -> PairResult:
         a, b = self.shapes["A"], self.shapes["B"]
         result, recorded = sat(a, b), None
         if self.settings.get("code") and len(result.axes) <= TRACED_AXES:
@@ -72,27 +75,27 @@ class PairSatScene(Scene):
             result = recorded.result
         page = self.settings["page"]
         page = page % len(result.axes) if page >= 0 else -1
-        shown = range(len(result.axes)) if page < 0 else [page]
+        shown: Sequence[int] = range(len(result.axes)) if page < 0 else [page]
         if len(shown) > CROWD:
             shown = [sat_view.named_axis(result)]
-        strips = ()
+        strips: tuple[Strip, ...] = ()
         if self.settings.get("projections"):
             strips = sat_view.place_strips(result.axes, shown, [a, b], ctx.view, self.label_boxes(self.mtv_avoid(result)), self.strip_memory,
                                            sat_view.named_axis(result))
         return PairResult(result, sat(a, b, early_exit=True), page, strips, recorded)
 
-    def next_axis(self):
+    def next_axis(self) -> None:
         page = self.settings["page"]
         self.settings["page"] = 0 if page < 0 else (page + 1) % len(self.result.sat.axes)
 
-    def all_axes(self):
+    def all_axes(self) -> None:
         self.settings["page"] = -1
 
-    def mtv_avoid(self, result):
+    def mtv_avoid(self, result: SatResult) -> tuple[Point, ...]:
         tip = sat_view.mtv_tip(result, self.shapes["B"]) if self.settings.get("mtv") else None
         return () if tip is None else (tip,)
 
-    def draw(self, result, painter, theme):
+    def draw(self, result: PairResult, painter: Painter, theme: Theme) -> None:
         self.draw_shape(painter, theme, "A")
         self.draw_shape(painter, theme, "B")
         for strip in result.strips:
@@ -111,7 +114,7 @@ class PairSatScene(Scene):
             # Left out where no corner is clear (a small window at 3x): the panel counts it too.
             draw_meter(painter, theme, self.view, self.reported, covered, sat_view.strip_lines(result.sat, result.strips, self.view), clear_only=True)
 
-    def pair_lines(self, result):
+    def pair_lines(self, result: PairResult) -> list[Line]:
         """What the panel says of the paging and of a crowd of axes."""
         lines = []
         if result.page >= 0:
@@ -127,18 +130,19 @@ class PairSatScene(Scene):
             lines.extend(sat_view.left_out(result.sat, result.strips, [result.page] if result.page >= 0 else range(len(result.sat.axes))))
         return lines
 
-    def report(self, result):
+    def report(self, result: PairResult) -> Report:
         report = sat_view.sat_report(result.sat, result.early, self.pair_lines(result))
         if not self.settings.get("code"):
             return report
         if result.trace is None:
             lines = (*report.lines, Line(f"Code view: {len(result.sat.axes)} axes are too many to trace line by line; {TRACED_AXES} or fewer are."))
             return dataclasses.replace(report, lines=lines)
-        return with_code(report, self.code(result), costs(result.trace))
+        return with_code(report, self.code(result, result.trace), costs(result.trace))
 
-    def code(self, result):
-        """sat()'s lines for the axis shown (the whole call when all are shown)."""
-        recorded, tests = result.trace, result.sat.axes
+    def code(self, result: PairResult, recorded: Trace) -> Code:
+        """sat()'s lines for the axis shown (the whole call when all are shown), from
+        ``recorded``, the result's trace."""
+        tests = result.sat.axes
         steps = [step for step in recorded.steps(AXIS_LOOP)[1:] if any(recorded.listing.text(run.line) == OVERLAP for run in step)]
         if result.page < 0:
             said = f"the whole call: {len(steps)} of {len(tests)} axes tried"
@@ -154,7 +158,7 @@ class PairSatScene(Scene):
         return step_code(recorded, steps[result.page], f"axis {name}, {result.page + 1} of {len(tests)}", "if depth < gap:")
 
 
-def costs(recorded):
+def costs(recorded: Trace) -> tuple[Cost, ...]:
     """sat()'s work in the traced run: the axes it tried and the shadows it cast (a shape's
     shadow on its own edge normals was known before the loop)."""
     return (

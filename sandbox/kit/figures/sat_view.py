@@ -6,23 +6,28 @@ name and angle at one end. ``sandbox.kit.figures.strips`` chooses where each one
 """
 
 import math
-from typing import NamedTuple
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
-from sandbox.kit.report import Column, Fact, Line, Report, Verdict, number
-from sandbox.kit.painter import interval_ends
+from collision import AxisSource, AxisTest, Capsule, Circle, Polygon, SatResult
+
+from sandbox.kit.report import Claim, Column, Fact, Line, Report, Verdict, number
+from sandbox.kit.painter import Painter, Point, interval_ends
+from sandbox.kit.theme import Theme
+from sandbox.kit.view import Bounds, View
 
 from sandbox.kit.figures import strips
-from sandbox.kit.figures.strips import LABEL_SIZE
+from sandbox.kit.figures.strips import LABEL_SIZE, Memory, Segment, Strip
 
 AXIS_NAMES = "PQRSTUVWXYZ"
 
 
-def axis_name(index):
+def axis_name(index: int) -> str:
     """P, Q, R, S... as the tutorials name them, then n11, n12... for many-sided polygons."""
     return AXIS_NAMES[index] if index < len(AXIS_NAMES) else f"n{index}"
 
 
-def axis_degrees(axis):
+def axis_degrees(axis: Point) -> float:
     """The direction of an axis in degrees, within (-180, 180]: the direction its intervals
     were measured along, so a class projecting by hand along the angle gets the same numbers.
     (Folding it into (-90, 90] would negate both intervals on half the axes.)"""
@@ -30,17 +35,18 @@ def axis_degrees(axis):
     return 180.0 if degrees == -180.0 else degrees + 0.0  # + 0.0: no negative zero
 
 
-def degrees_text(degrees):
+def degrees_text(degrees: float) -> str:
     """An angle as the class reads it, one decimal, never "-0.0" and never "-180.0"."""
     text = number(degrees)
     return f"{'180.0' if text == '-180.0' else text}°"
 
 
-def axis_label(index, axis):
+def axis_label(index: int, axis: Point) -> str:
     return f"{axis_name(index)} {degrees_text(axis_degrees(axis))}"
 
 
-def place_strips(tests, indices, shapes, view, taken, memory=None, keep=None):
+def place_strips(tests: Sequence[AxisTest], indices: Iterable[int], shapes: Sequence[Polygon | Circle], view: View, taken: Iterable[Bounds],
+                 memory: Memory | None = None, keep: int | None = None) -> tuple[Strip, ...]:
     """Where each axis in ``indices`` is drawn, labelled with its name and angle (see
     sandbox.kit.figures.strips); ``memory`` is the scene's ``strip_memory``, which keeps a
     strip on its side while a shape is dragged; ``keep``, an axis always drawn (the verdict's)
@@ -48,7 +54,7 @@ def place_strips(tests, indices, shapes, view, taken, memory=None, keep=None):
     return strips.place_strips(tests, indices, shapes, view, taken, axis_label, memory, keep)
 
 
-def left_out(result, placed, shown):
+def left_out(result: SatResult, placed: Iterable[Strip], shown: Iterable[int]) -> list[Line]:
     """The panel's line naming the axes of ``shown`` that had no room beside the shapes, if any."""
     drawn = {strip.index for strip in placed}
     missing = [axis_name(i) for i in shown if i not in drawn]
@@ -57,7 +63,7 @@ def left_out(result, placed, shown):
     return [Line(f"No room for {listing(missing)}'s strip{'s' if len(missing) > 1 else ''} at this size: N shows one axis at a time.")]
 
 
-def draw_strip(painter, theme, test, strip, name):
+def draw_strip(painter: Painter, theme: Theme, test: AxisTest, strip: Strip, name: str) -> None:
     """One axis drawn beside the shapes, at its strip's place."""
     axis, a, b, offset, spread = test.axis, test.a, test.b, strip.offset, strip.spread
     low, high = min(a.min, b.min) - 2.5 * spread, max(a.max, b.max) + 2.5 * spread
@@ -73,7 +79,7 @@ def draw_strip(painter, theme, test, strip, name):
     painter.text(strip.label, axis_label(strip.index, axis), line, LABEL_SIZE, strip.anchor)
 
 
-def draw_guides(painter, theme, shape, offset, axis):
+def draw_guides(painter: Painter, theme: Theme, shape: Polygon, offset: float, axis: Point) -> None:
     """Thin drops from each corner of ``shape`` to its interval line, so the projection shows."""
     ax, ay = axis
     for x, y in shape.world_vertices():
@@ -81,7 +87,7 @@ def draw_guides(painter, theme, shape, offset, axis):
         painter.segment((x, y), interval_ends(axis, along, along, offset)[0], theme.guide, 1)
 
 
-def mtv_tip(result, shape):
+def mtv_tip(result: SatResult, shape: Polygon | Circle | Capsule) -> Point | None:
     """Where the MTV arrow drawn from ``shape``'s centre ends, or None when there is none."""
     if result.colliding and result.depth > 0:
         x, y = shape.position
@@ -89,21 +95,22 @@ def mtv_tip(result, shape):
     return None
 
 
-def draw_mtv(painter, theme, result, shape):
+def draw_mtv(painter: Painter, theme: Theme, result: SatResult, shape: Polygon | Circle | Capsule) -> None:
     """The MTV as a purple arrow from B's centre, when the shapes overlap."""
     tip = mtv_tip(result, shape)
     if tip is not None:
-        painter.arrow(tuple(shape.position), tip, theme.mtv, 3)
+        x, y = shape.position
+        painter.arrow((x, y), tip, theme.mtv, 3)
 
 
-def named_axis(result):
+def named_axis(result: SatResult) -> int:
     """The index of the axis the verdict names: the separating one when apart, else the one of least overlap."""
     if not result.colliding:
         return result.axes.index(result.separating_axis)
     return min(range(len(result.axes)), key=lambda i: result.axes[i].overlap)
 
 
-def verdict(result):
+def verdict(result: SatResult) -> Verdict:
     """The large verdict line of a SatResult."""
     index = named_axis(result)
     if not result.colliding:
@@ -113,7 +120,7 @@ def verdict(result):
     return Verdict("COLLIDING", "mtv", f"MTV {result.depth:.1f} along {axis_name(index)}")
 
 
-def sat_numbers(result):
+def sat_numbers(result: SatResult) -> dict[str, Any]:
     """A SatResult's numbers beyond the facts its tables show, for the JSON and questions: the
     MTV as a vector, its length and axis ("none" when apart), the axes that separate ("none"
     when colliding), the parallel normals merged."""
@@ -122,7 +129,7 @@ def sat_numbers(result):
     return {"mtv": list(result.mtv), "depth": result.depth, "mtv_axis": least, "separating_axes": separating, "merged": result.merged}
 
 
-def source_words(source):
+def source_words(source: AxisSource) -> str:
     """Where an axis comes from, in a word or two: "A's edge", "A's corner", "centres"."""
     if source.kind.value == "edge":
         return f"{source.shape}'s edge"
@@ -131,7 +138,8 @@ def source_words(source):
     return "centres"
 
 
-def sat_facts(result, names=("A", "B"), source=source_words, early=None):
+def sat_facts(result: SatResult, names: tuple[str, str] = ("A", "B"), source: Callable[[AxisSource], str] = source_words,
+              early: SatResult | None = None) -> tuple[Fact, ...]:
     """A SatResult as facts, in the panel and on paper alike: a table with a row per axis (its
     name and angle, where it comes from, both shadows, the overlap or the gap), then the
     verdict, the MTV only when colliding, the axes tested, and with ``early`` how far a test
@@ -171,17 +179,18 @@ def sat_facts(result, names=("A", "B"), source=source_words, early=None):
     return tuple(facts)
 
 
-def listing(names):
+def listing(names: Sequence[str]) -> str:
     """"P", "P and R", "P, R and S"."""
     return " and ".join(filter(None, (", ".join(names[:-1]), names[-1] if names else "")))
 
 
-def sat_report(result, early=None, lines=(), claims=(), names=("A", "B"), source=source_words):
+def sat_report(result: SatResult, early: SatResult | None = None, lines: Iterable[Line] = (), claims: Iterable[Claim] = (),
+               names: tuple[str, str] = ("A", "B"), source: Callable[[AxisSource], str] = source_words) -> Report:
     """The Report of a SatResult, written from its facts."""
     return Report(verdict(result), tuple(lines), numbers=sat_numbers(result), claims=tuple(claims), facts=sat_facts(result, names, source, early))
 
 
-def strip_lines(result, placed, view):
+def strip_lines(result: SatResult, placed: Iterable[Strip], view: View) -> list[Segment]:
     """Each strip drawn beside the shapes as a segment, its name at its end: what a meter or a
     label keeps clear of."""
     lines = []
