@@ -155,9 +155,9 @@ def _write(walkthrough, directory, size, theme, palette, count, claim, layout, p
         _refuse_fault(session, walkthrough, index)
         stem = f"step-{index + 1:02d}"
         if pngs:
-            from . import window  # the window's side: GL renders the PNG
+            from .window import app_window  # the window's side: GL renders the PNG
 
-            window.screenshot(session, claim(f"{stem}.png"), follow_links=False)
+            app_window.screenshot(session, claim(f"{stem}.png"), follow_links=False)
             _refuse_fault(session, walkthrough, index)
         # The page prints the vectors; the PNG of the same picture stays for the baselines.
         figure = vector.figure(session, hollow)

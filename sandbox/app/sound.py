@@ -1,8 +1,9 @@
 """An optional sound that follows the gap while a shape moves: a short tone whose pitch rises as
 the shapes close, and a tick when they touch. Off by default (G or the panel turns it on).
 
-pyglet synthesises the tones (sandbox.app.tones, loaded when the first is played); with no sound device (a virtual display, CI) pyglet's silent driver
-plays them to no one, and any failure to play is one line, once, never an exception."""
+pyglet synthesises the tones (sandbox.app.window.tones, loaded when the first is played); with
+no sound device (a virtual display, CI) pyglet's silent driver plays them to no one, and any
+failure to play is one line, once, never an exception."""
 
 LOW = 220.0
 """Hz at FAR apart or further: A3."""
@@ -49,7 +50,7 @@ class GapSound:
             return None
         self._wait = TONE
         try:
-            from sandbox.app import tones  # the window's side: pyglet loads when sound is wanted
+            from sandbox.app.window import tones  # the window's side: pyglet loads when sound is wanted
 
             tones.play(None if touched(before, gap) else pitch(gap), TONE)
         except Exception as error:  # no pyglet, or a missing or broken audio driver: said once, then quiet

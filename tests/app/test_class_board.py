@@ -9,11 +9,11 @@ import pytest
 import segno
 
 from sandbox.app import walkthrough
-from sandbox.app.class_board import Board
 from sandbox.app.classroom import store
 from sandbox.app.classroom.room import Room
 from sandbox.app.session import Session
-from sandbox.app.window import SandboxWindow
+from sandbox.app.window.app_window import SandboxWindow
+from sandbox.app.window.class_board import Board
 
 pytestmark = pytest.mark.gui
 

@@ -238,7 +238,7 @@ def test_shift_tab_as_x11_sends_it_goes_back_a_scene(drive, sent):
     """The window's translation (pyglet_keys) makes X11's own Shift+Tab symbols our TAB with SHIFT."""
     from pyglet.window import key
 
-    from sandbox.app import pyglet_keys
+    from sandbox.app.window import pyglet_keys
 
     symbol = {"ISO_Left_Tab": 0xFE20, "pyglet's user key": key.user_key(23)}[sent]
     driver = drive("box-box")

@@ -7,13 +7,12 @@ from pathlib import Path
 import pyglet
 import pytest
 
-from sandbox.app import png
 from sandbox.app import screen
-from sandbox.app import window
 from sandbox.app.session import Session
 from sandbox.kit.theme import DARK, PROJECTOR
 from sandbox.app.walkthrough import load
-from sandbox.app.window import SandboxWindow
+from sandbox.app.window import app_window, png
+from sandbox.app.window.app_window import SandboxWindow
 from screenshots import check
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -49,7 +48,7 @@ def test_projector_theme_with_the_panel_hidden_and_large_text(tmp_path, request)
     session.input.on_key_press("F9")
     session.input.on_key_press("F10")
     session.set_font_scale(2.0)
-    picture = png.read(window.screenshot(session, tmp_path / "shot.png"))
+    picture = png.read(app_window.screenshot(session, tmp_path / "shot.png"))
     assert tuple(picture[-5, 5, :3]) == PROJECTOR.background[:3]  # the light background, bottom left
     check(picture, "presenter-projector", request)
 
@@ -57,7 +56,7 @@ def test_projector_theme_with_the_panel_hidden_and_large_text(tmp_path, request)
 def test_the_font_scale_is_kept_with_the_session(tmp_path):
     session = Session("box-box")
     session.set_font_scale(3.0)
-    window.screenshot(session, tmp_path / "a.png")
+    app_window.screenshot(session, tmp_path / "a.png")
     assert session.font_scale == 3.0
     assert json.dumps(session.scene.reported.numbers)
 

@@ -9,7 +9,7 @@ from pyglet.window import key, mouse
 
 from sandbox.app import panel
 from sandbox.app.session import Session
-from sandbox.app.window import SandboxWindow
+from sandbox.app.window.app_window import SandboxWindow
 
 
 def open_window(scene_id=None, layout=None, tmp_path=None):

@@ -10,7 +10,7 @@ list and for the tests.
 
 import pyglet
 
-from sandbox.app import pyglet_keys, window
+from sandbox.app.window import app_window, pyglet_keys
 from sandbox.app.session import Session
 
 NEXT_SIZE = (640, 360)
@@ -129,7 +129,7 @@ class PresenterWindow(pyglet.window.Window):
         upcoming = Session(size=NEXT_SIZE, walkthrough=walkthrough)
         upcoming.figure_only, upcoming.show_panel, upcoming.theme = True, False, self.session.theme
         upcoming.go(index + 1)
-        hidden = window.SandboxWindow(upcoming, visible=False, deterministic=True)
+        hidden = app_window.SandboxWindow(upcoming, visible=False, deterministic=True)
         upcoming.leaves_slow_scenes = True  # a next step too slow to draw shows its line; the lesson goes on
         for _ in range(2):
             hidden.render()
@@ -164,7 +164,7 @@ def run(session, board=None):
     ``board``, if any), placed apart (``places``); run until either quits."""
     screens = [(screen.x, screen.y, screen.width, screen.height) for screen in pyglet.display.get_display().get_screens()]
     projected, taught = places(screens)
-    projector = window.SandboxWindow(session, board=board)
+    projector = app_window.SandboxWindow(session, board=board)
     projector.projecting = True
     session.show_panel = False
     session.refresh()
@@ -187,4 +187,4 @@ def run(session, board=None):
             teacher.draw(dt)
 
     pyglet.clock.schedule_interval(tick, 1 / 60)
-    window.loop(projector)
+    app_window.loop(projector)

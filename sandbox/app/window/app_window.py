@@ -13,11 +13,10 @@ from sandbox.boot import early
 from sandbox.boot import gl as boot_gl
 from sandbox.boot import glyphs, tweaks
 from sandbox.app import panel
-from sandbox.app import png
-from sandbox.app import pyglet_keys
 from sandbox.app import watchdog
 from sandbox.app import screen
-from sandbox.app.pyglet_painter import PygletPainter, tint
+from sandbox.app.window import png, pyglet_keys
+from sandbox.app.window.pyglet_painter import PygletPainter, tint
 from sandbox.app.session import HINTS, SHORT_HINTS, WALKTHROUGH_HINTS
 from sandbox.kit import headline
 from sandbox.kit.theme import imgui_color
