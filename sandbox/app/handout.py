@@ -20,12 +20,12 @@ from dataclasses import replace
 from pathlib import Path
 from typing import NamedTuple
 
+from sandbox.app import figure_svg
 from sandbox.app import files
 from sandbox.app import handout_legend
 from sandbox.app import lesson_page
 from sandbox.app import seen
 from sandbox.app import screen
-from sandbox.app import vector
 from sandbox.app.camera import Camera
 from sandbox.app.describe import describe
 from sandbox.app.session import Session
@@ -160,7 +160,7 @@ def _write(walkthrough, directory, size, theme, palette, count, claim, layout, p
             app_window.screenshot(session, claim(f"{stem}.png"), follow_links=False)
             _refuse_fault(session, walkthrough, index)
         # The page prints the vectors; the PNG of the same picture stays for the baselines.
-        figure = vector.figure(session, hollow)
+        figure = figure_svg.figure(session, hollow)
         files.write_text(claim(f"{stem}.svg"), figure, follow_links=False)
         _refuse_fault(session, walkthrough, index)
         words = {field: step.filled(getattr(step, field), session.scene) for field in ("caption", "question", "explain")}
@@ -175,7 +175,7 @@ def _write(walkthrough, directory, size, theme, palette, count, claim, layout, p
             visible["revealed"] = [each.as_json() for each in seen.of(session)]
             drawn.add(session)
             # The key shows the figure revealed: what the class predicted, now drawn.
-            files.write_text(claim(f"{stem}-answer.svg"), vector.figure(session, hollow), follow_links=False)
+            files.write_text(claim(f"{stem}-answer.svg"), figure_svg.figure(session, hollow), follow_links=False)
             answer = step.answer_text(session.scene)
             record.update(question=words["question"], choices=list(step.choices), answer_field=step.answer, answer=answer)
         record["numbers"] = session.report().numbers

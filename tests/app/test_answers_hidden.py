@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from sandbox.app import seen, vector, walkthrough
+from sandbox.app import figure_svg, seen, walkthrough
 from sandbox.app.lessoncheck import asked_fact
 from sandbox.app.session import Session
 
@@ -57,9 +57,9 @@ def test_the_answer_is_hidden_until_the_reveal_and_shown_after_it(path, number):
     session = Session(walkthrough=lesson)
     session.go(number - 1)
     step = session.step
-    asked, asked_svg = seen.of(session), vector.figure(session)
+    asked, asked_svg = seen.of(session), figure_svg.figure(session)
     session.reveal()
-    shown, shown_svg = seen.of(session), vector.figure(session)
+    shown, shown_svg = seen.of(session), figure_svg.figure(session)
     # The answer is the step's, at its layout: its overlays back, as the key prints it.
     fact = asked_fact(session.report(), step)
     answer = step.answer_text(session.scene)

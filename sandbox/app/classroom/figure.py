@@ -1,13 +1,13 @@
 """A walkthrough step's figure without a window: the scene, a camera (the view) and the
-handout's SVG renderer (``sandbox.app.vector``), posed as the step poses it.
+handout's SVG renderer (``sandbox.app.figure_svg``), posed as the step poses it.
 
 The class server keeps one for each step shown to everyone and one for each student who drags:
 a drag is picked and moved as the window's controller does (grab offset kept, so the shape does
 not jump to the finger), and the figure is drawn again. It reads the scene only through the kit;
-``vector.figure`` takes it where it takes a session, as a duck.
+``figure_svg.figure`` takes it where it takes a session, as a duck.
 """
 
-from sandbox.app import guard, layout, screen, seen, vector
+from sandbox.app import figure_svg, guard, layout, screen, seen
 from sandbox.app.camera import Camera
 from sandbox.app.registry import all_scenes
 from sandbox.kit import Context, Report, View, framing
@@ -91,13 +91,13 @@ class Figure:
         return None if self.asking else self.report().verdict
 
     def figure_painter(self, painter, dashes: bool = True):
-        """``painter`` as the window's figure draws with it (vector.figure asks for it): while
+        """``painter`` as the window's figure draws with it (figure_svg.figure asks for it): while
         the question is open, its answer written "?" wherever a label shows it."""
         return seen.hiding(painter, self)
 
     def svg(self) -> str:
         """The picture as an SVG document, the handout's renderer's."""
-        return vector.figure(self)
+        return figure_svg.figure(self)
 
     def words(self) -> dict[str, str]:
         """The step's caption, question, explanation and answer, filled from this figure's scene."""
