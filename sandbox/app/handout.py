@@ -149,7 +149,7 @@ def _write(walkthrough, directory, size, theme, palette, count, claim, layout, p
     shown, slides, drawn = [], [], handout_legend.Drawn()
     for index, step in enumerate(walkthrough.steps):
         # A question's picture is the one the class predicts from: its revealing overlays hidden.
-        session.go(index)
+        session.player.go(index)
         if not session.camera.fitted:
             _show_as_on_screen(session, step, size)
         _refuse_fault(session, walkthrough, index)
@@ -171,7 +171,7 @@ def _write(walkthrough, directory, size, theme, palette, count, claim, layout, p
         visible = {"asked" if step.question else "shown": [each.as_json() for each in seen.of(session)]}
         drawn.add(session)
         if step.question:
-            session.reveal()
+            session.player.reveal()
             visible["revealed"] = [each.as_json() for each in seen.of(session)]
             drawn.add(session)
             # The key shows the figure revealed: what the class predicted, now drawn.

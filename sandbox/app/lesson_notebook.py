@@ -76,7 +76,7 @@ def _words(lesson):
     (its question open); the notebook's cells read the answer from the live figure instead."""
     session = Session(walkthrough=lesson)
     for index, step in enumerate(lesson.steps):
-        session.go(index)
+        session.player.go(index)
         try:
             session.scene.reported
         except Exception as error:

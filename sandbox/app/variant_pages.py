@@ -76,12 +76,12 @@ def _write(lesson, made, folders, count, seed, size, theme, palette, stage):
         session.figure_only, session.show_panel, session.theme = True, False, with_palette(THEMES[theme], palette)
         session.set_font_scale(handout.PRINT_SCALE)
         for index, asked in enumerate(version.steps):
-            session.go(index)
+            session.player.go(index)
             if not session.camera.fitted:
                 handout._show_as_on_screen(session, asked.step, size)
             stem = f"{folder}/step-{asked.number:02d}"
             write(f"{stem}.svg", figure_svg.figure(session))
-            session.reveal()
+            session.player.reveal()
             write(f"{stem}-answer.svg", figure_svg.figure(session))
             if session.fault is not None:
                 raise handout.HandoutError(f"walkthrough {lesson.path}, step {asked.number}, {folder}: {session.fault}")

@@ -66,7 +66,7 @@ class Figure(anywidget.AnyWidget):
         figure = cls.__new__(cls)
         super(Figure, figure).__init__()
         session = Session(size=(width, height), walkthrough=lesson, palette=palette)
-        session.go(number - 1)
+        session.player.go(number - 1)
         figure._start(session, theme, palette)
         return figure
 
@@ -90,7 +90,7 @@ class Figure(anywidget.AnyWidget):
     def reveal(self) -> None:
         """Show a lesson step's answer: the overlays its question hid, the verdict and the tables."""
         if self._session.step is not None and self._session.asking:
-            self._session.reveal()
+            self._session.player.reveal()
             self._show()
 
     @property

@@ -145,10 +145,10 @@ def test_with_nothing_focused_the_arrows_still_page_a_walkthrough(drive, tmp_pat
     driver.tap("TAB")
     b = tuple(driver.scene.shapes["A"].position)
     driver.tap("RIGHT")
-    assert driver.session.step_index == 0 and tuple(driver.scene.shapes["A"].position) != b
+    assert driver.session.player.index == 0 and tuple(driver.scene.shapes["A"].position) != b
     driver.tap("ESCAPE")
     driver.tap("RIGHT")
-    assert driver.session.step_index == 1
+    assert driver.session.player.index == 1
 
 
 def test_speech_without_espeak_is_one_line_and_the_text_still_printed(capsys):
@@ -231,8 +231,8 @@ def test_the_web_page_and_the_handout_give_revealed_figures_their_words_as_alt_t
     session = Session(walkthrough=lesson)
     slides, pages = [], []
     for index, step in enumerate(lesson.steps):
-        session.go(index)
-        session.reveal() if step.question else None
+        session.player.go(index)
+        session.player.reveal() if step.question else None
         numbers = session.report().numbers
         least, separating = _sat_parts(numbers)
         words = (f"axis {separating[0]['name']} separates A and B by {-separating[0]['overlap']:.1f}" if separating

@@ -149,7 +149,7 @@ def test_the_handout_the_step_json_and_the_answers_are_the_report(every_scene_ex
     answers = key_section.split('<div class="answer">')[1:]
     session = Session(walkthrough=lesson)
     for index, step in enumerate(lesson.steps):
-        session.go(index, revealed=True)
+        session.player.go(index, revealed=True)
         report = session.scene.reported
         record = json.loads((out / f"step-{index + 1:02d}.json").read_text())
         assert record["numbers"] == json.loads(json.dumps(report.numbers)), step.scene

@@ -306,13 +306,13 @@ class SandboxWindow(pyglet.window.Window):
         self.painter.end()
         self.painter.draw(self)
         title = f"{session.scene.category}: {session.scene.title}" + ("  (paused: P resumes)" if session.paused else "")
-        if session.walkthrough is not None:
-            steps = session.walkthrough.steps
-            title = f"{session.walkthrough.title}: step {session.step_index + 1} of {len(steps)}   ({title})"
+        if session.player.walkthrough is not None:
+            steps = session.player.walkthrough.steps
+            title = f"{session.player.walkthrough.title}: step {session.player.index + 1} of {len(steps)}   ({title})"
         room = screen.text_width(self.width, session.font_scale, session.show_panel)
         header = self._header_scale
         self._fit(self._title, title, headline.fit(title, 16 * header, room, lambda text, points: _line_width(self._title, text, points))[0], room)
-        hints = WALKTHROUGH_HINTS if session.walkthrough is not None else HINTS
+        hints = WALKTHROUGH_HINTS if session.player.walkthrough is not None else HINTS
         _set(self._hint, hints if len(hints) * 0.62 * self._hint.font_size <= room else SHORT_HINTS)
         if session.scene.labels_left_out and not session.show_panel:
             # The panel names the labels the figure had no room for; with it hidden, this line does.
