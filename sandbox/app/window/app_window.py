@@ -15,7 +15,7 @@ from sandbox.boot import glyphs, tweaks
 from sandbox.app import panel
 from sandbox.app import watchdog
 from sandbox.app import screen
-from sandbox.app.window import png, pyglet_keys
+from sandbox.app.window import png, pyglet_keys, tones
 from sandbox.app.window.pyglet_painter import PygletPainter, tint
 from sandbox.app.session import HINTS, SHORT_HINTS, WALKTHROUGH_HINTS
 from sandbox.kit import headline
@@ -56,6 +56,7 @@ class SandboxWindow(pyglet.window.Window):
         """With --class, the class's address and votes (class_board.Board); else None."""
         # A window goes on past a teacher's scene that never returns; a screenshot ends with it.
         self.session.leaves_slow_scenes = not deterministic
+        self.session.access.sound.play = tones.play
         self._wait_label = None
         self._stop_asked = False
         if not deterministic:
