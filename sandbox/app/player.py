@@ -7,26 +7,35 @@ the window, a handout and a test that go to step 3 see the very same figure.
 """
 
 import math
+from typing import Any
+
+Poses = dict[str, tuple[tuple[float, ...], float | None]]
+"""Shape name -> ((x, y), angle in radians or None)."""
+
+Motion = tuple[Poses, Poses, float, float]
+"""An animated step's move: start poses, end poses, seconds gone, seconds it takes."""
 
 
 class Player:
-    """Plays ``walkthrough`` (a loaded Walkthrough, or None) on ``session`` one step at a time."""
+    """Plays ``walkthrough`` (a loaded Walkthrough, or None) on ``session`` one step at a time.
+    Neither is imported here, not even for the checker: the session makes its player, and the
+    player only calls it back."""
 
-    def __init__(self, session, walkthrough=None):
+    def __init__(self, session: Any, walkthrough: Any = None) -> None:
         self.session = session
         self.walkthrough = walkthrough
         self.index = 0
         """The step shown, counted from 0."""
         self.asking = False
         """Whether the step's question is open: its revealing overlays and the verdict hidden."""
-        self._motion = None  # (start poses, end poses, seconds gone, seconds it takes) while moving
+        self._motion: Motion | None = None
 
     @property
-    def step(self):
+    def step(self) -> Any:
         """The walkthrough step shown, or None."""
         return self.walkthrough.steps[self.index] if self.walkthrough is not None else None
 
-    def go(self, index, animated=False, revealed=False):
+    def go(self, index: int, animated: bool = False, revealed: bool = False) -> None:
         """Show step ``index`` (clamped to the steps there are) at its own layout.
 
         With ``animated``, a step that asks for it moves there from the previous step's poses.
@@ -53,21 +62,21 @@ class Player:
         if session.paused and not session.figure_only:
             session.status = f"held still at {step.time:g} s: P lets it run"
 
-    def ask(self):
+    def ask(self) -> None:
         """Open the step's question: hide the overlays that answer it, and the verdict."""
         self.asking = True
         for name in self.step.hide:
             self.session.scene.settings[name] = False
         self.session.refresh()
 
-    def reveal(self):
+    def reveal(self) -> None:
         """Show the answer: the hidden overlays back as the step has them, and the verdict."""
         self.asking = False
         for name in self.step.hide:
             self.session.scene.settings[name] = self.step.layout["overlays"][name]
         self.session.refresh()
 
-    def move(self, dt):
+    def move(self, dt: float) -> bool:
         """Carry an animated step's shapes ``dt`` seconds further towards its poses; whether they moved."""
         if self._motion is None:
             return False
@@ -76,7 +85,7 @@ class Player:
         return True
 
 
-def _pose(scene, poses):
+def _pose(scene: Any, poses: Poses) -> None:
     """Put ``scene``'s shapes at ``poses``: name -> ((x, y), angle in radians or None)."""
     for name, (position, angle) in poses.items():
         shape = scene.shapes[name]
@@ -101,7 +110,7 @@ def _advanced(motion, dt):
     return poses, None if elapsed >= seconds else (start, end, elapsed, seconds)
 
 
-def _poses(data):
+def _poses(data: dict[str, Any]) -> Poses:
     """Shape name -> ((x, y), angle in radians or None) from a layout."""
     return {
         name: (tuple(entry["position"]), math.radians(entry["angle"]) if "angle" in entry else None)
