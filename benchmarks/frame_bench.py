@@ -26,7 +26,7 @@ frames, each frame measured in parts:
 - pipelined: frame after frame without waiting, as the app runs, the rasteriser working on
   one frame while Python prepares the next: the interval a user sees.
 
-With --window SECONDS, the real window instead: the app's own loop (sandbox.app.window.loop)
+With --window SECONDS, the real window instead: the app's own loop (sandbox.app.window.app_window.loop)
 on DISPLAY, or on a virtual display (Xvfb) started here, each broad-phase scene at 10,000
 objects; after two seconds to settle, the frames drawn over SECONDS that show a new state
 (frames a second) and the process's CPU time per frame, the buffer swap to the display included.
@@ -243,7 +243,7 @@ def window_rate(scene_id, seconds):
     import pyglet
 
     from sandbox.app.session import Session
-    from sandbox.app.window import SandboxWindow, loop
+    from sandbox.app.window.app_window import SandboxWindow, loop
 
     session = Session(scene_id, (1280, 720))
     session.set_setting("count", MOST["count"])
@@ -326,7 +326,7 @@ def main():
     gl.configure(headless=True)
     import pyglet
 
-    from sandbox.app.window import SandboxWindow
+    from sandbox.app.window.app_window import SandboxWindow
 
     renderer = None
     columns = ("process CPU", "thread CPU", "update", "render", "raster", "pipelined")

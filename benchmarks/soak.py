@@ -42,7 +42,7 @@ gl.configure(headless=True)
 
 from pyglet.window import key, mouse  # noqa: E402
 
-from sandbox.app import pyglet_keys  # noqa: E402
+from sandbox.app.window import pyglet_keys  # noqa: E402
 
 
 def _ours(name, args):
@@ -100,7 +100,7 @@ class Soak:
         self.events += 1
         started = time.perf_counter()
         try:
-            # pyglet's events, translated as the window translates them (sandbox.app.pyglet_keys).
+            # pyglet's events, translated as the window translates them (sandbox.app.window.pyglet_keys).
             target = self.session.input if hasattr(self.session.input, name) else self.session  # on_resize is the session's
             getattr(target, name)(*_ours(name, args))
         except Exception as error:

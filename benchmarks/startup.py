@@ -39,14 +39,14 @@ from sandbox.boot import launch
 launch.prepare()
 from sandbox.boot import gl
 gl.configure(headless=False)
-from sandbox.app import window
-draw = window.SandboxWindow.on_draw
+from sandbox.app.window import app_window
+draw = app_window.SandboxWindow.on_draw
 def on_draw(self):
     draw(self)
     self.flip()
     print("first frame", flush=True)
     os._exit(0)
-window.SandboxWindow.on_draw = on_draw
+app_window.SandboxWindow.on_draw = on_draw
 launch.run()
 """
 
@@ -103,7 +103,7 @@ def png_figures(shot):
     sys.path.insert(0, str(ROOT))
     from pyglet.extlibs import png as pypng
 
-    from sandbox.app import png
+    from sandbox.app.window import png
 
     pixels = png.read(shot)
     height, width, _ = pixels.shape

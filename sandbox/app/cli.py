@@ -271,7 +271,7 @@ def _run(args, no_display=False, opened=None):
         done = finding.command(session, args.find, args.save_layout)
         if done is not None:
             return done
-    from . import window
+    from .window import app_window
     from sandbox.boot import gl
     from sandbox.kit.theme import THEMES, with_palette
 
@@ -291,7 +291,7 @@ def _run(args, no_display=False, opened=None):
     if args.screenshot is not None:
         # Refuse a path that cannot be a PNG before rendering; the write checks again.
         save_target(args.screenshot)
-        print(window.screenshot(session, args.screenshot))
+        print(app_window.screenshot(session, args.screenshot))
         if session.fault is not None:
             # The picture shows the scene's error in place of its figure; say it here too.
             print(f"sandbox: {session.fault}", file=sys.stderr)
@@ -299,17 +299,17 @@ def _run(args, no_display=False, opened=None):
         return 0
     board = None
     if args.classroom:
-        from .class_board import Board
+        from .window.class_board import Board
 
         board = Board(session, served.room, served.students, served.teacher)
     try:
         if args.presenter:
-            from . import presenter
+            from .window import presenter
 
             presenter.run(session, board)
         else:
-            # Only what there is: a test stands in for window.run with one argument.
-            window.run(session, **{name: value for name, value in (("board", board), ("opened", opened)) if value is not None})
+            # Only what there is: a test stands in for app_window.run with one argument.
+            app_window.run(session, **{name: value for name, value in (("board", board), ("opened", opened)) if value is not None})
     except gl.no_display_errors():
         print(
             f"sandbox: cannot open a window on display {os.environ.get('DISPLAY', '')!r}; to render "

@@ -21,12 +21,12 @@ from dataclasses import replace
 from pathlib import Path
 from typing import NamedTuple
 
+from sandbox.app import figure_svg
 from sandbox.app import files
 from sandbox.app import handout_legend
 from sandbox.app import lesson_page
 from sandbox.app import seen
 from sandbox.app import screen
-from sandbox.app import vector
 from sandbox.app.camera import Camera
 from sandbox.app.describe import describe
 from sandbox.app.session import Session
@@ -160,18 +160,18 @@ def _write(walkthrough, directory, size, theme, palette, count, claim, layout, p
     shown, slides, drawn = [], [], handout_legend.Drawn()
     for index, step in enumerate(walkthrough.steps):
         # A question's picture is the one the class predicts from: its revealing overlays hidden.
-        session.go(index)
+        session.player.go(index)
         if not session.camera.fitted:
             _show_as_on_screen(session, step, size)
         _refuse_fault(session, walkthrough, index)
         stem = f"step-{index + 1:02d}"
         if pngs:
-            from . import window  # the window's side: GL renders the PNG
+            from .window import app_window  # the window's side: GL renders the PNG
 
-            window.screenshot(session, claim(f"{stem}.png"), follow_links=False)
+            app_window.screenshot(session, claim(f"{stem}.png"), follow_links=False)
             _refuse_fault(session, walkthrough, index)
         # The page prints the vectors; the PNG of the same picture stays for the baselines.
-        figure = vector.figure(session, hollow)
+        figure = figure_svg.figure(session, hollow)
         files.write_text(claim(f"{stem}.svg"), figure, follow_links=False)
         _refuse_fault(session, walkthrough, index)
         words = {field: step.filled(getattr(step, field), session.scene) for field in ("caption", "question", "explain")}
@@ -182,11 +182,11 @@ def _write(walkthrough, directory, size, theme, palette, count, claim, layout, p
         visible = {"asked" if step.question else "shown": [each.as_json() for each in seen.of(session)]}
         drawn.add(session)
         if step.question:
-            session.reveal()
+            session.player.reveal()
             visible["revealed"] = [each.as_json() for each in seen.of(session)]
             drawn.add(session)
             # The key shows the figure revealed: what the class predicted, now drawn.
-            files.write_text(claim(f"{stem}-answer.svg"), vector.figure(session, hollow), follow_links=False)
+            files.write_text(claim(f"{stem}-answer.svg"), figure_svg.figure(session, hollow), follow_links=False)
             answer = step.answer_text(session.scene)
             record.update(question=words["question"], choices=list(step.choices), answer_field=step.answer, answer=answer)
         record["numbers"] = session.report().numbers

@@ -1,7 +1,7 @@
 """Our own names for keys, modifiers and mouse buttons.
 
 The session, the controller, the key table and a scene's Action keys speak these names; only the
-window turns pyglet's symbols into them (sandbox.app.pyglet_keys), so nothing else needs pyglet.
+window turns pyglet's symbols into them (sandbox.app.window.pyglet_keys), so nothing else needs pyglet.
 A key is named as pyglet names it, upper case: "A".."Z", "1".."9", "LEFT", "TAB", "ENTER",
 "NUM_ENTER", "PAGEDOWN", "F11", "COMMA", "PERIOD", "ESCAPE"; a scene's Action("...", key="n")
 is the key "N".

@@ -20,6 +20,7 @@ from sandbox.app import course
 from sandbox.app import files
 from sandbox.app import guard
 from sandbox.app import walkthrough
+from sandbox.app.session import Session
 
 NOTEBOOKS = course.LESSONS.parent / "notebooks"
 """Where the lesson notebooks are kept: one per lesson, by its file's stem."""
@@ -73,15 +74,9 @@ def written(path: Path, extra: dict[str, list[dict]]) -> str:
 def _words(lesson):
     """Each step's caption and question filled from its facts, as the window shows the step
     (its question open); the notebook's cells read the answer from the live figure instead."""
-    from sandbox.boot import gl
-
-    if "pyglet.window" not in sys.modules:
-        gl.configure(headless=True)  # the session's keys come from pyglet: headless, no window
-    from sandbox.app.session import Session
-
     session = Session(walkthrough=lesson)
     for index, step in enumerate(lesson.steps):
-        session.go(index)
+        session.player.go(index)
         try:
             session.scene.reported
         except Exception as error:

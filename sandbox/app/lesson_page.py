@@ -13,7 +13,7 @@ from importlib import resources
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from sandbox.app import vector
+from sandbox.app import figure_svg
 from sandbox.app.describe import describe
 from sandbox.app.walkthrough import Step
 
@@ -49,7 +49,7 @@ class Slide(NamedTuple):
 def slide(number: int, step: Step, session: "Session", asked: str, tables: str) -> Slide:
     """Step ``number`` as the page shows it, read from ``session`` once the step is revealed;
     ``asked`` is the SVG taken before, ``tables`` the revealed Report as HTML."""
-    shown = vector.figure(session) if step.question else asked
+    shown = figure_svg.figure(session) if step.question else asked
     answer = step.answer_text(session.scene) if step.question else ""
     report = session.report()
     verdict = "" if report.verdict is None else f"{report.verdict.text}  {report.verdict.detail}".strip()

@@ -39,10 +39,10 @@ def problems(lesson: Walkthrough) -> list[str]:
     before = None  # the previous step: (its revealed figure's texts, its SVG, its caption)
     for index, step in enumerate(lesson.steps):
         where = f"walkthrough {lesson.path}, step {index + 1}"
-        session.go(index)
+        session.player.go(index)
         asking = seen.of(session) if step.question else []
         if step.question:
-            session.reveal()
+            session.player.reveal()
         shown = seen.of(session)
         if session.fault is not None:
             found.append(f"{where}: the scene fails: {session.fault}")

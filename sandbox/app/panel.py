@@ -156,7 +156,7 @@ def _rest(session, panel_width, frame_ms):
 
 def _find_button(session):
     """"Find...", beside "Type a pose...": for a scene that names events, outside a walkthrough."""
-    if events.events_of(session.scene) and session.walkthrough is None:
+    if events.events_of(session.scene) and session.player.walkthrough is None:
         imgui.same_line()
         if imgui.button("Find..."):
             imgui.open_popup(FIND_MENU)
@@ -244,9 +244,9 @@ def _pose_editor(session):
 
 def _scene_picker(session):
     current = session.scene
-    if session.walkthrough is not None:
-        steps = len(session.walkthrough.steps)
-        imgui.text_wrapped(f"Walkthrough: {session.walkthrough.title}, step {session.step_index + 1} of {steps}")
+    if session.player.walkthrough is not None:
+        steps = len(session.player.walkthrough.steps)
+        imgui.text_wrapped(f"Walkthrough: {session.player.walkthrough.title}, step {session.player.index + 1} of {steps}")
         return
     imgui.set_next_item_width(-1)
     if imgui.begin_combo("##scene", f"{current.category}: {current.title}"):

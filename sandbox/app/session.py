@@ -1,4 +1,5 @@
-"""Everything the app does that needs no GL: the current scene, the view, walkthrough steps and layouts.
+"""Everything the app does that needs no GL: the current scene, the view and layouts; a
+walkthrough's steps are played by its player (``session.player``, sandbox.app.player).
 
 The window forwards its events to the session's input layer (``session.input``, a
 sandbox.app.user_input.UserInput) unless they belong to the panel, and tests drive the very
@@ -7,7 +8,6 @@ input that changes a scene's state or the view the session marks the scene out o
 hands it a new Context; the kit computes once, when the frame (or a handout) reads the result.
 """
 
-import math
 from pathlib import Path
 
 from sandbox.app import focus, guard, watchdog
@@ -17,6 +17,7 @@ from sandbox.app.camera import Camera
 from sandbox.app.controller import Controller
 from sandbox.app.access import Access
 from sandbox.app.dashes import DashedPainter
+from sandbox.app.player import Player
 from sandbox.app.user_input import UserInput
 from sandbox.kit import Context, Report, View, framing
 from sandbox.app.registry import SceneError, all_scenes
@@ -36,7 +37,7 @@ class Session:
     ``layout_path`` is a layout file to start from (its scene is used unless ``scene_id``
     names one, which must then match). Raises ``layout.LayoutError`` or ``SceneError`` (both
     SandboxErrors) for a bad file or an unknown scene, before anything opens. With ``walkthrough`` (a loaded
-    Walkthrough) the session starts at its first step, and ``go`` moves between steps.
+    Walkthrough) the session starts at its first step, and its player (``player.go``) moves between steps.
     """
 
     def __init__(self, scene_id=None, size=(1280, 720), layout_path=None, walkthrough=None, palette="standard"):
@@ -62,13 +63,10 @@ class Session:
         """What the pose editor's fields hold while it is open: name -> [x, y, angle] as text."""
         self.input = UserInput(self)
         """Keys and the mouse: what the window, the notebook and the tests send go through it."""
-        self.walkthrough = walkthrough
-        self.step_index = 0
-        self.asking = False
-        """Whether the step's question is open: its revealing overlays and the verdict hidden."""
+        self.player = Player(self, walkthrough)
+        """The walkthrough's steps: which is shown, and whether its question is open."""
         self.figure_only = False
         """Draw the figure alone (handouts): no panel, title, caption or key hints."""
-        self._motion = None
         self.fault = None
         """What the scene's own code raised (guard.fault), shown on the canvas in place of its figure; or None."""
         self.leaves_slow_scenes = False
@@ -79,7 +77,7 @@ class Session:
         """The figure in words, speech and the gap sound (D, V, G)."""
         if walkthrough is not None:
             self.layout_scene = None
-            self.go(0)
+            self.player.go(0)
             return
         data = None
         if self.layout_path is not None:
@@ -106,12 +104,18 @@ class Session:
     def status(self, text):
         self._status, self._status_left = text, STATUS_SECONDS
 
-    # Scenes, views and steps.
+    # Scenes, views and steps. The step and whether its question is open are the player's; seen
+    # and figure_svg read them here, as they read a class's figure (classroom.figure.Figure).
 
     @property
     def step(self):
         """The walkthrough step shown, or None."""
-        return self.walkthrough.steps[self.step_index] if self.walkthrough is not None else None
+        return self.player.step
+
+    @property
+    def asking(self):
+        """Whether the step's question is open: its revealing overlays and the verdict hidden."""
+        return self.player.asking
 
     @property
     def caption(self):
@@ -178,7 +182,6 @@ class Session:
         self.scene = self.guarded("setup", self.classes[scene_id]) or guard.FailedScene(self.classes[scene_id])
         if step is not None and not isinstance(self.scene, guard.FailedScene):
             self.guarded("setup", step.seeded, self.scene)
-        self._motion = None
         self.camera.fitted = True
         if data is not None and not isinstance(self.scene, guard.FailedScene):
             layout.apply(layout.parse(data, self.scene, where), self.scene, self.camera)
@@ -235,53 +238,12 @@ class Session:
         """How much larger than 1x the figure's labels are drawn (the kit's rule, which an SVG follows too)."""
         return framing.label_scale(self.theme.label_scale, self.font_scale, self.camera.zoom)
 
-    def go(self, index, animated=False, revealed=False):
-        """Show walkthrough step ``index`` (clamped to the steps there are) at its own layout.
-
-        With ``animated``, a step that asks for it moves there from the previous step's poses.
-        A step with a question opens asking it, unless ``revealed``.
-        """
-        steps = self.walkthrough.steps
-        index = min(max(index, 0), len(steps) - 1)
-        step = steps[index]
-        self.step_index = index
-        self._motion = None
-        self.open(step.scene, step.layout, f"walkthrough {self.walkthrough.path}, step {index + 1}", step)
-        # An animated step holds still at its own moment, the one its caption, answer and
-        # handout speak of, until P lets it run.
-        self.paused = self.scene.animated
-        previous = steps[index - 1] if index > 0 else None
-        if animated and step.animate > 0 and previous is not None and previous.scene == step.scene:
-            self._motion = (_poses(previous.layout), _poses(step.layout), 0.0, step.animate)
-            _pose(self.scene, self._motion[0])
-            self.refresh()
-        self.asking = False
-        if step.question and not revealed:
-            self.ask()
-        self._status = ""
-        if self.paused and not self.figure_only:
-            self.status = f"held still at {step.time:g} s: P lets it run"
-
-    def ask(self):
-        """Open the step's question: hide the overlays that answer it, and the verdict."""
-        self.asking = True
-        for name in self.step.hide:
-            self.scene.settings[name] = False
-        self.refresh()
-
-    def reveal(self):
-        """Show the answer: the hidden overlays back as the step has them, and the verdict."""
-        self.asking = False
-        for name in self.step.hide:
-            self.scene.settings[name] = self.step.layout["overlays"][name]
-        self.refresh()
-
     def reset(self, *pressed):
         """Back to the layout the scene started from, in a scene made afresh (so an animated
         scene's objects start over too), and the view framed again."""
-        if self.walkthrough is not None:
+        if self.player.walkthrough is not None:
             # The step's own moment too: its seed and time, held still.
-            self.go(self.step_index, revealed=not self.asking)
+            self.player.go(self.player.index, revealed=not self.asking)
         else:
             self.open(self.scene.id, self.start)
         self.camera.fitted = True
@@ -318,9 +280,7 @@ class Session:
             self._status = ""
         self.input.update(dt)
         changed = False
-        if self._motion is not None:
-            poses, self._motion = _advanced(self._motion, dt)
-            _pose(self.scene, poses)
+        if self.player.move(dt):
             self.refresh()
         changed |= self.controller.update(dt)
         # An open question holds an animated scene still: the answer revealed is then the one
@@ -361,35 +321,3 @@ def _caption(session, fill, described=""):
         return f"{fill(step.caption)}\n{fill(step.question)}{offered}  Next reveals."
     return f"{fill(step.caption)}\n{fill(step.question)}  Answer: {step.answer_text(session.scene)}. {fill(step.explain)}".rstrip()
 
-
-def _pose(scene, poses):
-    """Put ``scene``'s shapes at ``poses``: name -> ((x, y), angle in radians or None)."""
-    for name, (position, angle) in poses.items():
-        shape = scene.shapes[name]
-        shape.position = position
-        if angle is not None:
-            shape.angle = angle
-
-
-def _advanced(motion, dt):
-    """The poses a step's motion (start poses, end poses, seconds gone, seconds it takes) reaches
-    ``dt`` seconds on, and the motion left: None once it has arrived."""
-    start, end, elapsed, seconds = motion
-    elapsed = min(elapsed + dt, seconds)
-    t = elapsed / seconds
-    poses = {
-        name: (
-            tuple(a + (b - a) * t for a, b in zip(start[name][0], end[name][0])),
-            None if end[name][1] is None else start[name][1] + (end[name][1] - start[name][1]) * t,
-        )
-        for name in end
-    }
-    return poses, None if elapsed >= seconds else (start, end, elapsed, seconds)
-
-
-def _poses(data):
-    """Shape name -> ((x, y), angle in radians or None) from a layout."""
-    return {
-        name: (tuple(entry["position"]), math.radians(entry["angle"]) if "angle" in entry else None)
-        for name, entry in data["shapes"].items()
-    }

@@ -1,8 +1,13 @@
 """An optional sound that follows the gap while a shape moves: a short tone whose pitch rises as
 the shapes close, and a tick when they touch. Off by default (G or the panel turns it on).
 
-pyglet synthesises the tones (sandbox.app.tones, loaded when the first is played); with no sound device (a virtual display, CI) pyglet's silent driver
-plays them to no one, and any failure to play is one line, once, never an exception."""
+The window plays the tones (it hands over sandbox.app.window.tones.play, where pyglet
+synthesises them); with no sound device (a virtual display, CI) pyglet's silent driver plays them
+to no one. Where there is no window (a notebook, a test) or playing fails, the sound says so in
+one line, once, never an exception.
+"""
+
+from collections.abc import Callable
 
 LOW = 220.0
 """Hz at FAR apart or further: A3."""
@@ -29,12 +34,18 @@ def touched(before: float | None, after: float | None) -> bool:
     return before is not None and after is not None and before > 0.0 >= after
 
 
+Play = Callable[[float | None, float], None]
+"""Plays one tone: its frequency in Hz (None: the tick of a touch) and its length in seconds."""
+
+
 class GapSound:
     """Plays a tone for each change of the gap, at most one every TONE seconds."""
 
     def __init__(self) -> None:
         self._gap: float | None = None
         self._wait = 0.0
+        self.play: Play | None = None
+        """What plays the tones: the window's, handed over as it opens; None with no window."""
         self.failed = False
         """Whether playing failed: it is not tried again."""
 
@@ -48,11 +59,12 @@ class GapSound:
         if not touched(before, gap) and self._wait > 0:
             return None
         self._wait = TONE
+        if self.play is None:
+            self.failed = True
+            return "no sound: only the sandbox's window plays the gap sound"
         try:
-            from sandbox.app import tones  # the window's side: pyglet loads when sound is wanted
-
-            tones.play(None if touched(before, gap) else pitch(gap), TONE)
-        except Exception as error:  # no pyglet, or a missing or broken audio driver: said once, then quiet
+            self.play(None if touched(before, gap) else pitch(gap), TONE)
+        except Exception as error:  # a missing or broken audio driver: said once, then quiet
             self.failed = True
             return f"no sound: {type(error).__name__}: {error}"[:120]
         return None

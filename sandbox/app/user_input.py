@@ -114,18 +114,18 @@ class UserInput:
     def page(self, symbol, modifiers):
         """Presentation clickers send Page Down and Page Up. A question takes two clicks: the
         first reveals its answer, the next moves on; back hides the answer again."""
-        session = self.session
-        if session.walkthrough is None:
+        player = self.session.player
+        if player.walkthrough is None:
             return False
-        if symbol in NEXT and session.asking:
-            session.reveal()
-        elif symbol in BACK and session.step.question and not session.asking:
-            session.ask()
+        if symbol in NEXT and player.asking:
+            player.reveal()
+        elif symbol in BACK and player.step.question and not player.asking:
+            player.ask()
         elif symbol in NEXT:
-            if session.step_index + 1 < len(session.walkthrough.steps):
-                session.go(session.step_index + 1, animated=True)
-        elif session.step_index > 0:
-            session.go(session.step_index - 1, revealed=True)
+            if player.index + 1 < len(player.walkthrough.steps):
+                player.go(player.index + 1, animated=True)
+        elif player.index > 0:
+            player.go(player.index - 1, revealed=True)
         return True
 
     def tab(self, symbol, modifiers):
@@ -282,7 +282,7 @@ class UserInput:
 
     def step_scene(self, step):
         session = self.session
-        if session.walkthrough is not None:
+        if session.player.walkthrough is not None:
             session.status = "Tab stays in a walkthrough's step: Right and Left move between its steps"
             return
         ids = list(session.classes)

@@ -17,11 +17,11 @@ import os
 import re
 from pathlib import Path
 
+from sandbox.app import figure_svg
 from sandbox.app import files
 from sandbox.app import handout
 from sandbox.app import lesson_page
 from sandbox.app import variants
-from sandbox.app import vector
 from sandbox.app.session import Session
 from sandbox.app.walkthrough import Walkthrough
 from sandbox.kit.theme import THEMES, with_palette
@@ -77,13 +77,13 @@ def _write(lesson, made, folders, count, seed, size, theme, palette, stage):
         session.figure_only, session.show_panel, session.theme = True, False, with_palette(THEMES[theme], palette)
         session.set_font_scale(handout.PRINT_SCALE)
         for index, asked in enumerate(version.steps):
-            session.go(index)
+            session.player.go(index)
             if not session.camera.fitted:
                 handout._show_as_on_screen(session, asked.step, size)
             stem = f"{folder}/step-{asked.number:02d}"
-            write(f"{stem}.svg", vector.figure(session))
-            session.reveal()
-            write(f"{stem}-answer.svg", vector.figure(session))
+            write(f"{stem}.svg", figure_svg.figure(session))
+            session.player.reveal()
+            write(f"{stem}-answer.svg", figure_svg.figure(session))
             if session.fault is not None:
                 raise handout.HandoutError(f"walkthrough {lesson.path}, step {asked.number}, {folder}: {session.fault}")
         heading = f"{lesson.title}: version {version.number} of {count}"

@@ -1,7 +1,7 @@
 """The drawing protocol scenes use: points in world units, widths and text sizes in pixels.
 
 Three implementations: :class:`RecordingPainter` keeps every call as a tuple, for tests without
-GL; ``sandbox.app.pyglet_painter.PygletPainter`` draws with pyglet shapes; and
+GL; ``sandbox.app.window.pyglet_painter.PygletPainter`` draws with pyglet shapes; and
 ``sandbox.kit.svg.SvgPainter`` writes the same figure as SVG (``Scene.to_svg``).
 """
 

@@ -4,7 +4,7 @@ The figure is an app :class:`~sandbox.app.session.Session` drawing its scene alo
 picture), so a drag, a turn with R or T, a setting or a button goes through the very methods the
 desktop window calls: the browser sends a press, a drag or a key at a pixel of the picture, the
 session picks and moves the shape with its camera and controller, and the figure is drawn again
-(``sandbox.app.vector``) with its Report's verdict, tables and poses.
+(``sandbox.app.figure_svg``) with its Report's verdict, tables and poses.
 """
 
 from importlib import resources
@@ -12,7 +12,7 @@ from importlib import resources
 import anywidget
 import traitlets
 
-from sandbox.app import keys, vector
+from sandbox.app import figure_svg, keys
 from sandbox.app import poses as pose_editor
 from sandbox.app.handout import report_html
 from sandbox.app.session import Session
@@ -66,7 +66,7 @@ class Figure(anywidget.AnyWidget):
         figure = cls.__new__(cls)
         super(Figure, figure).__init__()
         session = Session(size=(width, height), walkthrough=lesson, palette=palette)
-        session.go(number - 1)
+        session.player.go(number - 1)
         figure._start(session, theme, palette)
         return figure
 
@@ -90,7 +90,7 @@ class Figure(anywidget.AnyWidget):
     def reveal(self) -> None:
         """Show a lesson step's answer: the overlays its question hid, the verdict and the tables."""
         if self._session.step is not None and self._session.asking:
-            self._session.reveal()
+            self._session.player.reveal()
             self._show()
 
     @property
@@ -185,7 +185,7 @@ class Figure(anywidget.AnyWidget):
         session = self._session
         report = session.report()
         with self.hold_sync():
-            self.svg = vector.figure(session)
+            self.svg = figure_svg.figure(session)
             # While a lesson's question is open its tables would give the answer away.
             self.tables = "" if session.asking else report_html(report)
             # In world units, as pose() takes them: the table is what a student types there.

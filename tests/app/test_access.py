@@ -8,6 +8,7 @@ from sandbox.app import keys
 from shapely.geometry import Polygon as ShapelyPolygon
 
 from sandbox.app import sound
+from sandbox.app.window import tones
 from sandbox.app.describe import describe, gap
 from sandbox.app.access import SETTLE
 from sandbox.app.speech import MISSING, Speaker
@@ -145,10 +146,10 @@ def test_with_nothing_focused_the_arrows_still_page_a_walkthrough(drive, tmp_pat
     driver.tap("TAB")
     b = tuple(driver.scene.shapes["A"].position)
     driver.tap("RIGHT")
-    assert driver.session.step_index == 0 and tuple(driver.scene.shapes["A"].position) != b
+    assert driver.session.player.index == 0 and tuple(driver.scene.shapes["A"].position) != b
     driver.tap("ESCAPE")
     driver.tap("RIGHT")
-    assert driver.session.step_index == 1
+    assert driver.session.player.index == 1
 
 
 def test_speech_without_espeak_is_one_line_and_the_text_still_printed(capsys):
@@ -196,6 +197,7 @@ def test_the_gap_sound_fails_softly_once_where_it_cannot_play(drive, monkeypatch
 
     monkeypatch.setattr(synthesis, "Sine", broken)
     driver = drive("box-box")
+    driver.session.access.sound.play = tones.play  # as the window hands it over
     driver.tap("G")
     driver.tap("TAB")
     driver.drag(driver.scene.shapes["B"].position, (-200, 40))
@@ -231,8 +233,8 @@ def test_the_web_page_and_the_handout_give_revealed_figures_their_words_as_alt_t
     session = Session(walkthrough=lesson)
     slides, pages = [], []
     for index, step in enumerate(lesson.steps):
-        session.go(index)
-        session.reveal() if step.question else None
+        session.player.go(index)
+        session.player.reveal() if step.question else None
         numbers = session.report().numbers
         least, separating = _sat_parts(numbers)
         words = (f"axis {separating[0]['name']} separates A and B by {-separating[0]['overlap']:.1f}" if separating
@@ -271,6 +273,7 @@ def test_min_max_corners_says_which_corner_is_max_and_min_on_p_with_ties(drive):
 def test_the_gap_sound_plays_where_there_is_no_sound_device_without_a_word(drive):
     """Here (no sound card, as in CI) pyglet's silent driver takes the tones: no error, no line."""
     driver = drive("box-box")
+    driver.session.access.sound.play = tones.play  # as the window hands it over
     driver.tap("G")
     driver.tap("TAB")
     driver.tap("TAB")
@@ -279,6 +282,22 @@ def test_the_gap_sound_plays_where_there_is_no_sound_device_without_a_word(drive
         driver.frame(sound.TONE)
     assert driver.scene.reported.numbers["verdict"] == "colliding"
     assert not driver.session.access.sound.failed and driver.session.status.startswith("Focus: B")
+
+
+def test_the_gap_sound_without_a_window_says_once_that_it_cannot_play(drive):
+    """A session with no window (a notebook's, a test's) has nothing to play the tones with."""
+    driver = drive("box-box")
+    driver.tap("G")
+    driver.tap("TAB")
+    driver.drag(driver.scene.shapes["B"].position, (-200, 40))
+    driver.frame()
+    assert driver.session.access.sound.failed
+    assert driver.session.status == "no sound: only the sandbox's window plays the gap sound"
+    driver.session.status = ""
+    for _ in range(3):  # said once: the next tones due are not tried
+        driver.tap("LEFT")
+        driver.frame(sound.TONE * 2)
+        assert "no sound" not in driver.session.status
 
 
 def test_a_click_moves_the_focus_to_what_it_grabbed(drive):

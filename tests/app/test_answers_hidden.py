@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from sandbox.app import seen, vector, walkthrough
+from sandbox.app import figure_svg, seen, walkthrough
 from sandbox.app.lessoncheck import asked_fact
 from sandbox.app.session import Session
 
@@ -55,11 +55,11 @@ def written_in(texts, answer):
 def test_the_answer_is_hidden_until_the_reveal_and_shown_after_it(path, number):
     lesson = walkthrough.load(path)
     session = Session(walkthrough=lesson)
-    session.go(number - 1)
+    session.player.go(number - 1)
     step = session.step
-    asked, asked_svg = seen.of(session), vector.figure(session)
-    session.reveal()
-    shown, shown_svg = seen.of(session), vector.figure(session)
+    asked, asked_svg = seen.of(session), figure_svg.figure(session)
+    session.player.reveal()
+    shown, shown_svg = seen.of(session), figure_svg.figure(session)
     # The answer is the step's, at its layout: its overlays back, as the key prints it.
     fact = asked_fact(session.report(), step)
     answer = step.answer_text(session.scene)
@@ -79,6 +79,6 @@ def test_the_answer_is_hidden_until_the_reveal_and_shown_after_it(path, number):
 def test_the_tips_claim_counts_one_object_in_the_singular():
     # why-quadtrees step 5, revealed: one touching object missed, said as one.
     session = Session(walkthrough=walkthrough.load(ROOT / "walkthroughs" / "why-quadtrees.toml"))
-    session.go(4)
-    session.reveal()
+    session.player.go(4)
+    session.player.reveal()
     assert [claim.says for claim in session.claims()] == ["1 TOUCHING OBJECT MISSED"]

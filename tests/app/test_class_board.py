@@ -9,11 +9,11 @@ import pytest
 import segno
 
 from sandbox.app import walkthrough
-from sandbox.app.class_board import Board
 from sandbox.app.classroom import store
 from sandbox.app.classroom.room import Room
 from sandbox.app.session import Session
-from sandbox.app.window import SandboxWindow
+from sandbox.app.window.app_window import SandboxWindow
+from sandbox.app.window.class_board import Board
 
 pytestmark = pytest.mark.gui
 
@@ -36,7 +36,7 @@ def test_the_projector_shows_a_qr_code_that_reads_back_and_the_spread(tmp_path):
         pixels = window.pixels()[..., :3].astype(int)
         texts = [getattr(item, "text", "") for item in board._items]
         # The window followed the class to its step, still asking.
-        assert session.step_index == 10 and session.asking
+        assert session.player.index == 10 and session.asking
         assert URL in texts and "4 joined, 4 voted" in texts
         assert not any(text.startswith("Round") for text in texts)  # no spread before the reveal
         matrix = np.array([[bit & 1 for bit in row] for row in segno.make(URL, error="m").matrix])

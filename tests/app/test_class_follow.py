@@ -24,11 +24,11 @@ def test_keys_and_the_teachers_page_move_both(tmp_path):
     room = Room(lesson, store.Store(tmp_path / "class.sqlite", lesson.title))
     session = Session(size=(640, 360), walkthrough=lesson)
     follow = Follow(session, room)
-    while session.step_index < ASKS:
+    while session.player.index < ASKS:
         press(session, follow, "RIGHT")  # an earlier question takes two presses
     assert (room.index, room.round, room.revealed) == (ASKS, 1, False) and session.asking
     press(session, follow, "RIGHT")  # the clicker's first press on a question reveals it
-    assert room.revealed and not session.asking and session.step_index == ASKS
+    assert room.revealed and not session.asking and session.player.index == ASKS
     press(session, follow, "LEFT")  # back hides the answer: the class is asked again
     assert (room.round, room.revealed) == (2, False) and session.asking
     room.reveal()  # the teacher's page
@@ -39,8 +39,8 @@ def test_keys_and_the_teachers_page_move_both(tmp_path):
     assert session.asking and room.round == 3
     room.next()
     follow.step()
-    assert session.step_index == ASKS + 1
+    assert session.player.index == ASKS + 1
     # A window opened again on the class file starts where the class is.
     again = Session(size=(640, 360), walkthrough=lesson)
     Follow(again, Room(lesson, store.Store(tmp_path / "class.sqlite", lesson.title)))
-    assert again.step_index == ASKS + 1
+    assert again.player.index == ASKS + 1

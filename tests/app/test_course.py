@@ -3,7 +3,8 @@ lesson.html) and an index page linking them; a page of someone else's is never r
 
 import re
 
-from sandbox.app import course, window
+from sandbox.app import course
+from sandbox.app.window import app_window
 from sandbox.app.cli import main
 
 LESSON = """
@@ -24,7 +25,7 @@ def lessons(tmp_path):
 
 def test_the_course_links_every_lesson_and_can_be_exported_again(tmp_path, monkeypatch, capsys):
     # The pictures play no part here (tests/app/test_handout_files.py writes them).
-    monkeypatch.setattr(window, "screenshot", lambda session, path, follow_links=True: path)
+    monkeypatch.setattr(app_window, "screenshot", lambda session, path, follow_links=True: path)
     monkeypatch.setattr(course, "LESSONS", lessons(tmp_path))
     out = tmp_path / "site"
     for _ in range(2):
@@ -55,7 +56,7 @@ def test_a_folder_without_lessons_is_named(tmp_path, monkeypatch, capsys):
 
 def test_a_lesson_that_fails_leaves_the_course_folder_as_it_was(tmp_path, monkeypatch, capsys):
     """Issue 35, case 4: the course is moved in only when every lesson is written."""
-    monkeypatch.setattr(window, "screenshot", lambda session, path, follow_links=True: path)
+    monkeypatch.setattr(app_window, "screenshot", lambda session, path, follow_links=True: path)
     monkeypatch.setattr(course, "LESSONS", lessons(tmp_path))
     from sandbox.app import handout
 

@@ -90,7 +90,7 @@ def lint_steps(path, settings, both_sides):
         session = Session(size=size, walkthrough=lesson)
         for index, step in enumerate(lesson.steps):
             for revealed in (False, True) if step.question and both_sides else (True,):
-                session.go(index, revealed=revealed)
+                session.player.go(index, revealed=revealed)
                 found += [f"{path.name} step {index + 1}: {problem}" for problem in look(session, size, scale, panel, True)]
     return found
 
@@ -175,7 +175,7 @@ def test_a_label_with_no_room_near_what_it_names_is_left_out_and_the_panel_says_
 
     driver = drive(size=(1280, 720), walkthrough=walkthrough.load(ROOT / "walkthroughs" / "collision-response.toml"))
     driver.session.set_font_scale(3.0)
-    driver.session.go(2, revealed=True)
+    driver.session.player.go(2, revealed=True)
     said = []
     wrapped = imgui.text_wrapped
     monkeypatch.setattr(imgui, "text_wrapped", lambda text, *rest: (said.append(text), wrapped(text, *rest))[1])

@@ -11,8 +11,8 @@ import pytest
 from collision import sat
 from command import ROOT, run
 from sandbox.app import handout
-from sandbox.app import png
 from sandbox.app import walkthrough
+from sandbox.app.window import png
 from sandbox.kit import Table
 from sandbox.app.registry import all_scenes
 from sandbox.kit.theme import DARK, PROJECTOR

@@ -124,11 +124,11 @@ def meter_words(path):
     """The headings and method names a cost meter writes ("work counted", "loose grid: 367"
     is "loose grid") at each step of the lesson, asked and revealed."""
     session, lines = Session(walkthrough=walkthrough.load(path)), []
-    for index, step in enumerate(session.walkthrough.steps):
-        session.go(index)
+    for index, step in enumerate(session.player.walkthrough.steps):
+        session.player.go(index)
         lines += session.report().meter_lines()
         if step.question:
-            session.reveal()
+            session.player.reveal()
             lines += session.report().meter_lines()
     return {line.split(":")[0] for line in lines}
 

@@ -3,7 +3,7 @@ what a figure shows: a detail the line has no room for is in none of them."""
 
 import re
 
-from sandbox.app import seen, vector
+from sandbox.app import figure_svg, seen
 from sandbox.app.session import Session
 from sandbox.kit import headline
 from sandbox.kit.report import Claim, Verdict
@@ -19,7 +19,7 @@ def test_a_detail_is_recorded_where_the_svg_draws_it_and_nowhere_it_has_no_room(
     wide, narrow = Session("box-box", size=(1280, 720)), Session("box-box", size=(250, 720))
     for session in (wide, narrow):
         recorded = [each.text for each in seen.of(session) if each.where == "headline"]
-        assert recorded == headline_texts(vector.figure(session))
+        assert recorded == headline_texts(figure_svg.figure(session))
     detail = wide.verdict().detail
     assert detail in [each.text for each in seen.of(wide)]
     assert detail not in [each.text for each in seen.of(narrow)]

@@ -38,7 +38,7 @@ def test_every_step_shows_live_what_its_handout_printed(drive, path):
     driver = drive(walkthrough=lesson)
     for index, step in enumerate(lesson.steps):
         recorded = json.loads((RECORDED / path.stem / f"step-{index + 1:02d}.json").read_text())
-        assert driver.session.step_index == index
+        assert driver.session.player.index == index
         if step.question or driver.scene.animated:
             # The motion into place over, then a second of the class thinking.
             for _ in range(math.ceil(step.animate * 60) + 60):
@@ -50,7 +50,7 @@ def test_every_step_shows_live_what_its_handout_printed(drive, path):
         if driver.scene.animated:
             assert differences(driver.session.report().numbers, recorded["numbers"]) == [], f"step {index + 1}"
         driver.tap("RIGHT")
-    assert driver.session.step_index == len(lesson.steps) - 1
+    assert driver.session.player.index == len(lesson.steps) - 1
 
 
 def lesson(tmp_path, fields):

@@ -149,7 +149,7 @@ def test_the_handout_the_step_json_and_the_answers_are_the_report(every_scene_ex
     answers = key_section.split('<div class="answer">')[1:]
     session = Session(walkthrough=lesson)
     for index, step in enumerate(lesson.steps):
-        session.go(index, revealed=True)
+        session.player.go(index, revealed=True)
         report = session.scene.reported
         record = json.loads((out / f"step-{index + 1:02d}.json").read_text())
         assert record["numbers"] == json.loads(json.dumps(report.numbers)), step.scene
@@ -238,7 +238,7 @@ def test_shift_tab_as_x11_sends_it_goes_back_a_scene(drive, sent):
     """The window's translation (pyglet_keys) makes X11's own Shift+Tab symbols our TAB with SHIFT."""
     from pyglet.window import key
 
-    from sandbox.app import pyglet_keys
+    from sandbox.app.window import pyglet_keys
 
     symbol = {"ISO_Left_Tab": 0xFE20, "pyglet's user key": key.user_key(23)}[sent]
     driver = drive("box-box")

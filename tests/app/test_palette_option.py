@@ -3,7 +3,7 @@
 import numpy as np
 
 from command import run
-from sandbox.app import png
+from sandbox.app.window import png
 from sandbox.kit.theme import DARK, with_palette
 
 

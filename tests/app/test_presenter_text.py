@@ -3,7 +3,8 @@ the Report's numbers and what comes next."""
 
 from pathlib import Path
 
-from sandbox.app import presenter, walkthrough
+from sandbox.app import walkthrough
+from sandbox.app.window import presenter
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -26,7 +27,7 @@ def test_the_teacher_sees_notes_answer_numbers_and_the_next_step(drive):
 
 
 def test_the_windows_go_side_by_side_on_one_screen_and_apart_on_two():
-    from sandbox.app.presenter import places
+    from sandbox.app.window.presenter import places
 
     projector, teacher = places([(0, 0, 1600, 900)])
     assert projector == (0, 0, 800, 720) and teacher == (800, 0, 800, 720)

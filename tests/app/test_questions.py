@@ -44,7 +44,7 @@ def test_a_question_hides_its_answer_then_reveals_one_computed_from_the_result(d
     driver.drag(tuple(scene.shapes["B"].position), tuple(scene.shapes["A"].position))
     assert separating(scene) == []
     driver.tap("RIGHT")
-    assert not session.asking and session.step_index == 0
+    assert not session.asking and session.player.index == 0
     assert all(scene.settings[name] for name in ("projections", "guides", "mtv"))
     assert len(scene.result.strips) == 4 and session.verdict().text == "COLLIDING"
     assert session.caption.endswith("Answer: none. One gap is enough.")
@@ -55,9 +55,9 @@ def test_a_question_hides_its_answer_then_reveals_one_computed_from_the_result(d
     driver.tap("SPACE")
     assert separating(driver.scene) == ["P"] and session.caption.endswith("Answer: P. One gap is enough.")
     driver.tap("PAGEDOWN")
-    assert session.step_index == 1 and not session.asking
+    assert session.player.index == 1 and not session.asking
     driver.tap("PAGEUP")  # a question already seen comes back revealed
-    assert session.step_index == 0 and not session.asking
+    assert session.player.index == 0 and not session.asking
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,7 @@ from command import assert_refused, run, snapshot
 from driver import Driver
 from sandbox.app import files
 from sandbox.app import layout
-from sandbox.app import png
+from sandbox.app.window import png
 from sandbox.app.session import Session
 
 LAYOUT = {"scene": "box-box", "shapes": {}, "settings": {}}

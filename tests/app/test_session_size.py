@@ -1,6 +1,6 @@
-"""Session is the app's state (scene, view, steps, layouts), not everyone's engine: keys and the
-mouse are the input layer's (user_input), words, speech and sound the access layer's, poses
-typed in the pose editor's (issue 33 asks for at most 25 methods)."""
+"""Session is the app's state (scene, view, layouts), not everyone's engine: keys and the mouse
+are the input layer's (user_input), a walkthrough's steps the player's, words, speech and sound
+the access layer's, poses typed in the pose editor's (issue 33 asks for at most 25 methods)."""
 
 from sandbox.app.session import Session
 

@@ -55,7 +55,7 @@ def test_a_handout_stopped_by_a_nan_leaves_nothing_behind(tmp_path, existing):
 
 
 def test_versions_stopped_half_way_leave_nothing_behind(tmp_path, monkeypatch):
-    from sandbox.app import cli, vector
+    from sandbox.app import cli, figure_svg
 
     calls = []
 
@@ -65,7 +65,7 @@ def test_versions_stopped_half_way_leave_nothing_behind(tmp_path, monkeypatch):
             raise files.FileError("cannot write x: the disk is full; free some space and try again", "the disk is full", "x")
         return "<svg/>"
 
-    monkeypatch.setattr(vector, "figure", failing)
+    monkeypatch.setattr(figure_svg, "figure", failing)
     out = tmp_path / "versions"
     before = snapshot(tmp_path)
     assert cli.main(["--walkthrough", str(ROOT / "walkthroughs" / "sat-from-scratch.toml"), "--export", str(out), "--variants", "2"]) == 2

@@ -37,10 +37,10 @@ cairosvg = pytest.importorskip("cairosvg")
 from PIL import Image  # noqa: E402  (cairosvg brings Pillow)
 
 from sandbox.app.handout import PRINT_SCALE  # noqa: E402
-from sandbox.app.pyglet_painter import PygletPainter  # noqa: E402
 from sandbox.app.registry import all_scenes  # noqa: E402
 from sandbox.app.session import Session  # noqa: E402
-from sandbox.app.window import SandboxWindow  # noqa: E402
+from sandbox.app.window.app_window import SandboxWindow  # noqa: E402
+from sandbox.app.window.pyglet_painter import PygletPainter  # noqa: E402
 from sandbox.kit.figures.swarm import DOTS  # noqa: E402
 from sandbox.kit.theme import DARK, PROJECTOR, with_palette  # noqa: E402
 
@@ -251,7 +251,8 @@ def test_a_handout_prints_svg_figures_that_match_its_pngs(tmp_path):
     """The handout's page shows each step's SVG; rasterised, it is the step's PNG (the same
     measure as above, whole picture): a question's picture without its verdict, and a step's
     own view (zoomed and panned) in the colour-blind palette."""
-    from sandbox.app import handout, png, walkthrough
+    from sandbox.app import handout, walkthrough
+    from sandbox.app.window import png
 
     (tmp_path / "lesson.toml").write_text(HANDOUT)
     out = tmp_path / "out"
@@ -271,7 +272,8 @@ def test_a_handout_prints_svg_figures_that_match_its_pngs(tmp_path):
 def test_every_shipped_lesson_prints_svgs_that_match_its_pngs(lesson, tmp_path):
     """The shipped handouts, every step (61 of them; the worst measured was 5 blocks, in
     fast-objects-and-broad-phases step 9)."""
-    from sandbox.app import handout, png, walkthrough
+    from sandbox.app import handout, walkthrough
+    from sandbox.app.window import png
 
     root = Path(__file__).resolve().parents[2]
     handout.export(walkthrough.load(root / "walkthroughs" / f"{lesson}.toml"), tmp_path)

@@ -100,11 +100,11 @@ def test_keys_step_through_a_walkthrough(drive, tmp_path):
     session = driver.session
     for symbol, expected in [("RIGHT", 1), ("SPACE", 2), ("PAGEDOWN", 3), ("LEFT", 2), ("PAGEUP", 1)]:
         driver.tap(symbol)
-        assert session.step_index == expected
+        assert session.player.index == expected
         assert session.scene.id == lesson.steps[expected].scene
     driver.tap("PAGEUP")
     driver.tap("PAGEUP")
-    assert session.step_index == 0  # stays at the first step
+    assert session.player.index == 0  # stays at the first step
 
 
 def test_a_revisited_step_gets_its_layout_back(drive, tmp_path):
@@ -146,7 +146,7 @@ def test_tab_during_a_walkthrough_keeps_its_scene_and_says_why(drive, tmp_path):
         for _ in range(taps):
             driver.tap("TAB", modifiers)
             driver.frame()
-        assert driver.scene.id == "box-box" and driver.session.step_index == 1
+        assert driver.scene.id == "box-box" and driver.session.player.index == 1
         assert driver.session.focus is None
         assert "Tab stays in a walkthrough's step" in driver.session.status
     for _ in range(70):
@@ -159,11 +159,11 @@ def test_space_is_next_in_a_walkthrough_and_p_pauses(drive, tmp_path):
     driver = drive(walkthrough=lesson)
     assert driver.session.paused and "P lets it run" in driver.session.status  # an animated step opens held still
     driver.tap("P")
-    assert not driver.session.paused and driver.session.step_index == 0
+    assert not driver.session.paused and driver.session.player.index == 0
     driver.tap("P")
     assert driver.session.paused
     driver.tap("SPACE")
-    assert driver.session.step_index == 1
+    assert driver.session.player.index == 1
 
 
 def test_export_refuses_to_overwrite_a_file_it_did_not_write(tmp_path):

@@ -32,7 +32,7 @@ def test_a_sat_step_done_by_keyboard_alone_ends_described_as_colliding(display, 
     # Right pages on; a question step takes two presses, the first revealing its answer.
     presses = sum(1 + bool(step.question) for step in lesson.steps[:STEP])
     start = Session(walkthrough=lesson)
-    start.go(STEP)
+    start.player.go(STEP)
     a, b = (start.scene.shapes[name] for name in "AB")
     shape_a, shape_b = ShapelyPolygon(a.world_vertices()), ShapelyPolygon(b.world_vertices())
     # The oracle: two 10-unit steps left past where B first overlaps A (and still does, turned 3°).

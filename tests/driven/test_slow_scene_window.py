@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from sandbox.app import png, watchdog
+from sandbox.app import watchdog
+from sandbox.app.window import png
 from xvfb import find_window, wait_for, xdotool
 
 ROOT = Path(__file__).resolve().parents[2]

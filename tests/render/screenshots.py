@@ -23,7 +23,7 @@ except ImportError:  # Windows: no advisory locks; the page is then rebuilt ungu
 
 import numpy as np
 
-from sandbox.app import png
+from sandbox.app.window import png
 
 BASELINES = Path(__file__).parent / "screenshots"
 REVIEW = Path(os.environ.get("SCREENSHOT_REVIEW", Path(__file__).parent / "review"))

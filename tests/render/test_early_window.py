@@ -5,7 +5,7 @@ import pyglet
 import pytest
 
 from sandbox.app.session import Session
-from sandbox.app.window import SandboxWindow
+from sandbox.app.window.app_window import SandboxWindow
 from sandbox.boot import early
 from sandbox.kit.theme import DARK
 

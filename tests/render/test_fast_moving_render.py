@@ -4,10 +4,8 @@ import json
 
 import pytest
 
-from sandbox.app import png
-
-from sandbox.app import window
 from sandbox.app.session import Session
+from sandbox.app.window import app_window, png
 from scenes.fast_moving import PRESETS
 from screenshots import check
 
@@ -23,7 +21,7 @@ def test_over_the_top_the_static_test_lifts_the_box_over_the_wall(tmp_path, requ
     path = tmp_path / "layout.json"
     path.write_text(json.dumps(OVER_THE_TOP))
     session = Session(None, (1280, 720), path)
-    actual = png.read(window.screenshot(session, tmp_path / "shot.png"))
+    actual = png.read(app_window.screenshot(session, tmp_path / "shot.png"))
     static = session.scene.result.static
     assert static.way == "sideways" and static.sat.mtv == pytest.approx((0, 15))
     check(actual, "fast-moving-over-the-top", request)

@@ -5,7 +5,7 @@ import pyglet
 import pytest
 
 from sandbox.app.session import Session
-from sandbox.app.window import SandboxWindow
+from sandbox.app.window.app_window import SandboxWindow
 from sandbox.boot import tweaks
 from sandbox.kit import headline
 
@@ -68,7 +68,7 @@ def test_the_size_that_fits_is_the_one_a_layout_would_choose(crowded, room):
 def test_unchanged_bulk_geometry_is_not_sent_again():
     """Lines and dots drawn as they were last frame leave their buffers alone; a change sends them."""
     from sandbox.app.camera import Camera
-    from sandbox.app.pyglet_painter import PygletPainter
+    from sandbox.app.window.pyglet_painter import PygletPainter
 
     painter = PygletPainter(Camera(640, 400))
     lines = np.array([[0, 0, 10, 10], [5, 0, 5, 9]], dtype=float)

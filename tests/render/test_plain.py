@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from sandbox.app import png
+from sandbox.app.window import png
 from sandbox.boot import tweaks
 from screenshots import check
 

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from sandbox.app import cli, panel, preferences, window
+from sandbox.app import cli, panel, preferences
+from sandbox.app.window import app_window
 from sandbox.boot import gl as boot_gl
 from sandbox.kit.theme import PROJECTOR
 from xvfb import find_window, wait_for, xdotool
@@ -19,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def opened(monkeypatch, *args):
     """The session the command line would open a window on, with ``args``."""
     seen = []
-    monkeypatch.setattr(window, "run", seen.append)
+    monkeypatch.setattr(app_window, "run", seen.append)
     monkeypatch.setattr(boot_gl, "display_available", lambda: True)
     monkeypatch.setattr(boot_gl, "configure", lambda headless: None)  # the tests' own GL set-up stays
     assert cli.main(["--scene", "box-box", *args]) == 0

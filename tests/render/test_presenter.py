@@ -7,13 +7,12 @@ from pathlib import Path
 import pyglet
 import pytest
 
-from sandbox.app import png
 from sandbox.app import screen
-from sandbox.app import window
 from sandbox.app.session import Session
 from sandbox.kit.theme import DARK, PROJECTOR
 from sandbox.app.walkthrough import load
-from sandbox.app.window import SandboxWindow
+from sandbox.app.window import app_window, png
+from sandbox.app.window.app_window import SandboxWindow
 from screenshots import check
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -45,11 +44,11 @@ def test_f10_hides_the_panel_and_f11_asks_for_full_screen(drive):
 def test_projector_theme_with_the_panel_hidden_and_large_text(tmp_path, request):
     """A walkthrough step as a class at the back of a lit room sees it."""
     session = Session(size=(1280, 720), walkthrough=load(ROOT / "walkthroughs" / "sat-from-scratch.toml"))
-    session.go(10, revealed=True)  # a question step, its answer shown under the caption
+    session.player.go(10, revealed=True)  # a question step, its answer shown under the caption
     session.input.on_key_press("F9")
     session.input.on_key_press("F10")
     session.set_font_scale(2.0)
-    picture = png.read(window.screenshot(session, tmp_path / "shot.png"))
+    picture = png.read(app_window.screenshot(session, tmp_path / "shot.png"))
     assert tuple(picture[-5, 5, :3]) == PROJECTOR.background[:3]  # the light background, bottom left
     check(picture, "presenter-projector", request)
 
@@ -57,7 +56,7 @@ def test_projector_theme_with_the_panel_hidden_and_large_text(tmp_path, request)
 def test_the_font_scale_is_kept_with_the_session(tmp_path):
     session = Session("box-box")
     session.set_font_scale(3.0)
-    window.screenshot(session, tmp_path / "a.png")
+    app_window.screenshot(session, tmp_path / "a.png")
     assert session.font_scale == 3.0
     assert json.dumps(session.scene.reported.numbers)
 
@@ -71,10 +70,10 @@ def every_caption():
         lesson = load(path)
         session = Session(walkthrough=lesson)
         for index, step in enumerate(lesson.steps):
-            session.go(index)
+            session.player.go(index)
             captions.append(session.caption)
             if step.question:
-                session.reveal()
+                session.player.reveal()
                 captions.append(session.caption)
     return captions
 
@@ -112,7 +111,7 @@ def test_at_1280x720_and_3x_the_figure_keeps_half_the_height_and_no_text_is_cut(
             session.show_panel = panel
             session.refresh()
             for index in range(len(lesson.steps)):
-                session.go(index, revealed=True)
+                session.player.go(index, revealed=True)
                 x0, y0, x1, y1 = screen.free_area(1280, 720, 3.0, panel, session.caption)
                 assert y1 - y0 >= 360, f"{path.name} step {index + 1}: the figure gets {y1 - y0:.0f} of 720 pixels"
                 shown._look = None  # restyle for this session

@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from sandbox.app import png
+from sandbox.app.window import png
 from sandbox.app.controller import ROTATE_STEP
 from sandbox.app.session import Session
 from xvfb import find_window, wait_for, xdotool

@@ -10,7 +10,7 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-from sandbox.app import png
+from sandbox.app.window import png
 from screenshots import check, record_command
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -6,11 +6,9 @@ import math
 import numpy as np
 import pytest
 
-from sandbox.app import png
-
-from sandbox.app import window
 from sandbox.app.registry import all_scenes
 from sandbox.app.session import Session
+from sandbox.app.window import app_window, png
 from screenshots import ALLOWED, THRESHOLD, check, differing
 
 SIZE = (1280, 720)
@@ -42,7 +40,7 @@ def render(tmp_path, scene_id=None, layout=None):
         path = tmp_path / "layout.json"
         path.write_text(json.dumps(layout))
     session = Session(scene_id, SIZE, path)
-    return png.read(window.screenshot(session, tmp_path / "shot.png")), session
+    return png.read(app_window.screenshot(session, tmp_path / "shot.png")), session
 
 
 def test_default_layout(tmp_path, request):

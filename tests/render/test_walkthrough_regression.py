@@ -16,11 +16,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from sandbox.app import handout
-
-from sandbox.app import png
-
-from sandbox.app import walkthrough
+from sandbox.app import handout, walkthrough
+from sandbox.app.window import png
 from screenshots import check
 
 ROOT = Path(__file__).resolve().parents[2]

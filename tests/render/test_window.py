@@ -9,7 +9,8 @@ from pyglet.window import key, mouse
 
 from sandbox.app import panel
 from sandbox.app.session import Session
-from sandbox.app.window import SandboxWindow
+from sandbox.app.window import tones
+from sandbox.app.window.app_window import SandboxWindow
 
 
 def open_window(scene_id=None, layout=None, tmp_path=None):
@@ -101,6 +102,11 @@ def test_a_drag_that_ends_over_the_panel_still_ends(window):
     empty = screen(window, (-300, 250))
     press(window, *empty, to=(empty[0] + 60, empty[1] - 60))
     assert tuple(scene.shapes["A"].position) == moved
+
+
+def test_the_window_hands_its_session_the_gap_sounds_player(window):
+    """The session's sound plays only through the window (pyglet's media): the window hands it over."""
+    assert window.session.access.sound.play is tones.play
 
 
 def test_keys_reach_the_scene_unless_imgui_holds_the_keyboard(window):

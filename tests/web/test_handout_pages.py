@@ -14,7 +14,8 @@ import numpy as np
 import pytest
 
 from browser import browser  # noqa: F401  (the fixture)
-from sandbox.app import handout, png, walkthrough, window
+from sandbox.app import handout, walkthrough
+from sandbox.app.window import app_window, png
 
 ROOT = Path(__file__).resolve().parents[2]
 LEAST = 0.6
@@ -41,7 +42,7 @@ def test_no_printed_page_but_the_last_is_half_blank(browser, tmp_path, lesson, c
     out = tmp_path / "out"
     with pytest.MonkeyPatch.context() as patch:
         # The pages print the SVGs; the PNGs are the regression baselines' (tests/render).
-        patch.setattr(window, "screenshot", lambda session, path, follow_links=True: path)
+        patch.setattr(app_window, "screenshot", lambda session, path, follow_links=True: path)
         handout.export(walkthrough.load(ROOT / "walkthroughs" / f"{lesson}.toml"), out, compact=compact)
     page = browser.new_page()
     for edition in ("index", "teacher"):

@@ -3,7 +3,7 @@ each step shows in turn under the clicker keys, a question opens asking and reve
 its step JSON holds, back hides it again, every number of the step JSON is on the page as the
 step's, and the printed page holds every step. Nothing is fetched but the file itself.
 
-The handouts are exported without their PNGs (window.screenshot stubbed): the page never
+The handouts are exported without their PNGs (app_window.screenshot stubbed): the page never
 uses them, and tests/render/test_walkthrough_regression.py checks them against the baselines.
 """
 
@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from browser import browser  # noqa: F401  (the fixture)
-from sandbox.app import handout, walkthrough, window
+from sandbox.app import handout, walkthrough
+from sandbox.app.window import app_window
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = sorted((ROOT / "walkthroughs").glob("*.toml"))
@@ -29,7 +30,7 @@ def course(tmp_path_factory):
         if name not in folders:
             folders[name] = tmp_path_factory.mktemp(name)
             with pytest.MonkeyPatch.context() as patch:
-                patch.setattr(window, "screenshot", lambda session, path, follow_links=True: path)
+                patch.setattr(app_window, "screenshot", lambda session, path, follow_links=True: path)
                 handout.export(walkthrough.load(ROOT / "walkthroughs" / f"{name}.toml"), folders[name])
         return folders[name]
 

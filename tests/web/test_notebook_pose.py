@@ -38,7 +38,7 @@ def test_a_lesson_step_posed_through_figure_pose_gives_the_same_facts(path):
     for index, step in enumerate(lesson.steps):
         if step.seed is not None or step.time or "view" in step.layout:
             continue  # a seeded, run or zoomed step is more than poses and settings
-        session.go(index, revealed=True)
+        session.player.go(index, revealed=True)
         figure = posed_as(step)
         assert figure.report.answers == session.report().answers, f"step {index + 1}: {figure.status}"
 

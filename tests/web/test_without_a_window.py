@@ -1,6 +1,6 @@
 """Batch work runs where there is no window: with pyglet unimportable and no display, a lesson is
-exported (its pages, SVG figures and step JSON; the PNGs need GL), checked, and a scene becomes
-a notebook figure. In the web tier: the notebook figure needs the notebook extra's anywidget."""
+exported (its pages, SVG figures and step JSON; the PNGs need GL), checked and written as a
+notebook, and a scene becomes a notebook figure. In the web tier: the notebook figure needs the notebook extra's anywidget."""
 
 import json
 import os
@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.modules["pyglet"] = None  # every import of pyglet, or of anything under it, now raises ImportError
 
-from sandbox.app import handout, lessoncheck, walkthrough
+from sandbox.app import handout, lesson_notebook, lessoncheck, walkthrough
 from sandbox.notebook import Figure
 
 lesson = walkthrough.load(Path("walkthroughs") / sys.argv[1])
@@ -31,6 +31,7 @@ print(json.dumps({
     "written": sorted(path.name for path in out.iterdir()),
     "first step": json.loads((out / "step-01.json").read_text()),
     "problems": lessoncheck.problems(lesson),
+    "notebook": [cell["id"] for cell in lesson_notebook.notebook(lesson)["cells"]],
     "figure": figure.svg[:4],
     "verdicts": [before, figure.report.verdict.text],
     "loaded": sorted(name for name, module in sys.modules.items() if module is not None and name.split(".")[0] in ("pyglet", "OpenGL")),
@@ -49,5 +50,6 @@ def test_a_lesson_exports_checks_and_a_figure_draws_without_pyglet_or_a_display(
     assert not [name for name in found["written"] if name.endswith(".png")]
     assert found["first step"]["step"] == 1 and found["first step"]["numbers"]
     assert found["problems"] == []
+    assert found["notebook"][:3] == ["title", "lesson", "step-1"] and f"step-{steps}" in found["notebook"]
     assert found["figure"] == "<svg" and found["verdicts"] == ["SEPARATED", "COLLIDING"]
     assert found["loaded"] == []

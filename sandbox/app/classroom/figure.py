@@ -1,16 +1,16 @@
 """A walkthrough step's figure without a window: the scene, a camera (the view) and the
-handout's SVG renderer (``sandbox.app.vector``), posed as the step poses it.
+handout's SVG renderer (``sandbox.app.figure_svg``), posed as the step poses it.
 
 The class server keeps one for each step shown to everyone and one for each student who drags:
 a drag is picked and moved as the window's controller does (grab offset kept, so the shape does
 not jump to the finger), and the figure is drawn again. It reads the scene only through the kit;
-``vector.figure`` takes it where it takes a session, as a duck.
+``figure_svg.figure`` takes it where it takes a session, as a duck.
 """
 
 from collections.abc import Callable
 from typing import Any
 
-from sandbox.app import guard, layout, screen, seen, vector
+from sandbox.app import figure_svg, guard, layout, screen, seen
 from sandbox.app.camera import Camera
 from sandbox.app.registry import all_scenes
 from sandbox.app.walkthrough import Step
@@ -34,6 +34,7 @@ class Figure:
 
     def __init__(self, step: Step, where: str, asking: bool = False, size: tuple[int, int] = SIZE, theme: Theme = PROJECTOR) -> None:
         self.step, self.theme, self.font_scale = step, theme, 1.0
+        self.least_points = 0.0  # on screen a text's size at 1x is its floor (Session.least_points)
         self.camera = Camera(*size)
         self.fault: str | None = None
         self.asking = asking and bool(step.question)
@@ -95,13 +96,13 @@ class Figure:
         return None if self.asking else self.report().verdict
 
     def figure_painter(self, painter: Painter, dashes: bool = True) -> Painter:
-        """``painter`` as the window's figure draws with it (vector.figure asks for it): while
+        """``painter`` as the window's figure draws with it (figure_svg.figure asks for it): while
         the question is open, its answer written "?" wherever a label shows it."""
         return seen.hiding(painter, self)
 
     def svg(self) -> str:
         """The picture as an SVG document, the handout's renderer's."""
-        return vector.figure(self)
+        return figure_svg.figure(self)
 
     def words(self) -> dict[str, str]:
         """The step's caption, question, explanation and answer, filled from this figure's scene."""

@@ -10,7 +10,7 @@ list and for the tests.
 
 import pyglet
 
-from sandbox.app import pyglet_keys, window
+from sandbox.app.window import app_window, pyglet_keys
 from sandbox.app.session import Session
 
 NEXT_SIZE = (640, 360)
@@ -26,9 +26,9 @@ def text(session, following=None):
     """What the presenter window says about the step shown: (heading, words, numbers), each
     text, computed from the session alone (no GL), so tests read exactly what it shows.
     ``following`` is the next step's caption filled in (by its own scene), if known."""
-    steps, index = session.walkthrough.steps, session.step_index
+    steps, index = session.player.walkthrough.steps, session.player.index
     step = session.step
-    heading = f"{session.walkthrough.title}: step {index + 1} of {len(steps)}  ({session.scene.title})"
+    heading = f"{session.player.walkthrough.title}: step {index + 1} of {len(steps)}  ({session.scene.title})"
     if session.paused:
         heading += "  held still: P lets it run"
     words = [session.step.filled(step.caption, session.scene)]
@@ -85,8 +85,8 @@ class PresenterWindow(pyglet.window.Window):
     def on_draw(self):
         # The notes first: rendering the next figure opens a hidden window, which can take
         # seconds on a slow display, and the teacher's screen must not stay black meanwhile.
-        if self._drawn and self._next_of != self.session.step_index:
-            self._next_of = self.session.step_index
+        if self._drawn and self._next_of != self.session.player.index:
+            self._next_of = self.session.player.index
             self._next, self._following = self._next_figure()
             self._shown = None
         self._drawn = True
@@ -107,8 +107,8 @@ class PresenterWindow(pyglet.window.Window):
     def _layout(self, heading, words, numbers):
         half = self.width // 2 - 24
         # The small figure says what it is: the class has not seen it yet.
-        following = self.session.step_index + 2
-        labelled = self._next is not None and self._next_of == self.session.step_index
+        following = self.session.player.index + 2
+        labelled = self._next is not None and self._next_of == self.session.player.index
         self._next_label.text = f"Next: step {following}, as the class will first see it" if labelled else ""
         self._next_label.color = (20, 20, 20, 255)
         self._next_label.x = round(self.width - self.width * 0.45 - 16)
@@ -123,13 +123,13 @@ class PresenterWindow(pyglet.window.Window):
     def _next_figure(self):
         """The next step's figure (as the class will first see it) as an image, and its caption
         filled in; (None, None) after the last step."""
-        walkthrough, index = self.session.walkthrough, self.session.step_index
+        walkthrough, index = self.session.player.walkthrough, self.session.player.index
         if index + 1 >= len(walkthrough.steps):
             return None, None
         upcoming = Session(size=NEXT_SIZE, walkthrough=walkthrough)
         upcoming.figure_only, upcoming.show_panel, upcoming.theme = True, False, self.session.theme
-        upcoming.go(index + 1)
-        hidden = window.SandboxWindow(upcoming, visible=False, deterministic=True)
+        upcoming.player.go(index + 1)
+        hidden = app_window.SandboxWindow(upcoming, visible=False, deterministic=True)
         upcoming.leaves_slow_scenes = True  # a next step too slow to draw shows its line; the lesson goes on
         for _ in range(2):
             hidden.render()
@@ -164,7 +164,7 @@ def run(session, board=None):
     ``board``, if any), placed apart (``places``); run until either quits."""
     screens = [(screen.x, screen.y, screen.width, screen.height) for screen in pyglet.display.get_display().get_screens()]
     projected, taught = places(screens)
-    projector = window.SandboxWindow(session, board=board)
+    projector = app_window.SandboxWindow(session, board=board)
     projector.projecting = True
     session.show_panel = False
     session.refresh()
@@ -178,7 +178,7 @@ def run(session, board=None):
 
     def tick(dt):
         nonlocal titled
-        step = f"step {session.step_index + 1} of {len(session.walkthrough.steps)}"
+        step = f"step {session.player.index + 1} of {len(session.player.walkthrough.steps)}"
         if step != titled:
             titled = step
             projector.set_caption(f"{CAPTION}: {step}")
@@ -187,4 +187,4 @@ def run(session, board=None):
             teacher.draw(dt)
 
     pyglet.clock.schedule_interval(tick, 1 / 60)
-    window.loop(projector)
+    app_window.loop(projector)

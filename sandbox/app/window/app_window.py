@@ -13,11 +13,10 @@ from sandbox.boot import early
 from sandbox.boot import gl as boot_gl
 from sandbox.boot import glyphs, tweaks
 from sandbox.app import panel
-from sandbox.app import png
-from sandbox.app import pyglet_keys
 from sandbox.app import watchdog
 from sandbox.app import screen
-from sandbox.app.pyglet_painter import PygletPainter, tint
+from sandbox.app.window import png, pyglet_keys, tones
+from sandbox.app.window.pyglet_painter import PygletPainter, tint
 from sandbox.app.session import HINTS, SHORT_HINTS, WALKTHROUGH_HINTS
 from sandbox.kit import headline
 from sandbox.kit.theme import imgui_color
@@ -57,6 +56,7 @@ class SandboxWindow(pyglet.window.Window):
         """With --class, the class's address and votes (class_board.Board); else None."""
         # A window goes on past a teacher's scene that never returns; a screenshot ends with it.
         self.session.leaves_slow_scenes = not deterministic
+        self.session.access.sound.play = tones.play
         self._wait_label = None
         self._stop_asked = False
         if not deterministic:
@@ -307,13 +307,13 @@ class SandboxWindow(pyglet.window.Window):
         self.painter.end()
         self.painter.draw(self)
         title = f"{session.scene.category}: {session.scene.title}" + ("  (paused: P resumes)" if session.paused else "")
-        if session.walkthrough is not None:
-            steps = session.walkthrough.steps
-            title = f"{session.walkthrough.title}: step {session.step_index + 1} of {len(steps)}   ({title})"
+        if session.player.walkthrough is not None:
+            steps = session.player.walkthrough.steps
+            title = f"{session.player.walkthrough.title}: step {session.player.index + 1} of {len(steps)}   ({title})"
         room = screen.text_width(self.width, session.font_scale, session.show_panel)
         header = self._header_scale
         self._fit(self._title, title, headline.fit(title, 16 * header, room, lambda text, points: _line_width(self._title, text, points))[0], room)
-        hints = WALKTHROUGH_HINTS if session.walkthrough is not None else HINTS
+        hints = WALKTHROUGH_HINTS if session.player.walkthrough is not None else HINTS
         _set(self._hint, hints if len(hints) * 0.62 * self._hint.font_size <= room else SHORT_HINTS)
         if session.scene.labels_left_out and not session.show_panel:
             # The panel names the labels the figure had no room for; with it hidden, this line does.

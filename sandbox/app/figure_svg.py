@@ -1,6 +1,6 @@
-"""A session's figure drawn alone as SVG: the vectors of what ``window.screenshot`` takes as a
-PNG for a handout, in the session's own view (a step's zoom and pan included) and theme, with
-the verdict line only when the window shows it (not while a question is open)."""
+"""A session's figure drawn alone as SVG: the vectors of what ``app_window.screenshot`` takes
+as a PNG for a handout, in the session's own view (a step's zoom and pan included) and theme,
+with the verdict line only when the window shows it (not while a question is open)."""
 
 from sandbox.kit import svg
 
