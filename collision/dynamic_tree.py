@@ -4,9 +4,12 @@ Every item is a leaf holding its box and a *fat* box: the box grown by a margin,
 stretched ahead in the direction it last moved. Each inner node holds the union of its two
 children's fat boxes. A move that stays inside the fat box only records the new box; only a
 box that leaves it is taken out and inserted again. Insertion walks down from the root
-choosing, by the surface-area heuristic (in 2D, perimeters), where a new parent costs least;
-on the way back up, every node taller on one side than the other by more than one is
-rotated, as in an AVL tree, so the height stays about log2 of the number of items.
+choosing, by the surface-area heuristic (in 2D, perimeters), where a new parent costs least,
+as Box2D v3 does (a branch and bound down one path); on the way back up, each node swaps a
+child with a grandchild where that shrinks the boxes below it (v3's rotations), and a node
+whose one side grows more than :data:`SLACK` levels taller than the other is rotated as in
+an AVL tree, so the height stays near log2 of the number of items even for a crowd of equal
+boxes. Box2D v2.4 balanced by height alone; its trees were twice as costly to query.
 
 The fat boxes are the tree's bookkeeping: a walk goes down through them, and at a leaf tests
 the item's own box, so queries, ray casts and pairs report boxes that do overlap.
@@ -29,6 +32,15 @@ MARGIN = 1.0
 PREDICTION = 4.0
 """The default multiple of a move's displacement that a fat box is stretched by, ahead in the
 direction of the move (Box2D's ``b2_aabbMultiplier``)."""
+
+
+SLACK = 3
+"""How much taller one child may be than the other before the taller is rotated up, as in an
+AVL tree (which allows 1). The perimeter rotations make the better tree and mostly keep it
+shallow; only crowds of equal boxes, where every choice costs the same, need this."""
+
+_NEVER = float("inf")
+"""The cost bound of descending into a leaf: there is nothing below it."""
 
 
 class TreeQuery(NamedTuple):
@@ -68,7 +80,7 @@ class _Node:
     children. The fat box (a leaf's) or the union (an inner node's) is kept as four floats,
     not a tuple: the walks compare them one at a time, and a union makes no tuple."""
 
-    __slots__ = ("x0", "y0", "x1", "y1", "parent", "first", "second", "height", "proxy", "item", "box")
+    __slots__ = ("x0", "y0", "x1", "y1", "area", "parent", "first", "second", "height", "proxy", "item", "box")
 
     # The links, a leaf's proxy and its own box are typed Any: a leaf has no children, the root
     # no parent and an inner node no proxy or box (each None), and each walk knows which kind
@@ -83,6 +95,8 @@ class _Node:
         self, x0: float, y0: float, x1: float, y1: float, proxy: int | None = None, item: Any = None, box: Bounds | None = None
     ) -> None:
         self.x0, self.y0, self.x1, self.y1 = x0, y0, x1, y1
+        # Half the box's perimeter, the surface-area heuristic's measure, kept as the box changes.
+        self.area = (x1 - x0) + (y1 - y0)
         self.parent = self.first = self.second = None
         self.height = 0
         self.proxy = proxy
@@ -92,14 +106,20 @@ class _Node:
     def bounds(self) -> Bounds:
         return (self.x0, self.y0, self.x1, self.y1)
 
-    def fit(self) -> None:
-        """Remake an inner node's box and height from its two children."""
+    def fit(self) -> bool:
+        """Remake an inner node's box and height from its two children; return whether
+        either changed."""
         a, b = self.first, self.second
-        self.x0 = a.x0 if a.x0 < b.x0 else b.x0
-        self.y0 = a.y0 if a.y0 < b.y0 else b.y0
-        self.x1 = a.x1 if a.x1 > b.x1 else b.x1
-        self.y1 = a.y1 if a.y1 > b.y1 else b.y1
-        self.height = 1 + (a.height if a.height > b.height else b.height)
+        x0 = a.x0 if a.x0 < b.x0 else b.x0
+        y0 = a.y0 if a.y0 < b.y0 else b.y0
+        x1 = a.x1 if a.x1 > b.x1 else b.x1
+        y1 = a.y1 if a.y1 > b.y1 else b.y1
+        height = 1 + (a.height if a.height > b.height else b.height)
+        if x0 == self.x0 and y0 == self.y0 and x1 == self.x1 and y1 == self.y1 and height == self.height:
+            return False
+        self.x0, self.y0, self.x1, self.y1, self.height = x0, y0, x1, y1, height
+        self.area = (x1 - x0) + (y1 - y0)
+        return True
 
 
 def _bounds(value: Any, what: str) -> Bounds:
@@ -239,6 +259,7 @@ class DynamicTree:
         else:
             max_y += ahead_y
         leaf.x0, leaf.y0, leaf.x1, leaf.y1 = min_x, min_y, max_x, max_y
+        leaf.area = (max_x - min_x) + (max_y - min_y)
 
     def insert(self, bounds: Sequence[float], item: Any = None) -> int:
         """Add a box ``bounds`` carrying ``item``; return its proxy, a new whole number."""
@@ -293,25 +314,35 @@ class DynamicTree:
         many nodes the walk visited: a :class:`TreeQuery`. A subtree whose box misses
         ``bounds`` is skipped whole."""
         x0, y0, x1, y1 = _bounds(bounds, "query bounds")
-        proxies, items, visited = [], [], 0
-        stack = [] if self._root is None else [self._root]
+        proxies: list[int] = []
+        items: list[Any] = []
+        root = self._root
+        if root is None:
+            return TreeQuery(proxies, items, 0)
+        visited = 1
+        if root.x0 > x1 or x0 > root.x1 or root.y0 > y1 or y0 > root.y1:
+            return TreeQuery(proxies, items, visited)
+        # Only nodes whose boxes meet the query are pushed: a child is tested (and counted)
+        # by its parent, so a subtree whose box misses is skipped whole, never pushed.
+        stack = [root]
         pop, push = stack.pop, stack.append
         while stack:
             node = pop()
-            visited += 1
-            if node.x0 > x1 or x0 > node.x1 or node.y0 > y1 or y0 > node.y1:
-                # Nothing below can overlap: every box below lies inside this one.
-                continue
-            if node.first is None:
+            a = node.first
+            if a is None:
                 # A leaf whose fat box overlaps: the answer is about its own box.
                 bx0, by0, bx1, by1 = node.box
                 if bx0 <= x1 and x0 <= bx1 and by0 <= y1 and y0 <= by1:
                     proxies.append(node.proxy)
                     items.append(node.item)
-            else:
-                # The second child pushed first, so the first is walked first.
-                push(node.second)
-                push(node.first)
+                continue
+            b = node.second
+            visited += 2
+            # The second child pushed first, so the first is walked first.
+            if not (b.x0 > x1 or x0 > b.x1 or b.y0 > y1 or y0 > b.y1):
+                push(b)
+            if not (a.x0 > x1 or x0 > a.x1 or a.y0 > y1 or y0 > a.y1):
+                push(a)
         return TreeQuery(proxies, items, visited)
 
     def ray_cast(self, origin: PairLike, translation: PairLike) -> TreeQuery:
@@ -372,7 +403,6 @@ class DynamicTree:
         old = sibling.parent
         parent.parent = old
         parent.first, parent.second = sibling, leaf
-        parent.fit()
         if old is None:
             self._root = parent
         elif old.first is sibling:
@@ -380,39 +410,65 @@ class DynamicTree:
         else:
             old.second = parent
         sibling.parent = leaf.parent = parent
-        self._refit(old)
+        self._refit(parent, turn=True)
 
     def _best_sibling(self, leaf: _Node) -> _Node:
-        """Where the new leaf should go: walk down from the root, each step comparing the cost
-        of a new parent here with the least it can cost below either child (the surface-area
-        heuristic, with perimeters for areas in 2D, as Box2D's v2.4 does). Half perimeters
-        stand in for perimeters: every cost is halved, and no choice changes."""
+        """Where the new leaf should go, by the surface-area heuristic (perimeters in 2D):
+        the node under which a new parent adds least perimeter to the tree, counting the new
+        parent's own and the growth of every box above it. Box2D v3's branch and bound: one
+        path down from the root, each step to the child whose cost can be least, stopping
+        once neither child can beat the best found. Half perimeters stand in for perimeters:
+        every cost is halved, and no choice changes."""
         x0, y0, x1, y1 = leaf.x0, leaf.y0, leaf.x1, leaf.y1
+        size = (x1 - x0) + (y1 - y0)
         node = cast(_Node, self._root)  # asked only of a tree with a root
+        area = node.area
+        # ``direct``: the node's box grown to hold the leaf, the new parent's if made here.
+        direct = ((node.x1 if node.x1 > x1 else x1) - (node.x0 if node.x0 < x0 else x0)) + (
+            (node.y1 if node.y1 > y1 else y1) - (node.y0 if node.y0 < y0 else y0)
+        )
+        # ``inherited``: how much the boxes above the node grow, whatever happens below it.
+        inherited = 0.0
+        best, best_cost = node, direct
         while node.first is not None:
-            area = (node.x1 - node.x0) + (node.y1 - node.y0)
-            combined = ((node.x1 if node.x1 > x1 else x1) - (node.x0 if node.x0 < x0 else x0)) + (
-                (node.y1 if node.y1 > y1 else y1) - (node.y0 if node.y0 < y0 else y0)
-            )
-            # A new parent over this node and the leaf: a node of the combined box, counted
-            # twice as Box2D counts it (the new node, and this subtree pushed a level down).
-            here = 2.0 * combined
-            # Going lower, this node's box (and so every box above) grows to the combined one.
-            inherited = 2.0 * (combined - area)
+            cost = direct + inherited
+            # Ties go to the deeper node: a crowd of equal boxes spreads down instead of
+            # stacking parents on the root.
+            if cost <= best_cost:
+                best, best_cost = node, cost
+            # Below this node, its box grows to the combined one on every path.
+            inherited += direct - area
             a, b = node.first, node.second
-            cost_a = ((a.x1 if a.x1 > x1 else x1) - (a.x0 if a.x0 < x0 else x0)) + ((a.y1 if a.y1 > y1 else y1) - (a.y0 if a.y0 < y0 else y0)) + inherited
-            if a.first is not None:
-                # An inner child: at least its growth, whatever happens below it (a leaf
-                # child: the new parent over it would be a whole new node).
-                cost_a -= (a.x1 - a.x0) + (a.y1 - a.y0)
-            cost_b = ((b.x1 if b.x1 > x1 else x1) - (b.x0 if b.x0 < x0 else x0)) + ((b.y1 if b.y1 > y1 else y1) - (b.y0 if b.y0 < y0 else y0)) + inherited
-            if b.first is not None:
-                cost_b -= (b.x1 - b.x0) + (b.y1 - b.y0)
-            if here < cost_a and here < cost_b:
-                # Cheaper to make the new parent here than anywhere below.
+            direct_a = ((a.x1 if a.x1 > x1 else x1) - (a.x0 if a.x0 < x0 else x0)) + ((a.y1 if a.y1 > y1 else y1) - (a.y0 if a.y0 < y0 else y0))
+            direct_b = ((b.x1 if b.x1 > x1 else x1) - (b.x0 if b.x0 < x0 else x0)) + ((b.y1 if b.y1 > y1 else y1) - (b.y0 if b.y0 < y0 else y0))
+            if a.first is None:
+                # A leaf child: a new parent over it is the only place left on that side.
+                if direct_a + inherited <= best_cost:
+                    best, best_cost = a, direct_a + inherited
+                low_a = _NEVER
+            else:
+                # An inner child: anything below it costs at least its own growth, and the new
+                # parent's box is at least the leaf's.
+                low_a = inherited + direct_a + (size - a.area if size < a.area else 0.0)
+            if b.first is None:
+                if direct_b + inherited <= best_cost:
+                    best, best_cost = b, direct_b + inherited
+                low_b = _NEVER
+            else:
+                low_b = inherited + direct_b + (size - b.area if size < b.area else 0.0)
+            if best_cost < low_a and best_cost < low_b:
+                # Nothing below either child can cost less than the best already found.
                 break
-            node = a if cost_a < cost_b else b
-        return node
+            if low_a == low_b and low_a != _NEVER:
+                # Both hold the leaf already: go to the one whose centre is nearer.
+                cx, cy = x0 + x1, y0 + y1
+                low_a = (a.x0 + a.x1 - cx) ** 2 + (a.y0 + a.y1 - cy) ** 2
+                low_b = (b.x0 + b.x1 - cx) ** 2 + (b.y0 + b.y1 - cy) ** 2
+            if low_a < low_b:
+                node, area, direct = a, a.area, direct_a
+            else:
+                node, area, direct = b, b.area, direct_b
+        return best
 
     def _remove_leaf(self, leaf: _Node) -> None:
         parent = leaf.parent
@@ -431,34 +487,77 @@ class DynamicTree:
                 grandparent.first = sibling
             else:
                 grandparent.second = sibling
-            self._refit(grandparent)
+            self._refit(grandparent, turn=False)
         leaf.parent = None
 
-    def _refit(self, node: _Node | None) -> None:
-        """Walk up from ``node`` to the root, balancing each node and remaking its box and height."""
+    def _refit(self, node: _Node | None, turn: bool) -> None:
+        """Walk up from ``node`` to the root, remaking each node's box and height; with
+        ``turn`` (after an insert, as Box2D v3 does), turning each where that shrinks the
+        boxes below it."""
         while node is not None:
+            changed = node.fit()
             if node.height >= 2:
-                turned = self._balance(node)
-                if turned is not node:
-                    node = turned.parent
-                    continue
-            before = (node.x0, node.y0, node.x1, node.y1, node.height)
-            node.fit()
-            if before == (node.x0, node.y0, node.x1, node.y1, node.height):
-                # Neither its box nor its height changed: every node above is as it was,
-                # box, height and balance (Box2D walks on to the root regardless).
+                if turn:
+                    height = node.height
+                    self._rotate(node)
+                    # A turn keeps the node's box but may change its height.
+                    changed = changed or node.height != height
+                if abs(node.first.height - node.second.height) > SLACK:
+                    # A crowd of equal boxes leaves the perimeters no choice: keep it shallow.
+                    node = self._balance(node)
+                    changed = True
+            if not changed:
+                # Neither its box nor its height changed: every node above is as it was
+                # (Box2D walks on to the root regardless).
                 return
             node = node.parent
 
-    def _balance(self, a: _Node) -> _Node:
-        """If one child of ``a`` is more than one level taller than the other, rotate it up
-        into ``a``'s place; return the node now in that place."""
+    def _rotate(self, a: _Node) -> None:
+        """Box2D v3's rotation: swap one of ``a``'s children with one of the other child's
+        children, if that shrinks the perimeters of ``a``'s two children the most. ``a``'s
+        own box stays the same, as it holds the same leaves."""
         b, c = a.first, a.second
-        if c.height - b.height > 1:
-            return self._rotate_up(a, c)
-        if b.height - c.height > 1:
-            return self._rotate_up(a, b)
-        return a
+        bx0, by0, bx1, by1 = b.x0, b.y0, b.x1, b.y1
+        cx0, cy0, cx1, cy1 = c.x0, c.y0, c.x1, c.y1
+        # The cost of each choice is the two children's perimeters after it (a leaf child's
+        # fat box is not the tree's to shrink, so it counts nothing); the choice keeps the least.
+        area_b = 0.0 if b.first is None else b.area
+        area_c = 0.0 if c.first is None else c.area
+        best, down, up = area_b + area_c, None, None
+        for lifted, kept in ((c.first, c.second), (c.second, c.first)) if c.first is not None else ():
+            # b goes down beside ``kept``; ``lifted`` comes up in b's place.
+            cost = area_b + ((bx1 if bx1 > kept.x1 else kept.x1) - (bx0 if bx0 < kept.x0 else kept.x0)) + (
+                (by1 if by1 > kept.y1 else kept.y1) - (by0 if by0 < kept.y0 else kept.y0)
+            )
+            if cost < best:
+                best, down, up = cost, b, lifted
+        for lifted, kept in ((b.first, b.second), (b.second, b.first)) if b.first is not None else ():
+            # c goes down beside ``kept``; ``lifted`` comes up in c's place.
+            cost = area_c + ((cx1 if cx1 > kept.x1 else kept.x1) - (cx0 if cx0 < kept.x0 else kept.x0)) + (
+                (cy1 if cy1 > kept.y1 else kept.y1) - (cy0 if cy0 < kept.y0 else kept.y0)
+            )
+            if cost < best:
+                best, down, up = cost, c, lifted
+        if down is None:
+            # No swap shrinks the boxes.
+            return
+        middle = up.parent
+        if a.first is down:
+            a.first = up
+        else:
+            a.second = up
+        if middle.first is up:
+            middle.first = down
+        else:
+            middle.second = down
+        up.parent, down.parent = a, middle
+        middle.fit()
+        a.height = 1 + (a.first.height if a.first.height > a.second.height else a.second.height)
+
+    def _balance(self, a: _Node) -> _Node:
+        """Rotate ``a``'s taller child up into ``a``'s place; return the node now there."""
+        b, c = a.first, a.second
+        return self._rotate_up(a, c if c.height > b.height else b)
 
     def _rotate_up(self, a: _Node, tall: _Node) -> _Node:
         """Lift ``a``'s taller child ``tall`` into ``a``'s place: ``a`` becomes a child of
