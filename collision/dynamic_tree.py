@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import numbers
 from collections.abc import Sequence
-from typing import Any, NamedTuple, cast
+from typing import Any, NamedTuple
 
 from ._validate import LIMIT, finite_number, finite_pair
 from .errors import ShapeError
@@ -218,6 +218,9 @@ class DynamicTree:
         self.prediction = _at_least_zero(prediction, "tree prediction")
         self._root: _Node | None = None
         self._leaves: dict[int, _Node] = {}
+        # Inner nodes taken out by removals, kept for the next insert (Box2D's free list):
+        # a move is a removal and an insert, and makes no new node.
+        self._spare: list[_Node] = []
         self._next_proxy = 0
 
     def __len__(self) -> int:
@@ -291,9 +294,15 @@ class DynamicTree:
         if leaf.x0 <= box[0] and leaf.y0 <= box[1] and box[2] <= leaf.x1 and box[3] <= leaf.y1:
             # Still inside its fat box: no node's box changes.
             return False
-        self._remove_leaf(leaf)
+        near = self._remove_leaf(leaf)
         self._fatten(leaf, box, dx, dy)
-        self._insert_leaf(leaf)
+        # Put back from the lowest node near where it was that holds its new fat box, as
+        # Bullet's btDbvt updates a leaf: nothing above that node grows, whatever the choice
+        # below it, so the search starts there instead of at the root.
+        x0, y0, x1, y1 = leaf.x0, leaf.y0, leaf.x1, leaf.y1
+        while near is not None and not (near.x0 <= x0 and near.y0 <= y0 and x1 <= near.x1 and y1 <= near.y1):
+            near = near.parent
+        self._insert_leaf(leaf, near)
         return True
 
     def fat_bounds(self, proxy: int) -> Bounds:
@@ -391,15 +400,21 @@ class DynamicTree:
                 stack.append((node.first, depth + 1))
         return out
 
-    def _insert_leaf(self, leaf: _Node) -> None:
+    def _insert_leaf(self, leaf: _Node, start: _Node | None = None) -> None:
+        """Put ``leaf`` in the tree, searching for its place from ``start`` (the root if None)."""
         if self._root is None:
             # The first leaf is the whole tree.
             leaf.parent = None
             self._root = leaf
             return
-        sibling = self._best_sibling(leaf)
+        sibling = self._best_sibling(leaf, self._root if start is None else start)
         # A new parent takes the sibling's place and holds the sibling and the leaf.
-        parent = _Node(0.0, 0.0, 0.0, 0.0)
+        if self._spare:
+            parent = self._spare.pop()
+            # An impossible height: the refit below sees the node as changed, whatever box it held.
+            parent.height = -1
+        else:
+            parent = _Node(0.0, 0.0, 0.0, 0.0)
         old = sibling.parent
         parent.parent = old
         parent.first, parent.second = sibling, leaf
@@ -412,16 +427,16 @@ class DynamicTree:
         sibling.parent = leaf.parent = parent
         self._refit(parent, turn=True)
 
-    def _best_sibling(self, leaf: _Node) -> _Node:
+    def _best_sibling(self, leaf: _Node, node: _Node) -> _Node:
         """Where the new leaf should go, by the surface-area heuristic (perimeters in 2D):
         the node under which a new parent adds least perimeter to the tree, counting the new
         parent's own and the growth of every box above it. Box2D v3's branch and bound: one
         path down from the root, each step to the child whose cost can be least, stopping
         once neither child can beat the best found. Half perimeters stand in for perimeters:
-        every cost is halved, and no choice changes."""
+        every cost is halved, and no choice changes. The search starts at ``node``: the root,
+        or a node that holds the leaf's box already, above which nothing would grow."""
         x0, y0, x1, y1 = leaf.x0, leaf.y0, leaf.x1, leaf.y1
         size = (x1 - x0) + (y1 - y0)
-        node = cast(_Node, self._root)  # asked only of a tree with a root
         area = node.area
         # ``direct``: the node's box grown to hold the leaf, the new parent's if made here.
         direct = ((node.x1 if node.x1 > x1 else x1) - (node.x0 if node.x0 < x0 else x0)) + (
@@ -470,16 +485,19 @@ class DynamicTree:
                 node, area, direct = b, b.area, direct_b
         return best
 
-    def _remove_leaf(self, leaf: _Node) -> None:
+    def _remove_leaf(self, leaf: _Node) -> _Node | None:
+        """Take ``leaf`` out; return the node now where its parent was (its old sibling), or
+        None if the tree is left empty."""
         parent = leaf.parent
         if parent is None:
             # The only leaf: the tree is empty.
             self._root = None
-            return
+            return None
         sibling = parent.second if parent.first is leaf else parent.first
         grandparent = parent.parent
         # The parent goes; the sibling takes its place.
         sibling.parent = grandparent
+        self._spare.append(parent)
         if grandparent is None:
             self._root = sibling
         else:
@@ -489,6 +507,8 @@ class DynamicTree:
                 grandparent.second = sibling
             self._refit(grandparent, turn=False)
         leaf.parent = None
+        near: _Node = sibling
+        return near
 
     def _refit(self, node: _Node | None, turn: bool) -> None:
         """Walk up from ``node`` to the root, remaking each node's box and height; with
@@ -523,25 +543,31 @@ class DynamicTree:
         # fat box is not the tree's to shrink, so it counts nothing); the choice keeps the least.
         area_b = 0.0 if b.first is None else b.area
         area_c = 0.0 if c.first is None else c.area
-        best, down, up = area_b + area_c, None, None
-        for lifted, kept in ((c.first, c.second), (c.second, c.first)) if c.first is not None else ():
-            # b goes down beside ``kept``; ``lifted`` comes up in b's place.
-            cost = area_b + ((bx1 if bx1 > kept.x1 else kept.x1) - (bx0 if bx0 < kept.x0 else kept.x0)) + (
-                (by1 if by1 > kept.y1 else kept.y1) - (by0 if by0 < kept.y0 else kept.y0)
-            )
+        best = area_b + area_c
+        down: _Node | None = None
+        up: Any = None
+        f, g = c.first, c.second
+        if f is not None:
+            # b goes down beside g, and f comes up in b's place; or beside f, and g comes up.
+            cost = area_b + ((bx1 if bx1 > g.x1 else g.x1) - (bx0 if bx0 < g.x0 else g.x0)) + ((by1 if by1 > g.y1 else g.y1) - (by0 if by0 < g.y0 else g.y0))
             if cost < best:
-                best, down, up = cost, b, lifted
-        for lifted, kept in ((b.first, b.second), (b.second, b.first)) if b.first is not None else ():
-            # c goes down beside ``kept``; ``lifted`` comes up in c's place.
-            cost = area_c + ((cx1 if cx1 > kept.x1 else kept.x1) - (cx0 if cx0 < kept.x0 else kept.x0)) + (
-                (cy1 if cy1 > kept.y1 else kept.y1) - (cy0 if cy0 < kept.y0 else kept.y0)
-            )
+                best, down, up = cost, b, f
+            cost = area_b + ((bx1 if bx1 > f.x1 else f.x1) - (bx0 if bx0 < f.x0 else f.x0)) + ((by1 if by1 > f.y1 else f.y1) - (by0 if by0 < f.y0 else f.y0))
             if cost < best:
-                best, down, up = cost, c, lifted
+                best, down, up = cost, b, g
+        d, e = b.first, b.second
+        if d is not None:
+            # c goes down beside e, and d comes up in c's place; or beside d, and e comes up.
+            cost = area_c + ((cx1 if cx1 > e.x1 else e.x1) - (cx0 if cx0 < e.x0 else e.x0)) + ((cy1 if cy1 > e.y1 else e.y1) - (cy0 if cy0 < e.y0 else e.y0))
+            if cost < best:
+                best, down, up = cost, c, d
+            cost = area_c + ((cx1 if cx1 > d.x1 else d.x1) - (cx0 if cx0 < d.x0 else d.x0)) + ((cy1 if cy1 > d.y1 else d.y1) - (cy0 if cy0 < d.y0 else d.y0))
+            if cost < best:
+                best, down, up = cost, c, e
         if down is None:
             # No swap shrinks the boxes.
             return
-        middle = up.parent
+        middle: _Node = up.parent
         if a.first is down:
             a.first = up
         else:
