@@ -331,27 +331,40 @@ class DynamicTree:
         visited = 1
         if root.x0 > x1 or x0 > root.x1 or root.y0 > y1 or y0 > root.y1:
             return TreeQuery(proxies, items, visited)
-        # Only nodes whose boxes meet the query are pushed: a child is tested (and counted)
-        # by its parent, so a subtree whose box misses is skipped whole, never pushed.
+        if root.first is None:
+            # A tree of one leaf: the answer is about its own box.
+            bx0, by0, bx1, by1 = root.box
+            if bx0 <= x1 and x0 <= bx1 and by0 <= y1 and y0 <= by1:
+                proxies.append(root.proxy)
+                items.append(root.item)
+            return TreeQuery(proxies, items, visited)
+        # Every node on the stack is an inner node whose box meets the query. Its children are
+        # tested (and counted) here: one that misses is skipped with all below it, a leaf that
+        # meets it is answered about its own box at once, an inner one is pushed.
         stack = [root]
         pop, push = stack.pop, stack.append
         while stack:
             node = pop()
-            a = node.first
-            if a is None:
-                # A leaf whose fat box overlaps: the answer is about its own box.
-                bx0, by0, bx1, by1 = node.box
-                if bx0 <= x1 and x0 <= bx1 and by0 <= y1 and y0 <= by1:
-                    proxies.append(node.proxy)
-                    items.append(node.item)
-                continue
-            b = node.second
             visited += 2
-            # The second child pushed first, so the first is walked first.
+            # The second child first, so the first child's subtree, pushed last, is walked next.
+            b = node.second
             if not (b.x0 > x1 or x0 > b.x1 or b.y0 > y1 or y0 > b.y1):
-                push(b)
+                if b.first is None:
+                    bx0, by0, bx1, by1 = b.box
+                    if bx0 <= x1 and x0 <= bx1 and by0 <= y1 and y0 <= by1:
+                        proxies.append(b.proxy)
+                        items.append(b.item)
+                else:
+                    push(b)
+            a = node.first
             if not (a.x0 > x1 or x0 > a.x1 or a.y0 > y1 or y0 > a.y1):
-                push(a)
+                if a.first is None:
+                    bx0, by0, bx1, by1 = a.box
+                    if bx0 <= x1 and x0 <= bx1 and by0 <= y1 and y0 <= by1:
+                        proxies.append(a.proxy)
+                        items.append(a.item)
+                else:
+                    push(a)
         return TreeQuery(proxies, items, visited)
 
     def ray_cast(self, origin: PairLike, translation: PairLike) -> TreeQuery:
