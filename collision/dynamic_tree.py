@@ -58,6 +58,41 @@ class TreeQuery(NamedTuple):
     as many as there are items."""
 
 
+CAST_REPORTS = ("closest", "any", "all")
+"""What :meth:`DynamicTree.cast` may report, as Box2D's ray-cast callbacks choose by the fraction
+they return: the closest hit (clip the ray at each hit), any hit (stop at the first), all hits
+(never clip)."""
+
+
+class TreeHit(NamedTuple):
+    """Where a cast segment meets one item's box."""
+
+    proxy: int
+    item: Any
+
+    fraction: float
+    """Where along the translation it enters the box: 0 at the origin, 1 at the end; 0 when the
+    origin is inside the box."""
+
+    point: Pair
+    """The point where it enters: ``origin + fraction * translation``."""
+
+    normal: Pair
+    """The outward normal of the side it enters by; (0.0, 0.0) when the origin is inside."""
+
+
+class TreeCast(NamedTuple):
+    """The outcome of :meth:`DynamicTree.cast`."""
+
+    hits: list[TreeHit]
+    """"closest": the nearest hit; "any": the first the walk met; "all": every hit, nearest
+    first (ties by proxy). Empty when the segment meets no box."""
+
+    visited: int
+    """How many nodes the walk tested: a clipped ray ("closest") skips the subtrees beyond
+    its nearest hit so far, and "any" stops at its first."""
+
+
 class TreeNode(NamedTuple):
     """One node of a :class:`DynamicTree`, for drawing and teaching."""
 
@@ -146,24 +181,32 @@ def _bounds(value: Any, what: str) -> Bounds:
     return (min_x, min_y, max_x, max_y)
 
 
-def _segment_crosses(box: Sequence[float], origin: Pair, translation: Pair) -> bool:
-    """Whether the segment from ``origin`` along ``translation`` meets ``box`` (touching counts):
-    the slab test on an axis-aligned box, one axis at a time."""
-    lower, upper = 0.0, 1.0
-    for start, step, low, high in ((origin[0], translation[0], box[0], box[2]), (origin[1], translation[1], box[1], box[3])):
+def _entry(box: Sequence[float], origin: Pair, translation: Pair, limit: float) -> tuple[float, Pair] | None:
+    """Where the segment from ``origin`` along ``limit`` times ``translation`` enters ``box``
+    (touching counts): ``(fraction, normal)``, the fraction of ``translation`` and the outward
+    normal of the side crossed ((0.0, 0.0) from inside), or None if it misses. The slab test,
+    one axis at a time."""
+    lower, upper, normal = 0.0, limit, (0.0, 0.0)
+    for axis, start, step, low, high in ((0, origin[0], translation[0], box[0], box[2]), (1, origin[1], translation[1], box[1], box[3])):
         if step == 0.0:
             # Parallel to this slab: inside it all the way, or never.
             if start < low or start > high:
-                return False
+                return None
             continue
         near, far = (low - start) / step, (high - start) / step
         if near > far:
             near, far = far, near
-        lower, upper = max(lower, near), min(upper, far)
+        if near > lower:
+            # It enters this slab last so far: through the low side going up, the high side going down.
+            lower = near
+            side = -1.0 if step > 0 else 1.0
+            normal = (side, 0.0) if axis == 0 else (0.0, side)
+        if far < upper:
+            upper = far
         if lower > upper:
             # The spans inside the two slabs do not overlap.
-            return False
-    return True
+            return None
+    return lower, normal
 
 
 class DynamicTree:
@@ -379,16 +422,68 @@ class DynamicTree:
         while stack:
             node = stack.pop()
             visited += 1
-            if not _segment_crosses(node.bounds(), start, step):
+            if _entry(node.bounds(), start, step, 1.0) is None:
                 continue
             if node.first is None:
-                if _segment_crosses(node.box, start, step):
+                if _entry(node.box, start, step, 1.0) is not None:
                     proxies.append(node.proxy)
                     items.append(node.item)
             else:
                 stack.append(node.second)
                 stack.append(node.first)
         return TreeQuery(proxies, items, visited)
+
+    def cast(self, origin: PairLike, translation: PairLike, report: str = "closest") -> TreeCast:
+        """Cast the segment from ``origin`` to ``origin + translation`` at the items' boxes
+        through the tree: a :class:`TreeCast` of where it enters them and how many nodes the
+        walk visited. ``report`` is one of :data:`CAST_REPORTS`: "closest" shortens the segment
+        to each hit as it is found, so the walk skips whatever lies beyond; "any" stops at the
+        first hit; "all" finds every one. A segment that starts inside a box hits it at
+        fraction 0 (Box2D's shape casts say the same of shapes that start overlapping).
+
+        >>> tree = DynamicTree(margin=0.5)
+        >>> for k in range(4):
+        ...     _ = tree.insert((10.0 * k, 0.0, 10.0 * k + 2.0, 2.0), k)
+        >>> [(hit.item, hit.fraction, hit.normal) for hit in tree.cast((-10, 1), (50, 0), "all").hits]
+        [(0, 0.2, (-1.0, 0.0)), (1, 0.4, (-1.0, 0.0)), (2, 0.6, (-1.0, 0.0)), (3, 0.8, (-1.0, 0.0))]
+        >>> tree.cast((-10, 1), (50, 0)).hits[0].point
+        (0.0, 1.0)
+        >>> tree.cast((1, 1), (50, 0)).hits[0][2:]  # from inside box 0
+        (0.0, (1.0, 1.0), (0.0, 0.0))
+        >>> tree.cast((-10, 5), (50, 0), "any")
+        TreeCast(hits=[], visited=1)
+        """
+        start = finite_pair(origin, "ray origin")
+        step = finite_pair(translation, "ray translation")
+        if report not in CAST_REPORTS:
+            raise ShapeError(f"cast report must be one of {', '.join(CAST_REPORTS)}, got {report!r:.40}")
+        hits: list[TreeHit] = []
+        limit, visited = 1.0, 0
+        stack = [] if self._root is None else [self._root]
+        while stack:
+            node = stack.pop()
+            visited += 1
+            if _entry(node.bounds(), start, step, limit) is None:
+                # Missed, or (a clipped ray) beyond the nearest hit so far: nothing below counts.
+                continue
+            if node.first is not None:
+                stack.append(node.second)
+                stack.append(node.first)
+                continue
+            entered = _entry(node.box, start, step, limit)
+            if entered is None:
+                continue
+            fraction, normal = entered
+            hit = TreeHit(node.proxy, node.item, fraction, (start[0] + fraction * step[0], start[1] + fraction * step[1]), normal)
+            if report == "all":
+                hits.append(hit)
+            elif report == "any":
+                return TreeCast([hit], visited)
+            elif not hits or fraction < hits[0].fraction:
+                # The closest so far: the ray now ends here.
+                hits, limit = [hit], fraction
+        hits.sort(key=lambda hit: (hit.fraction, hit.proxy))
+        return TreeCast(hits, visited)
 
     def pairs(self) -> list[tuple[int, int]]:
         """Every pair of proxies whose boxes overlap (touching counts), as ``(low, high)``

@@ -305,3 +305,70 @@ def test_a_hundred_thousand_inserts_take_well_under_ten_seconds(coincident):
         tree.insert(row, k)
     seconds = time.process_time() - start
     assert seconds < 5 and tree.height <= height_bound(100_000)
+
+
+def _geos_fraction(origin, end, box):
+    """Where the segment from ``origin`` to ``end`` first meets ``box``, as a fraction of its
+    length, by GEOS: the point of their intersection nearest the origin. None if they miss."""
+    segment, shape = shapely.LineString([origin, end]), shapely.box(*box)
+    if not segment.intersects(shape):
+        return None
+    if shape.covers(shapely.Point(origin)):
+        return 0.0
+    crossing = segment.intersection(shape)
+    nearest = min(math.dist(origin, point) for point in shapely.get_coordinates(crossing))
+    return nearest / math.dist(origin, end)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_casts_against_geos(seed):
+    """closest, any and all against GEOS's intersection of the segment with every box, on a
+    tree that has seen moves (so the fat boxes are stretched) and removals."""
+    rng = np.random.default_rng(seed)
+    tree = DynamicTree(margin=2.0)
+    real = {}
+    for k in range(300):
+        box = _random_box(rng)
+        real[tree.insert(box, k)] = box
+    for proxy in list(real)[::3]:
+        dx, dy = rng.uniform(-30, 30, 2)
+        real[proxy] = tuple(float(v) for v in np.array(real[proxy]) + [dx, dy, dx, dy])
+        tree.move(proxy, real[proxy], (dx, dy))
+    for proxy in list(real)[1::7]:
+        tree.remove(proxy)
+        del real[proxy]
+    for _ in range(60):
+        origin, end = rng.uniform(-50, WORLD + 50, 2), rng.uniform(-50, WORLD + 50, 2)
+        if rng.uniform() < 0.2:
+            # Some rays start inside a box.
+            inside = real[list(real)[int(rng.integers(len(real)))]]
+            origin = np.array([(inside[0] + inside[2]) / 2, (inside[1] + inside[3]) / 2])
+        expected = {p: f for p, f in ((p, _geos_fraction(origin, end, box)) for p, box in real.items()) if f is not None}
+        translation = tuple(end - origin)
+        every = tree.cast(tuple(origin), translation, "all")
+        assert sorted(hit.proxy for hit in every.hits) == sorted(expected)
+        assert [hit.fraction for hit in every.hits] == sorted(hit.fraction for hit in every.hits)
+        for hit in every.hits:
+            assert hit.fraction == pytest.approx(expected[hit.proxy], abs=1e-9)
+            assert hit.point == pytest.approx(tuple(origin + hit.fraction * (end - origin)), abs=1e-9)
+            # The normal is the side it enters by: the hit point lies on that side of the box.
+            box = real[hit.proxy]
+            if hit.normal != (0.0, 0.0):
+                side = {(-1.0, 0.0): box[0], (1.0, 0.0): box[2], (0.0, -1.0): box[1], (0.0, 1.0): box[3]}[hit.normal]
+                assert hit.point[0 if hit.normal[1] == 0 else 1] == pytest.approx(side, abs=1e-9)
+            else:
+                assert hit.fraction == 0.0
+        closest = tree.cast(tuple(origin), translation, "closest")
+        first = tree.cast(tuple(origin), translation, "any")
+        if not expected:
+            assert closest.hits == first.hits == []
+            continue
+        assert len(closest.hits) == 1 and closest.hits[0].fraction == pytest.approx(min(expected.values()), abs=1e-9)
+        assert len(first.hits) == 1 and first.hits[0].proxy in expected
+        # Clipping the ray and stopping early save work; they never add any.
+        assert first.visited <= every.visited and closest.visited <= every.visited
+
+
+def test_a_bad_cast_report_is_refused():
+    with pytest.raises(ShapeError, match="^cast report must be one of closest, any, all, got 'first'$"):
+        DynamicTree().cast((0, 0), (1, 0), "first")
