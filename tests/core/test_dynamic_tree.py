@@ -83,7 +83,8 @@ def _check_structure(tree, live):
 @pytest.mark.parametrize("seed", [1, 2])
 def test_random_sequences_against_brute_force(seed, start, steps):
     rng = np.random.default_rng(seed)
-    margin, prediction = float(rng.uniform(0, 5)), 4.0
+    # Box2D v2.4's stretch ahead on one seed, v3's margin alone (the default) on the other.
+    margin, prediction = float(rng.uniform(0, 5)), 4.0 if seed == 1 else 0.0
     tree = DynamicTree(margin=margin, prediction=prediction)
     real = {}
     for k in range(start):
