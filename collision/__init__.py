@@ -38,7 +38,7 @@ from .capsule import Capsule
 from .cast import CastHit, shape_cast
 from .chain import ChainContact, ChainSegment, NormalKind, chain_manifold, chain_segments, classify_normal
 from .fast.batch import SatMany, box_vertices, sat_many, sat_many_circles
-from .dynamic_tree import DynamicTree, TreeNode, TreeQuery
+from .dynamic_tree import CAST_REPORTS, DynamicTree, TreeCast, TreeHit, TreeNode, TreeQuery
 from .errors import ShapeError
 from .gjk import Epa, EpaStep, Gjk, GjkStep, Stop, epa, gjk
 from .manifold import ContactId, ContactPoint, Manifold, ManifoldStep, manifold
@@ -61,6 +61,7 @@ from .verdict import TOLERANCE, AxisTest, Candidate, SatResult
 from .voronoi import Feature, Region, voronoi_region
 
 __all__ = [
+    "CAST_REPORTS",
     "MAX_SIDES",
     "MAX_VERTICES",
     "TOLERANCE",
@@ -106,6 +107,8 @@ __all__ = [
     "Stop",
     "Sweep",
     "ToiStep",
+    "TreeCast",
+    "TreeHit",
     "TreeNode",
     "TreeQuery",
     "Vector",

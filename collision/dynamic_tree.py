@@ -4,9 +4,12 @@ Every item is a leaf holding its box and a *fat* box: the box grown by a margin,
 stretched ahead in the direction it last moved. Each inner node holds the union of its two
 children's fat boxes. A move that stays inside the fat box only records the new box; only a
 box that leaves it is taken out and inserted again. Insertion walks down from the root
-choosing, by the surface-area heuristic (in 2D, perimeters), where a new parent costs least;
-on the way back up, every node taller on one side than the other by more than one is
-rotated, as in an AVL tree, so the height stays about log2 of the number of items.
+choosing, by the surface-area heuristic (in 2D, perimeters), where a new parent costs least,
+as Box2D v3 does (a branch and bound down one path); on the way back up, each node swaps a
+child with a grandchild where that shrinks the boxes below it (v3's rotations), and a node
+whose one side grows more than :data:`SLACK` levels taller than the other is rotated as in
+an AVL tree, so the height stays near log2 of the number of items even for a crowd of equal
+boxes. Box2D v2.4 balanced by height alone; its trees were twice as costly to query.
 
 The fat boxes are the tree's bookkeeping: a walk goes down through them, and at a leaf tests
 the item's own box, so queries, ray casts and pairs report boxes that do overlap.
@@ -16,7 +19,7 @@ from __future__ import annotations
 
 import numbers
 from collections.abc import Sequence
-from typing import Any, NamedTuple, cast
+from typing import Any, NamedTuple
 
 from ._validate import LIMIT, finite_number, finite_pair
 from .errors import ShapeError
@@ -26,9 +29,21 @@ MARGIN = 1.0
 """The default margin a fat box adds on every side, in world units (Box2D's
 ``b2_aabbExtension`` is 0.1 m in a world of metres; the sandbox draws in larger units)."""
 
-PREDICTION = 4.0
+PREDICTION = 0.0
 """The default multiple of a move's displacement that a fat box is stretched by, ahead in the
-direction of the move (Box2D's ``b2_aabbMultiplier``)."""
+direction of the move. Box2D v2.4 stretched it four times (``b2_aabbMultiplier``); v3 stretches
+none, a moving box's fat box only its margin wider, as here by default: a stretched box is
+re-inserted less often, but every query and pair test walks more of the tree (issue 36's
+workload: 78 nodes a query against 46). ``prediction=4.0`` gives v2.4's."""
+
+
+SLACK = 3
+"""How much taller one child may be than the other before the taller is rotated up, as in an
+AVL tree (which allows 1). The perimeter rotations make the better tree and mostly keep it
+shallow; only crowds of equal boxes, where every choice costs the same, need this."""
+
+_NEVER = float("inf")
+"""The cost bound of descending into a leaf: there is nothing below it."""
 
 
 class TreeQuery(NamedTuple):
@@ -44,6 +59,41 @@ class TreeQuery(NamedTuple):
     """How many nodes the walk tested, inner nodes and leaves (a leaf's fat box and its own
     box count as one test): what the tree saves against testing every item, which would be
     as many as there are items."""
+
+
+CAST_REPORTS = ("closest", "any", "all")
+"""What :meth:`DynamicTree.cast` may report, as Box2D's ray-cast callbacks choose by the fraction
+they return: the closest hit (clip the ray at each hit), any hit (stop at the first), all hits
+(never clip)."""
+
+
+class TreeHit(NamedTuple):
+    """Where a cast segment meets one item's box."""
+
+    proxy: int
+    item: Any
+
+    fraction: float
+    """Where along the translation it enters the box: 0 at the origin, 1 at the end; 0 when the
+    origin is inside the box."""
+
+    point: Pair
+    """The point where it enters: ``origin + fraction * translation``."""
+
+    normal: Pair
+    """The outward normal of the side it enters by; (0.0, 0.0) when the origin is inside."""
+
+
+class TreeCast(NamedTuple):
+    """The outcome of :meth:`DynamicTree.cast`."""
+
+    hits: list[TreeHit]
+    """"closest": the nearest hit; "any": the first the walk met; "all": every hit, nearest
+    first (ties by proxy). Empty when the segment meets no box."""
+
+    visited: int
+    """How many nodes the walk tested: a clipped ray ("closest") skips the subtrees beyond
+    its nearest hit so far, and "any" stops at its first."""
 
 
 class TreeNode(NamedTuple):
@@ -68,7 +118,7 @@ class _Node:
     children. The fat box (a leaf's) or the union (an inner node's) is kept as four floats,
     not a tuple: the walks compare them one at a time, and a union makes no tuple."""
 
-    __slots__ = ("x0", "y0", "x1", "y1", "parent", "first", "second", "height", "proxy", "item", "box")
+    __slots__ = ("x0", "y0", "x1", "y1", "area", "parent", "first", "second", "height", "proxy", "item", "box")
 
     # The links, a leaf's proxy and its own box are typed Any: a leaf has no children, the root
     # no parent and an inner node no proxy or box (each None), and each walk knows which kind
@@ -83,6 +133,8 @@ class _Node:
         self, x0: float, y0: float, x1: float, y1: float, proxy: int | None = None, item: Any = None, box: Bounds | None = None
     ) -> None:
         self.x0, self.y0, self.x1, self.y1 = x0, y0, x1, y1
+        # Half the box's perimeter, the surface-area heuristic's measure, kept as the box changes.
+        self.area = (x1 - x0) + (y1 - y0)
         self.parent = self.first = self.second = None
         self.height = 0
         self.proxy = proxy
@@ -92,14 +144,20 @@ class _Node:
     def bounds(self) -> Bounds:
         return (self.x0, self.y0, self.x1, self.y1)
 
-    def fit(self) -> None:
-        """Remake an inner node's box and height from its two children."""
+    def fit(self) -> bool:
+        """Remake an inner node's box and height from its two children; return whether
+        either changed."""
         a, b = self.first, self.second
-        self.x0 = a.x0 if a.x0 < b.x0 else b.x0
-        self.y0 = a.y0 if a.y0 < b.y0 else b.y0
-        self.x1 = a.x1 if a.x1 > b.x1 else b.x1
-        self.y1 = a.y1 if a.y1 > b.y1 else b.y1
-        self.height = 1 + (a.height if a.height > b.height else b.height)
+        x0 = a.x0 if a.x0 < b.x0 else b.x0
+        y0 = a.y0 if a.y0 < b.y0 else b.y0
+        x1 = a.x1 if a.x1 > b.x1 else b.x1
+        y1 = a.y1 if a.y1 > b.y1 else b.y1
+        height = 1 + (a.height if a.height > b.height else b.height)
+        if x0 == self.x0 and y0 == self.y0 and x1 == self.x1 and y1 == self.y1 and height == self.height:
+            return False
+        self.x0, self.y0, self.x1, self.y1, self.height = x0, y0, x1, y1, height
+        self.area = (x1 - x0) + (y1 - y0)
+        return True
 
 
 def _bounds(value: Any, what: str) -> Bounds:
@@ -126,24 +184,32 @@ def _bounds(value: Any, what: str) -> Bounds:
     return (min_x, min_y, max_x, max_y)
 
 
-def _segment_crosses(box: Sequence[float], origin: Pair, translation: Pair) -> bool:
-    """Whether the segment from ``origin`` along ``translation`` meets ``box`` (touching counts):
-    the slab test on an axis-aligned box, one axis at a time."""
-    lower, upper = 0.0, 1.0
-    for start, step, low, high in ((origin[0], translation[0], box[0], box[2]), (origin[1], translation[1], box[1], box[3])):
+def _entry(box: Sequence[float], origin: Pair, translation: Pair, limit: float) -> tuple[float, Pair] | None:
+    """Where the segment from ``origin`` along ``limit`` times ``translation`` enters ``box``
+    (touching counts): ``(fraction, normal)``, the fraction of ``translation`` and the outward
+    normal of the side crossed ((0.0, 0.0) from inside), or None if it misses. The slab test,
+    one axis at a time."""
+    lower, upper, normal = 0.0, limit, (0.0, 0.0)
+    for axis, start, step, low, high in ((0, origin[0], translation[0], box[0], box[2]), (1, origin[1], translation[1], box[1], box[3])):
         if step == 0.0:
             # Parallel to this slab: inside it all the way, or never.
             if start < low or start > high:
-                return False
+                return None
             continue
         near, far = (low - start) / step, (high - start) / step
         if near > far:
             near, far = far, near
-        lower, upper = max(lower, near), min(upper, far)
+        if near > lower:
+            # It enters this slab last so far: through the low side going up, the high side going down.
+            lower = near
+            side = -1.0 if step > 0 else 1.0
+            normal = (side, 0.0) if axis == 0 else (0.0, side)
+        if far < upper:
+            upper = far
         if lower > upper:
             # The spans inside the two slabs do not overlap.
-            return False
-    return True
+            return None
+    return lower, normal
 
 
 class DynamicTree:
@@ -155,7 +221,7 @@ class DynamicTree:
     max_x, max_y)``; touching counts as overlapping. Proxies are whole numbers, never reused.
     Answers are about the boxes themselves; the fat boxes only decide where the walks go.
 
-    >>> tree = DynamicTree(margin=1.0)
+    >>> tree = DynamicTree(margin=1.0, prediction=4.0)
     >>> a = tree.insert((0, 0, 2, 2), "a")
     >>> b = tree.insert((10, 0, 12, 2), "b")
     >>> c = tree.insert((2.5, 0, 4, 2), "c")
@@ -198,6 +264,9 @@ class DynamicTree:
         self.prediction = _at_least_zero(prediction, "tree prediction")
         self._root: _Node | None = None
         self._leaves: dict[int, _Node] = {}
+        # Inner nodes taken out by removals, kept for the next insert (Box2D's free list):
+        # a move is a removal and an insert, and makes no new node.
+        self._spare: list[_Node] = []
         self._next_proxy = 0
 
     def __len__(self) -> int:
@@ -239,6 +308,7 @@ class DynamicTree:
         else:
             max_y += ahead_y
         leaf.x0, leaf.y0, leaf.x1, leaf.y1 = min_x, min_y, max_x, max_y
+        leaf.area = (max_x - min_x) + (max_y - min_y)
 
     def insert(self, bounds: Sequence[float], item: Any = None) -> int:
         """Add a box ``bounds`` carrying ``item``; return its proxy, a new whole number."""
@@ -270,9 +340,15 @@ class DynamicTree:
         if leaf.x0 <= box[0] and leaf.y0 <= box[1] and box[2] <= leaf.x1 and box[3] <= leaf.y1:
             # Still inside its fat box: no node's box changes.
             return False
-        self._remove_leaf(leaf)
+        near = self._remove_leaf(leaf)
         self._fatten(leaf, box, dx, dy)
-        self._insert_leaf(leaf)
+        # Put back from the lowest node near where it was that holds its new fat box, as
+        # Bullet's btDbvt updates a leaf: nothing above that node grows, whatever the choice
+        # below it, so the search starts there instead of at the root.
+        x0, y0, x1, y1 = leaf.x0, leaf.y0, leaf.x1, leaf.y1
+        while near is not None and not (near.x0 <= x0 and near.y0 <= y0 and x1 <= near.x1 and y1 <= near.y1):
+            near = near.parent
+        self._insert_leaf(leaf, near)
         return True
 
     def fat_bounds(self, proxy: int) -> Bounds:
@@ -293,25 +369,48 @@ class DynamicTree:
         many nodes the walk visited: a :class:`TreeQuery`. A subtree whose box misses
         ``bounds`` is skipped whole."""
         x0, y0, x1, y1 = _bounds(bounds, "query bounds")
-        proxies, items, visited = [], [], 0
-        stack = [] if self._root is None else [self._root]
+        proxies: list[int] = []
+        items: list[Any] = []
+        root = self._root
+        if root is None:
+            return TreeQuery(proxies, items, 0)
+        visited = 1
+        if root.x0 > x1 or x0 > root.x1 or root.y0 > y1 or y0 > root.y1:
+            return TreeQuery(proxies, items, visited)
+        if root.first is None:
+            # A tree of one leaf: the answer is about its own box.
+            bx0, by0, bx1, by1 = root.box
+            if bx0 <= x1 and x0 <= bx1 and by0 <= y1 and y0 <= by1:
+                proxies.append(root.proxy)
+                items.append(root.item)
+            return TreeQuery(proxies, items, visited)
+        # Every node on the stack is an inner node whose box meets the query. Its children are
+        # tested (and counted) here: one that misses is skipped with all below it, a leaf that
+        # meets it is answered about its own box at once, an inner one is pushed.
+        stack = [root]
         pop, push = stack.pop, stack.append
         while stack:
             node = pop()
-            visited += 1
-            if node.x0 > x1 or x0 > node.x1 or node.y0 > y1 or y0 > node.y1:
-                # Nothing below can overlap: every box below lies inside this one.
-                continue
-            if node.first is None:
-                # A leaf whose fat box overlaps: the answer is about its own box.
-                bx0, by0, bx1, by1 = node.box
-                if bx0 <= x1 and x0 <= bx1 and by0 <= y1 and y0 <= by1:
-                    proxies.append(node.proxy)
-                    items.append(node.item)
-            else:
-                # The second child pushed first, so the first is walked first.
-                push(node.second)
-                push(node.first)
+            visited += 2
+            # The second child first, so the first child's subtree, pushed last, is walked next.
+            b = node.second
+            if not (b.x0 > x1 or x0 > b.x1 or b.y0 > y1 or y0 > b.y1):
+                if b.first is None:
+                    bx0, by0, bx1, by1 = b.box
+                    if bx0 <= x1 and x0 <= bx1 and by0 <= y1 and y0 <= by1:
+                        proxies.append(b.proxy)
+                        items.append(b.item)
+                else:
+                    push(b)
+            a = node.first
+            if not (a.x0 > x1 or x0 > a.x1 or a.y0 > y1 or y0 > a.y1):
+                if a.first is None:
+                    bx0, by0, bx1, by1 = a.box
+                    if bx0 <= x1 and x0 <= bx1 and by0 <= y1 and y0 <= by1:
+                        proxies.append(a.proxy)
+                        items.append(a.item)
+                else:
+                    push(a)
         return TreeQuery(proxies, items, visited)
 
     def ray_cast(self, origin: PairLike, translation: PairLike) -> TreeQuery:
@@ -326,16 +425,68 @@ class DynamicTree:
         while stack:
             node = stack.pop()
             visited += 1
-            if not _segment_crosses(node.bounds(), start, step):
+            if _entry(node.bounds(), start, step, 1.0) is None:
                 continue
             if node.first is None:
-                if _segment_crosses(node.box, start, step):
+                if _entry(node.box, start, step, 1.0) is not None:
                     proxies.append(node.proxy)
                     items.append(node.item)
             else:
                 stack.append(node.second)
                 stack.append(node.first)
         return TreeQuery(proxies, items, visited)
+
+    def cast(self, origin: PairLike, translation: PairLike, report: str = "closest") -> TreeCast:
+        """Cast the segment from ``origin`` to ``origin + translation`` at the items' boxes
+        through the tree: a :class:`TreeCast` of where it enters them and how many nodes the
+        walk visited. ``report`` is one of :data:`CAST_REPORTS`: "closest" shortens the segment
+        to each hit as it is found, so the walk skips whatever lies beyond; "any" stops at the
+        first hit; "all" finds every one. A segment that starts inside a box hits it at
+        fraction 0 (Box2D's shape casts say the same of shapes that start overlapping).
+
+        >>> tree = DynamicTree(margin=0.5)
+        >>> for k in range(4):
+        ...     _ = tree.insert((10.0 * k, 0.0, 10.0 * k + 2.0, 2.0), k)
+        >>> [(hit.item, hit.fraction, hit.normal) for hit in tree.cast((-10, 1), (50, 0), "all").hits]
+        [(0, 0.2, (-1.0, 0.0)), (1, 0.4, (-1.0, 0.0)), (2, 0.6, (-1.0, 0.0)), (3, 0.8, (-1.0, 0.0))]
+        >>> tree.cast((-10, 1), (50, 0)).hits[0].point
+        (0.0, 1.0)
+        >>> tree.cast((1, 1), (50, 0)).hits[0][2:]  # from inside box 0
+        (0.0, (1.0, 1.0), (0.0, 0.0))
+        >>> tree.cast((-10, 5), (50, 0), "any")
+        TreeCast(hits=[], visited=1)
+        """
+        start = finite_pair(origin, "ray origin")
+        step = finite_pair(translation, "ray translation")
+        if report not in CAST_REPORTS:
+            raise ShapeError(f"cast report must be one of {', '.join(CAST_REPORTS)}, got {report!r:.40}")
+        hits: list[TreeHit] = []
+        limit, visited = 1.0, 0
+        stack = [] if self._root is None else [self._root]
+        while stack:
+            node = stack.pop()
+            visited += 1
+            if _entry(node.bounds(), start, step, limit) is None:
+                # Missed, or (a clipped ray) beyond the nearest hit so far: nothing below counts.
+                continue
+            if node.first is not None:
+                stack.append(node.second)
+                stack.append(node.first)
+                continue
+            entered = _entry(node.box, start, step, limit)
+            if entered is None:
+                continue
+            fraction, normal = entered
+            hit = TreeHit(node.proxy, node.item, fraction, (start[0] + fraction * step[0], start[1] + fraction * step[1]), normal)
+            if report == "all":
+                hits.append(hit)
+            elif report == "any":
+                return TreeCast([hit], visited)
+            elif not hits or fraction < hits[0].fraction:
+                # The closest so far: the ray now ends here.
+                hits, limit = [hit], fraction
+        hits.sort(key=lambda hit: (hit.fraction, hit.proxy))
+        return TreeCast(hits, visited)
 
     def pairs(self) -> list[tuple[int, int]]:
         """Every pair of proxies whose boxes overlap (touching counts), as ``(low, high)``
@@ -360,19 +511,24 @@ class DynamicTree:
                 stack.append((node.first, depth + 1))
         return out
 
-    def _insert_leaf(self, leaf: _Node) -> None:
+    def _insert_leaf(self, leaf: _Node, start: _Node | None = None) -> None:
+        """Put ``leaf`` in the tree, searching for its place from ``start`` (the root if None)."""
         if self._root is None:
             # The first leaf is the whole tree.
             leaf.parent = None
             self._root = leaf
             return
-        sibling = self._best_sibling(leaf)
+        sibling = self._best_sibling(leaf, self._root if start is None else start)
         # A new parent takes the sibling's place and holds the sibling and the leaf.
-        parent = _Node(0.0, 0.0, 0.0, 0.0)
+        if self._spare:
+            parent = self._spare.pop()
+            # An impossible height: the refit below sees the node as changed, whatever box it held.
+            parent.height = -1
+        else:
+            parent = _Node(0.0, 0.0, 0.0, 0.0)
         old = sibling.parent
         parent.parent = old
         parent.first, parent.second = sibling, leaf
-        parent.fit()
         if old is None:
             self._root = parent
         elif old.first is sibling:
@@ -380,50 +536,79 @@ class DynamicTree:
         else:
             old.second = parent
         sibling.parent = leaf.parent = parent
-        self._refit(old)
+        self._refit(parent, turn=True)
 
-    def _best_sibling(self, leaf: _Node) -> _Node:
-        """Where the new leaf should go: walk down from the root, each step comparing the cost
-        of a new parent here with the least it can cost below either child (the surface-area
-        heuristic, with perimeters for areas in 2D, as Box2D's v2.4 does). Half perimeters
-        stand in for perimeters: every cost is halved, and no choice changes."""
+    def _best_sibling(self, leaf: _Node, node: _Node) -> _Node:
+        """Where the new leaf should go, by the surface-area heuristic (perimeters in 2D):
+        the node under which a new parent adds least perimeter to the tree, counting the new
+        parent's own and the growth of every box above it. Box2D v3's branch and bound: one
+        path down from the root, each step to the child whose cost can be least, stopping
+        once neither child can beat the best found. Half perimeters stand in for perimeters:
+        every cost is halved, and no choice changes. The search starts at ``node``: the root,
+        or a node that holds the leaf's box already, above which nothing would grow."""
         x0, y0, x1, y1 = leaf.x0, leaf.y0, leaf.x1, leaf.y1
-        node = cast(_Node, self._root)  # asked only of a tree with a root
+        size = (x1 - x0) + (y1 - y0)
+        area = node.area
+        # ``direct``: the node's box grown to hold the leaf, the new parent's if made here.
+        direct = ((node.x1 if node.x1 > x1 else x1) - (node.x0 if node.x0 < x0 else x0)) + (
+            (node.y1 if node.y1 > y1 else y1) - (node.y0 if node.y0 < y0 else y0)
+        )
+        # ``inherited``: how much the boxes above the node grow, whatever happens below it.
+        inherited = 0.0
+        best, best_cost = node, direct
         while node.first is not None:
-            area = (node.x1 - node.x0) + (node.y1 - node.y0)
-            combined = ((node.x1 if node.x1 > x1 else x1) - (node.x0 if node.x0 < x0 else x0)) + (
-                (node.y1 if node.y1 > y1 else y1) - (node.y0 if node.y0 < y0 else y0)
-            )
-            # A new parent over this node and the leaf: a node of the combined box, counted
-            # twice as Box2D counts it (the new node, and this subtree pushed a level down).
-            here = 2.0 * combined
-            # Going lower, this node's box (and so every box above) grows to the combined one.
-            inherited = 2.0 * (combined - area)
+            cost = direct + inherited
+            # Ties go to the deeper node: a crowd of equal boxes spreads down instead of
+            # stacking parents on the root.
+            if cost <= best_cost:
+                best, best_cost = node, cost
+            # Below this node, its box grows to the combined one on every path.
+            inherited += direct - area
             a, b = node.first, node.second
-            cost_a = ((a.x1 if a.x1 > x1 else x1) - (a.x0 if a.x0 < x0 else x0)) + ((a.y1 if a.y1 > y1 else y1) - (a.y0 if a.y0 < y0 else y0)) + inherited
-            if a.first is not None:
-                # An inner child: at least its growth, whatever happens below it (a leaf
-                # child: the new parent over it would be a whole new node).
-                cost_a -= (a.x1 - a.x0) + (a.y1 - a.y0)
-            cost_b = ((b.x1 if b.x1 > x1 else x1) - (b.x0 if b.x0 < x0 else x0)) + ((b.y1 if b.y1 > y1 else y1) - (b.y0 if b.y0 < y0 else y0)) + inherited
-            if b.first is not None:
-                cost_b -= (b.x1 - b.x0) + (b.y1 - b.y0)
-            if here < cost_a and here < cost_b:
-                # Cheaper to make the new parent here than anywhere below.
+            direct_a = ((a.x1 if a.x1 > x1 else x1) - (a.x0 if a.x0 < x0 else x0)) + ((a.y1 if a.y1 > y1 else y1) - (a.y0 if a.y0 < y0 else y0))
+            direct_b = ((b.x1 if b.x1 > x1 else x1) - (b.x0 if b.x0 < x0 else x0)) + ((b.y1 if b.y1 > y1 else y1) - (b.y0 if b.y0 < y0 else y0))
+            if a.first is None:
+                # A leaf child: a new parent over it is the only place left on that side.
+                if direct_a + inherited <= best_cost:
+                    best, best_cost = a, direct_a + inherited
+                low_a = _NEVER
+            else:
+                # An inner child: anything below it costs at least its own growth, and the new
+                # parent's box is at least the leaf's.
+                low_a = inherited + direct_a + (size - a.area if size < a.area else 0.0)
+            if b.first is None:
+                if direct_b + inherited <= best_cost:
+                    best, best_cost = b, direct_b + inherited
+                low_b = _NEVER
+            else:
+                low_b = inherited + direct_b + (size - b.area if size < b.area else 0.0)
+            if best_cost < low_a and best_cost < low_b:
+                # Nothing below either child can cost less than the best already found.
                 break
-            node = a if cost_a < cost_b else b
-        return node
+            if low_a == low_b and low_a != _NEVER:
+                # Both hold the leaf already: go to the one whose centre is nearer.
+                cx, cy = x0 + x1, y0 + y1
+                low_a = (a.x0 + a.x1 - cx) ** 2 + (a.y0 + a.y1 - cy) ** 2
+                low_b = (b.x0 + b.x1 - cx) ** 2 + (b.y0 + b.y1 - cy) ** 2
+            if low_a < low_b:
+                node, area, direct = a, a.area, direct_a
+            else:
+                node, area, direct = b, b.area, direct_b
+        return best
 
-    def _remove_leaf(self, leaf: _Node) -> None:
+    def _remove_leaf(self, leaf: _Node) -> _Node | None:
+        """Take ``leaf`` out; return the node now where its parent was (its old sibling), or
+        None if the tree is left empty."""
         parent = leaf.parent
         if parent is None:
             # The only leaf: the tree is empty.
             self._root = None
-            return
+            return None
         sibling = parent.second if parent.first is leaf else parent.first
         grandparent = parent.parent
         # The parent goes; the sibling takes its place.
         sibling.parent = grandparent
+        self._spare.append(parent)
         if grandparent is None:
             self._root = sibling
         else:
@@ -431,34 +616,85 @@ class DynamicTree:
                 grandparent.first = sibling
             else:
                 grandparent.second = sibling
-            self._refit(grandparent)
+            self._refit(grandparent, turn=False)
         leaf.parent = None
+        near: _Node = sibling
+        return near
 
-    def _refit(self, node: _Node | None) -> None:
-        """Walk up from ``node`` to the root, balancing each node and remaking its box and height."""
+    def _refit(self, node: _Node | None, turn: bool) -> None:
+        """Walk up from ``node`` to the root, remaking each node's box and height; with
+        ``turn`` (after an insert, as Box2D v3 does), turning each where that shrinks the
+        boxes below it."""
         while node is not None:
+            changed = node.fit()
             if node.height >= 2:
-                turned = self._balance(node)
-                if turned is not node:
-                    node = turned.parent
-                    continue
-            before = (node.x0, node.y0, node.x1, node.y1, node.height)
-            node.fit()
-            if before == (node.x0, node.y0, node.x1, node.y1, node.height):
-                # Neither its box nor its height changed: every node above is as it was,
-                # box, height and balance (Box2D walks on to the root regardless).
+                if turn:
+                    height = node.height
+                    self._rotate(node)
+                    # A turn keeps the node's box but may change its height.
+                    changed = changed or node.height != height
+                if abs(node.first.height - node.second.height) > SLACK:
+                    # A crowd of equal boxes leaves the perimeters no choice: keep it shallow.
+                    node = self._balance(node)
+                    changed = True
+            if not changed:
+                # Neither its box nor its height changed: every node above is as it was
+                # (Box2D walks on to the root regardless).
                 return
             node = node.parent
 
-    def _balance(self, a: _Node) -> _Node:
-        """If one child of ``a`` is more than one level taller than the other, rotate it up
-        into ``a``'s place; return the node now in that place."""
+    def _rotate(self, a: _Node) -> None:
+        """Box2D v3's rotation: swap one of ``a``'s children with one of the other child's
+        children, if that shrinks the perimeters of ``a``'s two children the most. ``a``'s
+        own box stays the same, as it holds the same leaves."""
         b, c = a.first, a.second
-        if c.height - b.height > 1:
-            return self._rotate_up(a, c)
-        if b.height - c.height > 1:
-            return self._rotate_up(a, b)
-        return a
+        bx0, by0, bx1, by1 = b.x0, b.y0, b.x1, b.y1
+        cx0, cy0, cx1, cy1 = c.x0, c.y0, c.x1, c.y1
+        # The cost of each choice is the two children's perimeters after it (a leaf child's
+        # fat box is not the tree's to shrink, so it counts nothing); the choice keeps the least.
+        area_b = 0.0 if b.first is None else b.area
+        area_c = 0.0 if c.first is None else c.area
+        best = area_b + area_c
+        down: _Node | None = None
+        up: Any = None
+        f, g = c.first, c.second
+        if f is not None:
+            # b goes down beside g, and f comes up in b's place; or beside f, and g comes up.
+            cost = area_b + ((bx1 if bx1 > g.x1 else g.x1) - (bx0 if bx0 < g.x0 else g.x0)) + ((by1 if by1 > g.y1 else g.y1) - (by0 if by0 < g.y0 else g.y0))
+            if cost < best:
+                best, down, up = cost, b, f
+            cost = area_b + ((bx1 if bx1 > f.x1 else f.x1) - (bx0 if bx0 < f.x0 else f.x0)) + ((by1 if by1 > f.y1 else f.y1) - (by0 if by0 < f.y0 else f.y0))
+            if cost < best:
+                best, down, up = cost, b, g
+        d, e = b.first, b.second
+        if d is not None:
+            # c goes down beside e, and d comes up in c's place; or beside d, and e comes up.
+            cost = area_c + ((cx1 if cx1 > e.x1 else e.x1) - (cx0 if cx0 < e.x0 else e.x0)) + ((cy1 if cy1 > e.y1 else e.y1) - (cy0 if cy0 < e.y0 else e.y0))
+            if cost < best:
+                best, down, up = cost, c, d
+            cost = area_c + ((cx1 if cx1 > d.x1 else d.x1) - (cx0 if cx0 < d.x0 else d.x0)) + ((cy1 if cy1 > d.y1 else d.y1) - (cy0 if cy0 < d.y0 else d.y0))
+            if cost < best:
+                best, down, up = cost, c, e
+        if down is None:
+            # No swap shrinks the boxes.
+            return
+        middle: _Node = up.parent
+        if a.first is down:
+            a.first = up
+        else:
+            a.second = up
+        if middle.first is up:
+            middle.first = down
+        else:
+            middle.second = down
+        up.parent, down.parent = a, middle
+        middle.fit()
+        a.height = 1 + (a.first.height if a.first.height > a.second.height else a.second.height)
+
+    def _balance(self, a: _Node) -> _Node:
+        """Rotate ``a``'s taller child up into ``a``'s place; return the node now there."""
+        b, c = a.first, a.second
+        return self._rotate_up(a, c if c.height > b.height else b)
 
     def _rotate_up(self, a: _Node, tall: _Node) -> _Node:
         """Lift ``a``'s taller child ``tall`` into ``a``'s place: ``a`` becomes a child of

@@ -24,11 +24,11 @@ WORLD = 1000.0
 
 
 def height_bound(n):
-    """What the height may reach for ``n`` proxies. The rotations are an AVL tree's, whose
-    height is at most 1.44 log2(n + 2); Box2D's single rotation does not keep AVL's invariant
-    exactly, so 1.5 log2(n) + 2. Measured on random boxes, 20 seeds, 50 to 1,000 proxies, with
-    and without churn: at most log2(n) + 2. With the rotations taken out it reaches 2.3 to 2.9
-    log2(n) (46 for 1,000 boxes against a bound of 17)."""
+    """What the height may reach for ``n`` proxies. The perimeter rotations keep no height
+    invariant; the AVL rotation that lifts a side more than SLACK (3) levels taller does, but a
+    loose one. Measured on random boxes, 20 seeds, 50 to 1,000 proxies, with and without churn:
+    about log2(n) + 4; 20 for 10,000 of the benchmark's boxes. With no rotations at all the
+    height reaches 2.3 to 2.9 log2(n) (46 for 1,000 boxes against a bound of 17)."""
     return 1.5 * math.log2(max(n, 1)) + 2
 
 
@@ -83,7 +83,8 @@ def _check_structure(tree, live):
 @pytest.mark.parametrize("seed", [1, 2])
 def test_random_sequences_against_brute_force(seed, start, steps):
     rng = np.random.default_rng(seed)
-    margin, prediction = float(rng.uniform(0, 5)), 4.0
+    # Box2D v2.4's stretch ahead on one seed, v3's margin alone (the default) on the other.
+    margin, prediction = float(rng.uniform(0, 5)), 4.0 if seed == 1 else 0.0
     tree = DynamicTree(margin=margin, prediction=prediction)
     real = {}
     for k in range(start):
@@ -171,6 +172,19 @@ def test_a_small_query_visits_few_nodes():
     assert found.visited < 100
     ray = tree.ray_cast((0, 500), (0.5, 0.5))
     assert ray.visited < 100 and isinstance(ray, TreeQuery)
+
+
+def test_the_tree_is_cheap_to_walk():
+    """Box2D v3's insertion (branch and bound on the perimeters) and its rotations make a tree
+    a query walks less of: each of 2,000 boxes queried with its own box visits 40 to 43 nodes
+    on average for 4 boxes found (v2.4's greedy descent and height-only rotations: 69 to 80)."""
+    for seed in (3, 4, 5):
+        rng = np.random.default_rng(seed)
+        tree = DynamicTree(margin=1.0)
+        boxes = [_random_box(rng) for _ in range(2000)]
+        for k, box in enumerate(boxes):
+            tree.insert(box, k)
+        assert sum(tree.query(box).visited for box in boxes) / len(boxes) < 55
 
 
 def test_touching_counts():
@@ -279,8 +293,10 @@ def test_answers_are_about_the_boxes_not_the_fat_boxes():
 def test_a_hundred_thousand_inserts_take_well_under_ten_seconds(coincident):
     """Issue 35: 100,000 inserts did not finish in 150 s, and coincident ones took over 20 s.
     The process's own CPU time is measured, not the wall clock, as the machine is shared. Well
-    under 10 s is taken as under half of it: here 2.5 to 3.3 s distinct and 1.4 to 1.7 s
-    coincident (the tree before nodes kept four floats and refits stopped early: 8.9 and 5.9 s)."""
+    under 10 s is taken as under half of it: here 3.4 to 3.7 s distinct and 2.3 to 2.4 s
+    coincident at a load of 7 to 10 on two cores (Box2D v2.4's cheaper insertion took 2.5 to 3.3
+    and 1.4 to 1.7 s, for a tree that a query walks twice as much of; before nodes kept four
+    floats and refits stopped early: 8.9 and 5.9 s)."""
     import time
 
     rng = np.random.default_rng(4)
@@ -292,3 +308,70 @@ def test_a_hundred_thousand_inserts_take_well_under_ten_seconds(coincident):
         tree.insert(row, k)
     seconds = time.process_time() - start
     assert seconds < 5 and tree.height <= height_bound(100_000)
+
+
+def _geos_fraction(origin, end, box):
+    """Where the segment from ``origin`` to ``end`` first meets ``box``, as a fraction of its
+    length, by GEOS: the point of their intersection nearest the origin. None if they miss."""
+    segment, shape = shapely.LineString([origin, end]), shapely.box(*box)
+    if not segment.intersects(shape):
+        return None
+    if shape.covers(shapely.Point(origin)):
+        return 0.0
+    crossing = segment.intersection(shape)
+    nearest = min(math.dist(origin, point) for point in shapely.get_coordinates(crossing))
+    return nearest / math.dist(origin, end)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_casts_against_geos(seed):
+    """closest, any and all against GEOS's intersection of the segment with every box, on a
+    tree that has seen moves (so the fat boxes are stretched) and removals."""
+    rng = np.random.default_rng(seed)
+    tree = DynamicTree(margin=2.0)
+    real = {}
+    for k in range(300):
+        box = _random_box(rng)
+        real[tree.insert(box, k)] = box
+    for proxy in list(real)[::3]:
+        dx, dy = rng.uniform(-30, 30, 2)
+        real[proxy] = tuple(float(v) for v in np.array(real[proxy]) + [dx, dy, dx, dy])
+        tree.move(proxy, real[proxy], (dx, dy))
+    for proxy in list(real)[1::7]:
+        tree.remove(proxy)
+        del real[proxy]
+    for _ in range(60):
+        origin, end = rng.uniform(-50, WORLD + 50, 2), rng.uniform(-50, WORLD + 50, 2)
+        if rng.uniform() < 0.2:
+            # Some rays start inside a box.
+            inside = real[list(real)[int(rng.integers(len(real)))]]
+            origin = np.array([(inside[0] + inside[2]) / 2, (inside[1] + inside[3]) / 2])
+        expected = {p: f for p, f in ((p, _geos_fraction(origin, end, box)) for p, box in real.items()) if f is not None}
+        translation = tuple(end - origin)
+        every = tree.cast(tuple(origin), translation, "all")
+        assert sorted(hit.proxy for hit in every.hits) == sorted(expected)
+        assert [hit.fraction for hit in every.hits] == sorted(hit.fraction for hit in every.hits)
+        for hit in every.hits:
+            assert hit.fraction == pytest.approx(expected[hit.proxy], abs=1e-9)
+            assert hit.point == pytest.approx(tuple(origin + hit.fraction * (end - origin)), abs=1e-9)
+            # The normal is the side it enters by: the hit point lies on that side of the box.
+            box = real[hit.proxy]
+            if hit.normal != (0.0, 0.0):
+                side = {(-1.0, 0.0): box[0], (1.0, 0.0): box[2], (0.0, -1.0): box[1], (0.0, 1.0): box[3]}[hit.normal]
+                assert hit.point[0 if hit.normal[1] == 0 else 1] == pytest.approx(side, abs=1e-9)
+            else:
+                assert hit.fraction == 0.0
+        closest = tree.cast(tuple(origin), translation, "closest")
+        first = tree.cast(tuple(origin), translation, "any")
+        if not expected:
+            assert closest.hits == first.hits == []
+            continue
+        assert len(closest.hits) == 1 and closest.hits[0].fraction == pytest.approx(min(expected.values()), abs=1e-9)
+        assert len(first.hits) == 1 and first.hits[0].proxy in expected
+        # Clipping the ray and stopping early save work; they never add any.
+        assert first.visited <= every.visited and closest.visited <= every.visited
+
+
+def test_a_bad_cast_report_is_refused():
+    with pytest.raises(ShapeError, match="^cast report must be one of closest, any, all, got 'first'$"):
+        DynamicTree().cast((0, 0), (1, 0), "first")

@@ -20,8 +20,10 @@ SCENE_IDS = [cls.id for cls in all_scenes()]
 
 
 def draggable(scene):
-    """The first shape, else the first handle, else (the quadtree) the first thing it picks."""
-    name = next(iter([*scene.shapes, *scene.points]), "0")
+    """The first shape, else the first handle it lets the pointer grab now (dynamic-tree's
+    ray and box handles only in their query's mode), else (a swarm) its first object."""
+    grabbed = [name for name in scene.points if scene.pick(tuple(scene.points[name]), 0.5) == name]
+    name = next(iter([*scene.shapes, *grabbed]), "0")
     return name, tuple(scene.position_of(name))
 
 
