@@ -6,6 +6,7 @@ from typing import NamedTuple
 
 from collision import Vector
 from sandbox.kit.events import Event
+from sandbox.kit.figures.clear import keep_lines_clear
 from sandbox.kit import Action, Fact, Line, Param, Report, Scene, Verdict, faded, number, register
 
 PIVOT = (0.0, -120.0)
@@ -165,6 +166,9 @@ class BounceFriction(Scene):
                         theme.shape_a, faded(theme.shape_a, 60), 3)
         for a, b in zip(result.path, result.path[1:]):
             painter.segment(a, b, theme.guide, 2)
+        # The surface's edge and p's path to it are drawn lines, not shapes: labels keep off
+        # them too (the path on from the hit runs along v', whose name belongs there).
+        keep_lines_clear(painter, [(start, end), *zip(result.path[:2], result.path[1:2])], 3 * self.view.pixel)
         pixel = self.view.pixel
         p, tip = self.points["p"], self.points["v"]
         painter.arrow(p, tip, theme.shape_b, 3)
@@ -188,12 +192,13 @@ class BounceFriction(Scene):
                 (bounced, f"across x {number(self.settings['bounce'])}", theme.axis),
                 (slid, f"along x {number(1 - self.settings['friction'])}", theme.axis),
             )
+            after = (hit[0] + response.after.x, hit[1] + response.after.y)
+            # v' named first, at its tip: the parts' names find room round it, not it round them.
+            painter.text((after[0] + 8 * pixel, after[1] + 6 * pixel), "v'", theme.shape_b, 16)
             for end, text, color in names:
                 at, anchor = _beyond(hit, end, pixel)
                 painter.text(at, text, color, 13, anchor)
-            after = (hit[0] + response.after.x, hit[1] + response.after.y)
             painter.arrow(hit, after, theme.shape_b, 3)
-            painter.text((after[0] + 8 * pixel, after[1] + 6 * pixel), "v'", theme.shape_b, 16)
         painter.point(result.particle, theme.highlight, 6)
         painter.point(p, theme.highlight if self.hovered == "p" else theme.shape_b, 7)
         painter.text((p[0] - 10 * pixel, p[1] + 8 * pixel), "p", theme.shape_b, 16, "right")

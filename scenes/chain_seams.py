@@ -7,6 +7,7 @@ from typing import NamedTuple
 from collision import Box, ChainContact, Circle, NormalKind, Vector, chain_manifold, chain_segments
 from sandbox.kit import Action, Fact, Param, Report, Scene, Verdict, register
 from sandbox.kit.events import Event
+from sandbox.kit.figures.clear import keep_lines_clear
 
 CHAIN = ((390.0, 150.0), (320.0, 80.0), (220.0, 0.0), (120.0, 0.0), (20.0, 0.0), (-80.0, 0.0), (-180.0, 0.0), (-280.0, 0.0), (-340.0, -50.0))
 """The chain's points, listed right to left so that its free side (each segment's right) is up:
@@ -145,6 +146,8 @@ class ChainSeams(Scene):
         for segment in self.segments:
             painter.segment(segment.point1, segment.point2, chain_color, 4)
             painter.point(segment.point1, chain_color, 5)
+        # The chain is drawn lines, not a shape: labels keep off it too.
+        keep_lines_clear(painter, [(segment.point1, segment.point2) for segment in self.segments], 6 * pixel)
         if self.settings["ghosts"]:
             chain = CHAINS[self.settings["chain"]]
             for at, next_to in ((chain[0], chain[1]), (chain[-1], chain[-2])):

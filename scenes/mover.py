@@ -8,6 +8,7 @@ from collision.cast import SLOP
 from sandbox.kit import Action, Fact, Param, Report, Scene, Verdict, faded, register
 from sandbox.kit.events import Event
 from sandbox.kit.figures import any_shape
+from sandbox.kit.figures.clear import keep_clear
 
 RADIUS = 18.0
 HALF = 22.0
@@ -120,6 +121,8 @@ class Mover(Scene):
         b_color = theme.shape("B")
         start = self.points["start"]
         any_shape.draw(painter, result.capsule, b_color, faded(b_color, 40), 1)
+        # The capsule and its poses are drawn, not shapes: labels keep off their outlines too.
+        keep_clear(painter, result.capsule)
         sliding = self.settings["method"] == "collide and slide"
         if sliding and self.settings["passes"]:
             named = None
@@ -127,6 +130,7 @@ class Mover(Scene):
                 at = (start.x + step.start.x, start.y + step.start.y)
                 ghost = any_shape.slid(result.capsule, *step.start)
                 any_shape.draw(painter, ghost, theme.guide, None, 1)
+                keep_clear(painter, ghost)
                 if step.solved != (0.0, 0.0):
                     painter.arrow(at, (at[0] + step.solved.x, at[1] + step.solved.y), theme.guide, 1)
                 for plane in step.planes:
@@ -142,6 +146,7 @@ class Mover(Scene):
         if self.settings["ends"]:
             end = any_shape.slid(result.capsule, *result.achieved)
             any_shape.draw(painter, end, b_color, faded(b_color, 90), 3)
+            keep_clear(painter, end)
             if result.achieved != (0.0, 0.0):
                 painter.arrow(start, (start.x + result.achieved.x, start.y + result.achieved.y), theme.text, 3)
             x0, _, x1, y1 = end.aabb()

@@ -5,8 +5,9 @@ import math
 from collision import Vector
 
 from sandbox.kit import Scene
+from sandbox.kit.figures.clear import keep_lines_clear
 from sandbox.kit.labels import clip
-from sandbox.kit.painter import Painter, Point
+from sandbox.kit.painter import Painter, Point, interval_ends
 from sandbox.kit.theme import Theme
 
 NEAREST = 20
@@ -53,6 +54,8 @@ class TurnableAxis(Scene):
         if ends is not None:
             middle = unit.x * self.pivot[0] + unit.y * self.pivot[1]
             painter.interval(unit, middle + ends[0], middle + ends[1], self.offset(), theme.axis, 1)
+            # P's name beside its handle, not across the line it turns.
+            keep_lines_clear(painter, [interval_ends(unit, middle + ends[0], middle + ends[1], self.offset())], 2 * self.view.pixel)
         # A handle is neutral (red is the max corner's): the dot is bigger, and it is named.
         painter.point(handle, theme.highlight if self.hovered == "P" else theme.axis, 8)
         painter.text((handle[0] + 10 * self.view.pixel, handle[1] + 6 * self.view.pixel), "P", theme.axis, 16)
