@@ -198,7 +198,8 @@ class BounceFriction(Scene):
                                             (slid, f"along x {number(1 - self.settings['friction'])}", theme.axis, 10 * pixel + 2 * line)):
                 painter.text((end[0] - normal.x * below, end[1] - normal.y * below), text, color, 13, "center")
             for end, text, color in ((across_end, "across", theme.dim_text), (bounced, f"across x {number(self.settings['bounce'])}", theme.axis)):
-                at, anchor = _beyond(hit, end, pixel)
+                # No bounce leaves no arrow across: its name still goes off the surface, not on it.
+                at, anchor = _beyond(hit, end if end != hit else (hit[0] + normal.x, hit[1] + normal.y), pixel)
                 painter.text(at, text, color, 13, anchor)
             painter.arrow(hit, after, theme.shape_b, 3)
         painter.point(result.particle, theme.highlight, 6)
