@@ -1,4 +1,4 @@
-"""A turnable axis P: a line through a fixed pivot, turned by dragging its red handle "P"."""
+"""A turnable axis P: a line through a fixed pivot, turned by dragging its grey handle "P"."""
 
 import math
 
@@ -48,7 +48,7 @@ class TurnableAxis(Scene):
         return (("P", math.atan2(unit.y, unit.x)), ("P's normal", math.atan2(unit.x, -unit.y)))
 
     def draw_axis(self, painter: Painter, theme: Theme) -> None:
-        """The axis line across the free area and its red handle, labelled P."""
+        """The axis line across the free area and its handle, labelled P."""
         unit, handle = self.unit(), self.points["P"]
         ends = clip(self.pivot, unit, self.view.rect)
         if ends is not None:
