@@ -196,8 +196,9 @@ class ChainSeams(Scene):
             Fact("rule", self.settings["rule"], "Box2D's chain rule on"),
             Fact("bumped", result.bumped, "a push points back against the slide"),
             Fact("naive_bumped", bool(result.naive_bumps), "alone, a segment would push back"),
-            Fact("bumps", [c.segment for c in result.contacts if c.against], "segments pushing back"),
-            Fact("naive_bumps", list(result.naive_bumps), "segments that alone would push back"),
+            # Counts: the figure does not number the segments, so their indices would name nothing.
+            Fact("bumps", sum(c.against for c in result.contacts), "segments pushing back"),
+            Fact("naive_bumps", len(result.naive_bumps), "segments that alone would push back"),
             Fact("contacts", sum(bool(c.found.points) for c in result.contacts), "segments pushing B"),
             Fact("sunk", max((-p.separation for c in result.contacts for p in c.found.naive.points), default=0.0), "how deep B is sunk"),
             Fact("snapped", sum(kind is NormalKind.SNAP for kind in kinds), "pushes the rule snaps to the segment's normal"),
