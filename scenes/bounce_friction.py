@@ -6,6 +6,7 @@ from typing import NamedTuple
 
 from collision import Vector
 from sandbox.kit.events import Event
+from sandbox.kit.figures.clear import keep_lines_clear
 from sandbox.kit import Action, Fact, Line, Param, Report, Scene, Verdict, faded, number, register
 
 PIVOT = (0.0, -120.0)
@@ -165,6 +166,9 @@ class BounceFriction(Scene):
                         theme.shape_a, faded(theme.shape_a, 60), 3)
         for a, b in zip(result.path, result.path[1:]):
             painter.segment(a, b, theme.guide, 2)
+        # The surface's edge is a drawn line, not a shape: labels keep off it too. (Not off p's
+        # path: kept off it, the parts' names shrink below their size to fit beside the hit.)
+        keep_lines_clear(painter, [(start, end)], 3 * self.view.pixel)
         pixel = self.view.pixel
         p, tip = self.points["p"], self.points["v"]
         painter.arrow(p, tip, theme.shape_b, 3)
@@ -182,18 +186,22 @@ class BounceFriction(Scene):
             slid = (hit[0] + response.along.x * (1 - self.settings["friction"]), hit[1] + response.along.y * (1 - self.settings["friction"]))
             painter.arrow(hit, bounced, theme.axis, 3)
             painter.arrow(hit, slid, theme.axis, 3)
-            names = (
-                (across_end, "across", theme.dim_text),
-                (along_end, "along", theme.dim_text),
-                (bounced, f"across x {number(self.settings['bounce'])}", theme.axis),
-                (slid, f"along x {number(1 - self.settings['friction'])}", theme.axis),
-            )
-            for end, text, color in names:
-                at, anchor = _beyond(hit, end, pixel)
-                painter.text(at, text, color, 13, anchor)
             after = (hit[0] + response.after.x, hit[1] + response.after.y)
-            painter.arrow(hit, after, theme.shape_b, 3)
+            # v' named first, at its tip, then the parts along the surface (their spot is
+            # fixed, under it): the names across find room round them, not they round it.
             painter.text((after[0] + 8 * pixel, after[1] + 6 * pixel), "v'", theme.shape_b, 16)
+            # The parts along the surface lie on its edge: their names go under it, one line
+            # apart (with no friction both parts end at one spot).
+            _, normal = self.surface()
+            line = 18 * pixel * self.view.text_scale
+            for end, text, color, below in ((along_end, "along", theme.dim_text, 10 * pixel + line),
+                                            (slid, f"along x {number(1 - self.settings['friction'])}", theme.axis, 10 * pixel + 2 * line)):
+                painter.text((end[0] - normal.x * below, end[1] - normal.y * below), text, color, 13, "center")
+            for end, text, color in ((across_end, "across", theme.dim_text), (bounced, f"across x {number(self.settings['bounce'])}", theme.axis)):
+                # No bounce leaves no arrow across: its name still goes off the surface, not on it.
+                at, anchor = _beyond(hit, end if end != hit else (hit[0] + normal.x, hit[1] + normal.y), pixel)
+                painter.text(at, text, color, 13, anchor)
+            painter.arrow(hit, after, theme.shape_b, 3)
         painter.point(result.particle, theme.highlight, 6)
         painter.point(p, theme.highlight if self.hovered == "p" else theme.shape_b, 7)
         painter.text((p[0] - 10 * pixel, p[1] + 8 * pixel), "p", theme.shape_b, 16, "right")

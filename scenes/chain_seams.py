@@ -7,6 +7,7 @@ from typing import NamedTuple
 from collision import Box, ChainContact, Circle, NormalKind, Vector, chain_manifold, chain_segments
 from sandbox.kit import Action, Fact, Param, Report, Scene, Verdict, register
 from sandbox.kit.events import Event
+from sandbox.kit.figures.clear import keep_lines_clear
 
 CHAIN = ((390.0, 150.0), (320.0, 80.0), (220.0, 0.0), (120.0, 0.0), (20.0, 0.0), (-80.0, 0.0), (-180.0, 0.0), (-280.0, 0.0), (-340.0, -50.0))
 """The chain's points, listed right to left so that its free side (each segment's right) is up:
@@ -145,6 +146,8 @@ class ChainSeams(Scene):
         for segment in self.segments:
             painter.segment(segment.point1, segment.point2, chain_color, 4)
             painter.point(segment.point1, chain_color, 5)
+        # The chain is drawn lines, not a shape: labels keep off it too.
+        keep_lines_clear(painter, [(segment.point1, segment.point2) for segment in self.segments], 6 * pixel)
         if self.settings["ghosts"]:
             chain = CHAINS[self.settings["chain"]]
             for at, next_to in ((chain[0], chain[1]), (chain[-1], chain[-2])):
@@ -193,8 +196,9 @@ class ChainSeams(Scene):
             Fact("rule", self.settings["rule"], "Box2D's chain rule on"),
             Fact("bumped", result.bumped, "a push points back against the slide"),
             Fact("naive_bumped", bool(result.naive_bumps), "alone, a segment would push back"),
-            Fact("bumps", [c.segment for c in result.contacts if c.against], "segments pushing back"),
-            Fact("naive_bumps", list(result.naive_bumps), "segments that alone would push back"),
+            # Counts: the figure does not number the segments, so their indices would name nothing.
+            Fact("bumps", sum(c.against for c in result.contacts), "segments pushing back"),
+            Fact("naive_bumps", len(result.naive_bumps), "segments that alone would push back"),
             Fact("contacts", sum(bool(c.found.points) for c in result.contacts), "segments pushing B"),
             Fact("sunk", max((-p.separation for c in result.contacts for p in c.found.naive.points), default=0.0), "how deep B is sunk"),
             Fact("snapped", sum(kind is NormalKind.SNAP for kind in kinds), "pushes the rule snaps to the segment's normal"),

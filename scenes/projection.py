@@ -83,7 +83,7 @@ class Projection(TurnableAxis, Scene):
         "a, b and c instead, and that only works while the boxes stay in order."
     )
     things_to_try = (
-        "Drag P's red handle round and watch the shadows grow and shrink.",
+        "Drag P's handle round and watch the shadows grow and shrink.",
         "Find a direction where the shadows overlap although the boxes clearly do not touch.",
         "Switch on DemoSAT1's formula, then press 'Swap the boxes': it claims they penetrate.",
         "Un-normalise P and drag the handle out: every number scales, the verdict stays.",

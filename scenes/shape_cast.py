@@ -8,6 +8,7 @@ from collision.rounded import core
 from sandbox.kit import Action, Fact, Param, Report, Scene, Verdict, faded, register
 from sandbox.kit.events import Event
 from sandbox.kit.figures import any_shape
+from sandbox.kit.figures.clear import keep_clear
 
 NORMAL_LENGTH = 45.0
 """World units: the drawn length of the hit's normal."""
@@ -103,10 +104,13 @@ class ShapeCast(Scene):
         # Where the whole translation would put B, and where the cast stops it.
         end = any_shape.slid(result.b, *result.translation)
         any_shape.draw(painter, end, theme.guide, None, 1)
+        # A, B and B's poses are drawn here, not as the scene's shapes: labels keep off their outlines too.
+        keep_clear(painter, result.a, result.b, end)
         painter.arrow(self.points["B"], self.points["to"], theme.axis, 2)
         hit = result.hit
         if result.at_hit is not None and self.settings["stop"]:
             any_shape.draw(painter, result.at_hit, b_color, faded(b_color, 90), 3, core)
+            keep_clear(painter, result.at_hit)
             painter.point(hit.point, theme.mtv, 7)
             if hit.normal != (0.0, 0.0):
                 tip = (hit.point.x + hit.normal.x * NORMAL_LENGTH, hit.point.y + hit.normal.y * NORMAL_LENGTH)

@@ -6,6 +6,7 @@ from typing import NamedTuple
 from collision import Vector
 from sandbox.kit import Action, Fact, Line, Param, Report, Scene, Verdict, register
 from sandbox.kit.events import Event, answer_is
+from sandbox.kit.figures.clear import keep_lines_clear
 from sandbox.kit.figures.strips import clip
 
 UNIT = 50.0
@@ -208,7 +209,10 @@ class Vectors(Scene):
             stretch = clip(start, (end[0] - start[0], end[1] - start[1]), self.view.rect)
             if stretch is not None and max(stretch[0], 0.0) < min(stretch[1], 1.0):
                 t0, t1 = max(stretch[0], 0.0), min(stretch[1], 1.0)
-                painter.segment(*((start[0] + t * (end[0] - start[0]), start[1] + t * (end[1] - start[1])) for t in (t0, t1)), theme.guide, 1)
+                shown = [(start[0] + t * (end[0] - start[0]), start[1] + t * (end[1] - start[1])) for t in (t0, t1)]
+                painter.segment(*shown, theme.guide, 1)
+                # A label across it would be cut by it: the names keep off b's line.
+                keep_lines_clear(painter, [tuple(shown)], 2 * pixel)
         if self.settings["normals"] and report.length_b > 0:
             # Normals are neutral: their labels tell right from left.
             painter.arrow(origin, at(report.right), theme.axis, 2)

@@ -6,6 +6,7 @@ from typing import NamedTuple
 from collision import Feature, Polygon, Region, voronoi_region
 from sandbox.kit.events import Event, answer_is
 from sandbox.kit.figures import voronoi_view
+from sandbox.kit.figures.clear import keep_lines_clear
 from sandbox.kit import Fact, Param, Report, Scene, Verdict, faded, register
 
 CORNERS = "abc"
@@ -118,6 +119,8 @@ class VoronoiRegions(Scene):
                 painter.polygon(points, faded(theme.guide, 70), tint, 1)
         painter.polygon(corners, theme.shape_a, faded(theme.shape_a, 70) if result.feature.region is not Region.INSIDE else faded(theme.highlight, 60), 2)
         pixel = self.view.pixel
+        # The triangle is drawn from its corners, not a shape: the corners' names keep off its edges.
+        keep_lines_clear(painter, list(zip(corners, corners[1:] + corners[:1])), 2 * pixel)
         for name in CORNERS:
             at = self.points[name]
             painter.point(at, theme.highlight if name == self.hovered else theme.shape_a, 6)

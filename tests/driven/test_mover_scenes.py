@@ -89,6 +89,19 @@ def test_the_chain_rule_takes_the_bump_away_at_a_seam(drive):
     assert bump.normal.x == pytest.approx(-1.0)
 
 
+def test_the_panel_counts_the_segments_pushing_back(drive):
+    """The figure numbers no segment, so the panel says how many push back, not which: it read
+    "segments pushing back ()" and "(2)" (issue 34's look)."""
+    driver = drive("chain-seams")
+    driver.click("Just past a seam")
+    driver.session.set_setting("rule", False)
+    facts = {fact.name: fact.text() for fact in driver.scene.reported.facts}
+    assert (facts["bumps"], facts["naive_bumps"]) == ("1", "1")
+    driver.session.set_setting("rule", True)
+    facts = {fact.name: fact.text() for fact in driver.scene.reported.facts}
+    assert (facts["bumps"], facts["naive_bumps"]) == ("0", "1")
+
+
 def test_dragging_b_along_the_floor_without_the_rule_bumps_at_every_seam(drive):
     driver = drive("chain-seams")
     driver.session.set_setting("rule", False)

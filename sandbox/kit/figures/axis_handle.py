@@ -1,12 +1,13 @@
-"""A turnable axis P: a line through a fixed pivot, turned by dragging its red handle "P"."""
+"""A turnable axis P: a line through a fixed pivot, turned by dragging its grey handle "P"."""
 
 import math
 
 from collision import Vector
 
 from sandbox.kit import Scene
+from sandbox.kit.figures.clear import keep_lines_clear
 from sandbox.kit.labels import clip
-from sandbox.kit.painter import Painter, Point
+from sandbox.kit.painter import Painter, Point, interval_ends
 from sandbox.kit.theme import Theme
 
 NEAREST = 20
@@ -47,12 +48,14 @@ class TurnableAxis(Scene):
         return (("P", math.atan2(unit.y, unit.x)), ("P's normal", math.atan2(unit.x, -unit.y)))
 
     def draw_axis(self, painter: Painter, theme: Theme) -> None:
-        """The axis line across the free area and its red handle, labelled P."""
+        """The axis line across the free area and its handle, labelled P."""
         unit, handle = self.unit(), self.points["P"]
         ends = clip(self.pivot, unit, self.view.rect)
         if ends is not None:
             middle = unit.x * self.pivot[0] + unit.y * self.pivot[1]
             painter.interval(unit, middle + ends[0], middle + ends[1], self.offset(), theme.axis, 1)
+            # P's name beside its handle, not across the line it turns.
+            keep_lines_clear(painter, [interval_ends(unit, middle + ends[0], middle + ends[1], self.offset())], 2 * self.view.pixel)
         # A handle is neutral (red is the max corner's): the dot is bigger, and it is named.
         painter.point(handle, theme.highlight if self.hovered == "P" else theme.axis, 8)
         painter.text((handle[0] + 10 * self.view.pixel, handle[1] + 6 * self.view.pixel), "P", theme.axis, 16)

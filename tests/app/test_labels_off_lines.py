@@ -1,0 +1,84 @@
+"""Labels keep off the lines and outlines a scene draws besides its shapes (issue 34's look at
+--present and 3x): the turnable axis P, the chain's segments, the bounce surface's edge,
+vectors' line of b, the Voronoi triangle's edges, and the poses the mover and a shape cast
+draw (the mover's end). Each is measured from the scene's own geometry with shapely, the labels with pyglet
+(figure_lint.label_box); the figure lint checks the scenes' shapes themselves."""
+
+import pytest
+from shapely.geometry import LineString, Point
+from shapely.geometry import Polygon as Area
+
+from collision import Capsule, Circle
+
+from figure_lint import draw, label_box
+from sandbox.app.session import Session
+from sandbox.kit.theme import THEMES, with_palette
+from scenes.bounce_friction import PIVOT
+
+SETTINGS = (((1280, 720), 2.0, "projector"), ((1920, 1080), 3.0, "dark"), ((1280, 720), 1.0, "dark"))
+"""--present's 1280x720 at 2 in the projector theme, 1920x1080 at 3, and 1x beside the panel."""
+
+
+def axis_line(scene):
+    (px, py), (hx, hy) = scene.pivot, scene.points["P"]
+    return [LineString([(px - 10 * (hx - px), py - 10 * (hy - py)), (px + 10 * (hx - px), py + 10 * (hy - py))])]
+
+
+def chain(scene):
+    return [LineString([segment.point1, segment.point2]) for segment in scene.segments]
+
+
+def surface(scene):
+    direction, _ = scene.surface()
+    x, y = PIVOT
+    return [LineString([(x - 5000 * direction.x, y - 5000 * direction.y), (x + 5000 * direction.x, y + 5000 * direction.y)])]
+
+
+def b_line(scene):
+    (ox, oy), (bx, by) = scene.points["O"], scene.points["b"]
+    return [LineString([(ox - 10 * (bx - ox), oy - 10 * (by - oy)), (ox + 10 * (bx - ox), oy + 10 * (by - oy))])]
+
+
+def triangle(scene):
+    return [Area([scene.points[name] for name in "abc"]).exterior]
+
+
+def ring(shape, dx=0.0, dy=0.0):
+    """A shape's outline moved by (dx, dy), rounded parts and all."""
+    if isinstance(shape, Circle):
+        return Point(shape.center[0] + dx, shape.center[1] + dy).buffer(shape.radius, 64).exterior
+    if isinstance(shape, Capsule):
+        return LineString(shape.world_points() + (dx, dy)).buffer(shape.radius, 64).exterior
+    body = Area(shape.world_vertices() + (dx, dy))
+    return (body.buffer(shape.radius, 64) if getattr(shape, "radius", 0) else body).exterior
+
+
+def mover_end(scene):
+    result = scene.result
+    return [ring(result.capsule, *result.achieved)]
+
+
+def cast_poses(scene):
+    result = scene.result
+    return [ring(result.a), ring(result.b), ring(result.b, *result.translation), ring(result.at_hit)]
+
+
+LINES = {"min-max-corners": axis_line, "projection": axis_line, "chain-seams": chain, "bounce-friction": surface,
+         "vectors": b_line, "voronoi-regions": triangle, "mover": mover_end, "shape-cast": cast_poses}
+
+
+@pytest.mark.parametrize("scene_id", sorted(LINES))
+def test_no_label_lies_on_a_drawn_line(scene_id):
+    session, found = Session(scene_id), []
+    for size, scale, theme in SETTINGS:
+        session.open(scene_id)
+        session.on_resize(*size)
+        session.theme = with_palette(THEMES[theme], "standard")
+        session.set_font_scale(scale)
+        session.refresh()
+        painter, view = draw(session), session.scene.view
+        lines = [line.buffer(view.pixel) for line in LINES[scene_id](session.scene)]
+        for call in painter.of("text"):
+            if call[2].strip() and any(label_box(call, view).buffer(-view.pixel).intersects(line) for line in lines):
+                found.append(f"{size} {scale}x: {call[2]!r} lies on a line")
+    assert not found, "\n".join(found)
