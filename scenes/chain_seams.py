@@ -100,10 +100,10 @@ class ChainSeams(Scene):
     turnable = False
     events = (
         Event("ghost-bump", "Without the chain rule, the segment past a flat seam pushes the sliding box back",
-              lambda report: any(k in FLAT for k in report.numbers["bumps"]) and report.numbers["sunk"] <= SUNK_SHOWN,
+              lambda report: any(k in FLAT for k in report.numbers["bump_segments"]) and report.numbers["sunk"] <= SUNK_SHOWN,
               settings={"rule": False}, move=("B",)),
         Event("smooth-slide", "With the rule, a push that would bump the box at a flat seam is snapped up",
-              lambda report: any(k in FLAT for k in report.numbers["naive_bumps"]) and report.answers["bumped"] == "no"
+              lambda report: any(k in FLAT for k in report.numbers["naive_bump_segments"]) and report.answers["bumped"] == "no"
               and report.numbers["contacts"] > 0 and report.numbers["sunk"] <= SUNK_SHOWN,
               settings={"rule": True}, move=("B",)),
     )
@@ -205,7 +205,9 @@ class ChainSeams(Scene):
             Fact("admitted", sum(kind is NormalKind.ADMIT for kind in kinds), "pushes the rule keeps as found"),
             Fact("skipped", sum(kind is NormalKind.SKIP for kind in kinds), "pushes the rule skips: the next segment's"),
         )
-        return Report(verdict, facts=facts)
+        # Which segments, for the events that look for a bump at a flat seam (the figure draws counts).
+        segments = {"bump_segments": [c.segment for c in result.contacts if c.against], "naive_bump_segments": list(result.naive_bumps)}
+        return Report(verdict, facts=facts, numbers=segments)
 
 def _face_normal(segment):
     """The segment's own normal: its direction turned a quarter clockwise."""
