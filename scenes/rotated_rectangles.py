@@ -288,10 +288,11 @@ class RotatedRectangles(Scene):
             shown = k + 1 == self.settings["axis"]
             color = theme.separating if not row.overlap else theme.axis
             painter.arrow(start, end, color, 4 if shown else 2)
-            # The axis's number just inside the middle of the edge it runs along: outside, the
-            # corner names and the other rectangle crowd it.
+            # The axis's number just inside the edge it runs along (outside, the corner names and
+            # the other rectangle crowd it), a third of the way from its tail: from the middle, a
+            # large print's number reached the centre dot.
             centre = self.shapes[name].center
-            middle = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
+            middle = (start[0] + (end[0] - start[0]) / 3, start[1] + (end[1] - start[1]) / 3)
             inward = (centre[0] - middle[0], centre[1] - middle[1])
             painter.text(self._beside(middle, inward, str(k + 1), AXIS_SIZE), str(k + 1), color, AXIS_SIZE, "center")
         self.label_shapes(painter, theme)
