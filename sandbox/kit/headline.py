@@ -55,22 +55,23 @@ def layout(verdict: Verdict | None, claims: Sequence[Claim], room: float, scale:
     if verdict is None:
         return []
 
-    def fitted(text: str, size: float, space: float) -> tuple[int, float]:
+    def fitted(text: str, size: float, space: float, at_one: float) -> tuple[int, float]:
         # Never below its size at scale 1: a presenter's scale only enlarges the canvas's text.
-        return fit(text, size, space, measure, least=max(size / scale, least))
+        return fit(text, size, space, measure, least=max(at_one, least))
 
     def parts_with(verdict_room: float) -> list[Part]:
-        points, used = fitted(verdict.text, VERDICT_SIZE * scale, verdict_room)
+        points, used = fitted(verdict.text, VERDICT_SIZE * scale, verdict_room, VERDICT_SIZE)
         parts = [Part("verdict", verdict.text, points, verdict.role, GAP, used)]
+        side = min(SIDE_SIZE * scale, points)  # what follows the verdict is never larger than it
         x = GAP + used + GAP
         if claims:
             says = "   ".join(claim.text() for claim in claims)
             # With a detail to show too, the claims leave it a share of the line.
-            points, used = fitted(says, SIDE_SIZE * scale, (room - x) * (CLAIMS_SHARE if verdict.detail else 1.0))
+            points, used = fitted(says, side, (room - x) * (CLAIMS_SHARE if verdict.detail else 1.0), SIDE_SIZE)
             parts.append(Part("claims", says, points, "text", x, used))  # "(wrong)" says it: red is the max corner's
             x += used + GAP
         if verdict.detail and room - x > 48 * scale:
-            points, used = fitted(verdict.detail, SIDE_SIZE * scale, room - x)
+            points, used = fitted(verdict.detail, side, room - x, SIDE_SIZE)
             if used <= room - x:
                 # Left out where it would not fit even at its size at 1x: a detail is read whole or not at all.
                 parts.append(Part("detail", verdict.detail, points, "text", x, used))

@@ -53,3 +53,11 @@ def test_a_large_verdict_gives_way_before_its_detail_does():
     assert [part.kind for part in parts] == ["verdict", "claims", "detail"]
     assert parts[0].points < round(headline.VERDICT_SIZE * 2.3)  # it shrank for the detail
     assert parts[-1].x + parts[-1].width <= 1800
+
+
+def test_nothing_after_the_verdict_is_larger_than_it():
+    """A long verdict at a presenter scale gives way to its detail, but never shrinks below it."""
+    verdict = Verdict("STATIC AND SAMPLES PUSH WRONG WAY", "text", "swept: first touch at t = 0.517")
+    for room in (900, 1200, 1500, 1830):
+        parts = headline.layout(verdict, (), room, 2.5, text_width)
+        assert all(part.points <= parts[0].points for part in parts[1:]), (room, [(p.kind, p.points) for p in parts])
