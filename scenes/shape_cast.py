@@ -53,7 +53,7 @@ class ShapeCast(Scene):
     params = (
         Param("kind_a", "A's shape", "polygon", choices=any_shape.KINDS),
         Param("kind_b", "B's shape", "box", choices=any_shape.KINDS),
-        Param("rounding", "Rounding (rounded polygon, capsule)", 20, low=0, high=45),
+        Param("rounding", "Rounding", 20, low=0, high=45, help="The radius of A or B when a rounded polygon or a capsule."),
         Param("angle_a", "A's angle (degrees)", 10, low=-180, high=180),
         Param("angle_b", "B's angle (degrees)", -20, low=-180, high=180),
         Param("encroach", "Encroach (Box2D's mover casts so)", False),
