@@ -48,9 +48,9 @@ from .point_query import PointQuery, point_query
 from .interval import Interval
 from .projection import project
 from .fast.quadtree import Quadtree
+from .fast.sat_kernel import sat
 from .quadtree import QuadArrays, QuadNode
 from .raycast import RayHit, Slab, ray_cast
-from .sat import sat
 from .shapes import MAX_SIDES, MAX_VERTICES, Box, Circle, Polygon, regular_polygon
 from .sweep import Sweep
 from .sweep import sweep
