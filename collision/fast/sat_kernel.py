@@ -29,12 +29,14 @@ from typing import Any, Generic, TypeVar, cast, overload
 from .. import rounded
 from ..capsule import Capsule
 from ..errors import ShapeError
-from ..projection import extent, overlap
+from ..axes import AxisKind
+from ..interval import Interval
+from ..projection import extent, interval, overlap
 from ..sat import candidate_axes
 from ..sat import sat as readable_sat
 from ..shapes import Circle, Polygon, Pose
 from ..vector import Vector
-from ..verdict import TOLERANCE, AxisTest, Candidate, SatResult, axis_tolerance, every_axis, spread, way_out
+from ..verdict import TOLERANCE, AxisTest, Candidate, SatResult, _own, axis_tolerance, spread, way_out
 
 # tuple.__new__ skips a NamedTuple's Python-level __new__: a third of the cost on the hot path.
 _new = tuple.__new__
@@ -90,6 +92,43 @@ def sat(a: Polygon | Circle | Capsule, b: Polygon | Circle | Capsule, early_exit
 update_wrapper(sat, readable_sat, assigned=("__doc__",), updated=())
 
 
+Report = tuple[tuple[AxisTest, ...], tuple[Candidate, ...], int]
+"""What :func:`~collision.verdict.every_axis` gives: the axes, the skipped and the merged count."""
+
+
+def _every_axis(pose_a: Pose, pose_b: Pose, early_exit: bool) -> Report:
+    """:func:`~collision.verdict.every_axis` of :func:`~collision.sat.candidate_axes`, its
+    NamedTuples made with tuple.__new__: the same tests, made about a tenth faster."""
+    candidates = list(candidate_axes(pose_a, pose_b))
+    kept = sum(1 for candidate in candidates if candidate[2].kind is AxisKind.EDGE)
+    merged = len(pose_a.normals) + len(pose_b.normals) - kept
+    (ox, oy), (bx, by) = (pose_a.x, pose_a.y), (pose_b.x, pose_b.y)
+    dx, dy = bx - ox, by - oy
+    spread_a, spread_b = spread(pose_a), spread(pose_b)
+    tests = []
+    for k, (ax, ay, source, a_min, a_max, b_min, b_max) in enumerate(candidates):
+        world_a = interval(pose_a, ax, ay) if a_min is None else _moved(_own(pose_a, source), ox * ax + oy * ay)
+        world_b = interval(pose_b, ax, ay) if b_min is None else _moved(_own(pose_b, source), bx * ax + by * ay)
+        if a_min is None:
+            a_min, a_max = extent(pose_a, ax, ay)
+        if b_min is None:
+            b_min, b_max = extent(pose_b, ax, ay)
+        shift = dx * ax + dy * ay
+        depth = overlap(a_min, a_max, b_min + shift, b_max + shift)
+        separating = depth < -axis_tolerance(spread_a, spread_b, ax, ay)
+        tests.append(_new(AxisTest, (_new(Vector, (ax, ay)), source, world_a, world_b, depth, separating)))
+        if separating and early_exit:
+            skipped = tuple([_new(Candidate, (_new(Vector, (c[0], c[1])), c[2])) for c in candidates[k + 1 :]])
+            return tuple(tests), skipped, merged
+    return tuple(tests), (), merged
+
+
+def _moved(shadow: Interval, shift: float) -> Interval:
+    """verdict._moved, made with tuple.__new__."""
+    moved: Interval = _new(Interval, (shadow.min + shift, shadow.max + shift, shadow.min_index, shadow.max_index))
+    return moved
+
+
 class _WhenRead(Generic[Made]):
     """A field of a :class:`LazySatResult` made by ``make(result)`` when first read, then kept
     in the result's own dict, where later reads find it before this (which has no __set__).
@@ -109,10 +148,6 @@ class _WhenRead(Generic[Made]):
             return self
         made = result.__dict__[self.name] = self.make(result)
         return made
-
-
-Report = tuple[tuple[AxisTest, ...], tuple[Candidate, ...], int]
-"""What :func:`~collision.verdict.every_axis` gives: the axes, the skipped and the merged count."""
 
 
 class LazySatResult(SatResult):
@@ -135,7 +170,7 @@ class LazySatResult(SatResult):
     @_WhenRead
     def _report(self) -> Report:
         pose_a, pose_b, early_exit = cast("tuple[Pose, Pose, bool]", tuple.__getitem__(self, slice(4, 7)))
-        return every_axis(pose_a, pose_b, candidate_axes(pose_a, pose_b), early_exit)
+        return _every_axis(pose_a, pose_b, early_exit)
 
     @_WhenRead
     def axes(self) -> tuple[AxisTest, ...]:
