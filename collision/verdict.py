@@ -5,8 +5,9 @@ rounding. :func:`named_axis` is the one choice of axis (the first gap, else the 
 overlap) and :func:`way_out` the one way the normal points (the way B leaves A), for
 :func:`collision.sat`, :func:`~collision.tiles.sat_tile`, the rounded shapes' SAT and
 :func:`~collision.fast.batch.sat_many` alike. :class:`AxisTest`, :class:`Candidate` and
-:class:`SatResult` are what they answer. All of it sits below every module that tests or
-reports an overlap, so that none of those has to import another to share it.
+:class:`SatResult` are what they answer, and :func:`every_axis` lists every axis of
+:func:`~collision.sat.sat`'s answer. All of it sits below every module that tests or reports
+an overlap, so that none of those has to import another to share it.
 """
 
 from __future__ import annotations
