@@ -20,12 +20,14 @@ placed by position and angle, and its Pose), ``projection.py`` (a shape's shadow
 ``Interval``, and :func:`~collision.projection.overlap`, the one rule that compares two shadows),
 ``axes.py`` and ``voronoi.py`` (where an axis comes from), ``sat.py`` (:func:`sat`: read it
 first, then ``candidate_axes`` and ``circle_axis``; ``verdict.py`` holds its tolerance and
-its answer, :class:`SatResult`), ``tiles.py``, then ``minkowski.py`` and
+its answer, :class:`SatResult`, with every axis listed), ``tiles.py``, then ``minkowski.py`` and
 ``gjk.py`` (GJK and EPA), ``point_query.py``, ``raycast.py``, ``sweep.py``, ``cast.py`` (shape
 casts), ``mover.py`` (collide and slide) and ``chain.py`` (smooth contacts on a chain), and last the
 broad phase: ``broadphase.py``, ``quadtree.py``, ``dynamic_tree.py``. ``collision/fast/``
-holds the same algorithms again for many at once, in numpy; each of its modules names the
-readable function it speeds up, and is tested against it.
+holds the same algorithms again for many at once, in numpy, and ``sat`` itself with its speed
+tricks (``fast/sat_kernel.py``: the :func:`sat` this package exports, which runs ``sat.py``'s
+under a tracer); each of its modules names the readable function it speeds up, and is tested
+against it.
 
 >>> from collision import Box, Circle, sat
 >>> sat(Box((0, 0), (50, 30)), Circle((70, 0), 25)).mtv
@@ -48,9 +50,9 @@ from .point_query import PointQuery, point_query
 from .interval import Interval
 from .projection import project
 from .fast.quadtree import Quadtree
+from .fast.sat_kernel import sat
 from .quadtree import QuadArrays, QuadNode
 from .raycast import RayHit, Slab, ray_cast
-from .sat import sat
 from .shapes import MAX_SIDES, MAX_VERTICES, Box, Circle, Polygon, regular_polygon
 from .sweep import Sweep
 from .sweep import sweep

@@ -186,10 +186,10 @@ def sat(a: Polygon | Circle | Capsule, b: Polygon | Circle | Capsule, early_exit
     test = tests[named_axis(tests)]
     normal = Vector(*way_out(*test.axis, test.overlap, test.a.max - test.b.min))
     merged = len(normals_a) + len(normals_b) - edges
-    if test.separating:
-        return SatResult(False, False, normal, 0.0, None, tests, skipped, merged)
-    depth = test.overlap if test.overlap > 0.0 else 0.0
-    return SatResult(True, depth <= tolerance, normal, depth, None, tests, skipped, merged)
+    colliding = not test.separating
+    depth = test.overlap if colliding and test.overlap > 0.0 else 0.0
+    mtv = Vector(normal.x * depth, normal.y * depth)
+    return SatResult(colliding, colliding and depth <= tolerance, normal, depth, mtv, tuple(tests), skipped, merged)
 
 
 def ray_hit(

@@ -1,11 +1,13 @@
 """The Separating Axis Theorem with a report of every axis tested and the minimum translation vector.
 
-Two convex shapes are apart exactly when some axis parts their shadows. Read :func:`sat`
-first: the candidate axes (:func:`candidate_axes`; a circle's from :func:`circle_axis` or
-:func:`centre_line`), each shape's shadow on each (:func:`~collision.projection.extent`), the
-one overlap rule (:func:`~collision.projection.overlap`); out at the first gap, else the axis
-of least overlap is the shortest way out, the MTV. The report of every axis
-(``SatResult.axes``) takes the same steps again when it is read.
+Two convex shapes are apart exactly when some axis parts their shadows. :func:`sat` reads as
+the tutorials tell it: the candidate axes (:func:`candidate_axes`; a circle's from
+:func:`circle_axis` or :func:`centre_line`); each shape's shadow on each
+(:func:`~collision.projection.extent`); the one overlap rule
+(:func:`~collision.projection.overlap`); out at the first gap, else the axis of least overlap
+is the shortest way out, the MTV; and the result lists every axis
+(:func:`~collision.verdict.every_axis`). ``collision.sat`` is this function with its speed
+tricks (:mod:`collision.fast.sat_kernel`), tested against it.
 """
 
 from __future__ import annotations
@@ -13,19 +15,15 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 
+from . import rounded
 from .axes import AxisKind, AxisSource, vertex_source
 from .capsule import Capsule
 from .errors import ShapeError
-from .interval import Interval
-from .projection import extent, interval, overlap
+from .projection import extent, overlap
 from .shapes import PARALLEL, CandidateAxis, Circle, Polygon, Pose
 from .vector import Pair, Vector
-from .verdict import TOLERANCE, AxisTest, Candidate, SatResult, axis_tolerance, spread, way_out
+from .verdict import SatResult, axis_tolerance, every_axis, spread, way_out
 from .voronoi import box_corner_region, in_vertex_region, nearest_vertex
-
-# tuple.__new__ skips a NamedTuple's Python-level __new__: a third of the cost on the hot path.
-_new = tuple.__new__
-_blank = object.__new__
 
 
 def sat(a: Polygon | Circle | Capsule, b: Polygon | Circle | Capsule, early_exit: bool = False) -> SatResult:
@@ -34,11 +32,12 @@ def sat(a: Polygon | Circle | Capsule, b: Polygon | Circle | Capsule, early_exit
     Every candidate axis is projected and reported: the distinct edge normals of both
     polygons, plus for a circle either the axis from the polygon's nearest vertex (only when
     the centre lies in that vertex's Voronoi region) or the line between two centres. With
-    ``early_exit`` the test stops at the first separating axis and lists the rest as skipped.
-    Touching counts as colliding; a gap or depth counts as zero within a tolerance relative
-    to the largest coordinates the pair reaches along the axis (see :data:`TOLERANCE`). Both
-    shapes are measured from A's position, so boxes at x = 1e20 (where floats are 16384
-    apart) still overlap by what they overlap along y. Returns a :class:`SatResult`.
+    ``early_exit`` the report stops at the first separating axis and lists the rest as
+    skipped. Touching counts as colliding; a gap or depth counts as zero within a tolerance
+    relative to the largest coordinates the pair reaches along the axis (see
+    :data:`~collision.TOLERANCE`). Both shapes are measured from A's position, so boxes at
+    x = 1e20 (where floats are 16384 apart) still overlap by what they overlap along y.
+    Returns a :class:`~collision.SatResult`.
 
     >>> from collision import Box
     >>> result = sat(Box((0, 0), (1, 1)), Box((1.5, 0), (1, 1)))
@@ -56,22 +55,15 @@ def sat(a: Polygon | Circle | Capsule, b: Polygon | Circle | Capsule, early_exit
     (False, -1.0, 1)
     """
     try:
-        pose_a, pose_b = a._pose or a._placed(), b._pose or b._placed()
+        pose_a, pose_b = a._placed(), b._placed()
     except AttributeError:
         raise ShapeError(f"expected a Polygon, Box or Circle, got {type(b if hasattr(a, '_placed') else a).__name__}") from None
     if a._rounded or b._rounded:
         # A capsule or a rounded polygon: cores grown by radii (collision.rounded).
-        from . import rounded
-
         return rounded.sat(a, b, early_exit)
     # Both shadows are measured from A's position: B's is moved along each axis by the offset
     # B - A, exact when the shapes lie near each other, however far out (see extent).
     dx, dy = pose_b.x - pose_a.x, pose_b.y - pose_a.y
-    # No axis's tolerance exceeds TOLERANCE times the larger shape's scale: a gap wider than
-    # that separates on any axis; a narrower one, on an axis whose own tolerance it exceeds.
-    scale_a, scale_b = pose_a.scale, pose_b.scale
-    most = TOLERANCE * (scale_a if scale_a > scale_b else scale_b)
-    gap = near = -most
     least, separated = math.inf, False
     for ax, ay, _, a_min, a_max, b_min, b_max in candidate_axes(pose_a, pose_b):
         # Each shape's shadow on its own normals is known already; the other's is cast here.
@@ -83,9 +75,8 @@ def sat(a: Polygon | Circle | Capsule, b: Polygon | Circle | Capsule, early_exit
         shift = dx * ax + dy * ay
         b_min, b_max = b_min + shift, b_max + shift
         depth = overlap(a_min, a_max, b_min, b_max)
-        if near <= depth < 0.0:
-            # Near zero this axis's own tolerance decides: how far rounding moves a shadow along it.
-            gap = -axis_tolerance(spread(pose_a), spread(pose_b), ax, ay)
+        # A gap counts when it is wider than rounding can make along this axis (see TOLERANCE).
+        gap = -axis_tolerance(spread(pose_a), spread(pose_b), ax, ay)
         if depth < gap:
             # A gap on one axis is enough: a line through it parts the shapes (the theorem).
             separated, chosen = True, (ax, ay, depth, a_max - b_min)
@@ -96,21 +87,19 @@ def sat(a: Polygon | Circle | Capsule, b: Polygon | Circle | Capsule, early_exit
     ax, ay, depth, forward = chosen
     # Point the normal the way B must go: along the axis if overlap() took the way forwards
     # (past A's max), else against it.
-    normal = _new(Vector, way_out(ax, ay, depth, forward))
-    result = _blank(SatResult)
+    normal = Vector(*way_out(ax, ay, depth, forward))
     if separated:
-        result.colliding = result.touching = False
+        colliding = touching = False
         depth = 0.0
     else:
-        depth = least if least > 0.0 else 0.0
-        result.colliding = True
-        result.touching = depth <= most and depth <= axis_tolerance(spread(pose_a), spread(pose_b), ax, ay)
-    result.depth = depth
-    result.normal = normal
-    result._mtv = None
-    # The report (every axis's intervals, and the count of merged normals) is built when
-    # read, from these same poses.
-    result._pending = (_report, pose_a, pose_b, early_exit)
+        # An overlap within rounding of zero is a touch: no depth to leave by.
+        colliding = True
+        depth = max(0.0, least)
+        touching = depth <= axis_tolerance(spread(pose_a), spread(pose_b), ax, ay)
+    # The result lists every axis, its shadows where they lie in the world (or, with an early
+    # exit, those up to the first gap and the rest untried).
+    axes, skipped, merged = every_axis(pose_a, pose_b, candidate_axes(pose_a, pose_b), early_exit)
+    result = SatResult(colliding, touching, normal, depth, Vector(normal.x * depth, normal.y * depth), axes, skipped, merged)
     return result
 
 
@@ -208,44 +197,3 @@ def centre_line(center_a: Pair, center_b: Pair) -> CandidateAxis:
     if not length:
         return 1.0, 0.0, _CENTRE_LINE, None, None, None, None
     return dx / length, dy / length, _CENTRE_LINE, None, None, None, None
-
-
-def _report(pose_a: Pose, pose_b: Pose, early_exit: bool) -> tuple[tuple[AxisTest, ...], tuple[Candidate, ...], int]:
-    """The AxisTests of sat()'s candidates, the Candidates an early exit skips, and how many
-    edge normals were merged away: the same extents, the same shift and the same rule as the
-    verdict, so the same overlaps; the intervals are reported where they lie in the world,
-    with the vertices at their ends."""
-    candidates = list(candidate_axes(pose_a, pose_b))
-    edges = sum(1 for candidate in candidates if candidate[2].kind is AxisKind.EDGE)
-    merged = len(pose_a.normals) + len(pose_b.normals) - edges
-    (ox, oy), (bx, by) = (pose_a.x, pose_a.y), (pose_b.x, pose_b.y)
-    dx, dy = bx - ox, by - oy
-    tests = []
-    for k, (ax, ay, source, a_min, a_max, b_min, b_max) in enumerate(candidates):
-        # Where the shadows lie in the world, for a figure: on a shape's own normal its local
-        # extent moved out by position . axis, on any other axis its world vertices projected.
-        world_a = interval(pose_a, ax, ay) if a_min is None else _moved(_own(pose_a, source), ox * ax + oy * ay)
-        world_b = interval(pose_b, ax, ay) if b_min is None else _moved(_own(pose_b, source), bx * ax + by * ay)
-        if a_min is None:
-            a_min, a_max = extent(pose_a, ax, ay)
-        if b_min is None:
-            b_min, b_max = extent(pose_b, ax, ay)
-        shift = dx * ax + dy * ay
-        depth = overlap(a_min, a_max, b_min + shift, b_max + shift)
-        separating = depth < -axis_tolerance(spread(pose_a), spread(pose_b), ax, ay)
-        tests.append(_new(AxisTest, (_new(Vector, (ax, ay)), source, world_a, world_b, depth, separating)))
-        if separating and early_exit:
-            skipped = tuple([_new(Candidate, (_new(Vector, (c[0], c[1])), c[2])) for c in candidates[k + 1 :]])
-            return tuple(tests), skipped, merged
-    return tuple(tests), (), merged
-
-
-def _own(pose: Pose, source: AxisSource) -> Interval:
-    """A polygon's own Interval along the normal of edge ``source.index`` (Pose.extents)."""
-    return pose.extents[pose.edges.index(source.index)]
-
-
-def _moved(shadow: Interval, shift: float) -> Interval:
-    """An Interval measured from a shape's position, moved out by position . axis: where it lies."""
-    moved: Interval = _new(Interval, (shadow.min + shift, shadow.max + shift, shadow.min_index, shadow.max_index))
-    return moved

@@ -18,10 +18,9 @@ from .axes import AxisKind, AxisSource
 from .errors import ShapeError
 from .interval import Interval
 from .projection import extent, overlap, project
-from .sat import _moved
 from .shapes import Box
 from .vector import Bounds, Pair, PairLike, Vector
-from .verdict import AxisTest, SatResult, axis_tolerance, named_axis, spread, way_out
+from .verdict import AxisTest, SatResult, _moved, axis_tolerance, named_axis, spread, way_out
 
 QUADRANTS = {"NE": (1.0, 1.0), "NW": (-1.0, 1.0), "SE": (1.0, -1.0), "SW": (-1.0, -1.0)}
 """Each quadrant's name and the signs (x, y) of the way the tile's square reaches from its corner."""

@@ -5,20 +5,22 @@ rounding. :func:`named_axis` is the one choice of axis (the first gap, else the 
 overlap) and :func:`way_out` the one way the normal points (the way B leaves A), for
 :func:`collision.sat`, :func:`~collision.tiles.sat_tile`, the rounded shapes' SAT and
 :func:`~collision.fast.batch.sat_many` alike. :class:`AxisTest`, :class:`Candidate` and
-:class:`SatResult` are what they answer. All of it sits below every module that tests or
-reports an overlap, so that none of those has to import another to share it.
+:class:`SatResult` are what they answer, and :func:`every_axis` lists every axis of
+:func:`~collision.sat.sat`'s answer. All of it sits below every module that tests or reports
+an overlap, so that none of those has to import another to share it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, NamedTuple, cast
+from collections.abc import Iterable, Sequence
+from typing import Any, NamedTuple
 
 import numpy as np
 
-from .axes import AxisSource
+from .axes import AxisKind, AxisSource
 from .interval import Interval
-from .shapes import Pose
+from .projection import extent, interval, overlap
+from .shapes import CandidateAxis, Pose
 from .vector import Vector
 
 TOLERANCE = 2 * 2.0**-52
@@ -33,10 +35,6 @@ where floats are 0.125 apart, it is 0.44, so boxes 0.5 apart are apart. Boxes at
 where floats are 16384 apart, still overlap by 70 along y. SAT measures both shapes from A's
 position (see :func:`sat`), so their offset, not their world vertices, carries the distance
 between them."""
-
-# tuple.__new__ skips a NamedTuple's Python-level __new__: a third of the cost on the hot path.
-_new = tuple.__new__
-
 
 class Candidate(NamedTuple):
     """An axis that was not tested because an earlier one already separated the shapes."""
@@ -73,118 +71,38 @@ class AxisTest(NamedTuple):
     TOLERANCE): then the shapes are too."""
 
 
-class SatResult:
-    """The outcome of :func:`sat`.
-
-    It reads as the NamedTuple it was: fields by name, unpacking and indexing in the order of
-    ``_fields``, equality field by field, ``_replace`` and ``_asdict``. ``axes`` and
-    ``skipped`` (and ``merged``) are built on first access, from the shapes as they were when
-    ``sat()`` ran: the verdict needs only the axes up to the first gap, the report needs them all.
-    """
-
-    __slots__ = {
-        "colliding": "The shapes overlap or touch: no tested axis separates them.",
-        "touching": "Colliding with a depth of zero, within the pair's tolerance (see TOLERANCE).",
-        "normal": "Unit axis pointing from A towards B: the MTV's direction, or when separated the "
-        "first separating axis.",
-        "depth": "How far B must move to leave A (0 when separated or touching).",
-        "_axes": "The AxisTests, once built.",
-        "_skipped": "The skipped Candidates, once built.",
-        "_merged": "How many edge normals were merged away, once counted.",
-        "_mtv": "The MTV, once made (sat() leaves it to the first reader).",
-        "_pending": "What builds the report: (build, *arguments), build(*arguments) giving (axes, skipped, "
-        "merged); None once built.",
-    }
+class SatResult(NamedTuple):
+    """The outcome of :func:`sat`: the verdict, the shortest way out, and every axis tested."""
 
     colliding: bool
+    """The shapes overlap or touch: no tested axis separates them."""
+
     touching: bool
+    """Colliding with a depth of zero, within the pair's tolerance (see TOLERANCE)."""
+
     normal: Vector
+    """Unit axis pointing from A towards B: the MTV's direction, or when separated the first
+    separating axis."""
+
     depth: float
-    _axes: tuple[AxisTest, ...]
-    _skipped: tuple[Candidate, ...]
-    _merged: int
-    _mtv: Vector | None
-    _pending: tuple[Any, ...] | None
+    """How far B must move to leave A (0 when separated or touching)."""
 
-    _fields = ("colliding", "touching", "normal", "depth", "mtv", "axes", "skipped", "merged")
+    mtv: Vector
+    """``normal * depth``: the shortest translation that moves B out of A."""
 
-    def __init__(
-        self, colliding: bool, touching: bool, normal: Vector, depth: float, mtv: Vector | None, axes: Iterable[AxisTest],
-        skipped: Iterable[Candidate], merged: int,
-    ) -> None:
-        self.colliding, self.touching, self.normal, self.depth, self._mtv = colliding, touching, normal, depth, mtv
-        self._axes, self._skipped, self._merged, self._pending = tuple(axes), tuple(skipped), merged, None
+    axes: tuple[AxisTest, ...]
+    """Every AxisTest, in the order tested."""
 
-    @property
-    def mtv(self) -> Vector:
-        """``normal * depth``: the shortest translation that moves B out of A."""
-        if self._mtv is None:
-            normal, depth = self.normal, self.depth
-            mtv: Vector = _new(Vector, (normal[0] * depth, normal[1] * depth))
-            self._mtv = mtv
-            return mtv
-        return self._mtv
+    skipped: tuple[Candidate, ...]
+    """The Candidate axes an early exit never tested (empty unless ``early_exit``)."""
 
-    @property
-    def axes(self) -> tuple[AxisTest, ...]:
-        """Every AxisTest, in the order tested."""
-        if self._pending is not None:
-            self._build()
-        return self._axes
-
-    @property
-    def skipped(self) -> tuple[Candidate, ...]:
-        """The Candidate axes an early exit never tested (empty unless ``early_exit``)."""
-        if self._pending is not None:
-            self._build()
-        return self._skipped
-
-    @property
-    def merged(self) -> int:
-        """How many edge normals were dropped for being parallel to one already listed."""
-        if self._pending is not None:
-            self._build()
-        return self._merged
-
-    def _build(self) -> None:
-        # Called only while a report is pending (each reader asks first).
-        build, *arguments = cast("tuple[Any, ...]", self._pending)
-        self._axes, self._skipped, self._merged = build(*arguments)
-        self._pending = None
+    merged: int
+    """How many edge normals were dropped for being parallel to one already listed."""
 
     @property
     def separating_axis(self) -> AxisTest | None:
         """The first AxisTest that separates, or None when the shapes collide."""
         return next((test for test in self.axes if test.separating), None)
-
-    def __iter__(self) -> Iterator[Any]:
-        return iter((self.colliding, self.touching, self.normal, self.depth, self.mtv, self.axes, self.skipped, self.merged))
-
-    def __len__(self) -> int:
-        return len(self._fields)
-
-    def __getitem__(self, index: int | slice) -> Any:
-        return tuple(self)[index]
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, (SatResult, tuple)):
-            return tuple(self) == tuple(other)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(tuple(self))
-
-    def __repr__(self) -> str:
-        return "SatResult(" + ", ".join(f"{name}={value!r}" for name, value in zip(self._fields, self)) + ")"
-
-    def __reduce__(self) -> tuple[type[SatResult], tuple[Any, ...]]:
-        return SatResult, tuple(self)
-
-    def _asdict(self) -> dict[str, Any]:
-        return dict(zip(self._fields, self))
-
-    def _replace(self, **changes: Any) -> SatResult:
-        return SatResult(**{**self._asdict(), **changes})
 
 
 def spread(pose: Pose) -> tuple[float, float]:
@@ -250,3 +168,59 @@ def way_out(ax: Any, ay: Any, overlap: Any, forward: Any) -> tuple[Any, Any]:
         forwards = overlap == forward
         return np.where(forwards, ax, -ax), np.where(forwards, ay, -ay)
     return -ax, -ay
+
+
+def every_axis(
+    pose_a: Pose, pose_b: Pose, candidates: Iterable[CandidateAxis], early_exit: bool
+) -> tuple[tuple[AxisTest, ...], tuple[Candidate, ...], int]:
+    """What :func:`sat`'s result lists for two placed shapes: an AxisTest for each of
+    ``candidates`` (:func:`~collision.sat.candidate_axes`, in order), the Candidates an early
+    exit leaves untried, and how many edge normals were merged away as parallel. Each axis is
+    measured as the verdict measures it (the same extents, the same shift, the same rule), so
+    its overlap is the verdict's to the last bit; its intervals are reported where they lie in
+    the world, with the vertices at their ends, for a figure to draw.
+
+    >>> from collision import Box
+    >>> from collision.sat import candidate_axes
+    >>> a, b = Box((0, 0), (1, 1))._placed(), Box((3, 0), (1, 1))._placed()
+    >>> tests, skipped, merged = every_axis(a, b, candidate_axes(a, b), early_exit=True)
+    >>> [(test.source, test.overlap, test.separating) for test in tests]
+    [(AxisSource(shape='A', kind=<AxisKind.EDGE: 'edge'>, index=0), -1.0, True)]
+    >>> [candidate.source.index for candidate in skipped], merged  # y untried; B's two normals merged
+    ([1], 6)
+    """
+    candidates = list(candidates)
+    # Both shapes' edge normals, less the edge axes kept: those merged with a parallel one.
+    kept = sum(1 for candidate in candidates if candidate[2].kind is AxisKind.EDGE)
+    merged = len(pose_a.normals) + len(pose_b.normals) - kept
+    dx, dy = pose_b.x - pose_a.x, pose_b.y - pose_a.y
+    tests = []
+    for k, (ax, ay, source, a_min, a_max, b_min, b_max) in enumerate(candidates):
+        # Where the shadows lie in the world: on a shape's own normal its local extent moved
+        # out by position . axis, on any other axis its world vertices projected.
+        world_a = interval(pose_a, ax, ay) if a_min is None else _moved(_own(pose_a, source), pose_a.x * ax + pose_a.y * ay)
+        world_b = interval(pose_b, ax, ay) if b_min is None else _moved(_own(pose_b, source), pose_b.x * ax + pose_b.y * ay)
+        # The overlap as the verdict takes it: from A's position, B's shadow moved along by the offset.
+        if a_min is None:
+            a_min, a_max = extent(pose_a, ax, ay)
+        if b_min is None:
+            b_min, b_max = extent(pose_b, ax, ay)
+        shift = dx * ax + dy * ay
+        depth = overlap(a_min, a_max, b_min + shift, b_max + shift)
+        separating = depth < -axis_tolerance(spread(pose_a), spread(pose_b), ax, ay)
+        tests.append(AxisTest(Vector(ax, ay), source, world_a, world_b, depth, separating))
+        if separating and early_exit:
+            # Out at the first gap: the axes after it are listed, never tried.
+            skipped = tuple(Candidate(Vector(c[0], c[1]), c[2]) for c in candidates[k + 1 :])
+            return tuple(tests), skipped, merged
+    return tuple(tests), (), merged
+
+
+def _own(pose: Pose, source: AxisSource) -> Interval:
+    """A polygon's own Interval along the normal of edge ``source.index`` (Pose.extents)."""
+    return pose.extents[pose.edges.index(source.index)]
+
+
+def _moved(shadow: Interval, shift: float) -> Interval:
+    """An Interval measured from a shape's position, moved out by position . axis: where it lies."""
+    return Interval(shadow.min + shift, shadow.max + shift, shadow.min_index, shadow.max_index)

@@ -10,6 +10,11 @@ the same thing readably, and is tested against it; read that one first.
   normals and half lengths (Metanet's halfwidths, as :func:`collision.projection.extent`
   projects a box), in arrays made once per block size, with :func:`collision.projection.overlap`
   on every axis (held to ``sat()`` through ``sat_many``'s tests);
+- :mod:`collision.fast.sat_kernel`: ``collision.sat``, :func:`collision.sat.sat` again with
+  its speed tricks (the shapes' cached poses, one tolerance for all axes but those near zero,
+  ``tuple.__new__``, the overlap rule written out, and a result whose report is made when
+  read); under a tracer it runs the readable one (``tests/core/test_sat_kernel.py`` holds
+  every field of the two results to each other);
 - :mod:`collision.fast.broadphase`: brute force, sort and sweep, the loose grid and the
   quadtree's pairs over (N, 4) arrays of bounds, the kernels behind
   :func:`collision.broadphase.find` and :func:`~collision.broadphase.contacts`
@@ -26,7 +31,7 @@ the same thing readably, and is tested against it; read that one first.
   ``collision/quadtree.py``, and ``tests/core/test_quadtree.py`` holds the builds and the
   queries to each other.
 
-They are exported where they were: ``from collision import sat_many``, ``broadphase.find``,
-``Quadtree.insert_many``. No readable module calls into them: ``collision/__init__.py`` and
+They are exported where they were: ``from collision import sat, sat_many``,
+``broadphase.find``, ``Quadtree.insert_many``. No readable module calls into them: ``collision/__init__.py`` and
 ``collision/broadphase.py`` only hand their names on (``tests/core/test_import_graph.py``).
 """
