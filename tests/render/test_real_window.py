@@ -134,7 +134,7 @@ def test_tapping_r_on_b_reaches_exact_alignment_within_a_dozen_taps(display, tmp
     assert aligned(target(saved), saved["shapes"]["B"]["angle"], 90.0), f"not aligned after {taps} taps: {saved['shapes']}"
 
 
-# Every lesson's steps are exported and checked without a window (test_walkthrough_regression)
+# Lessons' steps are exported and checked without a window (test_walkthrough_regression)
 # and their questions driven through the session (test_questions); here the clicker keys drive
 # the real window to the end of one lesson, with questions and an animated scene, in the default
 # run, and of every lesson in the slow run (4 to 13 s each).
