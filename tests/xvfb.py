@@ -3,6 +3,7 @@
 import os
 import shutil
 import subprocess
+import sys
 import time
 
 import pytest
@@ -24,6 +25,17 @@ def wait_for(check, seconds, what):
             return found
         time.sleep(0.1)
     raise AssertionError(f"timed out waiting for {what}")
+
+
+def stop(app):
+    """End ``app`` and return what it printed. Called in a finally: a test failing meanwhile
+    gets that output as a note, for an app that left or went wrong says why only there."""
+    app.terminate()
+    output = app.communicate(timeout=10)[0]
+    failing = sys.exc_info()[1]
+    if failing is not None:
+        failing.add_note(f"the app's output:\n{output}")
+    return output
 
 
 def xdotool(env, *args):

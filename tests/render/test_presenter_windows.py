@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from xvfb import wait_for, xdotool
+from xvfb import stop, wait_for, xdotool
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.gui
@@ -58,8 +58,7 @@ def test_two_windows_and_page_down_in_either_advances_both(display):
         press(projector, "Next", 3)  # Page Down in the projector's window
         press(teacher, "Prior", 2)
     finally:
-        app.terminate()
-        output = app.communicate(timeout=10)[0]
+        output = stop(app)
     assert "Traceback" not in output, output
 
 
@@ -93,6 +92,5 @@ def test_the_windows_open_side_by_side_and_the_teachers_draws_within_2_s(display
         apart = a[0] + a[2] <= b[0] or b[0] + b[2] <= a[0] or a[1] + a[3] <= b[1] or b[1] + b[3] <= a[1]
         assert apart, (a, b)
     finally:
-        app.terminate()
-        output = app.communicate(timeout=10)[0]
+        output = stop(app)
     assert "Traceback" not in output, output
