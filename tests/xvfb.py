@@ -43,13 +43,14 @@ def xdotool(env, *args):
 
 
 def find_window(env, app):
-    """The sandbox window's id, once it has appeared; the app's own words if it left instead."""
+    """The sandbox window's id, once it is shown (mapped: a window made but not yet mapped is
+    found by name too, and focusing it fails); the app's own words if it left instead."""
 
     def look():
         if app.poll() is not None:
             raise AssertionError(f"the app left with code {app.returncode} before its window appeared:\n{app.communicate()[0]}")
         return subprocess.run(
-            ["xdotool", "search", "--name", "Collision Sandbox"], env=env, capture_output=True, text=True
+            ["xdotool", "search", "--onlyvisible", "--name", "Collision Sandbox"], env=env, capture_output=True, text=True
         ).stdout.split()
 
     return wait_for(look, 60, "the sandbox window")[0]
