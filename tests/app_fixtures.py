@@ -7,6 +7,7 @@ import itertools
 import os
 import subprocess
 import time
+from pathlib import Path
 
 import pytest
 
@@ -68,17 +69,22 @@ def display():
     letting Xvfb pick the lowest free number (-displayfd) handed a test the number another
     test's server was just giving up, and the app then met a server on its way out ("cannot
     open a window on display ':0'", now and then, in CI). A number another program holds is
-    skipped; a test starts only on a display that answers."""
+    skipped; a test starts only on a display that answers and is its own server's.
+
+    -noreset: by default Xvfb resets when its last client leaves, closing every connection then
+    open. The tests' xdotool calls come and go while the app is still loading, so the app's
+    first connection could be opened just as the last xdotool call left, and closed under it
+    ("XIO: fatal IO error"): the app gone, its test waited for a window that never came."""
     needed_tools()
     for _ in range(20):
         number = _DISPLAYS_FROM + next(_DISPLAY_COUNT)
         env = {**os.environ, "DISPLAY": f":{number}"}
         server = subprocess.Popen(
-            ["Xvfb", f":{number}", "-screen", "0", "1600x900x24", "-nolisten", "tcp"],
+            ["Xvfb", f":{number}", "-screen", "0", "1600x900x24", "-nolisten", "tcp", "-noreset"],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-        if _answers(server, env):
+        if _answers(server, env, number):
             break
         _stop(server)
     else:
@@ -97,14 +103,27 @@ runs side by side), each number used once."""
 _DISPLAY_COUNT = itertools.count()
 
 
-def _answers(server, env, seconds=10):
-    """Whether ``server`` is alive and its display takes a client within ``seconds``."""
+def _answers(server, env, number, seconds=10):
+    """Whether ``server`` is alive, holds display ``number`` and takes a client within ``seconds``.
+
+    Its lock file must name it: another program's server on that number (another test run on
+    the machine, numbered alike) answers too, for the moment our own takes to see the lock and
+    leave, and the test would run on a display that is not its own."""
     deadline = time.monotonic() + seconds
+    lock = Path(f"/tmp/.X{number}-lock")
     while time.monotonic() < deadline and server.poll() is None:
         if subprocess.run(["xdotool", "getdisplaygeometry"], env=env, capture_output=True).returncode == 0:
-            return server.poll() is None
+            return server.poll() is None and _holder(lock) == server.pid
         time.sleep(0.1)
     return False
+
+
+def _holder(lock):
+    """The process id an X server's lock file names, or None."""
+    try:
+        return int(lock.read_text().strip())
+    except (OSError, ValueError):
+        return None
 
 
 def _stop(server):

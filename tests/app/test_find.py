@@ -17,7 +17,7 @@ from sandbox.app.registry import all_scenes
 from sandbox.app.session import Session
 from sandbox.kit import Report, Scene, Verdict
 from sandbox.kit.events import Event, events_of, find
-from command import assert_refused, run
+from command import assert_refused, main, run
 from driver import Driver
 
 EVENTS = [(cls, event.name) for cls in all_scenes() for event in events_of(cls)]
@@ -109,8 +109,8 @@ def test_the_command_line_saves_a_found_layout_that_loads_back(tmp_path):
 
 def test_the_command_line_refuses_an_unknown_event_and_a_save_without_find(tmp_path):
     path = tmp_path / "x.json"
-    assert_refused(run("--scene", "box-circle", "--find", "tunnels", "--save-layout", path), "tunnels", "demosat5-false")
-    assert_refused(run("--scene", "box-circle", "--save-layout", path), "--save-layout", "--find")
+    assert_refused(main("--scene", "box-circle", "--find", "tunnels", "--save-layout", path), "tunnels", "demosat5-false")
+    assert_refused(main("--scene", "box-circle", "--save-layout", path), "--save-layout", "--find")
     assert not path.exists()
 
 

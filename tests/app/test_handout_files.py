@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from command import ROOT, assert_refused, run, snapshot
+from command import ROOT, assert_refused, main, run, snapshot
 
 
 def lesson(folder, steps):
@@ -28,7 +28,7 @@ def test_a_link_in_the_folder_never_writes_outside_it(tmp_path, dangling):
     (out / "step-01.json").symlink_to("../outside/planted.json")
     path = lesson(tmp_path, 1)
     before = snapshot(tmp_path)
-    done = run("--walkthrough", path, "--export", out)
+    done = main("--walkthrough", path, "--export", out)
     assert_refused(done, out / "step-01.json")
     assert snapshot(tmp_path) == before
 
@@ -40,7 +40,7 @@ def test_a_malformed_manifest_is_one_line(tmp_path, manifest):
     (out / ".handout.json").write_bytes(manifest)
     path = lesson(tmp_path, 1)
     before = snapshot(tmp_path)
-    done = run("--walkthrough", path, "--export", out)
+    done = main("--walkthrough", path, "--export", out)
     assert_refused(done, out / ".handout.json")
     assert snapshot(tmp_path) == before
 
@@ -48,7 +48,7 @@ def test_a_malformed_manifest_is_one_line(tmp_path, manifest):
 def test_exports_of_three_then_two_then_three_steps_share_a_folder(tmp_path):
     out = tmp_path / "out"
     for steps in (3, 2, 3):
-        done = run("--walkthrough", lesson(tmp_path, steps), "--export", out)
+        done = main("--walkthrough", lesson(tmp_path, steps), "--export", out)
         assert done.returncode == 0, done.stderr
     manifest = json.loads((out / ".handout.json").read_text())["files"]
     assert sorted(manifest) == sorted(p.name for p in out.iterdir() if p.name != ".handout.json")

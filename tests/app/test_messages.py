@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from command import assert_refused, run
+from command import assert_refused, main, run
 from sandbox.app import variants
 
 
@@ -20,7 +20,7 @@ from sandbox.app import variants
     (["--wormhole"], "--wormhole"),
 ])
 def test_argparse_refusals_are_one_line_naming_the_option(args, option):
-    done = run(*args, "--list")
+    done = main(*args, "--list")
     assert_refused(done, option)
     assert done.returncode == 2
     assert done.stderr.startswith("sandbox: ") and len(done.stderr.strip().splitlines()) == 1, done.stderr
@@ -28,7 +28,7 @@ def test_argparse_refusals_are_one_line_naming_the_option(args, option):
 
 
 def test_font_scale_says_its_range_after_the_option():
-    done = run("--font-scale", "0", "--list")
+    done = main("--font-scale", "0", "--list")
     assert done.stderr == "sandbox: --font-scale must be a number from 1 to 3, got '0'\n"
 
 
@@ -36,7 +36,7 @@ def test_font_scale_says_its_range_after_the_option():
 def test_variants_states_one_range_whichever_check_refuses_it(tmp_path, count):
     # "0" and "2.5" are refused as the options are read, "101" and "100000" once the lesson is: same words.
     lesson = os.path.join(os.path.dirname(__file__), "..", "..", "walkthroughs", "sat-from-scratch.toml")
-    done = run("--walkthrough", lesson, "--export", tmp_path / "out", "--variants", count)
+    done = main("--walkthrough", lesson, "--export", tmp_path / "out", "--variants", count)
     assert done.stderr == f"sandbox: --variants must be a whole number from 1 to {variants.MAX_VERSIONS}, got {count!r}\n"
     assert not (tmp_path / "out").exists()
 
@@ -70,6 +70,6 @@ def test_with_no_display_a_good_find_event_still_says_so_in_one_line():
     (["--walkthrough", "walkthroughs/sat-from-scratch.toml", "--export", "/dev/null"], "--export"),
 ])
 def test_a_refusal_of_a_name_or_file_starts_with_its_option_or_its_kind(tmp_path, args, option):
-    done = run(*(arg.format(tmp=tmp_path) for arg in args))
+    done = main(*(arg.format(tmp=tmp_path) for arg in args))
     assert done.returncode == 2, done.stderr
     assert done.stderr.startswith(f"sandbox: {option.format(tmp=tmp_path)}") and len(done.stderr.strip().splitlines()) == 1, done.stderr

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from command import assert_refused, run, snapshot
+from command import assert_refused, main, run, snapshot
 from sandbox.app import layout, migrations
 from sandbox.app.session import Session
 
@@ -63,7 +63,7 @@ def test_a_layout_of_a_newer_format_is_refused_in_one_line(tmp_path):
     path = tmp_path / "new.json"
     path.write_text(json.dumps({"format": migrations.FORMAT + 1, "scene": "box-box", "wormholes": {}}))
     before = snapshot(tmp_path)
-    done = run("--layout", path, "--screenshot", tmp_path / "out.png")
+    done = main("--layout", path, "--screenshot", tmp_path / "out.png")
     assert_refused(done, path, "newer version", f"format {migrations.FORMAT + 1}")
     assert snapshot(tmp_path) == before
 
@@ -72,7 +72,7 @@ def test_a_layout_of_a_newer_format_is_refused_in_one_line(tmp_path):
 def test_a_format_that_is_not_a_version_is_named(tmp_path, value):
     path = tmp_path / "odd.json"
     path.write_text(json.dumps({"format": value, "scene": "box-box"}))
-    assert_refused(run("--layout", path, "--screenshot", tmp_path / "out.png"), path, "format")
+    assert_refused(main("--layout", path, "--screenshot", tmp_path / "out.png"), path, "format")
 
 
 def test_a_lesson_of_an_earlier_format_says_its_settings_in_todays_words(tmp_path):
@@ -89,7 +89,7 @@ def test_a_lesson_of_an_earlier_format_says_its_settings_in_todays_words(tmp_pat
 def test_a_lesson_of_a_newer_format_is_refused_in_one_line(tmp_path):
     path = tmp_path / "lesson.toml"
     path.write_text(f'title = "New"\nformat = {migrations.FORMAT + 1}\n[[steps]]\nscene = "box-box"\ncaption = "One"\n')
-    assert_refused(run("--walkthrough", path, "--export", tmp_path / "out"), path, "newer version")
+    assert_refused(main("--walkthrough", path, "--export", tmp_path / "out"), path, "newer version")
     assert not (tmp_path / "out").exists()
 
 
@@ -100,7 +100,7 @@ def test_an_old_quadtree_focus_that_is_not_plain_digits_is_refused_naming_the_fi
     old = json.loads(next(p for p in OLD if p.stem == "a9fa3c5-quadtree-focus-150-levels-8").read_text())
     old["settings"]["focus"] = focus
     path.write_text(json.dumps(old))
-    done = run("--layout", path, "--screenshot", tmp_path / "out.png", "--size", "400x300")
+    done = main("--layout", path, "--screenshot", tmp_path / "out.png", "--size", "400x300")
     assert_refused(done, path, "focus")
     assert len(done.stderr.strip().splitlines()) == 1, done.stderr
     assert not (tmp_path / "out.png").exists()

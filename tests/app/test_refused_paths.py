@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from command import assert_refused, run, snapshot
+from command import assert_refused, main, run, snapshot
 
 ONE_STEP = 'title = "One step"\n[[steps]]\nscene = "box-box"\ncaption = "Only P separates them."\n'
 
@@ -48,14 +48,14 @@ def a_file(tmp_path):
 def test_export_into_a_file_or_below_one_is_refused(tmp_path, lesson, where, named):
     target = where(tmp_path)
     before = snapshot(tmp_path)
-    done = run("--walkthrough", lesson, "--export", target)
+    done = main("--walkthrough", lesson, "--export", target)
     assert_refused(done, named)
     assert snapshot(tmp_path) == before
 
 
 def test_export_into_an_unwritable_folder_is_refused(tmp_path, lesson, unwritable):
     before = snapshot(tmp_path)
-    done = run("--walkthrough", lesson, "--export", unwritable / "handout")
+    done = main("--walkthrough", lesson, "--export", unwritable / "handout")
     assert_refused(done, unwritable / "handout")
     assert snapshot(tmp_path) == before
     assert not (unwritable / "handout").exists()
@@ -73,7 +73,7 @@ def test_export_into_an_unwritable_folder_is_refused(tmp_path, lesson, unwritabl
 def test_a_screenshot_at_a_folder_below_a_file_or_nowhere_is_refused(tmp_path, where, named):
     target = where(tmp_path)
     before = snapshot(tmp_path)
-    done = run("--scene", "box-box", "--screenshot", target)
+    done = main("--scene", "box-box", "--screenshot", target)
     assert_refused(done, str(tmp_path) if named == "tmp" else named)
     assert snapshot(tmp_path) == before
 
@@ -124,6 +124,6 @@ def test_numbers_and_nesting_json_cannot_hold_are_one_line(tmp_path, text, probl
     path = tmp_path / "lesson.json"
     path.write_text(text)
     before = snapshot(tmp_path)
-    done = run("--layout", path, "--screenshot", tmp_path / "out.png")
+    done = main("--layout", path, "--screenshot", tmp_path / "out.png")
     assert_refused(done, path, problem)
     assert snapshot(tmp_path) == before

@@ -5,7 +5,7 @@ import os
 
 import pytest
 
-from command import assert_refused, run, snapshot
+from command import assert_refused, main, run, snapshot
 from sandbox.app import walkthrough
 
 LAYOUT = '{"scene": "box-box", "shapes": {}}'
@@ -29,7 +29,7 @@ def test_a_step_layout_must_lie_in_the_walkthroughs_folder(tmp_path, reference):
     (folder / "escape.json").symlink_to(tmp_path / "outside.json")
     path = lesson(folder, f'scene = "box-box"\ncaption = "Two"\nlayout = "{reference}"')
     before = snapshot(tmp_path)
-    done = run("--walkthrough", path, "--screenshot", tmp_path / "out.png")
+    done = main("--walkthrough", path, "--screenshot", tmp_path / "out.png")
     assert_refused(done, path, "step 2", "layout", reference)
     assert "outside" in done.stderr or "relative" in done.stderr
     assert snapshot(tmp_path) == before
@@ -57,7 +57,7 @@ def test_a_step_of_the_wrong_type_is_named(tmp_path, toml, named):
     path = tmp_path / "lesson.toml"
     path.write_text(toml)
     before = snapshot(tmp_path)
-    done = run("--walkthrough", path, "--screenshot", tmp_path / "out.png")
+    done = main("--walkthrough", path, "--screenshot", tmp_path / "out.png")
     assert_refused(done, path, *named)
     assert snapshot(tmp_path) == before
 
@@ -96,6 +96,6 @@ def test_a_step_layout_with_the_wrong_containers_is_named(tmp_path, content, fie
     step = 'scene = "box-box"\ncaption = "Two"\nlayout = "bad.json"\noverlays = { guides = false }\nsettings = { page = 0 }'
     path = lesson(tmp_path, step)
     before = snapshot(tmp_path)
-    done = run("--walkthrough", path, "--screenshot", tmp_path / "out.png")
+    done = main("--walkthrough", path, "--screenshot", tmp_path / "out.png")
     assert_refused(done, path, "step 2", "bad.json", f"{field} must be")
     assert snapshot(tmp_path) == before

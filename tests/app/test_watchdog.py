@@ -36,8 +36,15 @@ def one_line(done, method):
     assert re.fullmatch(rf"sandbox: scene forever-\w+ \({re.escape(str(FILE))}, line \d+\) took longer than 3 s in {method}, so it was stopped", lines[0]), lines[0]
 
 
-@pytest.mark.parametrize("scene, method", [("forever-compute", "compute"), ("forever-draw", "draw"), ("forever-report", "report"),
-                                           ("forever-caught", "compute")])
+# Each command below runs the app, whose stuck call spins a core for the watchdog's 3 s. By
+# default two screenshots (a stuck draw, and a compute that catches the stop itself) and one
+# lesson command run; -m slow runs every method and every command. Compute, report and find
+# are stopped in this process too, by the tests after these.
+SLOW = pytest.mark.slow
+
+
+@pytest.mark.parametrize("scene, method", [pytest.param("forever-compute", "compute", marks=SLOW), ("forever-draw", "draw"),
+                                           pytest.param("forever-report", "report", marks=SLOW), ("forever-caught", "compute")])
 def test_a_screenshot_of_a_scene_that_never_returns_ends_in_one_line(tmp_path, scene, method):
     started = time.monotonic()
     done = run("--scenes", FOLDER, "--scene", scene, "--screenshot", tmp_path / "shot.png", timeout=60)
@@ -132,7 +139,7 @@ answer = "verdict"
 """
 
 
-@pytest.mark.parametrize("command", ["export", "check", "variants"])
+@pytest.mark.parametrize("command", ["export", pytest.param("check", marks=SLOW), pytest.param("variants", marks=SLOW)])
 def test_lesson_commands_end_in_one_line(tmp_path, command):
     lesson = tmp_path / "slow.toml"
     lesson.write_text(LESSON)
@@ -147,6 +154,7 @@ def test_lesson_commands_end_in_one_line(tmp_path, command):
     assert snapshot(tmp_path) == before
 
 
+@pytest.mark.slow
 def test_find_ends_in_one_line(tmp_path):
     started = time.monotonic()
     done = run("--scenes", FOLDER, "--scene", "forever-compute", "--find", "never", "--save-layout", tmp_path / "found.json", timeout=60)

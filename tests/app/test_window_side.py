@@ -4,6 +4,7 @@ loads (a function may, when it opens a window or takes a screenshot). So the ses
 handouts, the lesson check and the notebook load without it."""
 
 import ast
+import functools
 from pathlib import Path
 
 ROOT = Path(__file__).parents[2]
@@ -54,8 +55,10 @@ def loaded(name: str) -> list[str]:
     return [each for each in (".".join(parts[:n]) for n in range(1, len(parts) + 1)) if each in MODULES]
 
 
+@functools.cache
 def _imports_of(module: str):
-    return imports(ast.parse(MODULES[module].read_text(), str(MODULES[module])), module, MODULES[module].name == "__init__.py")
+    # Each module is parsed once for the whole file's checks (five times over, it took seconds).
+    return tuple(imports(ast.parse(MODULES[module].read_text(), str(MODULES[module])), module, MODULES[module].name == "__init__.py"))
 
 
 def pyglet_loaders() -> set[str]:

@@ -16,7 +16,7 @@ from shapely.geometry import Polygon as ShapelyPolygon
 from sandbox.app import walkthrough
 from sandbox.app.access import SETTLE
 from sandbox.app.session import Session
-from xvfb import find_window, wait_for, xdotool
+from xvfb import find_window, stop, wait_for, xdotool
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSON = ROOT / "walkthroughs" / "sat-from-scratch.toml"
@@ -50,8 +50,7 @@ def test_a_sat_step_done_by_keyboard_alone_ends_described_as_colliding(display, 
         xdotool(display, "key", "--delay", 100, *["Right"] * presses, "v", "d", "Tab", "Tab", *["Left"] * steps, "r")
         time.sleep(SETTLE + 1.0)
     finally:
-        app.terminate()
-        output = app.communicate(timeout=10)[0]
+        output = stop(app)
     said = [line.removeprefix("said: ") for line in output.splitlines() if line.startswith("said: ")]
     assert "Traceback" not in output, output
     assert said and said[0].startswith("SEPARATED"), output

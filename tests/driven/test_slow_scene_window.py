@@ -12,7 +12,7 @@ import pytest
 
 from sandbox.app import watchdog
 from sandbox.app.window import png
-from xvfb import find_window, wait_for, xdotool
+from xvfb import find_window, stop, wait_for, xdotool
 
 ROOT = Path(__file__).resolve().parents[2]
 FOLDER = ROOT / "tests" / "app" / "slow_scenes"
@@ -37,8 +37,7 @@ def test_tab_leaves_a_scene_whose_compute_never_returns(display, tmp_path):
         second = wait_for(lambda: [p for p in shots.glob("*.png") if not p.name.startswith("forever-compute-")], 30, "a screenshot of the next scene")[0]
         assert app.poll() is None
     finally:
-        app.terminate()
-        output = app.communicate(timeout=10)[0]
+        output = stop(app)
     assert "Traceback" not in output, output
     # The canvas's words are the session's (tests/app/test_watchdog.py reads them from its painter).
     assert png.read(first).shape == png.read(second).shape
@@ -73,6 +72,5 @@ def test_the_window_keeps_drawing_while_it_waits_and_esc_stops_the_wait(display,
         wait_for(lambda: sorted((tmp_path / "screenshots").glob("forever-compute-*.png")), 30, "a screenshot once Esc stopped the wait")
         assert app.poll() is None
     finally:
-        app.terminate()
-        output = app.communicate(timeout=10)[0]
+        output = stop(app)
     assert "Traceback" not in output, output

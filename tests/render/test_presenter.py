@@ -95,31 +95,36 @@ def test_the_caption_band_never_reaches_into_the_free_area(scale, panel):
         window.on_close()
 
 
-@pytest.mark.parametrize("panel", [True, False])
-def test_at_1280x720_and_3x_the_figure_keeps_half_the_height_and_no_text_is_cut(panel):
-    """Every step of every shipped lesson, its caption (question and answer too) shown: the
-    bands keep over half the window for the figure, and the title, verdict, claims and detail
-    fit the width beside the panel as pyglet lays them out."""
-    session = Session(size=(1280, 720))
-    session.set_font_scale(3.0)
+# Every shipped lesson, by default with the panel shown or hidden in turn (each lesson once, both
+# ways among the lessons); -m slow takes every lesson both ways.
+LESSON_PANELS = [
+    pytest.param(path, panel, id=f"{path.stem}-{'panel' if panel else 'no-panel'}", marks=() if (index + turn) % 2 == 0 else pytest.mark.slow)
+    for index, path in enumerate(sorted((ROOT / "walkthroughs").glob("*.toml"))) for turn, panel in enumerate((True, False))
+]
+
+
+@pytest.mark.parametrize("path, panel", LESSON_PANELS)
+def test_at_1280x720_and_3x_the_figure_keeps_half_the_height_and_no_text_is_cut(path, panel):
+    """Every step of a shipped lesson, its caption (question and answer too) shown: the bands
+    keep over half the window for the figure, and the title, verdict, claims and detail fit the
+    width beside the panel as pyglet lays them out."""
+    lesson = load(path)
+    session = Session(size=(1280, 720), walkthrough=lesson)
+    session.set_font_scale(3.0)  # folds the panel: the teacher may open it again
+    session.show_panel = panel
+    session.refresh()
     shown = SandboxWindow(session, visible=False, deterministic=True)
     try:
-        for path in sorted((ROOT / "walkthroughs").glob("*.toml")):
-            lesson = load(path)
-            shown.session = session = Session(size=(1280, 720), walkthrough=lesson)
-            session.set_font_scale(3.0)  # folds the panel: the teacher may open it again
-            session.show_panel = panel
-            session.refresh()
-            for index in range(len(lesson.steps)):
-                session.player.go(index, revealed=True)
-                x0, y0, x1, y1 = screen.free_area(1280, 720, 3.0, panel, session.caption)
-                assert y1 - y0 >= 360, f"{path.name} step {index + 1}: the figure gets {y1 - y0:.0f} of 720 pixels"
-                shown._look = None  # restyle for this session
-                shown.render()
-                edge = 1280 - (screen.panel_width(1280, 3.0) if panel else 0)  # the panel's left edge, or the window's
-                for label in (shown._title, shown._verdict, shown._claims, shown._detail):
-                    if label.text:
-                        assert label.x + label.content_width <= edge, f"{path.name} step {index + 1}: {label.text!r} is cut"
-                assert shown._caption_band.y + shown._caption_band.height <= y0 + 1, f"{path.name} step {index + 1}: the caption covers the figure"
+        for index in range(len(lesson.steps)):
+            session.player.go(index, revealed=True)
+            x0, y0, x1, y1 = screen.free_area(1280, 720, 3.0, panel, session.caption)
+            assert y1 - y0 >= 360, f"{path.name} step {index + 1}: the figure gets {y1 - y0:.0f} of 720 pixels"
+            shown._look = None  # restyle for this step's session state
+            shown.render()
+            edge = 1280 - (screen.panel_width(1280, 3.0) if panel else 0)  # the panel's left edge, or the window's
+            for label in (shown._title, shown._verdict, shown._claims, shown._detail):
+                if label.text:
+                    assert label.x + label.content_width <= edge, f"{path.name} step {index + 1}: {label.text!r} is cut"
+            assert shown._caption_band.y + shown._caption_band.height <= y0 + 1, f"{path.name} step {index + 1}: the caption covers the figure"
     finally:
         shown.on_close()

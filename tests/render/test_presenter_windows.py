@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from xvfb import wait_for, xdotool
+from xvfb import stop, wait_for, xdotool
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.gui
@@ -25,13 +25,26 @@ def titles(display):
     return found
 
 
+def windows(display, app, enough):
+    """The visible windows once ``enough(found)`` says so; the app's own words if it left instead
+    (else the wait would only say, a minute later, that no window came)."""
+
+    def look():
+        if app.poll() is not None:
+            raise AssertionError(f"the app left with code {app.returncode} before its windows appeared:\n{app.communicate()[0]}")
+        found = titles(display)
+        return enough(found) and found
+
+    return wait_for(look, 60, "the windows")
+
+
 def test_two_windows_and_page_down_in_either_advances_both(display):
     app = subprocess.Popen(
         [sys.executable, str(ROOT / "sandbox.py"), "--walkthrough", str(ROOT / "walkthroughs" / "why-quadtrees.toml"), "--presenter"],
         env=display, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )
     try:
-        shown = wait_for(lambda: (found := titles(display)) and len(found) == 2 and found, 60, "two windows")
+        shown = windows(display, app, lambda found: len(found) == 2)
         teacher = next(window for window, title in shown.items() if "presenter" in title)
         projector = next(window for window in shown if window != teacher)
 
@@ -45,8 +58,7 @@ def test_two_windows_and_page_down_in_either_advances_both(display):
         press(projector, "Next", 3)  # Page Down in the projector's window
         press(teacher, "Prior", 2)
     finally:
-        app.terminate()
-        output = app.communicate(timeout=10)[0]
+        output = stop(app)
     assert "Traceback" not in output, output
 
 
@@ -62,7 +74,7 @@ def test_the_windows_open_side_by_side_and_the_teachers_draws_within_2_s(display
         env=display, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )
     try:
-        shown = wait_for(lambda: (found := titles(display)) and any("presenter" in title for title in found.values()) and found, 60, "the teacher's window")
+        shown = windows(display, app, lambda found: any("presenter" in title for title in found.values()))
         mapped = time.monotonic()
         teacher = next(window for window, title in shown.items() if "presenter" in title)
 
@@ -75,11 +87,10 @@ def test_the_windows_open_side_by_side_and_the_teachers_draws_within_2_s(display
 
         wait_for(drawn, 10, "the teacher's first frame")
         assert time.monotonic() - mapped < 2.0
-        shown = wait_for(lambda: (found := titles(display)) and len(found) == 2 and found, 30, "two windows")
+        shown = windows(display, app, lambda found: len(found) == 2)
         (a, b) = [geometry(display, window) for window in shown]
         apart = a[0] + a[2] <= b[0] or b[0] + b[2] <= a[0] or a[1] + a[3] <= b[1] or b[1] + b[3] <= a[1]
         assert apart, (a, b)
     finally:
-        app.terminate()
-        output = app.communicate(timeout=10)[0]
+        output = stop(app)
     assert "Traceback" not in output, output

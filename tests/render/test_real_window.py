@@ -13,7 +13,7 @@ import pytest
 from sandbox.app.window import png
 from sandbox.app.controller import ROTATE_STEP
 from sandbox.app.session import Session
-from xvfb import find_window, wait_for, xdotool
+from xvfb import find_window, stop, wait_for, xdotool
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.gui
@@ -134,7 +134,7 @@ def test_tapping_r_on_b_reaches_exact_alignment_within_a_dozen_taps(display, tmp
     assert aligned(target(saved), saved["shapes"]["B"]["angle"], 90.0), f"not aligned after {taps} taps: {saved['shapes']}"
 
 
-# Every lesson's steps are exported and checked without a window (test_walkthrough_regression)
+# Lessons' steps are exported and checked without a window (test_walkthrough_regression)
 # and their questions driven through the session (test_questions); here the clicker keys drive
 # the real window to the end of one lesson, with questions and an animated scene, in the default
 # run, and of every lesson in the slow run (4 to 13 s each).
@@ -172,8 +172,7 @@ def test_a_shipped_walkthrough_runs_to_the_end_with_the_clicker_keys(display, tm
         saved_path = tmp_path / "layouts" / f"{lesson.steps[-1].scene}.json"
         wait_for(saved_path.exists, 10, "Ctrl+S to save the last step's layout")
     finally:
-        app.terminate()
-        output = app.communicate(timeout=10)[0]
+        output = stop(app)
     saved, last = json.loads(saved_path.read_text()), lesson.steps[-1].layout
     assert saved["overlays"] == last["overlays"] and saved["settings"] == last["settings"], output
     for shape, entry in last["shapes"].items():
