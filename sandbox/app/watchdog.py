@@ -215,6 +215,9 @@ GRACE = 1.0
 """Seconds a call aside may run past its deadline, Stopped sent, before the worker is left to
 it: one stuck in C code never sees Stopped, and the window must go on."""
 
+GIL_SWITCH = 0.0002
+"""Seconds between GIL hand-offs while the window waits on a call aside (Python's default is 0.005)."""
+
 _pumps: dict[int, Pump] = {}
 """Thread ident -> the pump its window gave (pump_with)."""
 _pumping: set[int] = set()
@@ -276,6 +279,11 @@ def _aside(pump: Pump, what: str, path: str | os.PathLike[str], said: Said, func
     me = threading.get_ident()
     started = time.monotonic()
     _pumping.add(me)
+    # A frame makes hundreds of ctypes calls (GL, X), each letting the GIL go; with the worker
+    # spinning in Python, each took the default 5 ms switch interval to win it back, and the
+    # window stood still for seconds. A short interval while it waits keeps frames coming.
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(GIL_SWITCH)
     try:
         while not job.done.wait(1 / 30):
             elapsed = time.monotonic() - started
@@ -287,6 +295,7 @@ def _aside(pump: Pump, what: str, path: str | os.PathLike[str], said: Said, func
                 _leave(worker)
                 raise SceneTimeout(said(_line_now(worker, path)))
     finally:
+        sys.setswitchinterval(interval)
         _pumping.discard(me)
     if job.stopped is not None:
         raise SceneTimeout(said(_line_in(job.stopped, path)))

@@ -246,3 +246,28 @@ def test_a_scene_fault_aside_is_the_same_one_line(pump, tmp_path):
     session.report()
     assert re.fullmatch(rf"scene raises-aside \({re.escape(str(tmp_path / 'raising.py'))}, line 9\) failed in compute: ZeroDivisionError: division by zero",
                         session.fault), session.fault
+
+
+def test_frames_keep_coming_while_a_scene_spins_in_python(slow_scenes):
+    """A window's frame lets the GIL go at every GL or X call that waits (ctypes): with the
+    worker spinning in Python, each took the 5 ms switch interval to win it back, and the window
+    stood still for seconds. This pump lets it go 50 times, waiting 0.1 ms each, as a frame does."""
+    frames = []
+
+    def frame(seconds, what):
+        for _ in range(50):
+            time.sleep(0.0001)
+        frames.append(seconds)
+        return False
+
+    watchdog.pump_with(frame)
+    try:
+        session = Session("forever-compute")
+        session.leaves_slow_scenes = True
+        session.report()
+    finally:
+        watchdog.pump_with(None)
+    assert "in compute" in session.fault
+    # The wait lasts the deadline (0.5 s here): some 10 frames, each 1/30 s apart and 15 ms
+    # long; at 5 ms a hand-off, a frame took a quarter of a second.
+    assert len(frames) >= 6, f"{len(frames)} frames drawn in {frames[-1]:.2f} s of waiting"
