@@ -1,6 +1,8 @@
 """ray-cast: each preset shows what its caption says, and every hit is the core's, on shapes
 rebuilt here from plain numbers."""
 
+import math
+
 import pytest
 
 from collision import Box, Capsule, Circle, ray_cast
@@ -56,3 +58,21 @@ def test_at_the_capsule_the_hit_is_on_its_outline(drive):
     origin, d = translation("At the capsule")
     hit = scene.result.hits["B"]
     assert scene.result.first == "B" and hit == ray_cast(CAPSULE, origin, d)
+
+
+def test_a_capsule_turned_by_key_snaps_like_any_shape(drive):
+    """B, a capsule, grabbed and turned with R: its straight sides snap to the box's edges as a
+    polygon's do (the turn's snapping asked a capsule for polygon vertices, and faulted)."""
+
+    driver = drive("ray-cast")
+    b = driver.scene.shapes["B"]
+    driver.drag(b.position, b.position)  # grabbed where it is: B is the shape the keys turn
+    landed = []
+    for tap in range(31):  # a quarter turn of 3-degree taps passes one of the box's edges
+        driver.tap("R")
+        assert driver.session.fault is None
+        (x1, y1), (x2, y2) = driver.scene.shapes["B"].world_points()
+        along = math.degrees(math.atan2(y2 - y1, x2 - x1)) % 90
+        if min(along, 90 - along) < 1e-9:
+            landed.append(tap)
+    assert landed, "B's sides never landed parallel to the box's edges"
