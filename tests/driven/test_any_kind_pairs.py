@@ -10,7 +10,7 @@ import math
 import pytest
 import shapely
 
-from collision import Capsule, Circle
+import oracle
 from collision.toi import posed
 from sandbox.app import layout
 from sandbox.app.registry import all_scenes
@@ -35,17 +35,6 @@ def scene_of(scene_id, kind_a, kind_b):
     scene.settings["kind_a"], scene.settings["kind_b"] = kind_a, kind_b
     scene.invalidate()
     return scene
-
-
-def geos(shape):
-    """The shape's true outline as GEOS holds it: a round part as a buffer of 512 steps a
-    quarter turn, within r (1 - cos(pi / 2048)) of the true arc (under 1e-4 for these radii)."""
-    if isinstance(shape, Circle):
-        return shapely.Point(shape.center).buffer(shape.radius, quad_segs=512)
-    if isinstance(shape, Capsule):
-        return shapely.LineString(shape.world_points()).buffer(shape.radius, quad_segs=512)
-    core = shapely.Polygon(shape.world_vertices())
-    return core.buffer(shape.radius, quad_segs=512) if shape.radius else core
 
 
 @pytest.mark.parametrize("scene_id", list(PICKED))
@@ -100,7 +89,7 @@ def test_minkowski_distance_is_geos_distance(kind_a, kind_b, place):
     scene = scene_of("minkowski", kind_a, kind_b)
     scene.shapes["B"].position = place
     scene.invalidate()
-    walked, a, b = scene.result.gjk, geos(scene.shapes["A"]), geos(scene.shapes["B"])
+    walked, a, b = scene.result.gjk, oracle.outline(scene.shapes["A"]), oracle.outline(scene.shapes["B"])
     assert walked.distance == pytest.approx(a.distance(b), abs=1e-3), (kind_a, kind_b, place)
     if not walked.colliding:
         assert scene.reported.answers["gjk_distance"] == f"{a.distance(b):.2f}"
@@ -109,7 +98,7 @@ def test_minkowski_distance_is_geos_distance(kind_a, kind_b, place):
 @pytest.mark.parametrize("kind_a, kind_b", PAIRS)
 def test_capsules_gap_is_geos_distance(kind_a, kind_b):
     scene = scene_of("capsules", kind_a, kind_b)
-    walked, a, b = scene.result.gjk, geos(scene.result.capsule), geos(scene.shapes["B"])
+    walked, a, b = scene.result.gjk, oracle.outline(scene.result.capsule), oracle.outline(scene.shapes["B"])
     assert walked.distance == pytest.approx(a.distance(b), abs=1e-3), (kind_a, kind_b)
 
 
@@ -121,7 +110,7 @@ def test_ray_cast_first_hit_on_a_and_b_is_where_geos_meets_the_outline(kind, ori
     scene.invalidate()
     ray = shapely.LineString([origin, end])
     for name in ("A", "B"):
-        hit, body = scene.result.hits[name], geos(scene.shapes[name])
+        hit, body = scene.result.hits[name], oracle.outline(scene.shapes[name])
         met = ray.intersection(body)
         assert hit.hit == (not met.is_empty), (name, kind)
         if hit.hit:
@@ -139,11 +128,11 @@ def test_time_of_impact_touches_where_geos_says_and_never_before(kind_a, kind_b)
     scene.invalidate()
     impact, wall, plank, motion = scene.result.impact, scene.shapes["wall"], scene.shapes["B"], scene.motion()
     assert impact.hit, (kind_a, kind_b)
-    touch = geos(wall).distance(geos(posed(plank, motion, impact.time)))
+    touch = oracle.outline(wall).distance(oracle.outline(posed(plank, motion, impact.time)))
     assert touch <= 1.0, (kind_a, kind_b, touch)
     for k in range(20):
         time = impact.time * k / 20
-        assert geos(wall).distance(geos(posed(plank, motion, time))) > 0, (kind_a, kind_b, time)
+        assert oracle.outline(wall).distance(oracle.outline(posed(plank, motion, time))) > 0, (kind_a, kind_b, time)
 
 
 @pytest.mark.parametrize("scene_id, name", [("minkowski", "A"), ("ray-cast", "B"), ("time-of-impact", "B")])

@@ -5,8 +5,7 @@ bumped somewhere without it, box and circle alike."""
 import pytest
 import shapely
 
-from collision import Circle
-
+import oracle
 from scenes.chain_seams import CHAINS, SUNK_SHOWN
 
 HILL = (-260, -180)
@@ -14,12 +13,6 @@ HILL = (-260, -180)
 
 SUNK = 3.0
 """How far below touching B is held: a resting contact, as a solver leaves it."""
-
-
-def outline(shape):
-    if isinstance(shape, Circle):
-        return shapely.Point(shape.position).buffer(shape.radius, quad_segs=64)
-    return shapely.Polygon(shape.world_vertices())
 
 
 def resting_height(driver, x):
@@ -31,7 +24,7 @@ def resting_height(driver, x):
     for _ in range(50):
         middle = (low + high) / 2
         b.position = (x, middle)
-        low, high = (middle, high) if outline(b).intersects(ground) else (low, middle)
+        low, high = (middle, high) if oracle.outline(b).intersects(ground) else (low, middle)
     return high - SUNK
 
 

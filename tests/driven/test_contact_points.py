@@ -5,6 +5,7 @@ import math
 
 import pytest
 
+import oracle
 from collision import Box, ContactId, manifold
 from scenes.contact_points import A_POSE, B_SIZE, PRESETS
 
@@ -71,21 +72,6 @@ def test_apart_no_points(drive):
     assert driver.scene.reported.verdict.text == "APART: NO CONTACT POINTS"
 
 
-def _outline(shape):
-    """The shape as GEOS holds it (a round part as a buffer of 512 steps a quarter turn, within
-    r (1 - cos(pi / 2048)) of the true arc: under 1e-4 for these radii)."""
-    import shapely
-
-    from collision import Capsule, Circle
-
-    if isinstance(shape, Circle):
-        return shapely.Point(shape.center).buffer(shape.radius, quad_segs=512)
-    if isinstance(shape, Capsule):
-        return shapely.LineString(shape.world_points()).buffer(shape.radius, quad_segs=512)
-    core = shapely.Polygon(shape.world_vertices())
-    return core.buffer(shape.radius, quad_segs=512) if shape.radius else core
-
-
 @pytest.mark.parametrize("kind_a", ["box", "polygon", "rounded box", "capsule", "circle"])
 @pytest.mark.parametrize("kind_b", ["box", "polygon", "rounded box", "capsule", "circle"])
 def test_every_pair_of_kinds_touches_midway_between_the_surfaces(drive, kind_a, kind_b):
@@ -103,9 +89,9 @@ def test_every_pair_of_kinds_touches_midway_between_the_surfaces(drive, kind_a, 
     found = scene.result.manifold
     if not found.points:
         # Two circles placed as the boxes rest are apart: no points is right then.
-        assert _outline(scene.shapes["A"]).distance(_outline(scene.shapes["B"])) > 0, (kind_a, kind_b)
+        assert oracle.outline(scene.shapes["A"]).distance(oracle.outline(scene.shapes["B"])) > 0, (kind_a, kind_b)
         return
-    (nx, ny), (outline_a, outline_b) = found.normal, (_outline(scene.shapes[name]).exterior for name in ("A", "B"))
+    (nx, ny), (outline_a, outline_b) = found.normal, (oracle.outline(scene.shapes[name]).exterior for name in ("A", "B"))
     for point in found.points:
         (x, y), half = point.point, -point.separation / 2
         assert outline_a.distance(shapely.Point(x + nx * half, y + ny * half)) <= 1e-4, (kind_a, kind_b, point)
