@@ -31,6 +31,9 @@ def _terrain():
 CHAINS = {"floor": CHAIN, "terrain (36 points)": _terrain()}
 """The chains to choose from: the floor the presets use, and the 36-point terrain to drag B over."""
 
+SEGMENTS = {name: chain_segments(points) for name, points in CHAINS.items()}
+"""Each chain's segments, made once: settle picks the one chosen."""
+
 FLAT = (1, 2, 3, 4)
 """The floor segments with a floor segment on their left: the flat seams are at their left ends."""
 
@@ -109,12 +112,12 @@ class ChainSeams(Scene):
     )
 
     def setup(self):
-        self.segments = chain_segments(CHAIN)
+        self.segments = SEGMENTS["floor"]
         self.shapes = {"B": Box(PRESETS["Just past a seam"]["B"], B_HALF)}
 
     def settle(self):
         # The chain and B's shape follow their settings; B stays where it is.
-        self.segments = chain_segments(CHAINS[self.settings["chain"]])
+        self.segments = SEGMENTS[self.settings["chain"]]
         b = self.shapes["B"]
         if isinstance(b, Circle) != (self.settings["shape"] == "circle"):
             self.shapes["B"] = Circle(b.position, B_RADIUS) if self.settings["shape"] == "circle" else Box(b.position, B_HALF)
