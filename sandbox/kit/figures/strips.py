@@ -120,25 +120,57 @@ def _to_segment(point: Point, segment: Segment) -> float:
 
 def segment_meets_shape(segment: Segment, shape: Polygon | Circle, pad: float) -> bool:
     """Whether the segment passes within ``pad`` of the shape (a Circle, or a convex polygon)."""
+    return _meets(segment, _solid(shape), pad)
+
+
+class _Solid(NamedTuple):
+    """A shape as a strip's test reads it: a circle's centre and radius, or a convex polygon's
+    bounding box, corners and edge normals, each with the polygon's shadow on it. Worked out
+    once for every place a strip tries, not once a place (a layout tries hundreds)."""
+
+    center: Point | None
+    radius: float
+    bounds: Bounds
+    corners: tuple[Point, ...]
+    faces: tuple[tuple[float, float, float, float], ...]
+    """(nx, ny, low, high): an edge's unit normal and the polygon's shadow along it."""
+
+
+def _solid(shape: Polygon | Circle) -> _Solid:
     if isinstance(shape, Circle):  # polygons have a radius too (0, or a rounded one's)
-        return _to_segment(pair(shape.center), segment) < shape.radius + pad
-    x0, y0, x1, y1 = shape.aabb()
-    if not segment_meets_box(*segment, (x0, y0, x1, y1), pad):
-        return False  # nowhere near its bounding box: no need to test its edges
-    corners = [tuple(p) for p in shape.world_vertices()]
-    # Separating axes of a segment and a convex polygon: the polygon's edge normals and the segment's.
-    (x0, y0), (x1, y1) = segment
-    edges = [(b[0] - a[0], b[1] - a[1]) for a, b in zip(corners, corners[1:] + corners[:1])] + [(x1 - x0, y1 - y0)]
-    for ex, ey in edges:
+        return _Solid(pair(shape.center), shape.radius, (0.0, 0.0, 0.0, 0.0), (), ())
+    corners = tuple((x, y) for x, y in shape.world_vertices().tolist())
+    faces = []
+    for a, b in zip(corners, corners[1:] + corners[:1]):
+        ex, ey = b[0] - a[0], b[1] - a[1]
         length = math.hypot(ex, ey)
         if length < 1e-12:
             continue
         nx, ny = -ey / length, ex / length
         shadow = [x * nx + y * ny for x, y in corners]
-        mine = [x * nx + y * ny for x, y in segment]
-        if max(mine) + pad < min(shadow) or max(shadow) + pad < min(mine):
+        faces.append((nx, ny, min(shadow), max(shadow)))
+    x0, y0, x1, y1 = shape.aabb()
+    return _Solid(None, 0.0, (float(x0), float(y0), float(x1), float(y1)), corners, tuple(faces))
+
+
+def _meets(segment: Segment, solid: _Solid, pad: float) -> bool:
+    if solid.center is not None:
+        return _to_segment(solid.center, segment) < solid.radius + pad
+    if not segment_meets_box(*segment, solid.bounds, pad):
+        return False  # nowhere near its bounding box: no need to test its edges
+    # Separating axes of a segment and a convex polygon: the polygon's edge normals and the segment's.
+    (x0, y0), (x1, y1) = segment
+    for nx, ny, low, high in solid.faces:
+        start, end = x0 * nx + y0 * ny, x1 * nx + y1 * ny
+        if max(start, end) + pad < low or high + pad < min(start, end):
             return False
-    return True
+    length = math.hypot(x1 - x0, y1 - y0)
+    if length < 1e-12:
+        return True
+    nx, ny = -(y1 - y0) / length, (x1 - x0) / length
+    shadow = [x * nx + y * ny for x, y in solid.corners]
+    start, end = x0 * nx + y0 * ny, x1 * nx + y1 * ny
+    return not (max(start, end) + pad < min(shadow) or max(shadow) + pad < min(start, end))
 
 
 def place_strips(tests: Sequence[AxisTest], indices: Iterable[int], shapes: Sequence[Polygon | Circle], view: View, taken: Iterable[Bounds] = (),
@@ -204,6 +236,14 @@ def _search(trying: Sequence[tuple[Reach, list[_Choice]]], pixel: float) -> list
     """One clean place for each strip of ``trying`` ((reach, its clean places) pairs) such that
     none spoils another, found depth first, or None."""
     budget = [SEARCH_BUDGET]
+    # Depth first meets the same two places again and again: each pair is judged once.
+    judged: dict[tuple[int, int], bool] = {}
+
+    def compatible(choice: _Choice, reach: Reach, other: _Choice) -> bool:
+        key = (id(choice), id(other))
+        if key not in judged:
+            judged[key] = _compatible(choice, reach, other)
+        return judged[key]
 
     def extend(chosen: list[_Choice]) -> list[_Choice] | None:
         if len(chosen) == len(trying):
@@ -213,7 +253,7 @@ def _search(trying: Sequence[tuple[Reach, list[_Choice]]], pixel: float) -> list
             budget[0] -= 1
             if budget[0] < 0:
                 return None
-            if all(_compatible(choice, reach, other) for other in chosen):
+            if all(compatible(choice, reach, other) for other in chosen):
                 found = extend(chosen + [choice])
                 if found is not None:
                     return found
@@ -244,10 +284,11 @@ def _candidates(reach: Reach, shapes: Sequence[Polygon | Circle], view: View, in
         if window[0] <= again <= window[1]:
             offsets.insert(0, again)
         ends.sort(key=lambda end: end[1] != anchor)
+    solids = [_solid(shape) for shape in shapes]
     found = []
     for offset in offsets:
         segment = interval_ends(axis, low, high, offset)
-        if _strip_spoils(segment, shapes, taken, pixel):
+        if _strip_spoils(segment, solids, taken, pixel):
             continue
         for end, anchor in ends:
             at = _label_at(axis, end, offset, anchor, pixel)
@@ -271,11 +312,11 @@ def _compatible(a: _Choice, reach_a: Reach, b: _Choice) -> bool:
     return not _close_alongside(axis, low, high, a.offset, [b.placed], 2 * thick)
 
 
-def _strip_spoils(segment: Segment, shapes: Sequence[Polygon | Circle], boxes: Sequence[Bounds], pixel: float) -> bool:
+def _strip_spoils(segment: Segment, solids: Sequence[_Solid], boxes: Sequence[Bounds], pixel: float) -> bool:
     """Whether a strip here would cross a shape or a label."""
     thick = HALF_WIDTH * pixel
     # Half a strip's width and as much again clear of the shapes: a shadow brushing an edge reads as part of it.
-    return any(segment_meets_shape(segment, shape, 2 * thick) for shape in shapes) or any(segment_meets_box(*segment, other, thick) for other in boxes)
+    return any(_meets(segment, solid, 2 * thick) for solid in solids) or any(segment_meets_box(*segment, other, thick) for other in boxes)
 
 
 def _label_spoils(box: Bounds, shapes: Sequence[Polygon | Circle], boxes: Sequence[Bounds], inner: Bounds, pixel: float) -> bool:
