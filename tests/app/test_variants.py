@@ -1,6 +1,8 @@
-"""--variants: versions of a lesson's questions, each key recomputed here from the version's own
-layout in a scene made afresh (never from what variants computed), all different, the same again
-from the same seed (one lesson by default, every lesson under -m slow); the step's vary obeyed; bad input refused in one line."""
+"""--variants: versions of a lesson's questions (eight lessons by default, all twelve under
+-m slow), each key recomputed here from the version's own layout in a scene made afresh (never
+from what variants computed), all different, the same again from the same seed (one lesson by
+default; under -m slow thirty versions of every lesson, exported twice); the step's vary obeyed;
+bad input refused in one line."""
 
 import html
 import json
@@ -67,7 +69,13 @@ def assert_keys_hold(lesson, versions):
         assert all(printed.count(each) == 1 for each in printed), f"{lesson.path.name}, step {column[0].number}: two versions print the same key"
 
 
-@pytest.mark.parametrize("path", LESSONS, ids=lambda path: path.stem)
+SLOW_TO_DRAW = {"fast-objects-and-broad-phases", "reading-the-code", "from-sat-to-gjk", "any-convex-polygon"}
+"""Lessons whose two versions take 2 to 5 s of CPU to draw and check here (hundreds of draws of
+animated or traced scenes): drawn in the slow tier, which CI runs; the other eight by default."""
+
+
+@pytest.mark.parametrize("path", [pytest.param(path, marks=[pytest.mark.slow] if path.stem in SLOW_TO_DRAW else [])
+                                  for path in LESSONS], ids=lambda path: path.stem)
 def test_versions_of_every_lesson_keep_their_answers_and_differ(path):
     lesson = walkthrough.load(path)
     versions = variants.make(lesson, 2, 1)

@@ -112,8 +112,10 @@ def _fail_then_pass(args):
     return index
 
 
+@pytest.mark.slow
 def test_the_page_survives_many_workers_at_once(tmp_path):
-    """Under pytest -n, 12 to 31 of 240 concurrent checks raised FileNotFoundError (issue 22, case 8)."""
+    """Under pytest -n, 12 to 31 of 240 concurrent checks raised FileNotFoundError (issue 22, case 8).
+    A stress run (eight processes, 480 checks: ten seconds of a 2-core machine), so in the slow tier."""
     from concurrent.futures import ProcessPoolExecutor
 
     expected, _ = pictures()
