@@ -15,7 +15,7 @@ Sizes are estimated from DejaVu Sans' advance widths, the window's font, with a 
 
 import math
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from collision import Capsule, Circle, Polygon, grown_outline
 from sandbox.kit.painter import Color, Painter, Point, interval_ends
@@ -147,6 +147,8 @@ class LabelLayout:
         """Rectangles of text drawn as one block (a cost meter), which the labels keep off."""
         self.left_out: list[str] = []
         """The labels with no clear spot near enough to what they name, not drawn."""
+        self.rings: list[Ring] = []
+        """The outlines traced, when the labels are placed."""
 
     def __getattr__(self, name: str) -> Any:  # any other painter call goes straight through
         return getattr(self.painter, name)
@@ -183,6 +185,7 @@ class LabelLayout:
         pixel = view.pixel
         x0, y0, x1, y1 = view.rect
         area = (x0 + 2 * pixel, y0 + 2 * pixel, x1 - 2 * pixel, y1 - 2 * pixel)
+        self.rings = [ring(shape) for shape in self.outlines]
         placed: list[Bounds] = list(self.blocks)
         remembered: dict[tuple[str, int], tuple[float, float, float]] = {}
         seen: dict[str, int] = {}
@@ -243,7 +246,7 @@ class LabelLayout:
         spoiled += 16 * sum(boxes_meet(rect, other, pad) for other in placed)
         if spoiled and first:
             return spoiled
-        spoiled += 2 * sum(outline_meets_box(shape, rect, pad) for shape in self.outlines)
+        spoiled += 2 * sum(ring_meets_box(ring, rect, pad) for ring in self.rings)
         if spoiled and first:
             return spoiled
         return spoiled + 4 * sum(segment_meets_box(s, e, rect, pad + w / 2 * pixel) for s, e, w in self.strips)
@@ -264,15 +267,38 @@ def distance_to_box(point: Point, rect: Bounds) -> float:
 
 def outline_meets_box(shape: Outline, rect: Bounds, pad: float = 0.0) -> bool:
     """Whether the outline of ``shape`` (a Circle, a Polygon or a Capsule) passes within ``pad`` of the rectangle."""
+    return ring_meets_box(ring(shape), rect, pad)
+
+
+class Ring(NamedTuple):
+    """An outline as a label is tested against it: a circle (centre, radius), or the corners of
+    a polygon, a rounded polygon's outline or a capsule's, in order, with their bounding box.
+    Traced once a frame, not once a place a label tries (a crowded figure tries thousands)."""
+
+    circle: tuple[Point, float] | None
+    corners: tuple[Point, ...]
+    bounds: Bounds
+
+
+def ring(shape: Outline) -> Ring:
     if isinstance(shape, Circle):  # polygons have a radius too (0, or a rounded one's)
-        return circle_meets_box(shape.center, shape.radius, rect, pad)
-    if not boxes_meet(shape.aabb(), rect, pad):
-        return False  # clear of its bounding box: clear of its edges
+        return Ring((pair(shape.center), shape.radius), (), (0.0, 0.0, 0.0, 0.0))
     if isinstance(shape, Capsule):
         corners = [pair(p) for p in grown_outline(shape.world_points().tolist(), shape.radius)]
     elif shape.radius:
         # A rounded polygon's outline is its core grown by the radius, not the core.
         corners = [pair(p) for p in grown_outline(shape.world_vertices().tolist(), shape.radius)]
     else:
-        corners = [pair(p) for p in shape.world_vertices()]
+        corners = [pair(p) for p in shape.world_vertices().tolist()]
+    x0, y0, x1, y1 = shape.aabb()
+    return Ring(None, tuple(corners), (float(x0), float(y0), float(x1), float(y1)))
+
+
+def ring_meets_box(ring: Ring, rect: Bounds, pad: float = 0.0) -> bool:
+    """Whether the traced outline ``ring`` passes within ``pad`` of the rectangle."""
+    if ring.circle is not None:
+        return circle_meets_box(*ring.circle, rect, pad)
+    if not boxes_meet(ring.bounds, rect, pad):
+        return False  # clear of its bounding box: clear of its edges
+    corners = ring.corners
     return any(segment_meets_box(a, b, rect, pad) for a, b in zip(corners, corners[1:] + corners[:1]))
