@@ -166,10 +166,10 @@ def test_svg_rasterised_matches_the_screenshot(scene_id, count, theme, palette, 
     check(session, session.scene.to_svg(*SIZE, theme), SIZE, monkeypatch)
 
 
-# Every scene is drawn as an SVG against its screenshot above in the default run; a third of
-# them also at a handout's size, and another third with every overlay on (at one of two sizes),
+# Every scene is drawn as an SVG against its screenshot above in the default run; a sixth of
+# them also at a handout's size, and another sixth with every overlay on (at one of two sizes),
 # taken in turn; -m slow draws every scene all three ways.
-HANDOUT_SIZED = [pytest.param(scene_id, marks=tier("handout", scene_id, index % 3 == 0)) for index, scene_id in enumerate(SCENES)]
+HANDOUT_SIZED = [pytest.param(scene_id, marks=tier("handout", scene_id, index % 6 == 0)) for index, scene_id in enumerate(SCENES)]
 
 
 @pytest.mark.parametrize("scene_id", HANDOUT_SIZED)
@@ -182,9 +182,9 @@ def test_a_handout_sized_svg_matches_the_handout_picture(scene_id, monkeypatch):
 
 
 SIZES = [SIZE, (640, 480)]
-# By default a third of the scenes, each at one of the two sizes, taken in turn; -m slow draws all at both.
+# By default a sixth of the scenes, each at one of the two sizes, taken in turn; -m slow draws all at both.
 SIZED = [
-    pytest.param(scene_id, size, id=case, marks=tier("overlays", case, index % 3 == 1 and (index // 3 + turn) % 2 == 0))
+    pytest.param(scene_id, size, id=case, marks=tier("overlays", case, index % 6 == 3 and (index // 6 + turn) % 2 == 0))
     for index, scene_id in enumerate(SCENES) for turn, size in enumerate(SIZES) for case in [f"{scene_id}-{size[0]}x{size[1]}"]
 ]
 
