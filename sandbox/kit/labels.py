@@ -76,6 +76,9 @@ def boxes_meet(a: Bounds, b: Bounds, pad: float = 0.0) -> bool:
 def segment_meets_box(start: Point, end: Point, rect: Bounds, pad: float = 0.0) -> bool:
     """Whether the segment from ``start`` to ``end`` passes within ``pad`` of the rectangle."""
     padded = (rect[0] - pad, rect[1] - pad, rect[2] + pad, rect[3] + pad)
+    if (max(start[0], end[0]) < padded[0] or padded[2] < min(start[0], end[0])
+            or max(start[1], end[1]) < padded[1] or padded[3] < min(start[1], end[1])):
+        return False  # wholly to one side of it: most of the segments a label is tried against
     stretch = clip(start, (end[0] - start[0], end[1] - start[1]), padded)
     return stretch is not None and stretch[0] <= 1.0 and stretch[1] >= 0.0
 

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from collision import AxisTest, Circle, Polygon, project
 
-from sandbox.kit.labels import boxes_meet, clip, outline_meets_box, pair, segment_meets_box, text_box
+from sandbox.kit.labels import Ring, boxes_meet, clip, pair, ring, ring_meets_box, segment_meets_box, text_box
 from sandbox.kit.painter import Point, interval_ends
 from sandbox.kit.view import Bounds, View
 
@@ -284,7 +284,7 @@ def _candidates(reach: Reach, shapes: Sequence[Polygon | Circle], view: View, in
         if window[0] <= again <= window[1]:
             offsets.insert(0, again)
         ends.sort(key=lambda end: end[1] != anchor)
-    solids = [_solid(shape) for shape in shapes]
+    solids, rings = [_solid(shape) for shape in shapes], [ring(shape) for shape in shapes]
     found = []
     for offset in offsets:
         segment = interval_ends(axis, low, high, offset)
@@ -293,7 +293,7 @@ def _candidates(reach: Reach, shapes: Sequence[Polygon | Circle], view: View, in
         for end, anchor in ends:
             at = _label_at(axis, end, offset, anchor, pixel)
             box = label_box(at, text, view, anchor=anchor)
-            if not _label_spoils(box, shapes, taken, inner, pixel):
+            if not _label_spoils(box, rings, taken, inner, pixel):
                 found.append(_Choice(offset, Strip(index, offset, at, anchor, 6 * pixel), _Placed(axis, low, high, offset, segment), box))
                 if len(found) == OPTIONS:
                     return found
@@ -319,12 +319,12 @@ def _strip_spoils(segment: Segment, solids: Sequence[_Solid], boxes: Sequence[Bo
     return any(_meets(segment, solid, 2 * thick) for solid in solids) or any(segment_meets_box(*segment, other, thick) for other in boxes)
 
 
-def _label_spoils(box: Bounds, shapes: Sequence[Polygon | Circle], boxes: Sequence[Bounds], inner: Bounds, pixel: float) -> bool:
+def _label_spoils(box: Bounds, rings: Sequence[Ring], boxes: Sequence[Bounds], inner: Bounds, pixel: float) -> bool:
     """Whether a strip's label here would leave the free area or lie on another label or an outline."""
     return (
         not (inner[0] <= box[0] and box[2] <= inner[2] and inner[1] <= box[1] and box[3] <= inner[3])
         or any(boxes_meet(box, other, 4 * pixel) for other in boxes)
-        or any(outline_meets_box(shape, box, 2 * pixel) for shape in shapes)
+        or any(ring_meets_box(outline, box, 2 * pixel) for outline in rings)
     )
 
 
