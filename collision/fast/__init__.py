@@ -15,6 +15,11 @@ the same thing readably, and is tested against it; read that one first.
   ``tuple.__new__``, the overlap rule written out, and a result whose report is made when
   read); under a tracer it runs the readable one (``tests/core/test_sat_kernel.py`` holds
   every field of the two results to each other);
+- :mod:`collision.fast.manifold_kernel`: ``collision.manifold``, :func:`collision.manifold.manifold`
+  again for sharp polygons and circles on plain floats, no steps made unless a figure asks for
+  them (then, and under a tracer, it runs the readable one; ``tests/core/test_manifold_kernel.py``
+  holds every field of the two results to each other, and ``tests/core/test_manifold.py`` both
+  to GEOS);
 - :mod:`collision.fast.broadphase`: brute force, sort and sweep, the loose grid and the
   quadtree's pairs over (N, 4) arrays of bounds, the kernels behind
   :func:`collision.broadphase.find` and :func:`~collision.broadphase.contacts`
@@ -31,7 +36,7 @@ the same thing readably, and is tested against it; read that one first.
   ``collision/quadtree.py``, and ``tests/core/test_quadtree.py`` holds the builds and the
   queries to each other.
 
-They are exported where they were: ``from collision import sat, sat_many``,
+They are exported where they were: ``from collision import sat, sat_many, manifold``,
 ``broadphase.find``, ``Quadtree.insert_many``. No readable module calls into them: ``collision/__init__.py`` and
 ``collision/broadphase.py`` only hand their names on (``tests/core/test_import_graph.py``).
 """
