@@ -24,9 +24,10 @@ its answer, :class:`SatResult`, with every axis listed), ``tiles.py``, then ``mi
 ``gjk.py`` (GJK and EPA), ``point_query.py``, ``raycast.py``, ``sweep.py``, ``cast.py`` (shape
 casts), ``mover.py`` (collide and slide) and ``chain.py`` (smooth contacts on a chain), and last the
 broad phase: ``broadphase.py``, ``quadtree.py``, ``dynamic_tree.py``. ``collision/fast/``
-holds the same algorithms again for many at once, in numpy, and ``sat`` and ``manifold`` themselves with
-their speed tricks (``fast/sat_kernel.py`` and ``fast/manifold_kernel.py``: the :func:`sat` and
-:func:`manifold` this package exports, which run ``sat.py``'s and ``manifold.py``'s under a tracer); each of its modules names the readable function it speeds up, and is tested
+holds the same algorithms again for many at once, in numpy, and ``sat``, ``manifold`` and ``ray_cast``
+themselves with their speed tricks (``fast/sat_kernel.py``, ``fast/manifold_kernel.py`` and
+``fast/raycast_kernel.py``: the functions of those names this package exports, which run the
+readable ones under a tracer); each of its modules names the readable function it speeds up, and is tested
 against it.
 
 >>> from collision import Box, Circle, sat
@@ -53,7 +54,8 @@ from .projection import project
 from .fast.quadtree import Quadtree
 from .fast.sat_kernel import sat
 from .quadtree import QuadArrays, QuadNode
-from .raycast import RayHit, Slab, ray_cast
+from .raycast import RayHit, Slab
+from .fast.raycast_kernel import ray_cast
 from .shapes import MAX_SIDES, MAX_VERTICES, Box, Circle, Polygon, regular_polygon
 from .sweep import Sweep
 from .sweep import sweep

@@ -20,6 +20,10 @@ the same thing readably, and is tested against it; read that one first.
   them (then, and under a tracer, it runs the readable one; ``tests/core/test_manifold_kernel.py``
   holds every field of the two results to each other, and ``tests/core/test_manifold.py`` both
   to GEOS);
+- :mod:`collision.fast.raycast_kernel`: ``collision.ray_cast``, :func:`collision.raycast.ray_cast`
+  again for sharp boxes, polygons and circles on the poses' floats, a box's slabs made only
+  when a figure asks (``tests/core/test_raycast_kernel.py`` holds the two to each other, and
+  ``tests/core/test_raycast.py`` both to GEOS);
 - :mod:`collision.fast.broadphase`: brute force, sort and sweep, the loose grid and the
   quadtree's pairs over (N, 4) arrays of bounds, the kernels behind
   :func:`collision.broadphase.find` and :func:`~collision.broadphase.contacts`
@@ -36,7 +40,7 @@ the same thing readably, and is tested against it; read that one first.
   ``collision/quadtree.py``, and ``tests/core/test_quadtree.py`` holds the builds and the
   queries to each other.
 
-They are exported where they were: ``from collision import sat, sat_many, manifold``,
+They are exported where they were: ``from collision import sat, sat_many, manifold, ray_cast``,
 ``broadphase.find``, ``Quadtree.insert_many``. No readable module calls into them: ``collision/__init__.py`` and
 ``collision/broadphase.py`` only hand their names on (``tests/core/test_import_graph.py``).
 """
