@@ -7,7 +7,9 @@ measures it):
 - an origin and a translation of plain floats within range pass at once; anything else goes
   to the readable function, which checks it and says what to fix;
 - a polygon's world vertices and normals are read from its cached Pose, not copied into
-  numpy arrays and back, and its edges are walked once, not twice;
+  numpy arrays and back, and its edges are walked once, not twice; the tolerance is known
+  to lie between two made from the Pose's cached ``scale`` and the ray alone, and the
+  vertices' own is worked out only for a test that falls between them;
 - a box's two :class:`~collision.raycast.Slab` steps are made only when a figure asks for them
   (``steps=True``), and then the readable function runs;
 - the slab test's two axes are written out, with ``min``, ``max`` and ``abs`` as comparisons
@@ -26,13 +28,14 @@ import math
 from itertools import chain
 from functools import update_wrapper
 from sys import gettrace
+from typing import cast
 
 from .._validate import LIMIT
 from ..capsule import Capsule
 from ..raycast import RayHit
 from ..raycast import ray_cast as readable_ray_cast
 from ..shapes import Box, Circle, Polygon
-from ..vector import PairLike, Vector
+from ..vector import Pair, PairLike, Vector
 from ..verdict import TOLERANCE
 
 # tuple.__new__ skips a NamedTuple's Python-level __new__.
@@ -144,14 +147,32 @@ def _box(box: Box, ox: float, oy: float, dx: float, dy: float) -> RayHit:
 
 
 def _polygon(polygon: Polygon, ox: float, oy: float, dx: float, dy: float) -> RayHit:
-    """raycast._polygon (Cyrus-Beck) on the Pose's float pairs, in one pass over the edges:
-    a miss found on the way is kept until the pass has also found whether the origin starts
-    inside or on the polygon, which the readable function asks first and which wins."""
+    """raycast._polygon (Cyrus-Beck) on the Pose's float pairs. Its tolerance grows with the
+    largest |x| or |y| of a vertex, a pass over them all. That lies between 0 and the Pose's
+    ``scale`` (|position| + the largest |x| or |y| of the turned vertices: the vertices' own
+    sums with their terms made no smaller, rounded the same way), so the tolerance lies
+    between the two made of those. Only a test that falls between them needs the vertices'
+    own: then the clipping runs again with it."""
     pose = polygon._pose or polygon._placed()
     points, normals = pose.points, pose.normals
-    # The largest |x| or |y| of any vertex: max() picks one of them, as the readable nested max does.
-    reach = max(map(abs, chain.from_iterable(points)))
-    tolerance = TOLERANCE * _scale(reach, ox, oy, dx, dy)
+    near = max(abs(ox), abs(oy), abs(ox + dx), abs(oy + dy))
+    scale = pose.scale
+    found = _clipped(points, normals, ox, oy, dx, dy, TOLERANCE * near, TOLERANCE * (scale if scale > near else near))
+    if found is None:
+        # max() picks one of the |x| and |y|, as the readable function's nested max() does.
+        tolerance = TOLERANCE * _scale(max(map(abs, chain.from_iterable(points))), ox, oy, dx, dy)
+        found = _clipped(points, normals, ox, oy, dx, dy, tolerance, tolerance)
+    return cast(RayHit, found)
+
+
+def _clipped(
+    points: tuple[Pair, ...], normals: tuple[Pair, ...], ox: float, oy: float, dx: float, dy: float, low: float, high: float
+) -> RayHit | None:
+    """Cyrus-Beck with a tolerance known to lie in [low, high]: the RayHit, or None when a test
+    falls between the two. One pass over the edges: a miss found on the way is kept until the
+    pass has also found whether the origin starts inside or on the polygon (which the readable
+    function asks first, and which wins), or found an edge the origin lies beyond (then it
+    starts outside, and the miss stands)."""
     most = -_INF
     lower, upper, entered, missed = 0.0, 1.0, -1, False
     i = 0
@@ -161,8 +182,14 @@ def _polygon(polygon: Polygon, ox: float, oy: float, dx: float, dy: float) -> Ra
             most = beyond
         if not missed:
             closing = nx * dx + ny * dy
-            if abs(closing) <= tolerance:
-                missed = beyond > tolerance
+            drift = abs(closing)
+            if drift <= high:
+                if drift > low:
+                    return None
+                # Parallel to the edge: outside its half-plane all the way, or never cut by it.
+                if low < beyond <= high:
+                    return None
+                missed = beyond > high
             else:
                 cut = -beyond / closing
                 if closing < 0.0:
@@ -171,8 +198,13 @@ def _polygon(polygon: Polygon, ox: float, oy: float, dx: float, dy: float) -> Ra
                 elif cut < upper:
                     upper = cut
                 missed = upper < lower
+        if missed and most > high:
+            # Outside, so not on it, and a miss: what the readable function finds too.
+            return _MISS
         i += 1
-    if most <= tolerance:
+    if most <= high:
+        if most > low:
+            return None
         return _inside(ox, oy)
     if missed or entered < 0:
         return _MISS

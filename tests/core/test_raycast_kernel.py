@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 import collision
 from collision import Box, Capsule, Circle, Polygon, RayHit, ShapeError, regular_polygon
 from collision.fast import raycast_kernel
+from collision.verdict import TOLERANCE
 from random_shapes import random_box, random_circle, random_polygon
 
 READABLE = import_module("collision.raycast").ray_cast
@@ -133,3 +134,17 @@ def test_a_start_a_hair_outside_heading_out_is_on_the_polygon():
     for translation in ((-5.0, 1.0), (-5.0, -3.0), (-1.0, 0.0)):
         fast, readable = collision.ray_cast(triangle, (hair, 1.0), translation), READABLE(triangle, (hair, 1.0), translation)
         assert fast == readable and fast.fraction == 0.0 and fast.hit
+
+
+def test_a_test_between_the_kernels_two_tolerances_is_decided_by_the_vertices_own():
+    """The kernel bounds a polygon's tolerance by its Pose's scale (here 3,000: a position
+    1,000 out and vertices up to 2,000 back) while its vertices reach 1,000: an origin twice
+    the tolerance outside the edge at x = 0 lies beyond the tolerance but within the bound's
+    (three times it), so the vertices' own decides: a miss heading away. At half the
+    tolerance it starts on the polygon."""
+    polygon = Polygon([(-1000, -1000), (-1000, 1000), (-2000, 0)], (1000.0, 0.0))
+    assert polygon._placed().scale == 3000.0
+    tolerance = TOLERANCE * 1000.0
+    for x, hit in ((2 * tolerance, False), (0.5 * tolerance, True)):
+        fast, readable = collision.ray_cast(polygon, (x, 0.0), (1.0, 0.5)), READABLE(polygon, (x, 0.0), (1.0, 0.5))
+        assert fast == readable and fast.hit is hit
