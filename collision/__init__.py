@@ -24,10 +24,10 @@ its answer, :class:`SatResult`, with every axis listed), ``tiles.py``, then ``mi
 ``gjk.py`` (GJK and EPA), ``point_query.py``, ``raycast.py``, ``sweep.py``, ``cast.py`` (shape
 casts), ``mover.py`` (collide and slide) and ``chain.py`` (smooth contacts on a chain), and last the
 broad phase: ``broadphase.py``, ``quadtree.py``, ``dynamic_tree.py``. ``collision/fast/``
-holds the same algorithms again for many at once, in numpy, and ``sat``, ``manifold`` and ``ray_cast``
-themselves with their speed tricks (``fast/sat_kernel.py``, ``fast/manifold_kernel.py`` and
-``fast/raycast_kernel.py``: the functions of those names this package exports, which run the
-readable ones under a tracer); each of its modules names the readable function it speeds up, and is tested
+holds the same algorithms again for many at once, in numpy, and ``sat``, ``manifold``, ``ray_cast``
+and ``time_of_impact`` themselves with their speed tricks (``fast/sat_kernel.py``,
+``fast/manifold_kernel.py``, ``fast/raycast_kernel.py`` and ``fast/toi_kernel.py``: the functions
+of those names this package exports, which run the readable ones under a tracer); each of its modules names the readable function it speeds up, and is tested
 against it.
 
 >>> from collision import Box, Circle, sat
@@ -60,7 +60,8 @@ from .shapes import MAX_SIDES, MAX_VERTICES, Box, Circle, Polygon, regular_polyg
 from .sweep import Sweep
 from .sweep import sweep
 from .tiles import QuarterTile, sat_tile
-from .toi import Impact, Motion, ToiStep, time_of_impact
+from .toi import Impact, Motion, ToiStep
+from .fast.toi_kernel import time_of_impact
 from .vector import Vector
 from .verdict import TOLERANCE, AxisTest, Candidate, SatResult
 from .voronoi import Feature, Region, voronoi_region

@@ -24,6 +24,10 @@ the same thing readably, and is tested against it; read that one first.
   again for sharp boxes, polygons and circles on the poses' floats, a box's slabs made only
   when a figure asks (``tests/core/test_raycast_kernel.py`` holds the two to each other, and
   ``tests/core/test_raycast.py`` both to GEOS);
+- :mod:`collision.fast.toi_kernel`: ``collision.time_of_impact``, :func:`collision.toi.time_of_impact`
+  again with one copy of each shape a call (not a step), GJK's loop without its records, and no
+  step records unless a figure asks (``tests/core/test_toi_kernel.py`` holds the two to each
+  other, and ``tests/core/test_toi.py`` both to a sampled search with GEOS);
 - :mod:`collision.fast.broadphase`: brute force, sort and sweep, the loose grid and the
   quadtree's pairs over (N, 4) arrays of bounds, the kernels behind
   :func:`collision.broadphase.find` and :func:`~collision.broadphase.contacts`
@@ -40,7 +44,7 @@ the same thing readably, and is tested against it; read that one first.
   ``collision/quadtree.py``, and ``tests/core/test_quadtree.py`` holds the builds and the
   queries to each other.
 
-They are exported where they were: ``from collision import sat, sat_many, manifold, ray_cast``,
+They are exported where they were: ``from collision import sat, sat_many, manifold, ray_cast, time_of_impact``,
 ``broadphase.find``, ``Quadtree.insert_many``. No readable module calls into them: ``collision/__init__.py`` and
 ``collision/broadphase.py`` only hand their names on (``tests/core/test_import_graph.py``).
 """
