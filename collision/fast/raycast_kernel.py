@@ -169,39 +169,46 @@ def _clipped(
     points: tuple[Pair, ...], normals: tuple[Pair, ...], ox: float, oy: float, dx: float, dy: float, low: float, high: float
 ) -> RayHit | None:
     """Cyrus-Beck with a tolerance known to lie in [low, high]: the RayHit, or None when a test
-    falls between the two. One pass over the edges: a miss found on the way is kept until the
-    pass has also found whether the origin starts inside or on the polygon (which the readable
-    function asks first, and which wins), or found an edge the origin lies beyond (then it
-    starts outside, and the miss stands)."""
+    falls between the two. One pass over the edges, clipping until a miss; the readable
+    function first asks whether the origin starts inside or on the polygon, which wins over a
+    miss, so after a miss the rest of the edges are only measured for that, unless an edge the
+    origin lies beyond has been seen (then it starts outside, and the miss stands)."""
     most = -_INF
     lower, upper, entered, missed = 0.0, 1.0, -1, False
     i = 0
-    for (vx, vy), (nx, ny) in zip(points, normals):
+    edges = zip(points, normals)
+    for (vx, vy), (nx, ny) in edges:
         beyond = nx * (ox - vx) + ny * (oy - vy)
         if beyond > most:
             most = beyond
-        if not missed:
-            closing = nx * dx + ny * dy
-            drift = abs(closing)
-            if drift <= high:
-                if drift > low:
-                    return None
-                # Parallel to the edge: outside its half-plane all the way, or never cut by it.
-                if low < beyond <= high:
-                    return None
-                missed = beyond > high
-            else:
-                cut = -beyond / closing
-                if closing < 0.0:
-                    if cut > lower:
-                        lower, entered = cut, i
-                elif cut < upper:
-                    upper = cut
-                missed = upper < lower
-        if missed and most > high:
+        closing = nx * dx + ny * dy
+        drift = closing if closing >= 0.0 else -closing
+        if drift <= high:
+            if drift > low or low < beyond <= high:
+                return None
+            # Parallel to the edge: outside its half-plane all the way, or never cut by it.
+            if beyond > high:
+                missed = True
+                break
+        else:
+            cut = -beyond / closing
+            if closing < 0.0:
+                if cut > lower:
+                    lower, entered = cut, i
+            elif cut < upper:
+                upper = cut
+            if upper < lower:
+                missed = True
+                break
+        i += 1
+    if missed:
+        if most > high:
             # Outside, so not on it, and a miss: what the readable function finds too.
             return _MISS
-        i += 1
+        for (vx, vy), (nx, ny) in edges:
+            beyond = nx * (ox - vx) + ny * (oy - vy)
+            if beyond > most:
+                most = beyond
     if most <= high:
         if most > low:
             return None
@@ -209,7 +216,9 @@ def _clipped(
     if missed or entered < 0:
         return _MISS
     nx, ny = normals[entered]
-    return _hit(ox, oy, dx, dy, lower, nx, ny)
+    point = _new(Vector, (ox + lower * dx, oy + lower * dy))
+    hit: RayHit = _new(RayHit, (True, lower, point, _new(Vector, (nx + 0.0, ny + 0.0)), ()))
+    return hit
 
 
 def _circle(circle: Circle, ox: float, oy: float, dx: float, dy: float) -> RayHit:
