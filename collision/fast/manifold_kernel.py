@@ -161,7 +161,10 @@ def _clip(segment: list[Clipped], px: float, py: float, sx: float, sy: float, re
         t = d0 / (d0 - d1)
         crossing = (x0 + t * (x1 - x0), y0 + t * (y1 - y0), "vertex", ref_vertex, "edge", inc_edge)
         return [crossing, second] if d0 > 0 else [first, crossing]
-    return [entry for entry, distance in ((first, d0), (second, d1)) if distance <= 0]
+    # What lies on the inner side (distance at most 0), in order.
+    if d0 <= 0:
+        return segment if d1 <= 0 else [first]
+    return [second] if d1 <= 0 else []
 
 
 def _with_circle(pose: Pose, circle: Pose, tolerance: float, flip: bool) -> Manifold:
