@@ -182,9 +182,9 @@ def _clipped(
         if beyond > most:
             most = beyond
         closing = nx * dx + ny * dy
-        drift = closing if closing >= 0.0 else -closing
-        if drift <= high:
-            if drift > low or low < beyond <= high:
+        # |closing| <= high, and then |closing| > low, as comparisons.
+        if -high <= closing <= high:
+            if not -low <= closing <= low or low < beyond <= high:
                 return None
             # Parallel to the edge: outside its half-plane all the way, or never cut by it.
             if beyond > high:
