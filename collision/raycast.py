@@ -127,10 +127,9 @@ def ray_cast(shape: Polygon | Circle | Capsule, origin: PairLike, translation: P
     Polygon or Circle); return a :class:`RayHit`.
 
     ``origin`` and ``translation`` are (x, y) pairs; the translation must not be (0, 0). A
-    Box goes through the slab test (asked for ``steps``, a figure gets its two :class:`Slab`
-    steps in ``steps``), any other
-    polygon through Cyrus-Beck clipping, a circle through the quadratic. Touching counts,
-    within the relative :data:`TOLERANCE`.
+    Box goes through the slab test (asked for ``steps``, its two :class:`Slab` steps come back
+    in ``steps`` for a figure to page), any other polygon through Cyrus-Beck clipping, a
+    circle through the quadratic. Touching counts, within the relative :data:`TOLERANCE`.
 
     A segment from the left meets a box's left face a quarter of the way along; the x slab
     decides, and the y slab, crossed parallel, is always in:
