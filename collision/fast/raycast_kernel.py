@@ -155,7 +155,18 @@ def _polygon(polygon: Polygon, ox: float, oy: float, dx: float, dy: float) -> Ra
     own: then the clipping runs again with it."""
     pose = polygon._pose or polygon._placed()
     points, normals = pose.points, pose.normals
-    near = max(abs(ox), abs(oy), abs(ox + dx), abs(oy + dy))
+    # The largest |x| or |y| of the origin and the end (_scale's, less the shape's), as comparisons.
+    ex, ey = ox + dx, oy + dy
+    near = ox if ox > 0.0 else -ox
+    value = oy if oy > 0.0 else -oy
+    if value > near:
+        near = value
+    value = ex if ex > 0.0 else -ex
+    if value > near:
+        near = value
+    value = ey if ey > 0.0 else -ey
+    if value > near:
+        near = value
     scale = pose.scale
     found = _clipped(points, normals, ox, oy, dx, dy, TOLERANCE * near, TOLERANCE * (scale if scale > near else near))
     if found is None:
