@@ -24,9 +24,10 @@ its answer, :class:`SatResult`, with every axis listed), ``tiles.py``, then ``mi
 ``gjk.py`` (GJK and EPA), ``point_query.py``, ``raycast.py``, ``sweep.py``, ``cast.py`` (shape
 casts), ``mover.py`` (collide and slide) and ``chain.py`` (smooth contacts on a chain), and last the
 broad phase: ``broadphase.py``, ``quadtree.py``, ``dynamic_tree.py``. ``collision/fast/``
-holds the same algorithms again for many at once, in numpy, and ``sat`` itself with its speed
-tricks (``fast/sat_kernel.py``: the :func:`sat` this package exports, which runs ``sat.py``'s
-under a tracer); each of its modules names the readable function it speeds up, and is tested
+holds the same algorithms again for many at once, in numpy, and ``sat``, ``manifold``, ``ray_cast``
+and ``time_of_impact`` themselves with their speed tricks (``fast/sat_kernel.py``,
+``fast/manifold_kernel.py``, ``fast/raycast_kernel.py`` and ``fast/toi_kernel.py``: the functions
+of those names this package exports, which run the readable ones under a tracer); each of its modules names the readable function it speeds up, and is tested
 against it.
 
 >>> from collision import Box, Circle, sat
@@ -43,7 +44,8 @@ from .fast.batch import SatMany, box_vertices, sat_many, sat_many_circles
 from .dynamic_tree import CAST_REPORTS, DynamicTree, TreeCast, TreeHit, TreeNode, TreeQuery
 from .errors import ShapeError
 from .gjk import Epa, EpaStep, Gjk, GjkStep, Stop, epa, gjk
-from .manifold import ContactId, ContactPoint, Manifold, ManifoldStep, manifold
+from .manifold import ContactId, ContactPoint, Manifold, ManifoldStep
+from .fast.manifold_kernel import manifold
 from .minkowski import grown_outline, minkowski_difference, support
 from .mover import Plane, Slide, SlideStep, clip_vector, slide, solve_planes
 from .point_query import PointQuery, point_query
@@ -52,12 +54,14 @@ from .projection import project
 from .fast.quadtree import Quadtree
 from .fast.sat_kernel import sat
 from .quadtree import QuadArrays, QuadNode
-from .raycast import RayHit, Slab, ray_cast
+from .raycast import RayHit, Slab
+from .fast.raycast_kernel import ray_cast
 from .shapes import MAX_SIDES, MAX_VERTICES, Box, Circle, Polygon, regular_polygon
 from .sweep import Sweep
 from .sweep import sweep
 from .tiles import QuarterTile, sat_tile
-from .toi import Impact, Motion, ToiStep, time_of_impact
+from .toi import Impact, Motion, ToiStep
+from .fast.toi_kernel import time_of_impact
 from .vector import Vector
 from .verdict import TOLERANCE, AxisTest, Candidate, SatResult
 from .voronoi import Feature, Region, voronoi_region

@@ -1,7 +1,8 @@
 """Where two shapes touch: Box2D's contact manifold, found by clipping.
 
 SAT says how deep and which way; a physics engine also needs where. Box2D answers with at most
-two contact points, found in four steps that :class:`Manifold` keeps for a figure to page:
+two contact points, found in four steps that :class:`Manifold` keeps for a figure to page
+(when :func:`manifold` is asked for them):
 
 1. the reference face: of both shapes' faces, the one whose normal parts them most (SAT's axis
    of least penetration; A's face wins a near tie, so the choice does not flicker);
@@ -14,6 +15,9 @@ Every shape is a core grown by a radius, as in Box2D: a polygon is its own core 
 circle is its centre grown by its radius. A point's ``id`` names the two features it came from
 (an edge of one shape and a vertex of the other, or a vertex of the reference face and an edge
 clipped by its side plane), so a solver can match it with last step's point as the shapes move.
+
+``collision.manifold`` is this function with its speed tricks (:mod:`collision.fast.manifold_kernel`),
+tested against it; asked for the steps, or traced, it runs this one.
 """
 
 from __future__ import annotations
@@ -112,12 +116,14 @@ class Manifold(NamedTuple):
     and rounded corners."""
 
     steps: tuple[ManifoldStep, ...]
-    """Every :class:`ManifoldStep`, in order."""
+    """Every :class:`ManifoldStep`, in order, when :func:`manifold` was asked for them (a
+    figure pages them); else empty."""
 
 
-def manifold(a: Polygon | Circle | Capsule, b: Polygon | Circle | Capsule) -> Manifold:
+def manifold(a: Polygon | Circle | Capsule, b: Polygon | Circle | Capsule, steps: bool = False) -> Manifold:
     """The contact manifold of shapes ``a`` and ``b`` (each a Polygon, Box, Circle or Capsule,
-    polygons and boxes rounded or not).
+    polygons and boxes rounded or not). With ``steps`` it keeps every :class:`ManifoldStep`
+    for a figure to page; without, ``steps`` is empty.
 
     Two boxes overlapping face to face touch along a span: two points, each at a corner of the
     span, with the overlap as a negative separation:
@@ -130,6 +136,11 @@ def manifold(a: Polygon | Circle | Capsule, b: Polygon | Circle | Capsule) -> Ma
     [((0.0, 0.875), -0.25), ((2.0, 0.875), -0.25)]
     >>> [str(p.id) for p in found.points]
     ['A edge 1 / B vertex 3', 'A edge 1 / B vertex 0']
+
+    A figure asks for the steps, to page them:
+
+    >>> [step.title for step in manifold(Box((0, 0), (2, 1)), Box((1, 1.75), (1, 1)), steps=True).steps]
+    ["reference face: A's edge 1", "incident face: B's edge 3", "clip: side plane at the face's first end", "clip: side plane at the face's second end", 'keep the points at or below the reference face']
 
     Tilted, one corner dips in and the other is clipped away above the face:
 
@@ -160,12 +171,15 @@ def manifold(a: Polygon | Circle | Capsule, b: Polygon | Circle | Capsule) -> Ma
     core_a, core_b = _core(a), _core(b)
     tolerance = TOLERANCE * max(a._placed().scale, b._placed().scale)
     if len(core_b[0]) == 1:
-        return _with_circle(core_a, core_b, tolerance, flip=False)
-    if len(core_a[0]) == 1:
-        return _with_circle(core_b, core_a, tolerance, flip=True)
-    if len(core_a[0]) == 2 and len(core_b[0]) == 2:
-        return _capsules(core_a, core_b, tolerance)
-    return _faces(core_a, core_b, tolerance)
+        found = _with_circle(core_a, core_b, tolerance, flip=False)
+    elif len(core_a[0]) == 1:
+        found = _with_circle(core_b, core_a, tolerance, flip=True)
+    elif len(core_a[0]) == 2 and len(core_b[0]) == 2:
+        found = _capsules(core_a, core_b, tolerance)
+    else:
+        found = _faces(core_a, core_b, tolerance)
+    # The steps are a figure's pages: a caller that did not ask for them gets none.
+    return found if steps else found._replace(steps=())
 
 
 def _core(shape: Polygon | Circle | Capsule) -> Core:

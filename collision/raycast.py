@@ -11,6 +11,9 @@ be read:
 - any other Polygon, Cyrus-Beck clipping (Box2D's ``b2RayCastPolygon``): the polygon is the
   crossing of its edges' half-planes, and the segment is cut down by each in turn.
 - a Circle, the quadratic |origin + t d - centre| = radius, solved the stable way.
+
+``collision.ray_cast`` is this function with its speed tricks (:mod:`collision.fast.raycast_kernel`),
+tested against it; asked for the steps, or traced, it runs this one.
 """
 
 from __future__ import annotations
@@ -83,7 +86,8 @@ class RayHit(NamedTuple):
     for a circle; (0, 0) when the origin starts inside or on the shape, or on a miss."""
 
     steps: tuple[Slab, ...] = ()
-    """For a Box, its two :class:`Slab` steps, x then y; empty for any other shape."""
+    """For a Box, its two :class:`Slab` steps, x then y, when :func:`ray_cast` was asked for
+    them (a figure pages them); empty for any other shape, or when not asked."""
 
 
 def _checked(shape: object, origin: PairLike, translation: PairLike) -> tuple[Pair, Pair]:
@@ -118,21 +122,21 @@ def _miss(steps: tuple[Slab, ...] = ()) -> RayHit:
     return RayHit(False, 1.0, None, _NO_NORMAL, steps)
 
 
-def ray_cast(shape: Polygon | Circle | Capsule, origin: PairLike, translation: PairLike) -> RayHit:
+def ray_cast(shape: Polygon | Circle | Capsule, origin: PairLike, translation: PairLike, steps: bool = False) -> RayHit:
     """Cast the segment from ``origin`` to ``origin + translation`` at ``shape`` (a Box,
     Polygon or Circle); return a :class:`RayHit`.
 
     ``origin`` and ``translation`` are (x, y) pairs; the translation must not be (0, 0). A
-    Box goes through the slab test (its two :class:`Slab` steps are in ``steps``), any other
-    polygon through Cyrus-Beck clipping, a circle through the quadratic. Touching counts,
-    within the relative :data:`TOLERANCE`.
+    Box goes through the slab test (asked for ``steps``, its two :class:`Slab` steps come back
+    in ``steps`` for a figure to page), any other polygon through Cyrus-Beck clipping, a
+    circle through the quadratic. Touching counts, within the relative :data:`TOLERANCE`.
 
     A segment from the left meets a box's left face a quarter of the way along; the x slab
     decides, and the y slab, crossed parallel, is always in:
 
     >>> from collision import Box, Circle, Polygon
     >>> box = Box((0, 0), (2, 1))
-    >>> hit = ray_cast(box, (-4, 0), (8, 0))
+    >>> hit = ray_cast(box, (-4, 0), (8, 0), steps=True)
     >>> hit.hit, hit.fraction, hit.point, hit.normal
     (True, 0.25, Vector(x=-2.0, y=0.0), Vector(x=-1.0, y=0.0))
     >>> [(s.entry, s.exit, s.decides) for s in hit.steps]
@@ -143,7 +147,7 @@ def ray_cast(shape: Polygon | Circle | Capsule, origin: PairLike, translation: P
 
     >>> ray_cast(box, (-4, 1), (8, 0))[:4]
     (True, 0.25, Vector(x=-2.0, y=1.0), Vector(x=-1.0, y=0.0))
-    >>> above = ray_cast(box, (-4, 1.001), (8, 0))
+    >>> above = ray_cast(box, (-4, 1.001), (8, 0), steps=True)
     >>> above.hit, above.fraction, above.point, [s.decides for s in above.steps]
     (False, 1.0, None, [False, True])
 
@@ -182,7 +186,9 @@ def ray_cast(shape: Polygon | Circle | Capsule, origin: PairLike, translation: P
         # A capsule or a rounded polygon: its edges pushed out, a circle at each corner.
         return _rounded(shape, origin, translation)
     if isinstance(shape, Box):
-        return _box(shape, origin, translation)
+        found = _box(shape, origin, translation)
+        # The slabs are a figure's pages: a caller that did not ask for them gets none.
+        return found if steps else found._replace(steps=())
     if isinstance(shape, Polygon):
         return _polygon(shape, origin, translation)
     # A capsule is always rounded, and went the first way: a circle is left.

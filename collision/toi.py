@@ -15,6 +15,10 @@ The bound: a shape turning at ω about its position moves none of its points fas
 translation is a convex function of time (the distance from the origin to A - B moved along a
 line), so it closes no faster than the relative velocity along n does now: one step lands on
 the touch of two flat faces. With turning, n itself turns, and the whole relative speed counts.
+
+``collision.time_of_impact`` is this function with its speed tricks
+(:mod:`collision.fast.toi_kernel`: no copy of a shape per step, no step records), tested
+against it; asked for the steps, or traced, it runs this one.
 """
 
 from __future__ import annotations
@@ -91,7 +95,8 @@ class Impact(NamedTuple):
     """Unit, from A towards B, at ``time``; (0, 0) on a miss."""
 
     steps: tuple[ToiStep, ...]
-    """Every :class:`ToiStep`, time rising."""
+    """Every :class:`ToiStep`, time rising, when :func:`time_of_impact` was asked for them (a
+    figure pages them); else empty."""
 
 
 def _motion(value: Any, role: str) -> Motion:
@@ -132,29 +137,36 @@ def posed(shape: Polygon | Circle | Capsule, motion: Motion, time: float) -> Pol
 
 
 def time_of_impact(
-    a: Polygon | Circle | Capsule, motion_a: Motion | tuple[float, ...], b: Polygon | Circle | Capsule, motion_b: Motion | tuple[float, ...]
+    a: Polygon | Circle | Capsule,
+    motion_a: Motion | tuple[float, ...],
+    b: Polygon | Circle | Capsule,
+    motion_b: Motion | tuple[float, ...],
+    steps: bool = False,
 ) -> Impact:
     """When shapes ``a`` and ``b`` (Polygon, Box or Circle), moving by ``motion_a`` and
     ``motion_b`` (each a :class:`Motion` or an (dx, dy) pair), first touch within the step.
+    With ``steps`` it keeps every :class:`ToiStep` for a figure to page; without, ``steps`` is
+    empty.
 
     A plank turning a quarter turn as it flies over a short wall: sliding without turning it
     clears the wall, and it is clear at both ends of the step, yet its end swings down into the
     wall's top corner on the way:
 
     >>> from collision import Box, Circle, sat, sweep
+    >>> from collision.toi import posed
     >>> wall = Box((0, 0), (0.1, 1.5))
     >>> plank = Box((-4, 2.5), (2, 0.2))
     >>> spin = Motion(8, 0, math.pi / 2)
     >>> sweep(plank, wall, (8, 0)).hit, sat(posed(plank, spin, 1), wall).colliding
     (False, False)
-    >>> found = time_of_impact(plank, spin, wall, Motion(0, 0))
+    >>> found = time_of_impact(plank, spin, wall, Motion(0, 0), steps=True)
     >>> found.hit, round(found.time, 3), round(found.point.x, 3), round(found.point.y, 3), len(found.steps)
     (True, 0.559, -0.1, 1.5, 12)
 
     Without turning, flat faces meet in one step, which stops half of ``TARGET`` short of the
     touch (here at 0.3), so that the pose it returns is free of contact:
 
-    >>> found = time_of_impact(Box((0, 0), (1, 1)), (10, 0), Box((5, 0), (1, 1)), (0, 0))
+    >>> found = time_of_impact(Box((0, 0), (1, 1)), (10, 0), Box((5, 0), (1, 1)), (0, 0), steps=True)
     >>> found.time, found.point, found.normal, len(found.steps)
     (0.29999, Vector(x=3.99995, y=0.0), Vector(x=1.0, y=0.0), 2)
     >>> time_of_impact(Circle((0, 0), 1), (0, 10), Circle((5, 0), 1), (0, 0)).hit
@@ -172,7 +184,7 @@ def time_of_impact(
     turning = abs(move_a.dangle) * _reach(a) + abs(move_b.dangle) * _reach(b)
     scale = max(a._placed().scale, b._placed().scale) + max(map(abs, (*move_a[:2], *move_b[:2])))
     target = max(TARGET * min(_size(a), _size(b)), TOLERANCE * scale)
-    steps = []
+    record: list[ToiStep] = []
     time = 0.0
     for _ in range(MAX_STEPS):
         at_a, at_b = posed(a, move_a, time), posed(b, move_b, time)
@@ -183,19 +195,23 @@ def time_of_impact(
         else:
             # Convex in time: it closes no faster than it closes now.
             speed = max(0.0, -(vx * nx + vy * ny))
-        steps.append(ToiStep(time, found.distance, found.normal, found.closest_a, found.closest_b, speed))
+        record.append(ToiStep(time, found.distance, found.normal, found.closest_a, found.closest_b, speed))
         if found.colliding and time == 0.0 and found.depth > 0:
-            return Impact(True, 0.0, None, found.normal, tuple(steps))
+            impact = Impact(True, 0.0, None, found.normal, tuple(record))
+            break
         if found.distance <= target:
             point = None
             if found.closest_a is not None and found.closest_b is not None:
                 (ax, ay), (bx, by) = found.closest_a, found.closest_b
                 point = Vector(0.5 * (ax + bx), 0.5 * (ay + by))
-            return Impact(True, time, point, found.normal, tuple(steps))
+            impact = Impact(True, time, point, found.normal, tuple(record))
+            break
         if speed <= 0.0 or time >= 1.0:
+            impact = Impact(False, 1.0, None, _NO_NORMAL, tuple(record))
             break
         # Nothing can touch before the gap, less the target, has closed at the bound.
         time = min(1.0, time + (found.distance - 0.5 * target) / speed)
     else:
-        return Impact(False, time, None, _NO_NORMAL, tuple(steps))
-    return Impact(False, 1.0, None, _NO_NORMAL, tuple(steps))
+        impact = Impact(False, time, None, _NO_NORMAL, tuple(record))
+    # The steps are a figure's pages: a caller that did not ask for them gets none.
+    return impact if steps else impact._replace(steps=())

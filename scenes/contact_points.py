@@ -166,7 +166,8 @@ class ContactPoints(Scene):
         # With the Code view on, the manifold drawn is the traced run's: the clipping, line by line.
         # The clip runs between two faces: with a circle there is none to trace.
         faces = not any(isinstance(shape, Circle) for shape in self.shapes.values())
-        found, recorded = traced(self.settings["code"] and faces, manifold, self.shapes["A"], self.shapes["B"], within=_faces)
+        # The scene pages the steps: it asks for them (steps=True), which a plain call does not make.
+        found, recorded = traced(self.settings["code"] and faces, manifold, self.shapes["A"], self.shapes["B"], True, within=_faces)
         last = len(found.steps) - 1
         page = self.settings["page"]
         return Result(found, last if page < 0 or page > last else page, recorded)

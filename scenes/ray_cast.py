@@ -125,7 +125,8 @@ class RayCast(Scene):
         translation = (end[0] - origin[0], end[1] - origin[1])
         hits = {name: ray_cast(shape, origin, translation) for name, shape in self.shapes.items()}
         # With the Code view on, the box's hit drawn is the traced run's: the slab test, line by line.
-        hits["box"], recorded = traced(self.settings["code"], ray_cast, self.shapes["box"], origin, translation, within=_box)
+        # The scene draws the box's slabs: it asks for them (steps=True), which a plain call does not make.
+        hits["box"], recorded = traced(self.settings["code"], ray_cast, self.shapes["box"], origin, translation, True, within=_box)
         met = [name for name, hit in hits.items() if hit.hit]
         return Result(hits, min(met, key=lambda name: hits[name].fraction) if met else None, recorded)
 

@@ -121,7 +121,8 @@ class TimeOfImpact(CarriedStep):
     def compute(self, ctx):
         motion = self.motion()
         wall, plank = self.shapes["wall"], self.shapes["B"]
-        impact = time_of_impact(wall, Motion(0.0, 0.0), plank, motion)
+        # The scene pages the steps: it asks for them (steps=True), which a plain call does not make.
+        impact = time_of_impact(wall, Motion(0.0, 0.0), plank, motion, steps=True)
         straight = sweep(plank, wall, (motion.dx, motion.dy))
         page = self.settings["page"]
         last = len(impact.steps) - 1

@@ -15,6 +15,19 @@ the same thing readably, and is tested against it; read that one first.
   ``tuple.__new__``, the overlap rule written out, and a result whose report is made when
   read); under a tracer it runs the readable one (``tests/core/test_sat_kernel.py`` holds
   every field of the two results to each other);
+- :mod:`collision.fast.manifold_kernel`: ``collision.manifold``, :func:`collision.manifold.manifold`
+  again for sharp polygons and circles on plain floats, no steps made unless a figure asks for
+  them (then, and under a tracer, it runs the readable one; ``tests/core/test_manifold_kernel.py``
+  holds every field of the two results to each other, and ``tests/core/test_manifold.py`` both
+  to GEOS);
+- :mod:`collision.fast.raycast_kernel`: ``collision.ray_cast``, :func:`collision.raycast.ray_cast`
+  again for sharp boxes, polygons and circles on the poses' floats, a box's slabs made only
+  when a figure asks (``tests/core/test_raycast_kernel.py`` holds the two to each other, and
+  ``tests/core/test_raycast.py`` both to GEOS);
+- :mod:`collision.fast.toi_kernel`: ``collision.time_of_impact``, :func:`collision.toi.time_of_impact`
+  again with one copy of each shape a call (not a step), GJK's loop without its records, and no
+  step records unless a figure asks (``tests/core/test_toi_kernel.py`` holds the two to each
+  other, and ``tests/core/test_toi.py`` both to a sampled search with GEOS);
 - :mod:`collision.fast.broadphase`: brute force, sort and sweep, the loose grid and the
   quadtree's pairs over (N, 4) arrays of bounds, the kernels behind
   :func:`collision.broadphase.find` and :func:`~collision.broadphase.contacts`
@@ -31,7 +44,7 @@ the same thing readably, and is tested against it; read that one first.
   ``collision/quadtree.py``, and ``tests/core/test_quadtree.py`` holds the builds and the
   queries to each other.
 
-They are exported where they were: ``from collision import sat, sat_many``,
+They are exported where they were: ``from collision import sat, sat_many, manifold, ray_cast, time_of_impact``,
 ``broadphase.find``, ``Quadtree.insert_many``. No readable module calls into them: ``collision/__init__.py`` and
 ``collision/broadphase.py`` only hand their names on (``tests/core/test_import_graph.py``).
 """

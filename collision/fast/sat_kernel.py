@@ -9,7 +9,8 @@ tight loop of plain Python (issues 20 and 36; benchmarks/many_pairs.py measures 
   only for a gap or a depth within that of zero;
 - NamedTuples are made with ``tuple.__new__``, which skips their Python-level ``__new__``;
 - the overlap rule (:func:`~collision.projection.overlap`) is written out, a call saved on
-  every axis;
+  every axis; for two polygons, so are :func:`~collision.sat.candidate_axes` (no generator)
+  and :func:`~collision.projection.extent` (a box's two products, a polygon's vertex loop);
 - the MTV is made when read, and the report of every axis when first read
   (:class:`LazySatResult`): the verdict needs the axes up to the first gap, the report needs
   them all, with their intervals in the world, at three to four times the verdict's cost.
@@ -36,7 +37,7 @@ from ..interval import Interval
 from ..projection import extent, interval, overlap
 from ..sat import candidate_axes
 from ..sat import sat as readable_sat
-from ..shapes import Circle, Polygon, Pose
+from ..shapes import PARALLEL, Circle, Polygon, Pose
 from ..vector import Vector
 from ..verdict import TOLERANCE, AxisTest, Candidate, SatResult, _own, axis_tolerance, spread, way_out
 
@@ -58,6 +59,86 @@ def sat(a: Polygon | Circle | Capsule, b: Polygon | Circle | Capsule, early_exit
         raise ShapeError(f"expected a Polygon, Box or Circle, got {type(b if hasattr(a, '_placed') else a).__name__}") from None
     if a._rounded or b._rounded:
         return rounded.sat(a, b, early_exit)
+    if not (pose_a.axes and pose_b.axes):
+        # A circle: the polygon's axes and the circle's, or the line between two centres.
+        return _with_circle(pose_a, pose_b, early_exit)
+    # Two polygons: candidate_axes() and extent() written into the loop. A's own axes, then
+    # B's not parallel to one of A's; each shadow not known already cast here (a box's as two
+    # products, any other polygon's vertex by vertex), in the same sums.
+    dx, dy = pose_b.x - pose_a.x, pose_b.y - pose_a.y
+    scale_a, scale_b = pose_a.scale, pose_b.scale
+    most = TOLERANCE * (scale_a if scale_a > scale_b else scale_b)
+    gap = near = -most
+    least = math.inf
+    box_a, box_b, own_a = pose_a.box, pose_b.box, pose_a.as_a
+    low_parallel, high_parallel = -PARALLEL, PARALLEL
+    chosen = None
+    for candidates, theirs in ((own_a, False), (pose_b.as_b, True)):
+        for ax, ay, _, a_min, a_max, b_min, b_max in candidates:
+            if theirs:
+                # candidate_axes(): one of B's parallel to one of A's is a line tried already.
+                parallel = False
+                # A's axes read from its candidates, already in the cache, not from pose.axes.
+                for qx, qy, _, _, _, _, _ in own_a:
+                    if low_parallel <= qx * ay - qy * ax <= high_parallel:
+                        parallel = True
+                        break
+                if parallel:
+                    continue
+            if a_min is None:
+                if box_a:
+                    xx, xy, yx, yy = box_a
+                    ex, ey = xx * ax + xy * ay, yx * ax + yy * ay
+                    reach = (ex if ex > 0.0 else -ex) + (ey if ey > 0.0 else -ey)
+                    a_min, a_max = -reach, reach
+                else:
+                    # extent() of a polygon: each vertex's dot product, the least and the most kept.
+                    vertices = iter(pose_a.offsets)
+                    x, y = next(vertices)
+                    a_min = a_max = x * ax + y * ay
+                    for x, y in vertices:
+                        dot = x * ax + y * ay
+                        if dot < a_min:
+                            a_min = dot
+                        elif dot > a_max:
+                            a_max = dot
+            if b_min is None:
+                if box_b:
+                    xx, xy, yx, yy = box_b
+                    ex, ey = xx * ax + xy * ay, yx * ax + yy * ay
+                    reach = (ex if ex > 0.0 else -ex) + (ey if ey > 0.0 else -ey)
+                    b_min, b_max = -reach, reach
+                else:
+                    # extent() of a polygon: each vertex's dot product, the least and the most kept.
+                    vertices = iter(pose_b.offsets)
+                    x, y = next(vertices)
+                    b_min = b_max = x * ax + y * ay
+                    for x, y in vertices:
+                        dot = x * ax + y * ay
+                        if dot < b_min:
+                            b_min = dot
+                        elif dot > b_max:
+                            b_max = dot
+            shift = dx * ax + dy * ay
+            # projection.overlap() written out, as in _with_circle.
+            forward, backward = a_max - (b_min + shift), (b_max + shift) - a_min
+            depth = forward if forward <= backward else backward
+            if near <= depth < 0.0:
+                gap = -axis_tolerance(spread(pose_a), spread(pose_b), ax, ay)
+            if depth < gap:
+                normal = _new(Vector, way_out(ax, ay, depth, forward))
+                return _new(LazySatResult, (False, False, normal, 0.0, pose_a, pose_b, early_exit, None))
+            if depth < least:
+                least, chosen = depth, (ax, ay, depth, forward)
+    ax, ay, depth, forward = cast("tuple[float, float, float, float]", chosen)  # a polygon has an axis
+    normal = _new(Vector, way_out(ax, ay, depth, forward))
+    depth = least if least > 0.0 else 0.0
+    touching = depth <= most and depth <= axis_tolerance(spread(pose_a), spread(pose_b), ax, ay)
+    return _new(LazySatResult, (True, touching, normal, depth, pose_a, pose_b, early_exit, None))
+
+
+def _with_circle(pose_a: Pose, pose_b: Pose, early_exit: bool) -> SatResult:
+    """sat()'s loop when a shape is a circle, on candidate_axes()."""
     dx, dy = pose_b.x - pose_a.x, pose_b.y - pose_a.y
     # No axis's tolerance exceeds TOLERANCE times the larger shape's scale: a gap wider than
     # that separates on any axis; a narrower one, on an axis whose own tolerance it exceeds.

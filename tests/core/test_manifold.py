@@ -18,6 +18,7 @@ import numpy as np
 import pytest
 import shapely
 
+import collision
 from collision import Box, Circle, Polygon, ShapeError, Vector
 from collision.manifold import PREFER_A, ContactId, manifold
 from random_shapes import place_near, random_box, random_circle, random_polygon
@@ -117,13 +118,18 @@ def _scale(a, b):
     return max(max(abs(v) for v in s.aabb()) for s in (a, b))
 
 
+BOTH = [pytest.param(manifold, id="readable"), pytest.param(collision.manifold, id="kernel")]
+"""collision/manifold.py's manifold() and the package's, its kernel (collision/fast/manifold_kernel.py)."""
+
+
+@pytest.mark.parametrize("function", BOTH)
 @pytest.mark.parametrize("count", SIZES)
-def test_manifold_against_plain_clipping(count):
+def test_manifold_against_plain_clipping(count, function):
     rng = np.random.default_rng(24)
     compared = {"faces": 0, "circle": 0, "apart": 0, "two points": 0}
     for index in range(count):
         a, b = _pair(rng, index)
-        found = manifold(a, b)
+        found = function(a, b)
         scale = _scale(a, b)
         tight = TIGHT * scale
         if isinstance(a, Circle) or isinstance(b, Circle):
@@ -153,8 +159,9 @@ def test_manifold_against_plain_clipping(count):
     assert min(compared.values()) > count // 20, compared
 
 
+@pytest.mark.parametrize("function", BOTH)
 @pytest.mark.parametrize("count", ID_SIZES)
-def test_ids_stay_under_small_motions(count):
+def test_ids_stay_under_small_motions(count, function):
     rng = np.random.default_rng(2024)
     checked = 0
     for index in range(count):
@@ -164,13 +171,13 @@ def test_ids_stay_under_small_motions(count):
         size = min(float(np.ptp(s.world_vertices(), axis=0).max()) for s in (a, b))
         scale = _scale(a, b)
         _, _, margins = oracle_polygons(a.world_vertices(), b.world_vertices(), TIGHT * scale)
-        before = manifold(a, b)
+        before = function(a, b)
         b.position = np.asarray(b.position) + rng.uniform(-1, 1, 2) * HAIR * size
         b.angle = b.angle + rng.uniform(-1, 1) * HAIR
         _, _, after_margins = oracle_polygons(a.world_vertices(), b.world_vertices(), TIGHT * scale)
         if min(margins + after_margins) < 100 * HAIR * size or not before.points:
             continue
-        after = manifold(a, b)
+        after = function(a, b)
         assert [p.id for p in after.points] == [p.id for p in before.points], (index, before, after)
         checked += 1
     assert checked > count // 10, checked
@@ -194,7 +201,7 @@ def test_a_box_turning_on_a_box_keeps_its_ids_until_a_corner_lifts():
 
 def test_a_side_plane_makes_the_point_of_a_short_face():
     # B overhangs A's right end: A's corner makes the point there, named by A's vertex and B's edge.
-    found = manifold(Box((0, 0), (1, 1)), Box((1.5, 1.9), (1, 1)))
+    found = manifold(Box((0, 0), (1, 1)), Box((1.5, 1.9), (1, 1)), steps=True)
     assert [p.point for p in found.points] == [Vector(0.5, 0.95), Vector(1.0, 0.95)]
     assert [p.id for p in found.points] == [ContactId("edge", 1, "vertex", 3), ContactId("vertex", 1, "edge", 3)]
     assert [step.title.split(":")[0] for step in found.steps] == [

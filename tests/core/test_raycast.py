@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 import shapely
 
+import collision
 import oracle
 from collision import Box, Circle, Polygon, ShapeError, Vector
 from collision.raycast import RayHit, Slab, ray_cast
@@ -126,11 +127,17 @@ def _segment_circle_distance(circle, o, d):
     return math.hypot(*(o + t * d - c))
 
 
+BOTH = [pytest.param(ray_cast, id="readable"), pytest.param(collision.ray_cast, id="kernel")]
+"""collision/raycast.py's ray_cast() and the package's, its kernel (collision/fast/raycast_kernel.py)."""
+
+
+@pytest.mark.parametrize("function", BOTH)
 @pytest.mark.parametrize("count", SIZES)
-def test_against_geos(count):
+def test_against_geos(count, function):
     rng = np.random.default_rng(24)
     cases = [_case(rng, k) for k in range(count)]
-    hits = [ray_cast(shape, tuple(o), tuple(d)) for shape, o, d, _ in cases]
+    # Plain floats, as a program passes them (the kernel sends numpy's to the readable function).
+    hits = [function(shape, tuple(o.tolist()), tuple(d.tolist())) for shape, o, d, _ in cases]
     polygon_at = [k for k, case in enumerate(cases) if not isinstance(case[0], Circle)]
     circle_at = [k for k, case in enumerate(cases) if isinstance(case[0], Circle)]
     origins = np.array([case[1] for case in cases], dtype=float)
@@ -232,26 +239,28 @@ def test_slab_steps():
     """Each slab's span, the running lower and upper ends, and the slab that decides."""
     box = Box((0, 0), (2, 1))
     # Along a diagonal: the y slab is entered at 0.3 and the x slab at 0.25: y decides.
-    hit = ray_cast(box, (-3, -4), (4, 10))
+    hit = ray_cast(box, (-3, -4), (4, 10), steps=True)
     x, y = hit.steps
     assert (x.entry, x.exit, x.lower, x.upper) == (0.25, 1.25, 0.25, 1.0)
     assert (y.entry, y.exit, y.lower, y.upper) == (0.3, 0.5, 0.3, 0.5)
     assert (x.decides, y.decides) == (False, True)
     assert hit.fraction == 0.3 and hit.normal == (0.0, -1.0) and hit.point == (-1.8, -1.0)
     # Passing above the corner: into the x slab at 0.5, but out of the y slab at 0.25 already.
-    miss = ray_cast(box, (-4, 0), (4, 4))
+    miss = ray_cast(box, (-4, 0), (4, 4), steps=True)
     assert not miss.hit and [s.decides for s in miss.steps] == [False, True]
     assert (miss.steps[1].entry, miss.steps[1].exit) == (-0.25, 0.25)
     assert (miss.steps[1].lower, miss.steps[1].upper) == (0.5, 0.25)
     # From inside, nothing decides, and the steps still show both spans round 0.
-    inside = ray_cast(box, (1, 0), (10, 0))
+    inside = ray_cast(box, (1, 0), (10, 0), steps=True)
     assert inside[:4] == (True, 0.0, (1.0, 0.0), (0.0, 0.0))
     assert not any(s.decides for s in inside.steps) and inside.steps[0].entry < 0 < inside.steps[0].exit
     assert all(isinstance(s, Slab) for s in inside.steps)
     # A turned box's slabs lie across its own axes.
-    turned = ray_cast(Box((0, 0), (1, 1), angle=math.pi / 6), (-5, 0), (10, 0))
+    turned = ray_cast(Box((0, 0), (1, 1), angle=math.pi / 6), (-5, 0), (10, 0), steps=True)
     assert [tuple(round(v, 12) for v in s.axis) for s in turned.steps] == [(0.866025403784, 0.5), (-0.5, 0.866025403784)]
-    assert ray_cast(Polygon([(0, 0), (1, 0), (0, 1)]), (-1, 0.5), (3, 0)).steps == ()
+    assert ray_cast(Polygon([(0, 0), (1, 0), (0, 1)]), (-1, 0.5), (3, 0), steps=True).steps == ()
+    # Not asked, a box's hit has no steps either: they are a figure's pages.
+    assert ray_cast(box, (-3, -4), (4, 10)) == hit._replace(steps=())
 
 
 def test_starts_inside_or_on():
@@ -295,7 +304,7 @@ def test_a_start_within_the_tolerance_outside_counts_as_on():
     """Rounding can put a point on the boundary a hair outside: it still starts on the shape,
     and no slab decides."""
     hair = math.nextafter(-2.0, -3.0)
-    hit = ray_cast(Box((0, 0), (2, 1)), (hair, 0.0), (10, 0))
+    hit = ray_cast(Box((0, 0), (2, 1)), (hair, 0.0), (10, 0), steps=True)
     assert hit[:4] == (True, 0.0, (hair, 0.0), (0.0, 0.0))
     assert hit.steps[0].entry > 0 and not any(s.decides for s in hit.steps)
     assert ray_cast(Polygon([(-2, -1), (2, -1), (2, 1), (-2, 1)]), (hair, 0.0), (10, 0)).fraction == 0.0

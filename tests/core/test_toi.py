@@ -15,8 +15,9 @@ import numpy as np
 import pytest
 import shapely
 
+import collision
 from collision import Box, Circle, ShapeError
-from collision.toi import MAX_STEPS, TARGET, Motion, posed, time_of_impact
+from collision.toi import TARGET, Motion, posed, time_of_impact
 from random_shapes import random_box, random_polygon, reach
 
 SIZES = [pytest.param(200, id="200"), pytest.param(2_000, id="2k", marks=pytest.mark.slow)]
@@ -58,8 +59,13 @@ def _case(rng, index):
     return a, motion_a, b, motion_b
 
 
+BOTH = [pytest.param(time_of_impact, id="readable"), pytest.param(collision.time_of_impact, id="kernel")]
+"""collision/toi.py's time_of_impact() and the package's, its kernel (collision/fast/toi_kernel.py)."""
+
+
+@pytest.mark.parametrize("function", BOTH)
 @pytest.mark.parametrize("count", SIZES)
-def test_time_of_impact_against_sampled_search(count):
+def test_time_of_impact_against_sampled_search(count, function):
     rng = np.random.default_rng(1024)
     times = np.linspace(0.0, 1.0, SAMPLES)
     seen = {"hit": 0, "miss": 0, "turning hit": 0}
@@ -67,11 +73,12 @@ def test_time_of_impact_against_sampled_search(count):
         a, motion_a, b, motion_b = _case(rng, index)
         if _distances(a, motion_a, b, motion_b, times[:1])[0] == 0.0:
             continue
-        found = time_of_impact(a, motion_a, b, motion_b)
+        found = function(a, motion_a, b, motion_b)
         distances = _distances(a, motion_a, b, motion_b, times)
         target = TARGET * min(max(np.ptp(s.world_vertices(), axis=0)) for s in (a, b))
         if not found.hit:
-            assert len(found.steps) < MAX_STEPS
+            # A miss by reaching the step's end, not by running out of steps (which stops short of it).
+            assert found.time == 1.0
             assert distances.min() > 0.0, (index, a, motion_a, b, motion_b)
             seen["miss"] += 1
             continue
@@ -98,7 +105,7 @@ def test_a_spinning_plank_hits_a_wall_the_straight_sweep_misses():
 
 
 def test_overlap_at_the_start_is_time_zero_and_touching_needs_no_step():
-    found = time_of_impact(Box((0, 0), (1, 1)), (5, 0), Box((1.5, 0), (1, 1)), (0, 0))
+    found = time_of_impact(Box((0, 0), (1, 1)), (5, 0), Box((1.5, 0), (1, 1)), (0, 0), steps=True)
     assert found.hit and found.time == 0.0 and found.point is None and len(found.steps) == 1
     circles = time_of_impact(Circle((0, 0), 1), (0, 0), Circle((3, 0), 1), (-2, 0))
     assert circles.hit and 0.5 - TARGET <= circles.time < 0.5

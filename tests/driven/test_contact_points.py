@@ -53,7 +53,7 @@ def test_tilted_one_point_and_on_its_corner_the_incident_face_swaps_past_45_degr
 
 def test_back_and_step_page_the_stages_and_each_matches_the_core(drive):
     driver, scene = preset(drive, "Resting")
-    expected = manifold(Box(*A_POSE), Box(PRESETS["Resting"]["B"], B_SIZE, PRESETS["Resting"]["angle"]))
+    expected = manifold(Box(*A_POSE), Box(PRESETS["Resting"]["B"], B_SIZE, PRESETS["Resting"]["angle"]), steps=True)
     assert scene.result.page == len(expected.steps) - 1
     for _ in range(len(expected.steps)):
         driver.click("Back")
