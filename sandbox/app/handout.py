@@ -155,8 +155,8 @@ def _write(walkthrough, directory, size, theme, palette, count, claim, layout, p
     # In grey the gap prints the grey of B's shadow and of the overlap: it is a hollow bar,
     # as B's shadow is dashed and the overlap an arrow.
     hollow = colours.separating if layout.greyscale else None
-    session.set_font_scale(layout.font_scale)
     session.least_points = layout.least_points(session.camera.width)
+    session.set_font_scale(layout.font_scale)  # refreshes: the scene's view has the least points too
     shown, slides, drawn = [], [], handout_legend.Drawn()
     for index, step in enumerate(walkthrough.steps):
         # A question's picture is the one the class predicts from: its revealing overlays hidden.
@@ -180,10 +180,12 @@ def _write(walkthrough, directory, size, theme, palette, count, claim, layout, p
         # What the figure shows, text by text, with the facts and labels each names: before the
         # reveal (a question's figure as the class predicts from it) and after.
         visible = {"asked" if step.question else "shown": [each.as_json() for each in seen.of(session)]}
+        meters = [_meter_under(session, visible["asked" if step.question else "shown"])]
         drawn.add(session)
         if step.question:
             session.player.reveal()
             visible["revealed"] = [each.as_json() for each in seen.of(session)]
+            meters.append(_meter_under(session, visible["revealed"]))
             drawn.add(session)
             # The key shows the figure revealed: what the class predicted, now drawn.
             files.write_text(claim(f"{stem}-answer.svg"), figure_svg.figure(session, hollow), follow_links=False)
@@ -192,13 +194,26 @@ def _write(walkthrough, directory, size, theme, palette, count, claim, layout, p
         record["numbers"] = session.report().numbers
         record["visible"] = visible
         _refuse_fault(session, walkthrough, index)
-        shown.append(_Shown(index + 1, step, session.scene, stem, words, answer, session.report()))
+        shown.append(_Shown(index + 1, step, session.scene, stem, words, answer, session.report(), meters[0], meters[-1]))
         slides.append(lesson_page.slide(index + 1, step, session, figure, report_html(session.report())))
         files.write_text(claim(f"{stem}.json"), _json(record, session.scene, walkthrough, index), follow_links=False)
     for name, edition in EDITIONS.items():
         files.write_text(claim(name), _page(walkthrough, shown, edition, layout, drawn.html(session.theme, layout.greyscale)), follow_links=False)
     files.write_text(claim("lesson.html"), lesson_page.page(walkthrough.title, slides), follow_links=False)
     return directory / "index.html"
+
+
+def _meter_under(session, visible):
+    """The cost meter as a line under the figure, where the figure (``visible``: its texts as
+    the step's JSON lists them) left it out: on paper, at 8 pt, it found no clear corner
+    (kit.figures.meter). Its heading, then each method's counts; while a question is open, its
+    answer written "?" as in the figure. Empty where the figure draws it, or has none."""
+    lines = session.report().meter_lines()
+    asked = seen.open_question(session)
+    lines = [seen.hide(line, [asked]) for line in lines] if asked is not None else lines
+    if not lines or lines[0] in {each["text"] for each in visible if each["where"] == "canvas"}:
+        return ""
+    return f'<p class="meter"><strong>{html.escape(lines[0])}</strong>&ensp;' + " · ".join(f"<span>{html.escape(line)}</span>" for line in lines[1:]) + "</p>"
 
 
 def _refuse_fault(session, walkthrough, index):
@@ -261,6 +276,10 @@ class _Shown(NamedTuple):
     answer: str
     report: object
     """The Report as revealed."""
+    meter: str
+    """The cost meter's line under the figure (as asked, where it asks), or ""."""
+    revealed_meter: str
+    """The same under the revealed figure."""
 
 
 EDITIONS = {"index.html": "student", "teacher.html": "teacher"}
@@ -343,7 +362,7 @@ def _section(item, count, teacher, compact):
         f'<section class="step" id="step-{item.number}"><h2>Step {item.number} of {count} <span>{html.escape(item.scene.title)}</span></h2>\n'
         # The alternative text says the figure in words, except where it would answer the question.
         f'<figure class="shot"><img src="{item.stem}.svg" alt="Step {item.number}: {caption}{"" if item.step.question else " " + html.escape(describe(item.report))}">'
-        f'<figcaption>{caption}</figcaption></figure>\n'
+        f'{item.meter}<figcaption>{caption}</figcaption></figure>\n'
     )
     notes = _notes(item.step.notes, item.number) if teacher else ""
     if not item.step.question:
@@ -367,7 +386,7 @@ def _revealed(item, kind):
     (``kind`` "told"), the student's in the key ("answer")."""
     return (
         f'<figure class="shot {kind}"><img src="{item.stem}-answer.svg" alt="Step {item.number} revealed: {html.escape(describe(item.report))}">'
-        f'<figcaption>Answer: <strong>{html.escape(item.answer)}</strong>. {html.escape(item.words["explain"])}</figcaption></figure>\n'
+        f'{item.revealed_meter}<figcaption>Answer: <strong>{html.escape(item.answer)}</strong>. {html.escape(item.words["explain"])}</figcaption></figure>\n'
     )
 
 
@@ -474,6 +493,9 @@ section {{ margin-bottom: 2.5em; }}
 figure {{ margin: 0; }}
 img {{ display: block; width: 100%; height: auto; border: 1px solid #bbb; }}
 figcaption {{ font-size: 1.15em; margin: 0.5em 0; }}
+/* The cost meter, where its figure had no clear corner for it at a size that prints (kit.figures.meter). */
+figure.shot .meter {{ margin: 0.3em 0 0; }}
+figure.shot .meter span {{ white-space: nowrap; }}
 table {{ border-collapse: collapse; margin: 0.5em 0; font-size: 0.95em; }}
 figure.code pre {{ font-size: 0.8em; line-height: 1.25; border: 1px solid #bbb; padding: 0.4em; white-space: pre-wrap; }}
 figure.code .ran {{ font-weight: bold; }}
@@ -539,7 +561,8 @@ body.greyscale img, body.greyscale .swatch {{ filter: grayscale(1); }}
   body.compact section.step {{ margin: 0 0 4mm; }}
   body.compact figure.shot {{ display: grid; grid-template-columns: {compact_mm}mm auto; column-gap: 4mm; align-items: start; }}
   body.compact figure.shot img {{ width: {compact_mm}mm; }}
-  body.compact figure.shot figcaption {{ margin: 0; }}
+  body.compact figure.shot figcaption {{ margin: 0; grid-column: 2; grid-row: 1 / span 2; }}
+  body.compact figure.shot .meter {{ grid-column: 1; grid-row: 2; }}
   body.compact .numbers {{ display: flex; flex-wrap: wrap; align-items: flex-start; column-gap: 4mm; }}
   body.compact .numbers table {{ font-size: 8pt; }}
   body.compact .numbers td, body.compact .numbers th {{ padding: 1px 3px; overflow-wrap: anywhere; }}
