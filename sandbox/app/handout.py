@@ -556,6 +556,15 @@ body.greyscale img, body.greyscale .swatch {{ filter: grayscale(1); }}
   /* A figure prints this wide, its labels drawn large enough for it (handout._Layout). */
   figure.shot img {{ width: {figure_mm}mm; max-width: 100%; }}
   a {{ color: inherit; text-decoration: none; }}
+  /* The key packed: each answer's words beside its figure, its tables side by side where they
+     fit. Captioned below, tables one under another, an answer took two thirds of a page and
+     the next one's figure did not fit under it: a page an answer, 60-70% full. */
+  .key figure.shot {{ display: grid; grid-template-columns: {figure_mm}mm auto; column-gap: 4mm; align-items: start; }}
+  .key figure.shot figcaption {{ margin: 0; grid-column: 2; grid-row: 1 / span 2; }}
+  .key figure.shot .meter {{ grid-column: 1; grid-row: 2; }}
+  .key .numbers {{ display: flex; flex-wrap: wrap; align-items: flex-start; column-gap: 5mm; }}
+  .key .numbers table {{ font-size: 9pt; }}
+  .key .numbers td, .key .numbers th {{ padding: 1px 4px; }}
   /* Compact: each figure beside its caption, what the step asks or counts below both. */
   body.compact {{ font-size: 9pt; }}
   body.compact section.step {{ margin: 0 0 4mm; }}
