@@ -120,6 +120,21 @@ def test_rotated_rectangles_names_each_corner_and_axis_beside_it():
             assert round(call[4] * view.text_scale) >= least, f"{where}: {call[2]!r} at {call[4] * view.text_scale:.1f} points"
 
 
+def test_fast_moving_names_d_beside_its_arrow_at_a_presenter_scale():
+    # At 1920x1080 3x "t = 0.517" held the spot d's name was asked for, and the layout lifted
+    # d 2.9 ems off its arrow. (At 1x it stands beside the sample boxes riding on the arrow,
+    # which are large beside the text there.)
+    for where, session, painter in shown("fast-moving"):
+        if " 1x " in where or where == "1280x720 2x panel":
+            continue
+        scene = session.scene
+        arrow = LineString([tuple(scene.shapes["B"].position), tuple(scene.points["d"])])
+        (call,) = [call for call in painter.of("text") if call[2] == "d"]
+        box = label_box(call, scene.view)
+        em = (box.bounds[3] - box.bounds[1]) / 1.17
+        assert box.distance(arrow) <= 1.0 * em, f"{where}: d stands {box.distance(arrow) / em:.1f} ems from its arrow"
+
+
 @pytest.mark.parametrize("scene_id", ["box-box", "tile-seams"])
 def test_no_label_lies_on_the_focus_ring(scene_id):
     # Tab (or a click) rings the focused shape after the figure is drawn: box-box's ring ran
