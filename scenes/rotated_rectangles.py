@@ -8,7 +8,7 @@ from collision import Box, Vector, point_query
 from sandbox.kit import Column, Fact, Meter, Param, Report, Scene, Verdict, faded, register
 from sandbox.kit.events import Event
 from sandbox.kit.figures.meter import draw_meter
-from sandbox.kit.labels import GAP as LABEL_GAP, SHRINKS, boxes_meet, outline_meets_box, segment_meets_box, text_box
+from sandbox.kit.labels import GAP as LABEL_GAP, boxes_meet, outline_meets_box, segment_meets_box, sizes, text_box
 from sandbox.kit.painter import interval_ends
 
 UNIT = 40.0
@@ -328,11 +328,9 @@ class RotatedRectangles(Scene):
         return first
 
     def _sizes(self, size):
-        """The sizes a label of ``size`` is tried at, largest first, down to its size at 1x or
-        on paper what prints at 8 pt (View.least_points), whichever is larger."""
-        scale = self.view.text_scale
-        least = min(max(size, self.view.least_points) / scale, size)
-        return [size * shrink for shrink in SHRINKS if size * shrink > least] + [least]
+        """The sizes a label of ``size`` is tried at, largest first, as the label layout tries
+        them: down to its size at 1x or on paper what prints at 8 pt, whichever is larger."""
+        return [size * part for part in sizes(size, self.view)]
 
     def _clear(self, name, rect, strips, taken):
         """Whether an axis number's box ``rect`` keeps off both rectangles' edges, the shown
