@@ -179,13 +179,13 @@ def _write(walkthrough, directory, size, theme, palette, count, claim, layout, p
         answer = ""
         # What the figure shows, text by text, with the facts and labels each names: before the
         # reveal (a question's figure as the class predicts from it) and after.
-        visible = {"asked" if step.question else "shown": [each.as_json() for each in seen.of(session)]}
-        meters = [_meter_under(session, visible["asked" if step.question else "shown"])]
+        visible = {"asked" if step.question else "shown": _visible(session)}
+        meters = [_meter_html(visible["asked" if step.question else "shown"])]
         drawn.add(session)
         if step.question:
             session.player.reveal()
-            visible["revealed"] = [each.as_json() for each in seen.of(session)]
-            meters.append(_meter_under(session, visible["revealed"]))
+            visible["revealed"] = _visible(session)
+            meters.append(_meter_html(visible["revealed"]))
             drawn.add(session)
             # The key shows the figure revealed: what the class predicted, now drawn.
             files.write_text(claim(f"{stem}-answer.svg"), figure_svg.figure(session, hollow), follow_links=False)
@@ -203,15 +203,25 @@ def _write(walkthrough, directory, size, theme, palette, count, claim, layout, p
     return directory / "index.html"
 
 
-def _meter_under(session, visible):
-    """The cost meter as a line under the figure, where the figure (``visible``: its texts as
-    the step's JSON lists them) left it out: on paper, at 8 pt, it found no clear corner
-    (kit.figures.meter). Its heading, then each method's counts; while a question is open, its
-    answer written "?" as in the figure. Empty where the figure draws it, or has none."""
+def _visible(session):
+    """What the page shows of ``session``'s figure, as JSON: its texts (seen.of), then the cost
+    meter's lines where the figure left the meter out and the page prints it under the figure
+    ("where": "under"): on paper, at 8 pt, it found no clear corner (kit.figures.meter). While
+    a question is open, its answer is written "?" there as in the figure."""
+    shown = seen.of(session)
     lines = session.report().meter_lines()
     asked = seen.open_question(session)
     lines = [seen.hide(line, [asked]) for line in lines] if asked is not None else lines
-    if not lines or lines[0] in {each["text"] for each in visible if each["where"] == "canvas"}:
+    if lines and lines[0] not in {each.text for each in shown if each.where == "canvas"}:
+        shown += seen.record([("under", line) for line in lines], session.report())
+    return [each.as_json() for each in shown]
+
+
+def _meter_html(visible):
+    """The cost meter's line under the figure (``visible``'s "under" texts: its heading, then
+    each method's counts), or ""."""
+    lines = [each["text"] for each in visible if each["where"] == "under"]
+    if not lines:
         return ""
     return f'<p class="meter"><strong>{html.escape(lines[0])}</strong>&ensp;' + " · ".join(f"<span>{html.escape(line)}</span>" for line in lines[1:]) + "</p>"
 
