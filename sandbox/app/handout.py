@@ -286,9 +286,9 @@ class _Shown(NamedTuple):
     answer: str
     report: object
     """The Report as revealed."""
-    meter: str
+    meter: str = ""
     """The cost meter's line under the figure (as asked, where it asks), or ""."""
-    revealed_meter: str
+    revealed_meter: str = ""
     """The same under the revealed figure."""
 
 
