@@ -121,7 +121,8 @@ outline, a guide) and was drawn smaller instead."""
 SHRINKS = (1.0, 0.8, 0.65, 0.5)
 """The sizes a label is tried at, as parts of its own: smaller only where it fits nowhere larger
 (keeping off a strip, an outline, a label or the edge: not for an arrow, which a name often
-must cross), and never smaller than at 1x (View.least_points on paper): see ``sizes``."""
+must cross), and never smaller than at 1x (View.least_points on paper): see ``sizes``. Only a
+label wider than the whole free area at 1x is drawn as wide as the area instead."""
 
 
 def sizes(size: float, view: View) -> list[float]:
@@ -206,7 +207,13 @@ class LabelLayout:
             best: tuple[Cost, float, float, Bounds, float, float, int, int] | None = None
             reach = REACH * round(size * view.text_scale) * POINT * pixel
             # Where a label fits nowhere near at its size (a crowded figure at 3x), smaller.
-            for shrink in sizes(size, view):
+            parts = sizes(size, view)
+            least = text_box(at, string, size * parts[-1], pixel, view.text_scale, anchor)
+            if least[2] - least[0] > area[2] - area[0]:
+                # Wider than the free area even at 1x (a long message beside the panel): as wide
+                # as the area, the one size at which it can be read at all.
+                parts.append(parts[-1] * 0.97 * (area[2] - area[0]) / (least[2] - least[0]))
+            for shrink in parts:
                 box = text_box(at, string, size * shrink, pixel, view.text_scale, anchor)
                 height = box[3] - box[1]
                 shifts = [(0.0, 0.0), *((dx * height, dy * height) for dx, dy in SHIFTS)]
