@@ -167,8 +167,9 @@ def place_strips(tests: Sequence[AxisTest], indices: Iterable[int], shapes: Sequ
     options = [_candidates(reach, shapes, view, inner, list(taken), name, memory.get(reach[0])) for reach in reaches]
     trying = [(reach, found) for reach, found in zip(reaches, options) if found]
     budget = [TOTAL_BUDGET]
+    compatible = _remembering(_compatible)
     for subset in _fewer(trying, keep):
-        chosen = _search(subset, pixel, budget)
+        chosen = _search(subset, pixel, budget, compatible)
         if chosen is not None:
             _remember(memory, [reach for reach, _ in subset], chosen, pixel)
             return tuple(sorted(choice.strip for choice in chosen))
@@ -184,6 +185,20 @@ def place_strips(tests: Sequence[AxisTest], indices: Iterable[int], shapes: Sequ
         trying.pop(others[-1] if others else -1)
     memory.clear()
     return ()
+
+
+def _remembering(check: Callable[["_Choice", Reach, "_Choice"], bool]) -> Callable[["_Choice", Reach, "_Choice"], bool]:
+    """``check`` answering each pair of places once: the searches of one figure (every set of
+    fewer strips) ask the same pairs again and again."""
+    known: dict[tuple[int, int], bool] = {}
+
+    def remembered(a: "_Choice", reach: Reach, b: "_Choice") -> bool:
+        key = (id(a), id(b))
+        if key not in known:
+            known[key] = check(a, reach, b)
+        return known[key]
+
+    return remembered
 
 
 def _fewer(trying: list[tuple[Reach, list["_Choice"]]], keep: int | None) -> Iterator[list[tuple[Reach, list["_Choice"]]]]:
@@ -224,16 +239,20 @@ CHECK_BUDGET = 24000
 """Pairs of places checked by the pruning search, where the plain one gave up, before it does."""
 
 TOTAL_BUDGET = 8 * CHECK_BUDGET
-"""Pairs checked by all the pruning searches of one figure together, each set of fewer strips
-its own search: past it, strips are left out one at a time, the last placed first."""
+"""Pairs checked by all the searches of one figure together, each set of fewer strips its own
+search: past it, strips are left out one at a time, the last placed first."""
 
 
-def _search(trying: Sequence[tuple[Reach, list[_Choice]]], pixel: float, total: list[int] | None = None) -> list[_Choice] | None:
+def _search(trying: Sequence[tuple[Reach, list[_Choice]]], pixel: float, total: list[int] | None = None,
+            compatible: Callable[[_Choice, Reach, _Choice], bool] | None = None) -> list[_Choice] | None:
     """One clean place for each strip of ``trying`` ((reach, its clean places) pairs) such that
     none spoils another, or None; in ``trying``'s order. First depth first in that order, each
     strip at the nearest place that leaves the rest room; where that gives up, pruning
-    (_pruned). ``total`` (a one-item list) is what is left of the figure's pruning budget."""
+    (_pruned). ``total`` (a one-item list) is what is left of the figure's budget of pairs
+    checked, which both spend."""
     budget = [SEARCH_BUDGET]
+    total = [math.inf] if total is None else total
+    compatible = compatible or _compatible
 
     def extend(chosen: list[_Choice]) -> list[_Choice] | None:
         if len(chosen) == len(trying):
@@ -241,18 +260,19 @@ def _search(trying: Sequence[tuple[Reach, list[_Choice]]], pixel: float, total: 
         reach, options = trying[len(chosen)]
         for choice in options:
             budget[0] -= 1
-            if budget[0] < 0:
+            total[0] -= len(chosen)  # the pairs this place is checked in
+            if budget[0] < 0 or total[0] < 0:
                 return None
-            if all(_compatible(choice, reach, other) for other in chosen):
+            if all(compatible(choice, reach, other) for other in chosen):
                 found = extend(chosen + [choice])
                 if found is not None:
                     return found
         return None
 
-    return extend([]) or _pruned(trying, [math.inf] if total is None else total)
+    return extend([]) or _pruned(trying, total, compatible)
 
 
-def _pruned(trying: Sequence[tuple[Reach, list[_Choice]]], total: list[int]) -> list[_Choice] | None:
+def _pruned(trying: Sequence[tuple[Reach, list[_Choice]]], total: list[int], compatible: Callable[[_Choice, Reach, _Choice], bool]) -> list[_Choice] | None:
     """The search again, placing next the strip with the fewest places left, each place taken
     striking off the other strips' places it spoils (a dead end shows at once): in the order
     given, seven strips round polygons' pentagon needed 20,000 places tried, and 4,000 left
@@ -270,7 +290,7 @@ def _pruned(trying: Sequence[tuple[Reach, list[_Choice]]], total: list[int]) -> 
                     continue
                 budget[0] -= len(options)
                 total[0] -= len(options)
-                others[j] = [option for option in options if _compatible(option, trying[j][0], choice)]
+                others[j] = [option for option in options if compatible(option, trying[j][0], choice)]
                 if not others[j]:
                     break
             if budget[0] < 0 or total[0] < 0:
