@@ -186,5 +186,7 @@ EDGE_WORDS = ("right", "top", "left", "bottom")
 
 
 def source_words(source):
-    """The box is A and the circle B: a corner axis runs from the box's corner to the centre."""
-    return "box's corner" if source.kind.value == "vertex" else "box's edge"
+    """The box is A and the circle B: a corner axis runs from A's corner to the centre. Named
+    as the headings name them ("A's shadow"), and shorter: with "box's corner" the axes table
+    was 6 pixels wider than the panel at 1280x720, which cut its "overlap" heading."""
+    return "A's corner" if source.kind.value == "vertex" else "A's edge"

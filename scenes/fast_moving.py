@@ -8,6 +8,7 @@ from collision import Box, SatResult, Sweep, Vector, sat, sweep
 from collision.sweep import _polygons
 from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, trace, with_code
 from sandbox.kit.figures.meter import draw_meter
+from sandbox.kit.labels import GAP as LABEL_GAP, boxes_meet, text_box
 from sandbox.kit.figures.step_arrow import CarriedStep
 from sandbox.kit import Action, Column, Cost, Fact, Meter, Param, Report, Verdict, faded, register
 from sandbox.kit.events import Event, answer_is
@@ -280,12 +281,7 @@ class FastMoving(CarriedStep):
             self.draw_contact(result, painter, theme)
         self.draw_shape(painter, theme, "B")
         painter.point(tip, theme.highlight if self.hovered == "d" else theme.shape_b, 7)
-        # The name a quarter of the way along, on the arrow's left, clear of the sample boxes
-        # that ride on it (a box's half diagonal and a bit): the tip is crowded.
-        (dx, dy), length = step.displacement, math.hypot(*step.displacement)
-        x, y = start.position
-        aside = math.hypot(*OBJECT) + 10 * pixel
-        painter.text((x + dx / 4 - dy / length * aside, y + dy / 4 + dx / length * aside - 6 * pixel), "d", theme.shape_b, 16, "center")
+        painter.text(self._d_spot(step), "d", theme.shape_b, 16, "center")
         # The wall's name at its foot: its top is where the action is.
         x0, y0, x1, _ = self.shapes["wall"].aabb()
         painter.text(((x0 + x1) / 2, y0 - 22 * pixel * self.view.text_scale), "wall", theme.shape_a, 16, "center")
@@ -329,6 +325,36 @@ class FastMoving(CarriedStep):
         painter.arrow((x, y), (x + mx, y + my), theme.mtv, 3)
         x0, _, x1, y1 = out.aabb()
         painter.text((x1 + 6 * self.view.pixel, y1 - 14 * self.view.pixel), "MTV", theme.mtv, 14)
+
+    def _d_spot(self, step):
+        """Where d's name goes: on the arrow's left, clear of the sample boxes that ride on it
+        (a box's half diagonal and a bit), a quarter of the way along (the tip is crowded) or,
+        where the swept test's "t = ..." or B's name holds that spot, an eighth or three
+        eighths, or as far along on its right. Asked for where "t = 0.517" stood at 3x, the
+        layout moved d 2 ems off the arrow."""
+        pixel, scale = self.view.pixel, self.view.text_scale
+        (dx, dy), length = step.displacement, math.hypot(*step.displacement)
+        x, y = self.shapes["B"].position
+        aside = math.hypot(*OBJECT) + 10 * pixel
+        taken = [text_box(self.label_spots()["B"], "B", 16, pixel, scale)]
+        if self.settings["method"] in ("all three", "swept") and step.contact is not None:
+            x0, _, _, y1 = step.contact.aabb()
+            # As draw_contact asks for it, and half a line above, where the layout may lift it.
+            low = text_box((x0 - 6 * pixel, y1 + 6 * pixel), f"t = {step.swept.time:.3f}", 14, pixel, scale, "right")
+            taken.append((low[0], low[1], low[2], low[3] + (low[3] - low[1]) / 2))
+        spots = [(x + dx * share - dy / length * aside, y + dy * share + dx / length * aside - 6 * pixel) for share in (1 / 4, 1 / 8, 3 / 8)]
+        # Then on its right, the box's top as far from the arrow.
+        high = text_box((0.0, 0.0), "d", 16, pixel, scale, "center")[3]
+        if self.settings["method"] in ("all three", "multisampling") and len(step.samples) <= 12 / max(scale, 1.0):
+            # The samples' numbers under their boxes (draw_samples), there where they are drawn.
+            taken += [text_box((box.position[0], box.aabb()[1] - 18 * pixel * scale), str(i + 1), 14, pixel, scale, "center")
+                      for i, (box, _) in enumerate(step.samples)]
+        spots += [(x + dx * share + dy / length * aside, y + dy * share - dx / length * aside - high) for share in (1 / 4, 1 / 8, 3 / 8)]
+        for at in spots:
+            box = text_box(at, "d", 16, pixel, scale, "center")
+            if not any(boxes_meet(box, other, LABEL_GAP * (box[3] - box[1])) for other in taken):
+                return at
+        return spots[0]
 
     def draw_contact(self, step, painter, theme):
         pixel = self.view.pixel

@@ -8,6 +8,7 @@ from sandbox.kit import Column, Fact, Param, Report, register
 from sandbox.kit.code_trace import CODE
 from sandbox.kit.figures.sat_scene import PAGE, PairSatScene
 from sandbox.kit.figures.sat_view import axis_name
+from sandbox.kit.labels import text_box
 
 PRESETS = {
     "triangle": [(80.0 * math.cos(k * 2 * math.pi / 3 + math.pi / 2), 80.0 * math.sin(k * 2 * math.pi / 3 + math.pi / 2)) for k in range(3)],
@@ -196,6 +197,15 @@ class Polygons(PairSatScene):
                 self.shapes[name] = Polygon(PRESETS[preset], old.position, old.angle)
                 self.presets[name] = preset
 
+    def origin_spot(self):
+        """Where the origin's name goes: just below and right of it."""
+        pixel = self.view.pixel
+        return (6 * pixel, -20 * pixel)
+
+    def other_labels(self):
+        # The strips keep off the origin's name: crowded round (0, 0), it had no room at its size.
+        return [text_box(self.origin_spot(), "(0, 0)", 13, self.view.pixel, self.view.text_scale)]
+
     def compute(self, ctx):
         pair = super().compute(ctx)
         offsets = tuple(self._offsets(test.axis) for test in pair.sat.axes)
@@ -216,7 +226,7 @@ class Polygons(PairSatScene):
         pixel = self.view.pixel
         # The local frames always: they are what "placed by a position and an angle" means.
         painter.point((0.0, 0.0), theme.dim_text, 4)
-        painter.text((6 * pixel, -20 * pixel), "(0, 0)", theme.dim_text, 13)
+        painter.text(self.origin_spot(), "(0, 0)", theme.dim_text, 13)
         for shape in self.shapes.values():
             (px, py), c, s = shape.position, math.cos(shape.angle), math.sin(shape.angle)
             painter.segment((0.0, 0.0), (px, py), theme.guide, 1)

@@ -8,7 +8,8 @@ from collision import Box, Vector, point_query
 from sandbox.kit import Column, Fact, Meter, Param, Report, Scene, Verdict, faded, register
 from sandbox.kit.events import Event
 from sandbox.kit.figures.meter import draw_meter
-from sandbox.kit.labels import SHRINKS, outline_meets_box, text_box
+from sandbox.kit.labels import GAP as LABEL_GAP, boxes_meet, outline_meets_box, segment_meets_box, sizes, text_box
+from sandbox.kit.painter import interval_ends
 
 UNIT = 40.0
 """World units per unit of the numbers shown: small numbers, as in the article's (2, 6)."""
@@ -18,11 +19,17 @@ AXES = (("A", "UR", "UL"), ("A", "UR", "LR"), ("B", "UL", "LL"), ("B", "UL", "UR
 
 CORNERS = ("UL", "UR", "LR", "LL")
 
+ORDERS = (("A", "B", "numbers"), ("B", "numbers", "A"), ("numbers", "B", "A"))
+"""The orders the corners' names (by rectangle) and the axes' numbers are given their spots in,
+each tried until one leaves every label a clear spot beside what it names."""
+
 CORNER_SIZE, AXIS_SIZE = 12, 15
 """Points: a corner's name, and an axis's number."""
 
-GAP = 4
-"""Pixels at font scale 1 between a corner and its name, or an edge and its axis's number."""
+GAP = 6
+"""Pixels at font scale 1 between a corner and its name, or an edge and its axis's number: more
+than the label layout keeps a label's box off the shown axis's arrow along an edge (2 pixels
+beyond its half width, 2, on each side of the box: up to 5.7 across a turned edge)."""
 
 SAVINGS = (("plain SAT", False, False, False), ("early out", True, False, False), ("A's frame", False, True, False),
            ("bounding circles", False, False, True), ("all three", True, True, True))
@@ -280,27 +287,73 @@ class RotatedRectangles(Scene):
         self._draw_shown_axis(result, painter, theme)
         for name in "AB":
             self.draw_shape(painter, theme, name)
-        size, spots = self._corner_names()
+        size, spots, numbers = self._corner_names(self._strips(result))
         for (name, corner), at in spots.items():
             painter.text(at, corner, faded(theme.shape(name), 200), size, "center")
-        for k, ((name, first, second), row) in enumerate(zip(AXES, result.axes)):
-            start, end = self.shapes[name].corner(second), self.shapes[name].corner(first)
+        for k, ((name, first, second), row, (at, number_size)) in enumerate(zip(AXES, result.axes, numbers)):
             shown = k + 1 == self.settings["axis"]
             color = theme.separating if not row.overlap else theme.axis
-            painter.arrow(start, end, color, 4 if shown else 2)
-            # The axis's number just inside the edge it runs along (outside, the corner names and
-            # the other rectangle crowd it), a third of the way from its tail: from the middle, a
-            # large print's number reached the centre dot.
-            centre = self.shapes[name].center
-            middle = (start[0] + (end[0] - start[0]) / 3, start[1] + (end[1] - start[1]) / 3)
-            inward = (centre[0] - middle[0], centre[1] - middle[1])
-            painter.text(self._beside(middle, inward, str(k + 1), AXIS_SIZE), str(k + 1), color, AXIS_SIZE, "center")
+            painter.arrow(self.shapes[name].corner(second), self.shapes[name].corner(first), color, 4 if shown else 2)
+            painter.text(at, str(k + 1), color, number_size, "center")
         self.label_shapes(painter, theme)
         # Each saving's cost beside the plain recipe's (the figure is the plain recipe; while a
         # question asks for a count, the figure writes it "?"). Last: the figure's own labels
         # take their places first, the meter the room left (none: a crowded small window leaves
         # it to the panel's table).
         draw_meter(painter, theme, self.view, self.reported, self.covered(), self.crossing(result), clear_only=True)
+
+    def _axis_spot(self, name, start, end, text, strips, taken):
+        """Where an axis's number goes: beside the edge it runs along, just inside it a third of
+        the way from its tail (from the middle, a large print's number reached the centre dot),
+        else further along or just outside it, wherever its box is clear of both rectangles'
+        edges, the other rectangle, the shown axis's strips and the labels ``taken``. At a
+        presenter's scale a small rectangle has no room inside for two numbers and a corner's
+        name, and the label layout, asked for a spot inside, moved them two ems off their edges."""
+        centre = self.shapes[name].center
+        first = None
+        # Inside at any size before outside: out between the rectangles at a presenter scale, a
+        # number took the place of the other's corner name.
+        for side, size, share in ((side, size, share) for side in (1, -1) for size in self._sizes(AXIS_SIZE) for share in (1 / 3, 1 / 2, 2 / 3)):
+            point = (start[0] + (end[0] - start[0]) * share, start[1] + (end[1] - start[1]) * share)
+            way = (side * (centre[0] - point[0]), side * (centre[1] - point[1]))
+            # Square to the edge, not towards the centre: out from a point near a corner, the
+            # way to the centre leans along the edge.
+            along = (end[0] - start[0], end[1] - start[1])
+            turn = along[0] * way[1] - along[1] * way[0]
+            normal = (-along[1], along[0]) if turn > 0 else (along[1], -along[0])
+            at = self._beside(point, normal, text, size)
+            first = first or (at, size, False)
+            if self._clear(name, text_box(at, text, size, self.view.pixel, self.view.text_scale, "center"), strips, taken):
+                return at, size, True
+        return first
+
+    def _sizes(self, size):
+        """The sizes a label of ``size`` is tried at, largest first, as the label layout tries
+        them: down to its size at 1x or on paper what prints at 8 pt, whichever is larger."""
+        return [size * part for part in sizes(size, self.view)]
+
+    def _clear(self, name, rect, strips, taken):
+        """Whether an axis number's box ``rect`` keeps off both rectangles' edges, the shown
+        axis's ``strips`` and the boxes ``taken``, and off the rectangle other than ``name``."""
+        middle = ((rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2)
+        other = self.shapes["B" if name == "A" else "A"]
+        return (not any(outline_meets_box(shape, rect, self._edge_pad()) for shape in self.shapes.values())
+                and not point_query(other, middle).inside and not self._on_strip(rect, strips) and not self._meets(rect, taken))
+
+    def _on_strip(self, rect, strips):
+        """Whether a label's box ``rect`` meets one of the shown axis's ``strips`` (4 pixels wide)."""
+        return any(segment_meets_box(a, b, rect, 2 * self.view.pixel) for a, b in strips)
+
+    def _strips(self, result):
+        """The shown axis's two shadows, each as its two ends (as _draw_shown_axis draws them)."""
+        axis = result.axes[self.settings["axis"] - 1].vector
+        length = math.hypot(*axis)
+        unit = Vector(axis.x / length, axis.y / length)
+        ends = []
+        for side, name in ((-6, "A"), (6, "B")):
+            scalars = [s for _, _, s in result.corners[name]]
+            ends.append(interval_ends(unit, min(scalars) / length * UNIT, max(scalars) / length * UNIT, side))
+        return ends
 
     def _beside(self, point, way, text, size):
         """Where label ``text``, centred, goes beside ``point``: its box a gap from it in the
@@ -316,7 +369,7 @@ class RotatedRectangles(Scene):
         # The baseline sits below the box's middle by half the ink's height.
         return (point[0] + ux * reach, point[1] + uy * reach - (y0 + y1) / 2)
 
-    def _corner_names(self):
+    def _corner_names(self, strips):
         """The corners' names' size and spots ((rectangle, corner) -> where): each beside its
         corner and off the other rectangle, all at the largest size at which every one is, but
         never smaller on screen than at font scale 1 (the rectangles close at a presenter scale
@@ -324,25 +377,68 @@ class RotatedRectangles(Scene):
         it is asked for on its corner: the layout puts it at the nearest clear spot, on neither
         rectangle, or leaves it out."""
         scale = self.view.text_scale
-        sizes = [CORNER_SIZE * shrink for shrink in SHRINKS if shrink * scale >= 1.0]
-        for size in sizes:
-            spots = {(name, corner): self._off_corner(name, corner, size) for name in "AB" for corner in CORNERS}
-            if None not in spots.values():
-                return size, spots
-        size = sizes[-1]
+        sizes = self._sizes(CORNER_SIZE)
+        found = None
+        for size, order in ((size, order) for size in sizes for order in ORDERS):
+            # Each clear of the names placed before it: two names just inside a small
+            # rectangle's corners at a presenter scale met, and the layout moved one 2 ems off.
+            # B's names and the axes' numbers before A's names where A's took the room beside
+            # axis 3's edge (between the rectangles), or the numbers first.
+            taken, spots, numbers = self._centres(), {}, [None] * len(AXES)
+            for group in order:
+                if group == "numbers":
+                    numbers = self._axis_numbers(strips, taken)
+                    continue
+                for corner in CORNERS:
+                    at = spots[group, corner] = self._off_corner(group, corner, size, strips, taken)
+                    if at is not None:
+                        taken.append(text_box(at, corner, size, self.view.pixel, scale, "center"))
+            spots = {(name, corner): spots[name, corner] for name in "AB" for corner in CORNERS}
+            if None in spots.values():
+                continue
+            if all(clear for _, _, clear in numbers):
+                return size, spots, [(at, number_size) for at, number_size, _ in numbers]
+            # Smaller names, where that leaves every axis's number room beside its edge; else
+            # the largest that leaves the fewest numbers without it.
+            unclear = sum(not clear for _, _, clear in numbers)
+            if found is None or unclear < found[0]:
+                found = (unclear, (size, spots, [(at, number_size) for at, number_size, _ in numbers]))
+        if found is not None:
+            return found[1]
+        # No size leaves every name a spot clear of the others: each its own spot at 1x, clear
+        # of the shapes and strips alone, or asked for on its corner where it has none.
+        size, taken, spots = sizes[-1], self._centres(), {}
         _, y0, _, y1 = text_box((0.0, 0.0), "LL", size, self.view.pixel, scale, "center")
-        for (name, corner), at in spots.items():
-            if at is None:
+        for name in "AB":
+            for corner in CORNERS:
                 x, y = self.shapes[name].corner(corner)
-                spots[name, corner] = (x, y - (y0 + y1) / 2)
-        return size, spots
+                at = spots[name, corner] = self._off_corner(name, corner, size, strips, []) or (x, y - (y0 + y1) / 2)
+                taken.append(text_box(at, corner, size, self.view.pixel, scale, "center"))
+        return size, spots, [(at, number_size) for at, number_size, _ in self._axis_numbers(strips, taken)]
 
-    def _off_corner(self, name, corner, size):
+    def _centres(self):
+        """The rectangles' centre dots as boxes for the labels to keep off (a number inside a
+        small rectangle reached its dot)."""
+        reach = 4 * self.view.pixel * self.view.text_scale
+        return [(x - reach, y - reach, x + reach, y + reach) for x, y in (shape.center for shape in self.shapes.values())]
+
+    def _axis_numbers(self, strips, taken):
+        """Each axis's number's spot and size, and whether it is clear, each clear of the
+        labels ``taken`` (added to it as they go)."""
+        numbers = []
+        for k, (name, first, second) in enumerate(AXES):
+            at, size, clear = self._axis_spot(name, self.shapes[name].corner(second), self.shapes[name].corner(first), str(k + 1), strips, taken)
+            taken.append(text_box(at, str(k + 1), size, self.view.pixel, self.view.text_scale, "center"))
+            numbers.append((at, size, clear))
+        return numbers
+
+    def _off_corner(self, name, corner, size, strips, taken):
         """Where rectangle ``name``'s ``corner`` name at ``size`` goes: out along the corner's
-        diagonal or, where that box would lie on the other rectangle, along one of the two
-        edges' outward normals there or between (any way out between those normals keeps the
-        box off both edges); where every way out meets the other rectangle, just inside the
-        corner; None where that does not fit either."""
+        diagonal or, where that box would lie on the other rectangle or a strip, along one of
+        the two edges' outward normals there or between (any way out between those normals
+        keeps the box off both edges); where every way out meets the other rectangle, just
+        inside the corner; None where that does not fit either. (Asked for on a strip, the
+        label layout moved A's LR past B's shadow, an em and more from its corner.)"""
         box, other = self.shapes[name], self.shapes["B" if name == "A" else "A"]
         (cx, cy), turn = box.center, box.angle
         across, up = (math.cos(turn), math.sin(turn)), (-math.sin(turn), math.cos(turn))
@@ -356,18 +452,34 @@ class RotatedRectangles(Scene):
             at = self._beside(point, way, corner, size)
             rect = text_box(at, corner, size, self.view.pixel, self.view.text_scale, "center")
             middle = ((rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2)
-            if not outline_meets_box(other, rect) and not point_query(other, middle).inside:
+            # Clear of the other rectangle by the label layout's own pad: nearer, it moved the name.
+            if not outline_meets_box(other, rect, 2 * self.view.pixel) and not point_query(other, middle).inside and not self._on_strip(rect, strips) and not self._meets(rect, taken):
                 return at
         # Every way out faces the other rectangle: just inside the corner instead, the box a gap
         # in from both edges, where it fits.
+        # In along the corner's diagonal no further than the box needs to clear both edges (a
+        # gap kept): with room for the box's corners on both sides at once, a name stood 2 ems in.
         pixel, scale = self.view.pixel, self.view.text_scale
         x0, y0, x1, y1 = text_box((0.0, 0.0), corner, size, pixel, scale, "center")
         inset = GAP * pixel * scale + max(abs(n[0]) * (x1 - x0) / 2 + abs(n[1]) * (y1 - y0) / 2 for n in (side, top))
-        centre = (point[0] - inset * (side[0] + top[0]), point[1] - inset * (side[1] + top[1]))
-        rect = (centre[0] + x0, centre[1] - (y1 - y0) / 2, centre[0] + x1, centre[1] + (y1 - y0) / 2)
-        if not outline_meets_box(box, rect) and point_query(box, centre).inside:
-            return (centre[0], centre[1] - (y0 + y1) / 2)
+        for step in range(1, 13):
+            reach = inset * step / 8
+            centre = (point[0] - reach * (side[0] + top[0]), point[1] - reach * (side[1] + top[1]))
+            rect = (centre[0] + x0, centre[1] - (y1 - y0) / 2, centre[0] + x1, centre[1] + (y1 - y0) / 2)
+            # Off the edges by as much as the layout keeps a label off an axis's arrow along one.
+            if not outline_meets_box(box, rect, 2 * self._edge_pad()) and point_query(box, centre).inside and not self._meets(rect, taken):
+                return (centre[0], centre[1] - (y0 + y1) / 2)
         return None
+
+    def _meets(self, rect, taken):
+        """Whether a label's box ``rect`` meets one of the boxes ``taken``, or comes nearer it
+        than the gap the label layout keeps between labels (a quarter of the taller's height:
+        the layout places them in the order drawn, not the order their spots were chosen in)."""
+        return any(boxes_meet(rect, box, LABEL_GAP * max(rect[3] - rect[1], box[3] - box[1])) for box in taken)
+
+    def _edge_pad(self):
+        """How near an edge a label's box may come: as near as the label layout lets it."""
+        return 2 * self.view.pixel
 
     def covered(self):
         """What the figure covers, for the meter to keep clear of: the boxes and their corner

@@ -155,8 +155,8 @@ def _write(walkthrough, directory, size, theme, palette, count, claim, layout, p
     # In grey the gap prints the grey of B's shadow and of the overlap: it is a hollow bar,
     # as B's shadow is dashed and the overlap an arrow.
     hollow = colours.separating if layout.greyscale else None
-    session.set_font_scale(layout.font_scale)
     session.least_points = layout.least_points(session.camera.width)
+    session.set_font_scale(layout.font_scale)  # refreshes: the scene's view has the least points too
     shown, slides, drawn = [], [], handout_legend.Drawn()
     for index, step in enumerate(walkthrough.steps):
         # A question's picture is the one the class predicts from: its revealing overlays hidden.
@@ -179,11 +179,13 @@ def _write(walkthrough, directory, size, theme, palette, count, claim, layout, p
         answer = ""
         # What the figure shows, text by text, with the facts and labels each names: before the
         # reveal (a question's figure as the class predicts from it) and after.
-        visible = {"asked" if step.question else "shown": [each.as_json() for each in seen.of(session)]}
+        visible = {"asked" if step.question else "shown": _visible(session)}
+        meters = [_meter_html(visible["asked" if step.question else "shown"])]
         drawn.add(session)
         if step.question:
             session.player.reveal()
-            visible["revealed"] = [each.as_json() for each in seen.of(session)]
+            visible["revealed"] = _visible(session)
+            meters.append(_meter_html(visible["revealed"]))
             drawn.add(session)
             # The key shows the figure revealed: what the class predicted, now drawn.
             files.write_text(claim(f"{stem}-answer.svg"), figure_svg.figure(session, hollow), follow_links=False)
@@ -192,13 +194,36 @@ def _write(walkthrough, directory, size, theme, palette, count, claim, layout, p
         record["numbers"] = session.report().numbers
         record["visible"] = visible
         _refuse_fault(session, walkthrough, index)
-        shown.append(_Shown(index + 1, step, session.scene, stem, words, answer, session.report()))
+        shown.append(_Shown(index + 1, step, session.scene, stem, words, answer, session.report(), meters[0], meters[-1]))
         slides.append(lesson_page.slide(index + 1, step, session, figure, report_html(session.report())))
         files.write_text(claim(f"{stem}.json"), _json(record, session.scene, walkthrough, index), follow_links=False)
     for name, edition in EDITIONS.items():
         files.write_text(claim(name), _page(walkthrough, shown, edition, layout, drawn.html(session.theme, layout.greyscale)), follow_links=False)
     files.write_text(claim("lesson.html"), lesson_page.page(walkthrough.title, slides), follow_links=False)
     return directory / "index.html"
+
+
+def _visible(session):
+    """What the page shows of ``session``'s figure, as JSON: its texts (seen.of), then the cost
+    meter's lines where the figure left the meter out and the page prints it under the figure
+    ("where": "under"): on paper, at 8 pt, it found no clear corner (kit.figures.meter). While
+    a question is open, its answer is written "?" there as in the figure."""
+    shown = seen.of(session)
+    lines = session.report().meter_lines()
+    asked = seen.open_question(session)
+    lines = [seen.hide(line, [asked]) for line in lines] if asked is not None else lines
+    if lines and lines[0] not in {each.text for each in shown if each.where == "canvas"}:
+        shown += seen.record([("under", line) for line in lines], session.report())
+    return [each.as_json() for each in shown]
+
+
+def _meter_html(visible):
+    """The cost meter's line under the figure (``visible``'s "under" texts: its heading, then
+    each method's counts), or ""."""
+    lines = [each["text"] for each in visible if each["where"] == "under"]
+    if not lines:
+        return ""
+    return f'<p class="meter"><strong>{html.escape(lines[0])}</strong>&ensp;' + " · ".join(f"<span>{html.escape(line)}</span>" for line in lines[1:]) + "</p>"
 
 
 def _refuse_fault(session, walkthrough, index):
@@ -261,6 +286,10 @@ class _Shown(NamedTuple):
     answer: str
     report: object
     """The Report as revealed."""
+    meter: str = ""
+    """The cost meter's line under the figure (as asked, where it asks), or ""."""
+    revealed_meter: str = ""
+    """The same under the revealed figure."""
 
 
 EDITIONS = {"index.html": "student", "teacher.html": "teacher"}
@@ -343,7 +372,7 @@ def _section(item, count, teacher, compact):
         f'<section class="step" id="step-{item.number}"><h2>Step {item.number} of {count} <span>{html.escape(item.scene.title)}</span></h2>\n'
         # The alternative text says the figure in words, except where it would answer the question.
         f'<figure class="shot"><img src="{item.stem}.svg" alt="Step {item.number}: {caption}{"" if item.step.question else " " + html.escape(describe(item.report))}">'
-        f'<figcaption>{caption}</figcaption></figure>\n'
+        f'{item.meter}<figcaption>{caption}</figcaption></figure>\n'
     )
     notes = _notes(item.step.notes, item.number) if teacher else ""
     if not item.step.question:
@@ -367,7 +396,7 @@ def _revealed(item, kind):
     (``kind`` "told"), the student's in the key ("answer")."""
     return (
         f'<figure class="shot {kind}"><img src="{item.stem}-answer.svg" alt="Step {item.number} revealed: {html.escape(describe(item.report))}">'
-        f'<figcaption>Answer: <strong>{html.escape(item.answer)}</strong>. {html.escape(item.words["explain"])}</figcaption></figure>\n'
+        f'{item.revealed_meter}<figcaption>Answer: <strong>{html.escape(item.answer)}</strong>. {html.escape(item.words["explain"])}</figcaption></figure>\n'
     )
 
 
@@ -474,6 +503,9 @@ section {{ margin-bottom: 2.5em; }}
 figure {{ margin: 0; }}
 img {{ display: block; width: 100%; height: auto; border: 1px solid #bbb; }}
 figcaption {{ font-size: 1.15em; margin: 0.5em 0; }}
+/* The cost meter, where its figure had no clear corner for it at a size that prints (kit.figures.meter). */
+figure.shot .meter {{ margin: 0.3em 0 0; }}
+figure.shot .meter span {{ white-space: nowrap; }}
 table {{ border-collapse: collapse; margin: 0.5em 0; font-size: 0.95em; }}
 figure.code pre {{ font-size: 0.8em; line-height: 1.25; border: 1px solid #bbb; padding: 0.4em; white-space: pre-wrap; }}
 figure.code .ran {{ font-weight: bold; }}
@@ -534,12 +566,22 @@ body.greyscale img, body.greyscale .swatch {{ filter: grayscale(1); }}
   /* A figure prints this wide, its labels drawn large enough for it (handout._Layout). */
   figure.shot img {{ width: {figure_mm}mm; max-width: 100%; }}
   a {{ color: inherit; text-decoration: none; }}
+  /* The key packed: each answer's words beside its figure, its tables side by side where they
+     fit. Captioned below, tables one under another, an answer took two thirds of a page and
+     the next one's figure did not fit under it: a page an answer, 60-70% full. */
+  .key figure.shot {{ display: grid; grid-template-columns: {figure_mm}mm auto; column-gap: 4mm; align-items: start; }}
+  .key figure.shot figcaption {{ margin: 0; grid-column: 2; grid-row: 1 / span 2; }}
+  .key figure.shot .meter {{ grid-column: 1; grid-row: 2; }}
+  .key .numbers {{ display: flex; flex-wrap: wrap; align-items: flex-start; column-gap: 5mm; }}
+  .key .numbers table {{ font-size: 9pt; }}
+  .key .numbers td, .key .numbers th {{ padding: 1px 4px; }}
   /* Compact: each figure beside its caption, what the step asks or counts below both. */
   body.compact {{ font-size: 9pt; }}
   body.compact section.step {{ margin: 0 0 4mm; }}
   body.compact figure.shot {{ display: grid; grid-template-columns: {compact_mm}mm auto; column-gap: 4mm; align-items: start; }}
   body.compact figure.shot img {{ width: {compact_mm}mm; }}
-  body.compact figure.shot figcaption {{ margin: 0; }}
+  body.compact figure.shot figcaption {{ margin: 0; grid-column: 2; grid-row: 1 / span 2; }}
+  body.compact figure.shot .meter {{ grid-column: 1; grid-row: 2; }}
   body.compact .numbers {{ display: flex; flex-wrap: wrap; align-items: flex-start; column-gap: 4mm; }}
   body.compact .numbers table {{ font-size: 8pt; }}
   body.compact .numbers td, body.compact .numbers th {{ padding: 1px 3px; overflow-wrap: anywhere; }}

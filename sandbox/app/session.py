@@ -207,7 +207,7 @@ class Session:
             camera.fit(self.scene.frame)
         # A scene that failed as it was made keeps saying so; any other starts afresh.
         self.fault = self.fault if isinstance(self.scene, guard.FailedScene) else None
-        view = View(camera.visible(), 1 / camera.zoom, self.label_scale())
+        view = View(camera.visible(), 1 / camera.zoom, self.label_scale(), self.least_points)
         context = Context(view, self.controller.hovered, self.controller.selected)
         # use() and invalidate() run the scene's settle(): a teacher's may raise.
         self.guarded("settle", lambda: (self.scene.use(context), self.scene.invalidate()))

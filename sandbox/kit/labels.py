@@ -110,17 +110,29 @@ def inside(rect: Bounds, area: Bounds) -> bool:
 
 SHIFTS = tuple(
     (dx * r, dy * r)
-    for r in (0.6, 1.2, 1.8, 2.6, 3.6, 5.0, 7.0, 9.0, 12.0)
+    for r in (0.3, 0.6, 0.9, 1.2, 1.5, 1.8, 2.2, 2.6, 3.6, 5.0, 7.0, 9.0, 12.0)
     for dx, dy in (
         (0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1),
         (2, 0.5), (-2, 0.5), (2, -0.5), (-2, -0.5), (0.5, 1), (-0.5, 1), (0.5, -1), (-0.5, -1),
     )
 )
 """Where a label that does not fit is tried instead, in label heights from where it was asked
-for: nearest first, above and below before beside."""
+for: nearest first, above and below before beside. Steps of a third of a height near it: with
+steps of 0.6 a label found no clear spot at its size beside a thin line (a path, a ghost's
+outline, a guide) and was drawn smaller instead."""
 
 SHRINKS = (1.0, 0.8, 0.65, 0.5)
-"""The sizes a label is tried at, as parts of its own: smaller only where it fits nowhere larger."""
+"""The sizes a label is tried at, as parts of its own: smaller only where it fits nowhere larger
+(keeping off a strip, an outline, a label or the edge: not for an arrow, which a name often
+must cross), and never smaller than at 1x (View.least_points on paper): see ``sizes``. Only a
+label wider than the whole free area at 1x is drawn as wide as the area instead."""
+
+
+def sizes(size: float, view: View) -> list[float]:
+    """The parts of its size a label of ``size`` points is tried at: SHRINKS down to its size at
+    presenter scale 1 (on paper, what prints at 8 pt), whichever is larger, that size last."""
+    least = min(max(size, view.least_points) / (size * view.text_scale), 1.0)
+    return [shrink for shrink in SHRINKS if shrink > least] + [least]
 
 REACH = 2.5
 """How far a label's box may stand from the spot it was asked for, in ems of the size asked
@@ -201,7 +213,13 @@ class LabelLayout:
             best: tuple[Cost, float, float, Bounds, float, float, int, int] | None = None
             reach = REACH * round(size * view.text_scale) * POINT * pixel
             # Where a label fits nowhere near at its size (a crowded figure at 3x), smaller.
-            for shrink in SHRINKS:
+            parts = sizes(size, view)
+            least = text_box(at, string, size * parts[-1], pixel, view.text_scale, anchor)
+            if least[2] - least[0] > area[2] - area[0]:
+                # Wider than the free area even at 1x (a long message beside the panel): as wide
+                # as the area, the one size at which it can be read at all.
+                parts.append(parts[-1] * 0.97 * (area[2] - area[0]) / (least[2] - least[0]))
+            for shrink in parts:
                 box = text_box(at, string, size * shrink, pixel, view.text_scale, anchor)
                 height = box[3] - box[1]
                 shifts = [(0.0, 0.0), *((dx * height, dy * height) for dx, dy in SHIFTS)]
@@ -225,8 +243,9 @@ class LabelLayout:
                         best = (cost, dx, dy, moved, shrink, height, spoiled, arrows)
                     if cost == (False, 0):
                         break
-                # Smaller only to keep off a strip, an outline, a label or an arrow, not for the gap alone.
-                if best is not None and not best[0][0] and best[7] == 0:
+                # Smaller only to keep off a strip, an outline, a label or the edge: not to keep
+                # off an arrow, nor for the gap alone.
+                if best is not None and not best[0][0]:
                     break
             if best is None or best[6]:
                 self.left_out.append(string)

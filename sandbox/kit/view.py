@@ -20,6 +20,10 @@ class View(NamedTuple):
     text_scale: float = 1.0
     """How much larger than 1x labels are drawn (theme and presenter font scale)."""
 
+    least_points: float = 0.0
+    """The smallest text the medium shows, in points as drawn (text_scale included): on paper
+    what prints at 8 pt (handout._Layout.least_points), 0 on screen."""
+
 
 @dataclass(frozen=True)
 class Context:

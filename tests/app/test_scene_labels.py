@@ -90,6 +90,51 @@ def test_rotated_rectangles_each_corner_name_is_nearest_its_own_corner_at_1x(siz
         nearest = min(points, key=lambda key: box.distance(points[key]))
         assert box.distance(points[named]) <= box.distance(points[nearest]), (size, named, nearest)
 
+
+def test_rotated_rectangles_names_each_corner_and_axis_beside_it():
+    # At 1920x1080 3x (the panel folded) axis 3's number was pushed off its edge to B's top
+    # corner, and "LR" and "LL" stood 2-3 ems from their corners (at 1x, B's 2): a name asked
+    # for on a strip, inside B on another name, or within the layout's pad of an edge, the
+    # layout moved away. A name just inside a corner stands up to 1.6 ems from its point (the
+    # box's corners need room between the two edges).
+    from scenes.rotated_rectangles import AXES
+
+    for where, session, painter in shown("rotated-rectangles"):
+        scene, view = session.scene, session.scene.view
+        corners, numbers = rectangles_labels(session, painter)
+        assert len(corners) == 8 and len(numbers) == 4, (where, scene.labels_left_out)
+        for (name, corner), box in corners:
+            em = (box.bounds[3] - box.bounds[1]) / 1.17  # the ink's height: 0.95 + 0.22 ems
+            off = box.distance(Point(*scene.shapes[name].corner(corner)))
+            assert off <= 1.75 * em, f"{where}: {name}'s {corner} stands {off / em:.1f} ems from its corner"
+        if where == "1920x1080 3x no panel":
+            for k, box in numbers:
+                name, first, second = AXES[k - 1]
+                edge = LineString([scene.shapes[name].corner(second), scene.shapes[name].corner(first)])
+                em = (box.bounds[3] - box.bounds[1]) / 1.17
+                off = box.distance(edge)
+                assert off <= 1.0 * em, f"{where}: axis {k}'s number stands {off / em:.1f} ems from its edge"
+        # Never smaller than at 1x: a corner's name 12 points, an axis's number 15.
+        for call in painter.of("text"):
+            least = 12 if call[2] in ("UL", "UR", "LR", "LL") else 15 if call[2] in ("1", "2", "3", "4") else 0
+            assert round(call[4] * view.text_scale) >= least, f"{where}: {call[2]!r} at {call[4] * view.text_scale:.1f} points"
+
+
+def test_fast_moving_names_d_beside_its_arrow_at_a_presenter_scale():
+    # At 1920x1080 3x "t = 0.517" held the spot d's name was asked for, and the layout lifted
+    # d 2.9 ems off its arrow. (At 1x it stands beside the sample boxes riding on the arrow,
+    # which are large beside the text there.)
+    for where, session, painter in shown("fast-moving"):
+        if " 1x " in where or where == "1280x720 2x panel":
+            continue
+        scene = session.scene
+        arrow = LineString([tuple(scene.shapes["B"].position), tuple(scene.points["d"])])
+        (call,) = [call for call in painter.of("text") if call[2] == "d"]
+        box = label_box(call, scene.view)
+        em = (box.bounds[3] - box.bounds[1]) / 1.17
+        assert box.distance(arrow) <= 1.0 * em, f"{where}: d stands {box.distance(arrow) / em:.1f} ems from its arrow"
+
+
 @pytest.mark.parametrize("scene_id", ["box-box", "tile-seams"])
 def test_no_label_lies_on_the_focus_ring(scene_id):
     # Tab (or a click) rings the focused shape after the figure is drawn: box-box's ring ran

@@ -55,3 +55,32 @@ def test_no_printed_page_but_the_last_is_half_blank(browser, tmp_path, lesson, c
         blank = [f"page {number} {share:.0%}" for number, share in enumerate(shares[:-1], 1) if share < LEAST]
         assert len(shares) > 2 and not blank, f"{edition}.html of {len(shares)} pages: {', '.join(blank)}"
     page.close()
+
+
+KEY_LEAST = 0.8
+"""The least share of a page of the answer key (all but its last) that print may fill."""
+
+
+@pytest.mark.parametrize("compact", [False, True], ids=["full", "compact"])
+@pytest.mark.parametrize("lesson", ["sat-from-scratch", "where-do-they-touch"])
+def test_the_answer_key_packs_its_answers(browser, tmp_path, lesson, compact):  # noqa: F811
+    """The key printed alone (the student's edition less everything before it): each answer's
+    caption was printed under its figure and its tables one under another, so an answer took
+    two thirds of a page and the next figure did not fit under it, one answer a page, 62-68%
+    full. Packed, two answers share a page."""
+    out = tmp_path / "out"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(app_window, "screenshot", lambda session, path, follow_links=True: path)
+        handout.export(walkthrough.load(ROOT / "walkthroughs" / f"{lesson}.toml"), out, compact=compact)
+    page = browser.new_page()
+    page.goto((out / "index.html").as_uri())
+    page.wait_for_load_state("networkidle")
+    assert page.evaluate("document.querySelectorAll('#answers .answer').length") >= 3
+    page.evaluate("document.querySelectorAll('body > *:not(#answers)').forEach(e => e.remove())")
+    pdf = tmp_path / "key.pdf"
+    page.pdf(path=str(pdf), format="A4", print_background=True)
+    page.close()
+    (tmp_path / "key").mkdir()
+    shares = fills(pdf, tmp_path / "key")
+    loose = [f"page {number} {share:.0%}" for number, share in enumerate(shares[:-1], 1) if share < KEY_LEAST]
+    assert not loose, f"the key's {len(shares)} pages: {', '.join(loose)}"

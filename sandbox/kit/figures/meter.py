@@ -3,6 +3,8 @@
 The block goes in the first corner of the free area (lower left, upper left, lower right,
 upper right) where it meets none of the rectangles the scene says its figure covers. Its lines
 are one block: the label layout draws them as they are and keeps the figure's labels off it.
+On paper it is never smaller than what prints at 8 pt (View.least_points): a figure with no
+corner clear for it at that size leaves it out, and the handout prints it under the figure.
 """
 
 from collections.abc import Sequence
@@ -17,8 +19,8 @@ SIZE = 11
 """Points at scale 1: small beside the figure's labels."""
 
 LARGEST = 1.8
-"""The most the presenter's scale enlarges it: at 3x, 20 points, legible from the back of a
-room and small enough to leave the figure its corner."""
+"""The most the presenter's scale enlarges it on screen: at 3x, 20 points, legible from the
+back of a room and small enough to leave the figure its corner."""
 
 LEADING = 1.6
 """Line spacing, in text sizes: a label and the pad the label layout keeps round it."""
@@ -36,9 +38,11 @@ def draw_meter(painter: Painter, theme: Theme, view: View, report: Report, cover
     if not lines:
         return False
     pixel = view.pixel
-    # The label layout enlarges text by the view's scale; the meter takes at most LARGEST of it.
-    size = SIZE * min(view.text_scale, LARGEST) / view.text_scale
-    scale = view.text_scale * size / SIZE
+    # The label layout enlarges text by the view's scale; the meter takes at most LARGEST of it,
+    # but never less than the medium's smallest text (on paper, 8 pt).
+    points = max(SIZE * min(view.text_scale, LARGEST), view.least_points)
+    size = points / view.text_scale
+    scale = points / SIZE
     x0, y0, x1, y1 = view.rect
     margin, step = 10 * pixel, SIZE * LEADING * 96 / 72 * pixel * scale
     widths = [text_box((0.0, 0.0), line, SIZE, pixel, scale)[2] for line in lines]

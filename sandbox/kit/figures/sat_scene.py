@@ -12,6 +12,7 @@ from sandbox.kit.figures.meter import draw_meter
 from sandbox.kit.figures.strips import Strip
 from sandbox.kit import Action, Code, Context, Cost, Line, Painter, Param, Report, Scene, Theme
 from sandbox.kit.painter import Point
+from sandbox.kit.view import Bounds
 
 CROWD = 12
 """Beyond this many axes their strips would hide the shapes and each other: only the axis the
@@ -80,9 +81,14 @@ class PairSatScene(Scene):
             shown = [sat_view.named_axis(result)]
         strips: tuple[Strip, ...] = ()
         if self.settings.get("projections"):
-            strips = sat_view.place_strips(result.axes, shown, [a, b], ctx.view, self.label_boxes(self.mtv_avoid(result)), self.strip_memory,
-                                           sat_view.named_axis(result))
+            taken = [*self.label_boxes(self.mtv_avoid(result)), *self.other_labels()]
+            strips = sat_view.place_strips(result.axes, shown, [a, b], ctx.view, taken, self.strip_memory, sat_view.named_axis(result))
         return PairResult(result, sat(a, b, early_exit=True), page, strips, recorded)
+
+    def other_labels(self) -> list[Bounds]:
+        """The world rectangles of the scene's labels besides its shapes' names, which the
+        strips keep clear of too (none here; polygons' "(0, 0)")."""
+        return []
 
     def next_axis(self) -> None:
         page = self.settings["page"]
