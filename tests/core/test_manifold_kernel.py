@@ -4,7 +4,6 @@ readable manifold(), the function a lesson shows and tests/core/test_manifold.py
 lie far out as well as on random pairs; the steps only when asked for."""
 
 import math
-import sys
 from importlib import import_module
 
 import numpy as np
@@ -12,8 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import collision
-from collision import Box, Capsule, Circle, Polygon, regular_polygon
+from collision import Box, Circle, Polygon
 from collision.fast import manifold_kernel
+import kernel_cases
+from kernel_cases import grid_shapes
 from random_shapes import place_near, random_box, random_circle, random_polygon
 
 READABLE = import_module("collision.manifold").manifold
@@ -26,27 +27,14 @@ OFFSETS = st.sampled_from([0.0, 1e6, 1e15])
 """Far out, rounding grows with the coordinates: the tolerance decides more of the points."""
 
 
-@st.composite
-def grid_shapes(draw, offset):
-    """A box, a regular polygon, a circle, now and then a capsule or a rounded box (which the
-    kernel hands to the readable function), on a coarse grid, so that faces meet exactly."""
-    x, y = draw(st.integers(-4, 4)) + offset, draw(st.integers(-4, 4))
-    kind = draw(st.sampled_from(["box", "box", "polygon", "polygon", "circle", "capsule", "rounded"]))
-    if kind == "box":
-        return Box((x, y), (draw(st.integers(1, 3)), draw(st.integers(1, 3))), draw(ANGLES))
-    if kind == "polygon":
-        return regular_polygon(draw(st.integers(3, 8)), draw(st.integers(1, 3)), (x, y), draw(ANGLES))
-    if kind == "capsule":
-        return Capsule((-1, 0), (1, 0), draw(st.integers(1, 2)), (x, y), draw(ANGLES))
-    if kind == "rounded":
-        return Box((x, y), (1, 1), draw(ANGLES), radius=0.5)
-    return Circle((x, y), draw(st.integers(1, 3)))
+def alike(fast, readable):
+    kernel_cases.assert_alike(fast, readable, collision.Manifold)
 
 
 @st.composite
 def grid_pairs(draw):
     offset = draw(OFFSETS)
-    return draw(grid_shapes(offset)), draw(grid_shapes(offset))
+    return draw(grid_shapes(offset, ANGLES)), draw(grid_shapes(offset, ANGLES))
 
 
 def random_pair(seed):
@@ -58,27 +46,19 @@ def random_pair(seed):
     return a, b
 
 
-def assert_alike(fast, readable):
-    """Every field: repr tells -0.0 from 0.0, so the floats are the same to the last bit."""
-    assert type(fast) is type(readable) is collision.Manifold
-    for name in collision.Manifold._fields:
-        assert repr(getattr(fast, name)) == repr(getattr(readable, name)), name
-    assert fast.steps == ()
-
-
 @settings(max_examples=600, deadline=None)
 @given(grid_pairs())
 def test_the_kernel_answers_as_the_readable_manifold_on_shapes_that_touch_and_tie(pair):
     a, b = pair
-    assert_alike(collision.manifold(a, b), READABLE(a, b))
-    assert_alike(collision.manifold(b, a), READABLE(b, a))
+    alike(collision.manifold(a, b), READABLE(a, b))
+    alike(collision.manifold(b, a), READABLE(b, a))
 
 
 @settings(max_examples=600, deadline=None)
 @given(st.integers(0, 2**32 - 1))
 def test_the_kernel_answers_as_the_readable_manifold_on_random_pairs(seed):
     a, b = random_pair(seed)
-    assert_alike(collision.manifold(a, b), READABLE(a, b))
+    alike(collision.manifold(a, b), READABLE(a, b))
 
 
 def test_b_s_face_wins_only_beyond_the_near_tie():
@@ -88,8 +68,8 @@ def test_b_s_face_wins_only_beyond_the_near_tie():
     for y in (1.75, 1.9, 2.0, 2.2):
         for angle in (0.0, 1e-4, 1e-3, 0.01, -0.01):
             b = Box((0.5, y), (1, 1), angle)
-            assert_alike(collision.manifold(a, b), READABLE(a, b))
-            assert_alike(collision.manifold(b, a), READABLE(b, a))
+            alike(collision.manifold(a, b), READABLE(a, b))
+            alike(collision.manifold(b, a), READABLE(b, a))
 
 
 def test_the_steps_come_when_a_figure_asks():
@@ -102,17 +82,8 @@ def test_the_steps_come_when_a_figure_asks():
 
 def test_under_a_tracer_collision_manifold_is_the_readable_manifold():
     """The Code view traces collision.manifold: what runs, line by line, is the readable one."""
-    ran = set()
-
-    def tracer(frame, event, _):
-        ran.add(frame.f_code)
-
     a, b = Box((0, 0), (2, 1)), Box((1, 1.75), (1, 1))
-    sys.settrace(tracer)
-    try:
-        traced = collision.manifold(a, b)
-    finally:
-        sys.settrace(None)
+    traced, ran = kernel_cases.traced(lambda: collision.manifold(a, b))
     assert READABLE.__code__ in ran and manifold_kernel._faces.__code__ not in ran
     assert traced == collision.manifold(a, b)
     assert collision.manifold is manifold_kernel.manifold and collision.manifold.__doc__ == READABLE.__doc__

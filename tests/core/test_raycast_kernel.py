@@ -4,7 +4,6 @@ readable ray_cast(), the function a lesson shows and tests/core/test_raycast.py 
 graze faces, run along them and lie far out as well as on random rays; the slabs only when asked."""
 
 import math
-import sys
 from importlib import import_module
 
 import numpy as np
@@ -12,9 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import collision
-from collision import Box, Capsule, Circle, Polygon, RayHit, ShapeError, regular_polygon
+from collision import Box, Polygon, RayHit, ShapeError
 from collision.fast import raycast_kernel
 from collision.verdict import TOLERANCE
+import kernel_cases
+from kernel_cases import grid_shapes
 from random_shapes import random_box, random_circle, random_polygon
 
 READABLE = import_module("collision.raycast").ray_cast
@@ -24,28 +25,15 @@ ANGLES = st.sampled_from([0.0, -0.0, math.pi / 2, math.pi, math.pi / 4, 0.3, 2.0
 OFFSETS = st.sampled_from([0.0, 1e6, 1e15])
 
 
-@st.composite
-def grid_shapes(draw, offset):
-    """A box, a regular polygon, a circle, now and then a capsule or a rounded box (which the
-    kernel hands to the readable function), on a coarse grid."""
-    x, y = float(draw(st.integers(-4, 4))) + offset, float(draw(st.integers(-4, 4)))
-    kind = draw(st.sampled_from(["box", "box", "polygon", "polygon", "circle", "capsule", "rounded"]))
-    if kind == "box":
-        return Box((x, y), (draw(st.integers(1, 3)), draw(st.integers(1, 3))), draw(ANGLES))
-    if kind == "polygon":
-        return regular_polygon(draw(st.integers(3, 8)), draw(st.integers(1, 3)), (x, y), draw(ANGLES))
-    if kind == "capsule":
-        return Capsule((-1, 0), (1, 0), draw(st.integers(1, 2)), (x, y), draw(ANGLES))
-    if kind == "rounded":
-        return Box((x, y), (1, 1), draw(ANGLES), radius=0.5)
-    return Circle((x, y), draw(st.integers(1, 3)))
+def alike(fast, readable):
+    kernel_cases.assert_alike(fast, readable, RayHit)
 
 
 @st.composite
 def grid_rays(draw):
     """A shape and a ray between grid points: along faces, through corners, from on the edge."""
     offset = draw(OFFSETS)
-    shape = draw(grid_shapes(offset))
+    shape = draw(grid_shapes(offset, ANGLES))
     origin = (float(draw(st.integers(-6, 6))) + offset, float(draw(st.integers(-6, 6))))
     translation = (float(draw(st.integers(-8, 8))), float(draw(st.integers(-8, 8))))
     if translation == (0.0, 0.0):
@@ -53,19 +41,11 @@ def grid_rays(draw):
     return shape, origin, translation
 
 
-def assert_alike(fast, readable):
-    """Every field: repr tells -0.0 from 0.0, so the floats are the same to the last bit."""
-    assert type(fast) is type(readable) is RayHit
-    for name in RayHit._fields:
-        assert repr(getattr(fast, name)) == repr(getattr(readable, name)), name
-    assert fast.steps == ()
-
-
 @settings(max_examples=1500, deadline=None)
 @given(grid_rays())
 def test_the_kernel_answers_as_the_readable_ray_cast_on_grid_rays(case):
     shape, origin, translation = case
-    assert_alike(collision.ray_cast(shape, origin, translation), READABLE(shape, origin, translation))
+    alike(collision.ray_cast(shape, origin, translation), READABLE(shape, origin, translation))
 
 
 @settings(max_examples=600, deadline=None)
@@ -78,7 +58,7 @@ def test_the_kernel_answers_as_the_readable_ray_cast_on_random_rays(seed):
     centre = ((low_x + high_x) / 2, (low_y + high_y) / 2)
     origin = tuple((np.array(centre) + rng.uniform(-2, 2, 2) * size).tolist())
     translation = tuple((rng.uniform(-3, 3, 2) * size).tolist())
-    assert_alike(collision.ray_cast(shape, origin, translation), READABLE(shape, origin, translation))
+    alike(collision.ray_cast(shape, origin, translation), READABLE(shape, origin, translation))
 
 
 def test_other_inputs_go_to_the_readable_function():
@@ -96,17 +76,8 @@ def test_the_slabs_come_when_a_figure_asks():
 
 
 def test_under_a_tracer_collision_ray_cast_is_the_readable_ray_cast():
-    ran = set()
-
-    def tracer(frame, event, _):
-        ran.add(frame.f_code)
-
     box = Box((0, 0), (2, 1))
-    sys.settrace(tracer)
-    try:
-        traced = collision.ray_cast(box, (-4.0, 0.0), (8.0, 0.0))
-    finally:
-        sys.settrace(None)
+    traced, ran = kernel_cases.traced(lambda: collision.ray_cast(box, (-4.0, 0.0), (8.0, 0.0)))
     assert READABLE.__code__ in ran and raycast_kernel._box.__code__ not in ran
     assert traced == collision.ray_cast(box, (-4.0, 0.0), (8.0, 0.0))
     assert collision.ray_cast is raycast_kernel.ray_cast and collision.ray_cast.__doc__ == READABLE.__doc__

@@ -5,7 +5,6 @@ boxes, polygons, circles and capsules sliding, turning, grazing, starting in con
 out; the steps only when asked."""
 
 import math
-import sys
 from importlib import import_module
 
 import numpy as np
@@ -13,9 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import collision
-from collision import Box, Capsule, Circle, Impact, Motion, ShapeError, regular_polygon
+from collision import Box, Capsule, Circle, Impact, Motion, ShapeError
 from collision.fast import toi_kernel
 from collision.toi import posed
+import kernel_cases
+from kernel_cases import grid_shapes
 from random_shapes import random_box, random_circle, random_polygon
 
 READABLE = import_module("collision.toi").time_of_impact
@@ -24,44 +25,28 @@ READABLE = import_module("collision.toi").time_of_impact
 ANGLES = st.sampled_from([0.0, -0.0, math.pi / 2, math.pi / 4, 0.3, 2.0])
 
 
-@st.composite
-def grid_shapes(draw, offset):
-    x, y = float(draw(st.integers(-4, 4))) + offset, float(draw(st.integers(-4, 4)))
-    kind = draw(st.sampled_from(["box", "box", "polygon", "circle", "capsule", "rounded"]))
-    if kind == "box":
-        return Box((x, y), (draw(st.integers(1, 3)), draw(st.integers(1, 3))), draw(ANGLES))
-    if kind == "polygon":
-        return regular_polygon(draw(st.integers(3, 8)), draw(st.integers(1, 3)), (x, y), draw(ANGLES))
-    if kind == "capsule":
-        return Capsule((-1, 0), (1, 0), draw(st.integers(1, 2)), (x, y), draw(ANGLES))
-    if kind == "rounded":
-        return Box((x, y), (1, 1), draw(ANGLES), radius=0.5)
-    return Circle((x, y), draw(st.integers(1, 3)))
-
-
 MOTIONS = st.tuples(st.integers(-12, 12).map(float), st.integers(-12, 12).map(float),
                     st.sampled_from([0.0, -0.0, 0.0, 1.5, -3.0, math.pi / 2]))
+
+KINDS = ("box", "box", "polygon", "circle", "capsule", "rounded")
+
+
+def alike(fast, readable):
+    kernel_cases.assert_alike(fast, readable, Impact)
 
 
 @st.composite
 def grid_cases(draw):
     offset = draw(st.sampled_from([0.0, 1e6]))
-    return draw(grid_shapes(offset)), Motion(*draw(MOTIONS)), draw(grid_shapes(offset)), Motion(*draw(MOTIONS))
-
-
-def assert_alike(fast, readable):
-    """Every field: repr tells -0.0 from 0.0, so the floats are the same to the last bit."""
-    assert type(fast) is type(readable) is Impact
-    for name in Impact._fields:
-        assert repr(getattr(fast, name)) == repr(getattr(readable, name)), name
-    assert fast.steps == ()
+    a, b = draw(grid_shapes(offset, ANGLES, KINDS)), draw(grid_shapes(offset, ANGLES, KINDS))
+    return a, Motion(*draw(MOTIONS)), b, Motion(*draw(MOTIONS))
 
 
 @settings(max_examples=500, deadline=None)
 @given(grid_cases())
 def test_the_kernel_answers_as_the_readable_time_of_impact_on_grid_cases(case):
     a, motion_a, b, motion_b = case
-    assert_alike(collision.time_of_impact(a, motion_a, b, motion_b), READABLE(a, motion_a, b, motion_b))
+    alike(collision.time_of_impact(a, motion_a, b, motion_b), READABLE(a, motion_a, b, motion_b))
 
 
 @settings(max_examples=300, deadline=None)
@@ -74,7 +59,7 @@ def test_the_kernel_answers_as_the_readable_time_of_impact_on_random_cases(seed)
     b.position = tuple((np.asarray(a.position) + rng.uniform(-3, 3, 2) * size).tolist())
     motion_a = Motion(*(rng.uniform(-4, 4, 2) * size).tolist(), float(rng.choice([0.0, rng.uniform(-4, 4)])))
     motion_b = Motion(*(rng.uniform(-1, 1, 2) * size).tolist(), float(rng.choice([0.0, rng.uniform(-1, 1)])))
-    assert_alike(collision.time_of_impact(a, motion_a, b, motion_b), READABLE(a, motion_a, b, motion_b))
+    alike(collision.time_of_impact(a, motion_a, b, motion_b), READABLE(a, motion_a, b, motion_b))
 
 
 def test_the_shapes_are_left_where_they_were():
@@ -91,17 +76,8 @@ def test_the_steps_come_when_a_figure_asks():
 
 
 def test_under_a_tracer_collision_time_of_impact_is_the_readable_one():
-    ran = set()
-
-    def tracer(frame, event, _):
-        ran.add(frame.f_code)
-
     a, b = Box((0, 0), (1, 1)), Box((5, 0), (1, 1))
-    sys.settrace(tracer)
-    try:
-        traced = collision.time_of_impact(a, (10, 0), b, (0, 0))
-    finally:
-        sys.settrace(None)
+    traced, ran = kernel_cases.traced(lambda: collision.time_of_impact(a, (10, 0), b, (0, 0)))
     assert READABLE.__code__ in ran and toi_kernel._walk.__code__ not in ran
     assert traced == collision.time_of_impact(a, (10, 0), b, (0, 0))
     assert collision.time_of_impact is toi_kernel.time_of_impact and collision.time_of_impact.__doc__ == READABLE.__doc__
