@@ -62,8 +62,10 @@ DIFFER = {
                                     "size and each anchored at its point, come out a few pixels wider in cairo's text than in pyglet's"),
     **{("overlays", f"{scene}-640x480"): _LABELS for scene in ("projection", "min-max-corners", "box-circle", "contact-points", "time-of-impact")},
     **{("lesson", lesson): f"{step}: {blocks} blocks of 16 x 16 differ (limit 16): cause not yet found" for lesson, step, blocks in (
-        ("any-convex-polygon", "step 3", 30), ("circles-tiles-points", "step 6", 77), ("fast-objects-and-broad-phases", "step 1", 19),
-        ("rays-casts-and-time-of-impact", "step 7", 59), ("sat-from-scratch", "step 4", 92), ("where-do-they-touch", "step 11", 81))},
+        ("any-convex-polygon", "step 3", 30), ("fast-objects-and-broad-phases", "step 1", 19), ("sat-from-scratch", "step 4", 92))},
+    ("lesson", "from-sat-to-gjk"): ("step 6: 17 blocks of 16 x 16 differ (limit 16): its angle labels ('... 0.1°', anchored at their "
+                                    "right end) and the 'd' beside the swept arrow land 2 to 3 pixels apart in cairo's text and "
+                                    "pyglet's, now that labels print at their 1x size rather than shrunk"),
 }
 """The slow tier's comparisons where the SVG and the window's PNG draw apart, found on a
 2-core Debian machine when CI began to run the app's slow tier: each a real drawing difference,
