@@ -2,8 +2,6 @@
 (a little wider than the panel) ImGui narrows its columns and cuts their headings, as
 box-circle's "overlap" was cut to "overl..." at 1280x720."""
 
-from contextlib import contextmanager
-
 import pytest
 from imgui_bundle import imgui
 
@@ -11,8 +9,7 @@ from driver import Driver
 from sandbox.app import panel
 
 
-@contextmanager
-def tables_measured(found):
+def measure_tables(monkeypatch, found):
     """Record each headed table's width with every column whole, and the room it had."""
     original = panel._table
 
@@ -21,22 +18,18 @@ def tables_measured(found):
             found.append((shown.headers, panel._natural_width(shown), imgui.get_content_region_avail().x))
         original(index, shown)
 
-    panel._table = table
-    try:
-        yield
-    finally:
-        panel._table = original
+    monkeypatch.setattr(panel, "_table", table)
 
 
 @pytest.mark.parametrize("scene_id", ["box-circle", "box-box", "polygons"])
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
-def test_headed_tables_show_every_column_whole_or_scroll(scene_id, size):
+def test_headed_tables_show_every_column_whole_or_scroll(scene_id, size, monkeypatch):
     driver = Driver(scene_id, size=size)
     try:
         found = []
-        with tables_measured(found):
-            driver.frame()
-            driver.frame()
+        measure_tables(monkeypatch, found)
+        driver.frame()
+        driver.frame()
         assert found
         for headers, natural, room in found:
             assert natural <= room or natural > room + panel.SIDEWAYS, (headers, round(natural), round(room))
