@@ -196,7 +196,9 @@ def place_strips(tests: Sequence[AxisTest], indices: Iterable[int], shapes: Sequ
     inner = (x0 + MARGIN * pixel, y0 + MARGIN * pixel, x1 - MARGIN * pixel, y1 - MARGIN * pixel)
     gap = 34 * pixel
     reaches = sorted((_reach(tests[i], i, shapes, pixel, inner) for i in indices), key=lambda reach: _room(reach, gap))
-    options = [_candidates(reach, shapes, view, inner, list(taken), name, memory.get(reach[0])) for reach in reaches]
+    # Each shape measured once for every strip's places (a figure tries hundreds).
+    solids, rings = [_solid(shape) for shape in shapes], [ring(shape) for shape in shapes]
+    options = [_candidates(reach, solids, rings, view, inner, list(taken), name, memory.get(reach[0])) for reach in reaches]
     trying = [(reach, found) for reach, found in zip(reaches, options) if found]
     budget: list[float] = [TOTAL_BUDGET]
     compatible = _remembering(_compatible)
@@ -337,7 +339,7 @@ def _pruned(trying: Sequence[tuple[Reach, list[_Choice]]], total: list[float], c
     return None if found is None else [found[i] for i in range(len(trying))]
 
 
-def _candidates(reach: Reach, shapes: Sequence[Polygon | Circle], view: View, inner: Bounds, taken: Sequence[Bounds],
+def _candidates(reach: Reach, solids: Sequence[_Solid], rings: Sequence[Ring], view: View, inner: Bounds, taken: Sequence[Bounds],
                 name: Callable[[int, Point], str] | None, last: tuple[Point, float, str] | None) -> list[_Choice]:
     """Every place of one strip that spoils nothing by itself (before the other strips come)."""
     pixel, scale = view.pixel, view.text_scale
@@ -359,7 +361,6 @@ def _candidates(reach: Reach, shapes: Sequence[Polygon | Circle], view: View, in
         if window[0] <= again <= window[1]:
             offsets.insert(0, again)
         ends.sort(key=lambda end: end[1] != anchor)
-    solids, rings = [_solid(shape) for shape in shapes], [ring(shape) for shape in shapes]
     found = []
     for offset in offsets:
         segment = interval_ends(axis, low, high, offset)
