@@ -30,6 +30,10 @@ def lan_address() -> str:
             return "127.0.0.1"
 
 
+BACKLOG = 1024
+"""Connections the system holds for the server before it accepts them (a class joining at once)."""
+
+
 class Served:
     """A running class server: its room, addresses and the uvicorn server (``stop`` ends it)."""
 
@@ -44,6 +48,9 @@ class Served:
         except OSError as error:
             self.socket.close()
             raise ClassError(f"--host {host} --port {port}: cannot listen there ({error.strerror}); choose another --port, or --host 127.0.0.1") from None
+        # Listening from here, not from when uvicorn's thread starts: the addresses are printed
+        # (and a browser may come) before it does, and a connection then was refused.
+        self.socket.listen(BACKLOG)
         port = self.socket.getsockname()[1]
         shown = f"[{host}]" if family == socket.AF_INET6 else host
         # Listening on every interface: the students still need this machine's own address.
@@ -52,7 +59,7 @@ class Served:
         self.teacher = f"{self.students}teacher#token={room.token}"
         self.app = server.app(room, self.students, limits)
         config = uvicorn.Config(self.app, log_level="warning", access_log=False,
-                                timeout_graceful_shutdown=1, h11_max_incomplete_event_size=16 * 1024, backlog=1024,
+                                timeout_graceful_shutdown=1, h11_max_incomplete_event_size=16 * 1024, backlog=BACKLOG,
                                 # Connections at once (a long poll holds one a student): past it, 503.
                                 limit_concurrency=3000)
         self.server = uvicorn.Server(config)
