@@ -57,8 +57,35 @@ import types
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
-SECONDS = 3.0
-"""How long one call of a teacher's scene method may run before it is stopped."""
+DEFAULT_SECONDS = 3.0
+"""How long one call of a teacher's scene method may run before it is stopped, unless the
+environment says otherwise (LIMIT)."""
+
+LIMIT = "COLLISION_SANDBOX_SCENE_SECONDS"
+"""The environment variable that sets another limit, in seconds: more for a slow machine, less
+for the tests of the watchdog itself, which would otherwise spin a core for 3 s each."""
+
+
+def _limit() -> float:
+    """The limit LIMIT sets, or DEFAULT_SECONDS (said in one line if LIMIT is not a number of
+    seconds from 0.1 to 3600)."""
+    given = os.environ.get(LIMIT, "").strip()
+    if not given:
+        return DEFAULT_SECONDS
+    try:
+        seconds = float(given)
+    except ValueError:
+        seconds = float("nan")
+    if not 0.1 <= seconds <= 3600:  # a nan fails this too
+        print(f"sandbox: {LIMIT} must be a number of seconds from 0.1 to 3600, got {given!r:.40}; "
+              f"using {DEFAULT_SECONDS:g}", file=sys.stderr)
+        return DEFAULT_SECONDS
+    return seconds
+
+
+SECONDS = _limit()
+"""How long one call of a teacher's scene method may run before it is stopped, read once, as
+the process starts."""
 
 ABSORB = 1000
 """Loop turns in which a Stopped still pending is let land: one is enough, as a loop's jump

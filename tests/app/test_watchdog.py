@@ -2,6 +2,7 @@
 stops the call and says in one line which method of which file took too long; the window
 leaves the scene and goes on, every headless command ends, exit 1, with that line."""
 
+import os
 import re
 import threading
 import time
@@ -18,13 +19,18 @@ from sandbox.kit.painter import RecordingPainter
 FOLDER = Path(__file__).parent / "slow_scenes"
 FILE = FOLDER / "forever.py"
 
+QUICK = {**os.environ, watchdog.LIMIT: "1"}
+"""The app's environment with a limit of 1 s: each command below spins a core until stopped."""
+
 
 @pytest.fixture
 def slow_scenes(monkeypatch):
-    """The registry with the slow scenes loaded, put back as it was afterwards; a short deadline."""
+    """The registry with the slow scenes loaded, put back as it was afterwards; a short deadline,
+    and a caught Stopped raised again soon."""
     registry.all_scenes()
     monkeypatch.setattr(registration, "_scenes", dict(registration._scenes))
     monkeypatch.setattr(watchdog, "SECONDS", 0.5)
+    monkeypatch.setattr(watchdog, "AGAIN", 0.25)
     assert registry.load_folder(FOLDER) == []
 
 
@@ -33,10 +39,10 @@ def one_line(done, method):
     assert done.returncode == 1, (done.returncode, done.stderr)
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in done.stderr, done.stderr
-    assert re.fullmatch(rf"sandbox: scene forever-\w+ \({re.escape(str(FILE))}, line \d+\) took longer than 3 s in {method}, so it was stopped", lines[0]), lines[0]
+    assert re.fullmatch(rf"sandbox: scene forever-\w+ \({re.escape(str(FILE))}, line \d+\) took longer than 1 s in {method}, so it was stopped", lines[0]), lines[0]
 
 
-# Each command below runs the app, whose stuck call spins a core for the watchdog's 3 s. By
+# Each command below runs the app, whose stuck call spins a core for the watchdog's 1 s (QUICK). By
 # default two screenshots (a stuck draw, and a compute that catches the stop itself) and one
 # lesson command run; -m slow runs every method and every command. Compute, report and find
 # are stopped in this process too, by the tests after these.
@@ -47,7 +53,7 @@ SLOW = pytest.mark.slow
                                            pytest.param("forever-report", "report", marks=SLOW), ("forever-caught", "compute")])
 def test_a_screenshot_of_a_scene_that_never_returns_ends_in_one_line(tmp_path, scene, method):
     started = time.monotonic()
-    done = run("--scenes", FOLDER, "--scene", scene, "--screenshot", tmp_path / "shot.png", timeout=60)
+    done = run("--scenes", FOLDER, "--scene", scene, "--screenshot", tmp_path / "shot.png", env=QUICK, timeout=60)
     assert time.monotonic() - started < 15
     one_line(done, method)
     assert snapshot(tmp_path) == {}
@@ -148,7 +154,7 @@ def test_lesson_commands_end_in_one_line(tmp_path, command):
             "variants": ["--walkthrough", lesson, "--export", out, "--variants", "2"]}[command]
     before = snapshot(tmp_path)
     started = time.monotonic()
-    done = run("--scenes", FOLDER, *args, timeout=60)
+    done = run("--scenes", FOLDER, *args, env=QUICK, timeout=60)
     assert time.monotonic() - started < 15
     one_line(done, "compute")
     assert snapshot(tmp_path) == before
@@ -157,7 +163,7 @@ def test_lesson_commands_end_in_one_line(tmp_path, command):
 @pytest.mark.slow
 def test_find_ends_in_one_line(tmp_path):
     started = time.monotonic()
-    done = run("--scenes", FOLDER, "--scene", "forever-compute", "--find", "never", "--save-layout", tmp_path / "found.json", timeout=60)
+    done = run("--scenes", FOLDER, "--scene", "forever-compute", "--find", "never", "--save-layout", tmp_path / "found.json", env=QUICK, timeout=60)
     assert time.monotonic() - started < 15
     one_line(done, "compute")
     assert snapshot(tmp_path) == {}
@@ -271,3 +277,15 @@ def test_frames_keep_coming_while_a_scene_spins_in_python(slow_scenes):
     # The wait lasts the deadline (0.5 s here): some 10 frames, each 1/30 s apart and 15 ms
     # long; at 5 ms a hand-off, a frame took a quarter of a second.
     assert len(frames) >= 6, f"{len(frames)} frames drawn in {frames[-1]:.2f} s of waiting"
+
+
+@pytest.mark.parametrize("given, seconds, said", [("", 3.0, False), ("1", 1.0, False), (" 7.5 ", 7.5, False), ("soon", 3.0, True),
+                                                  ("0", 3.0, True), ("nan", 3.0, True), ("1e9", 3.0, True)])
+def test_the_limit_is_taken_from_the_environment_or_refused_in_one_line(monkeypatch, capsys, given, seconds, said):
+    monkeypatch.setenv(watchdog.LIMIT, given)
+    assert watchdog._limit() == seconds
+    err = capsys.readouterr().err
+    if said:
+        assert err.count("\n") == 1 and f"{watchdog.LIMIT} must be a number of seconds" in err and "using 3" in err, err
+    else:
+        assert err == ""
