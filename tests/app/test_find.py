@@ -19,6 +19,7 @@ from sandbox.kit import Report, Scene, Verdict
 from sandbox.kit.events import Event, events_of, find
 from command import assert_refused, main, run
 from driver import Driver
+import tiers
 
 EVENTS = [(cls, event.name) for cls in all_scenes() for event in events_of(cls)]
 
@@ -29,7 +30,8 @@ def test_the_issue_s_events_are_named():
             ("box-box", "corners-outside"), ("minkowski", "long-gjk")} <= named
 
 
-@pytest.mark.parametrize(("cls", "name"), EVENTS, ids=[f"{cls.id}-{name}" for cls, name in EVENTS])
+# Every other event by default, every one under -m slow.
+@pytest.mark.parametrize(("cls", "name"), tiers.every(2, EVENTS, ids=lambda event: f"{event[0].id}-{event[1]}"))
 def test_every_event_is_found_saved_and_shown_when_loaded_back(cls, name, tmp_path):
     path = tmp_path / "found.json"
     layout.save(finding.found_layout(cls, name), path)

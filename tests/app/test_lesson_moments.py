@@ -13,6 +13,7 @@ import pytest
 from sandbox.app import handout, walkthrough
 from sandbox.app.registry import all_scenes
 from sandbox.app.walkthrough import WalkthroughError
+import tiers
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORDED = ROOT / "tests" / "render" / "walkthroughs"
@@ -32,7 +33,8 @@ def differences(actual, expected, where=""):
     return [] if actual == expected else [where]
 
 
-@pytest.mark.parametrize("path", LESSONS, ids=lambda path: path.stem)
+# Every other lesson by default, every one under -m slow.
+@pytest.mark.parametrize("path", tiers.every(2, LESSONS, ids=lambda path: path.stem))
 def test_every_step_shows_live_what_its_handout_printed(drive, path):
     lesson = walkthrough.load(path)
     driver = drive(walkthrough=lesson)

@@ -1,5 +1,5 @@
 """Every walkthrough in walkthroughs/ exported and held to its baselines, step by step: numbers and
-pictures (a third of the lessons by default, every one under -m slow).
+pictures (a sixth of the lessons by default, every one under -m slow).
 
 A course maintainer adds a lesson by putting its .toml in walkthroughs/, running
 ``pytest tests/render/test_walkthrough_regression.py --record-screenshots`` once, looking at
@@ -26,10 +26,10 @@ BASELINES = Path(os.environ.get("WALKTHROUGH_BASELINES", Path(__file__).parent /
 """The recorded steps; the review page's own test points it at a copy with planted changes."""
 LESSONS = {path.stem: walkthrough.load(path) for path in sorted((ROOT / "walkthroughs").glob("*.toml"))}
 # Exporting a lesson (every step's PNG and SVG) takes one to three seconds of CPU: by default
-# every step of a third of the lessons (every third by name) is held to its baselines; -m slow
+# every step of a sixth of the lessons (every sixth by name) is held to its baselines; -m slow
 # holds every lesson's (.ci/run runs both).
 STEPS = [
-    pytest.param(name, number, id=f"{name}-step-{number:02d}", marks=() if index % 3 == 0 else pytest.mark.slow)
+    pytest.param(name, number, id=f"{name}-step-{number:02d}", marks=() if index % 6 == 0 else pytest.mark.slow)
     for index, (name, lesson) in enumerate(LESSONS.items()) for number in range(1, len(lesson.steps) + 1)
 ]
 
