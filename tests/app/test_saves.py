@@ -9,7 +9,7 @@ import stat
 import numpy as np
 import pytest
 
-from command import assert_refused, run, snapshot
+from command import assert_refused, main, run, snapshot
 from driver import Driver
 from sandbox.app import files
 from sandbox.app import layout
@@ -116,8 +116,11 @@ def test_an_export_keeps_a_teachers_file_named_like_a_temporary_one(tmp_path):
     out = tmp_path / "handout"
     out.mkdir()
     (out / ".index.html.abcdefgh.tmp").write_text("my notes\n")
-    done = run("--walkthrough", "walkthroughs/sat-from-scratch.toml", "--export", out, "--size", "400x300")
+    lesson = tmp_path / "lesson.toml"
+    lesson.write_text('title = "Saves"\n[[steps]]\nscene = "box-box"\ncaption = "Two boxes."\n')
+    done = main("--walkthrough", lesson, "--export", out, "--size", "400x300")
     assert done.returncode == 0, done.stderr
+    assert (out / "index.html").exists()
     assert (out / ".index.html.abcdefgh.tmp").read_text() == "my notes\n"
 
 
