@@ -7,7 +7,7 @@ import textwrap
 
 import pytest
 
-from command import run
+from command import main, run
 from driver import Driver
 from sandbox.app import registry
 from sandbox.kit import registration
@@ -44,6 +44,15 @@ def scene_file(folder, name, **changes):
 
 def line_of(path, text):
     return next(number for number, line in enumerate(path.read_text().splitlines(), 1) if text in line)
+
+
+@pytest.fixture
+def own_scenes(monkeypatch):
+    """The registry with a teacher's folder loaded, put back as it was afterwards (in this
+    process, or by the command line run here, cli.main)."""
+    registry.all_scenes()
+    monkeypatch.setattr(registration, "_scenes", dict(registration._scenes))
+    return registry.load_folder
 
 
 def assert_one_line(done, *names):
@@ -99,20 +108,12 @@ def test_a_fifo_named_like_a_scene_file_is_left_out_without_hanging(tmp_path):
     ],
     ids=["compute raises", "draw raises", "verdict of no role"],
 )
-def test_a_scene_that_fails_as_it_runs_shows_its_error_instead_of_its_figure(tmp_path, changes, where, what):
+def test_a_scene_that_fails_as_it_runs_shows_its_error_instead_of_its_figure(tmp_path, own_scenes, changes, where, what):
     bad = scene_file(tmp_path, "bad", **changes)
     shot = tmp_path / "shot.png"
-    done = run("--scenes", tmp_path, "--scene", "bad", "--screenshot", shot)
+    done = main("--scenes", tmp_path, "--scene", "bad", "--screenshot", shot)
     assert done.returncode == 1 and shot.exists()
     assert_one_line(done, bad, f"line {line_of(bad, where)}", what)
-
-
-@pytest.fixture
-def own_scenes(monkeypatch):
-    """The registry with a teacher's folder loaded, put back as it was afterwards."""
-    registry.all_scenes()
-    monkeypatch.setattr(registration, "_scenes", dict(registration._scenes))
-    return registry.load_folder
 
 
 @pytest.mark.parametrize("changes", [dict(compute="1 / 0"), dict(draw="raise RuntimeError('no pen')"), dict(role='"no-such-role"')],
@@ -141,20 +142,20 @@ def test_in_the_window_the_error_is_drawn_and_the_other_scenes_go_on(tmp_path, o
     [(dict(numbers='{"gap": float("nan")}'), "NaN"), (dict(numbers='{"gap": {1, 2}}'), "set"), (dict(numbers="1 / 0"), "ZeroDivisionError")],
     ids=["NaN", "a set", "raises"],
 )
-def test_numbers_that_are_not_json_refuse_the_export_naming_the_scene(tmp_path, changes, what):
+def test_numbers_that_are_not_json_refuse_the_export_naming_the_scene(tmp_path, own_scenes, changes, what):
     bad = scene_file(tmp_path / "scenes" if (tmp_path / "scenes").mkdir() is None else None, "bad", **changes)
     lesson = tmp_path / "lesson.toml"
     lesson.write_text('title = "L"\n[[steps]]\nscene = "bad"\ncaption = "One"\n')
-    done = run("--scenes", tmp_path / "scenes", "--walkthrough", lesson, "--export", tmp_path / "out")
+    done = main("--scenes", tmp_path / "scenes", "--walkthrough", lesson, "--export", tmp_path / "out")
     assert done.returncode == 2
     assert_one_line(done, bad, "step 1", what)
     assert not any(re.search(r"\bNaN\b", path.read_text()) for path in (tmp_path / "out").glob("*.json"))
 
 
-def test_an_answer_the_scene_cannot_give_names_its_file_and_line(tmp_path):
+def test_an_answer_the_scene_cannot_give_names_its_file_and_line(tmp_path, own_scenes):
     bad = scene_file(tmp_path / "scenes" if (tmp_path / "scenes").mkdir() is None else None, "bad", numbers='{"gap": 1} if self.settings["n"] else {}')
     lesson = tmp_path / "lesson.toml"
     lesson.write_text('title = "L"\n[[steps]]\nscene = "bad"\ncaption = "One"\nquestion = "How far?"\nanswer = "gap"\n')
-    done = run("--scenes", tmp_path / "scenes", "--walkthrough", lesson, "--export", tmp_path / "out")
+    done = main("--scenes", tmp_path / "scenes", "--walkthrough", lesson, "--export", tmp_path / "out")
     assert done.returncode == 2
     assert_one_line(done, bad, f"line {line_of(bad, 'self.settings')}", "KeyError", "step 1")
