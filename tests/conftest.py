@@ -97,13 +97,3 @@ def pytest_unconfigure(config):
         sys.pycache_prefix, sys.dont_write_bytecode = None, True
         shutil.rmtree(_BYTECODE, ignore_errors=True)
         _BYTECODE = None
-
-
-def pytest_collection_modifyitems(config, items):
-    """The tests that drive the app on a display (marked gui) first, the rest in their order.
-
-    They run the app in a process of its own for seconds each, mostly waiting for its window.
-    Collected last (tests/render), they ended the run: xdist's workers take the list in two
-    halves and steal from each other's ends, and one worker finished on a 5 s window test while
-    the other sat idle. First, the run ends on short tests instead."""
-    items.sort(key=lambda item: item.get_closest_marker("gui") is None)
