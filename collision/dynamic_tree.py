@@ -333,7 +333,10 @@ class DynamicTree:
         ``bounds`` leaves its fat box, which is then made again around ``bounds``, stretched
         ahead along ``displacement``. (Box2D also re-inserts a box whose fat box has grown far
         too large, say once it stops; here a fat box stays until the box leaves it.)"""
-        leaf = self._leaf(proxy)
+        # A known proxy is found at once: this runs for every box every frame.
+        leaf = self._leaves.get(proxy) if type(proxy) is int else None
+        if leaf is None:
+            leaf = self._leaf(proxy)
         box = _bounds(bounds, "tree bounds")
         dx, dy = finite_pair(displacement, "tree displacement")
         leaf.box = box
@@ -394,23 +397,23 @@ class DynamicTree:
             visited += 2
             # The second child first, so the first child's subtree, pushed last, is walked next.
             b = node.second
-            if not (b.x0 > x1 or x0 > b.x1 or b.y0 > y1 or y0 > b.y1):
-                if b.first is None:
-                    bx0, by0, bx1, by1 = b.box
-                    if bx0 <= x1 and x0 <= bx1 and by0 <= y1 and y0 <= by1:
-                        proxies.append(b.proxy)
-                        items.append(b.item)
-                else:
-                    push(b)
+            if b.first is None:
+                # A leaf is answered by its own box alone: its fat box holds it, so testing that
+                # first would say nothing more.
+                bx0, by0, bx1, by1 = b.box
+                if bx0 <= x1 and x0 <= bx1 and by0 <= y1 and y0 <= by1:
+                    proxies.append(b.proxy)
+                    items.append(b.item)
+            elif not (b.x0 > x1 or x0 > b.x1 or b.y0 > y1 or y0 > b.y1):
+                push(b)
             a = node.first
-            if not (a.x0 > x1 or x0 > a.x1 or a.y0 > y1 or y0 > a.y1):
-                if a.first is None:
-                    bx0, by0, bx1, by1 = a.box
-                    if bx0 <= x1 and x0 <= bx1 and by0 <= y1 and y0 <= by1:
-                        proxies.append(a.proxy)
-                        items.append(a.item)
-                else:
-                    push(a)
+            if a.first is None:
+                bx0, by0, bx1, by1 = a.box
+                if bx0 <= x1 and x0 <= bx1 and by0 <= y1 and y0 <= by1:
+                    proxies.append(a.proxy)
+                    items.append(a.item)
+            elif not (a.x0 > x1 or x0 > a.x1 or a.y0 > y1 or y0 > a.y1):
+                push(a)
         return TreeQuery(proxies, items, visited)
 
     def ray_cast(self, origin: PairLike, translation: PairLike) -> TreeQuery:
@@ -626,10 +629,20 @@ class DynamicTree:
         ``turn`` (after an insert, as Box2D v3 does), turning each where that shrinks the
         boxes below it."""
         while node is not None:
-            changed = node.fit()
-            if node.height >= 2:
+            # node.fit() written out: this loop runs at every level an insert or a removal
+            # changes, and the call was a fifth of a move.
+            a, b = node.first, node.second
+            x0 = a.x0 if a.x0 < b.x0 else b.x0
+            y0 = a.y0 if a.y0 < b.y0 else b.y0
+            x1 = a.x1 if a.x1 > b.x1 else b.x1
+            y1 = a.y1 if a.y1 > b.y1 else b.y1
+            height = 1 + (a.height if a.height > b.height else b.height)
+            changed = x0 != node.x0 or y0 != node.y0 or x1 != node.x1 or y1 != node.y1 or height != node.height
+            if changed:
+                node.x0, node.y0, node.x1, node.y1, node.height = x0, y0, x1, y1, height
+                node.area = (x1 - x0) + (y1 - y0)
+            if height >= 2:
                 if turn:
-                    height = node.height
                     self._rotate(node)
                     # A turn keeps the node's box but may change its height.
                     changed = changed or node.height != height
