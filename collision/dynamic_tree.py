@@ -5,11 +5,11 @@ stretched ahead in the direction it last moved. Each inner node holds the union 
 children's fat boxes. A move that stays inside the fat box only records the new box; only a
 box that leaves it is taken out and inserted again. Insertion walks down from the root
 choosing, by the surface-area heuristic (in 2D, perimeters), where a new parent costs least,
-as Box2D v3 does (a branch and bound down one path); on the way back up, each node swaps a
-child with a grandchild where that shrinks the boxes below it (v3's rotations), and a node
-whose one side grows more than :data:`SLACK` levels taller than the other is rotated as in
-an AVL tree, so the height stays near log2 of the number of items even for a crowd of equal
-boxes. Box2D v2.4 balanced by height alone; its trees were twice as costly to query.
+as Box2D v3 does (a branch and bound down one path); on the way back up from an insert (not
+a move, as in v3), each node swaps a child with a grandchild where that shrinks the boxes
+below it (v3's rotations), and a node whose one side grows more than :data:`SLACK` levels
+taller than the other is rotated as in an AVL tree, so the height stays near log2 of the
+number of items even for a crowd of equal boxes. Box2D v2.4 balanced by height alone; its trees were twice as costly to query.
 
 The fat boxes are the tree's bookkeeping: a walk goes down through them, and at a leaf tests
 the item's own box, so queries, ray casts and pairs report boxes that do overlap.
@@ -314,8 +314,9 @@ class DynamicTree:
         """Add a box ``bounds`` carrying ``item``; return its proxy, a new whole number."""
         box = _bounds(bounds, "tree bounds")
         proxy = self._next_proxy
-        leaf = _Node(0.0, 0.0, 0.0, 0.0, proxy, item, box)
-        self._fatten(leaf, box)
+        # Its fat box: the box grown by the margin (_fatten with no move, made here at once).
+        m = self.margin
+        leaf = _Node(box[0] - m, box[1] - m, box[2] + m, box[3] + m, proxy, item, box)
         self._next_proxy = proxy + 1
         self._leaves[proxy] = leaf
         self._insert_leaf(leaf)
@@ -351,7 +352,9 @@ class DynamicTree:
         x0, y0, x1, y1 = leaf.x0, leaf.y0, leaf.x1, leaf.y1
         while near is not None and not (near.x0 <= x0 and near.y0 <= y0 and x1 <= near.x1 and y1 <= near.y1):
             near = near.parent
-        self._insert_leaf(leaf, near)
+        # No rotations on the way up, as Box2D v3's MoveProxy: a crowd moving every frame would
+        # be turned over and over (a fifth of a move's time); the inserts shaped the tree.
+        self._insert_leaf(leaf, near, turn=False)
         return True
 
     def fat_bounds(self, proxy: int) -> Bounds:
@@ -514,8 +517,9 @@ class DynamicTree:
                 stack.append((node.first, depth + 1))
         return out
 
-    def _insert_leaf(self, leaf: _Node, start: _Node | None = None) -> None:
-        """Put ``leaf`` in the tree, searching for its place from ``start`` (the root if None)."""
+    def _insert_leaf(self, leaf: _Node, start: _Node | None = None, turn: bool = True) -> None:
+        """Put ``leaf`` in the tree, searching for its place from ``start`` (the root if None);
+        with ``turn``, the nodes above it are rotated where that shrinks their boxes."""
         if self._root is None:
             # The first leaf is the whole tree.
             leaf.parent = None
@@ -539,7 +543,7 @@ class DynamicTree:
         else:
             old.second = parent
         sibling.parent = leaf.parent = parent
-        self._refit(parent, turn=True)
+        self._refit(parent, turn)
 
     def _best_sibling(self, leaf: _Node, node: _Node) -> _Node:
         """Where the new leaf should go, by the surface-area heuristic (perimeters in 2D):
