@@ -161,8 +161,10 @@ class Mover(Scene):
         for name, shape in self.shapes.items():
             if name.startswith("tile"):
                 continue
+            # Above the shape, not at its middle: there the shape's centre dot is, and the wall
+            # is hardly wider than its name.
             x0, y0, x1, y1 = shape.aabb()
-            painter.text(((x0 + x1) / 2, (y0 + y1) / 2 - 6 * pixel), name, theme.shape(name), 13, "center")
+            painter.text(((x0 + x1) / 2, y1 + 6 * pixel), name, theme.shape(name), 13, "center")
         # The wish's name last: it moves more freely than the names of the world's shapes.
         painter.text((self.points["wish"].x + 9 * pixel, self.points["wish"].y + 9 * pixel), "wish", theme.axis, 15)
 
