@@ -9,7 +9,8 @@ as Box2D v3 does (a branch and bound down one path); on the way back up from an 
 a move, as in v3), each node swaps a child with a grandchild where that shrinks the boxes
 below it (v3's rotations), and a node whose one side grows more than :data:`SLACK` levels
 taller than the other is rotated as in an AVL tree, so the height stays near log2 of the
-number of items even for a crowd of equal boxes. Box2D v2.4 balanced by height alone; its trees were twice as costly to query.
+number of items even for a crowd of equal boxes. Box2D v2.4 balanced by height alone; its
+trees were twice as costly to query.
 
 The fat boxes are the tree's bookkeeping: a walk goes down through them, and at a leaf tests
 the item's own box, so queries, ray casts and pairs report boxes that do overlap.
@@ -633,8 +634,8 @@ class DynamicTree:
         ``turn`` (after an insert, as Box2D v3 does), turning each where that shrinks the
         boxes below it."""
         while node is not None:
-            # node.fit() written out: this loop runs at every level an insert or a removal
-            # changes, and the call was a fifth of a move.
+            # node.fit() written out, saving a call: this loop runs at every level an insert or
+            # a removal changes (fit was a fifth of a move's time in a profile).
             a, b = node.first, node.second
             x0 = a.x0 if a.x0 < b.x0 else b.x0
             y0 = a.y0 if a.y0 < b.y0 else b.y0
