@@ -157,6 +157,8 @@ class LabelLayout:
         self.memory = {} if memory is None else memory
         self.strips: list[tuple[Point, Point, float]] = []
         self.arrows: list[tuple[Point, Point, float]] = []
+        self.dots: list[tuple[Point, float]] = []
+        """Points drawn as dots (a shape's centre, a corner, a sample), as (centre, radius in pixels)."""
         self.held: list[tuple[Point, str, Color, float, str]] = []
         self.blocks: list[Bounds] = []
         """Rectangles of text drawn as one block (a cost meter), which the labels keep off."""
@@ -176,6 +178,16 @@ class LabelLayout:
     def arrow(self, start: Point, end: Point, color: Color, width: float = 2) -> None:
         self.arrows.append((pair(start), pair(end), width))
         self.painter.arrow(start, end, color, width)
+
+    def avoid(self, start: Point, end: Point, width: float = 1) -> None:
+        """Keep the labels off the line from ``start`` to ``end`` (``width`` pixels) where they
+        can, as off an arrow: crossed rather than drawn smaller (a path, a guide)."""
+        self.arrows.append((pair(start), pair(end), width))
+
+    def point(self, at: Point, color: Color, size: float = 5) -> None:
+        # Drawn ``size`` times the painter's line scale across (thicker on a projector).
+        self.dots.append((pair(at), size * getattr(self.painter, "line_scale", 1.0)))
+        self.painter.point(at, color, size)
 
     def text(self, at: Point, string: str, color: Color, size: float = 13, anchor: str = "left") -> None:
         self.held.append((pair(at), string, color, size, anchor))
@@ -275,11 +287,15 @@ class LabelLayout:
 
     def _blurred(self, rect: Bounds, placed: Sequence[Bounds], pixel: float, height: float) -> tuple[int, int]:
         """What a label at ``rect`` may cross if it must, and is kept off where it can be: the
-        arrows (a name often must cross its arrow), and the gap beside each other label (two
-        labels that touch read as one: "43")."""
+        arrows (a name often must cross its arrow), the dots (a centre a student grabs, a point
+        a label names: "B" written on B's centre dot hid it), and the gap beside each other
+        label (two labels that touch read as one: "43")."""
         pad = 2 * pixel
-        arrows = sum(segment_meets_box(s, e, rect, pad + w / 2 * pixel) for s, e, w in self.arrows)
-        return arrows, sum(boxes_meet(rect, other, GAP * height) for other in placed)
+        crossed = sum(segment_meets_box(s, e, rect, pad + w / 2 * pixel) for s, e, w in self.arrows)
+        # A dot counts when it reaches into the box past the room the box keeps round its ink.
+        # A dot hidden is worse than an arrow crossed (a name on its own arrow still reads).
+        crossed += 3 * sum(distance_to_box(at, rect) < radius * pixel - pad for at, radius in self.dots)
+        return crossed, sum(boxes_meet(rect, other, GAP * height) for other in placed)
 
 
 def distance_to_box(point: Point, rect: Bounds) -> float:

@@ -153,6 +153,10 @@ def test_the_lint_finds_each_fault():
     painter.interval((1.0, 0.0), -150, 350, -20, (0, 0, 0, 255), 5)  # through A
     painter.interval((0.0, 1.0), -150, 150, -150, (0, 0, 0, 255), 5)  # across the first strip
     painter.text((-60, -25), "on strip", (0, 0, 0, 255), 16)
+    painter.point((120, -120), (0, 0, 0, 255), 5)
+    painter.text((110, -125), "dotted", (0, 0, 0, 255), 16)  # its ink over the dot
+    painter.point((200, -120), (0, 0, 0, 255), 5)
+    painter.text((207, -125), "beside", (0, 0, 0, 255), 16)  # the dot touches its ink, still seen
     painter.text((150, 150), "far", (0, 0, 0, 255), 16)
     painter.asked = [(((150, 40), "far", 16), painter.calls[-1])]  # its ink 105 px above the spot: 4.9 ems of 16 pt
     found = "\n".join(problems(scene, painter, "crowded"))
@@ -164,8 +168,10 @@ def test_the_lint_finds_each_fault():
         "a strip along 0° crosses A",
         "strips along 0° and 90° cross",
         "label 'far' stands 4.9 ems from where it was asked for",
+        "label 'dotted' lies on a dot",
     ):
         assert expected in found
+    assert "'beside' lies on a dot" not in found
 
 
 def test_a_label_with_no_room_near_what_it_names_is_left_out_and_the_panel_says_so(drive, monkeypatch):

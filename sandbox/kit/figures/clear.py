@@ -27,3 +27,12 @@ def line(start: Sequence[float], end: Sequence[float], width: float) -> Capsule 
 def keep_lines_clear(painter: Painter, lines: Sequence[tuple[Point, Point]], width: float) -> None:
     """``keep_clear`` for lines ``width`` world units wide, each (start, end)."""
     keep_clear(painter, *(band for band in (line(start, end, width) for start, end in lines) if band is not None))
+
+
+def avoid_lines(painter: Painter, lines: Sequence[tuple[Point, Point]], width: float = 1) -> None:
+    """Keep the figure's labels off ``lines`` (each (start, end), ``width`` pixels) where they
+    can: a label crosses one rather than shrink or leave (labels.LabelLayout.avoid)."""
+    avoid = getattr(painter, "avoid", None)
+    if avoid is not None:
+        for start, end in lines:
+            avoid(start, end, width)
