@@ -6,7 +6,7 @@ from typing import NamedTuple
 
 from collision import Vector
 from sandbox.kit.events import Event
-from sandbox.kit.figures.clear import keep_lines_clear
+from sandbox.kit.figures.clear import avoid_lines, keep_lines_clear
 from sandbox.kit import Action, Fact, Line, Param, Report, Scene, Verdict, faded, number, register
 
 PIVOT = (0.0, -120.0)
@@ -166,9 +166,10 @@ class BounceFriction(Scene):
                         theme.shape_a, faded(theme.shape_a, 60), 3)
         for a, b in zip(result.path, result.path[1:]):
             painter.segment(a, b, theme.guide, 2)
-        # The surface's edge is a drawn line, not a shape: labels keep off it too. (Not off p's
-        # path: kept off it, the parts' names shrink below their size to fit beside the hit.)
+        # The surface's edge is a drawn line, not a shape: labels keep off it too. Off p's path
+        # where they can: kept off it at any cost, the parts' names shrank to fit beside the hit.
         keep_lines_clear(painter, [(start, end)], 3 * self.view.pixel)
+        avoid_lines(painter, list(zip(result.path, result.path[1:])), 2)
         pixel = self.view.pixel
         p, tip = self.points["p"], self.points["v"]
         painter.arrow(p, tip, theme.shape_b, 3)

@@ -7,6 +7,7 @@ from collision import Box, Interval, Vector, project
 from collision.projection import extent
 from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, trace, with_code
 from sandbox.kit.figures.axis_handle import TurnableAxis
+from sandbox.kit.figures.clear import avoid_lines
 from sandbox.kit import Action, Claim, Column, Cost, Fact, Line, Param, Report, Scene, Verdict, faded, register
 from sandbox.kit.figures.sat_view import axis_degrees
 from sandbox.kit.events import Event, claim_wrong
@@ -192,8 +193,11 @@ class Projection(TurnableAxis, Scene):
         for name, interval, side in (("A", result.a, -7), ("B", result.b, 7)):
             painter.interval(unit, interval.min / scale, interval.max / scale, offset + side, theme.shape(name), 5)
             if self.settings["guides"]:
-                for corner in self.shapes[name].world_vertices():
-                    painter.segment(corner, self.drop(corner), theme.guide, 1)
+                drops = [(corner, self.drop(corner)) for corner in self.shapes[name].world_vertices()]
+                for corner, foot in drops:
+                    painter.segment(corner, foot, theme.guide, 1)
+                # Names cross a thin guide only where they find no room beside it ("vector c" did).
+                avoid_lines(painter, drops)
         low, high = sorted((max(result.a.min, result.b.min) / scale, min(result.a.max, result.b.max) / scale))
         painter.interval(unit, low, high, offset, theme.separating if result.gap > 0 else theme.overlap, 4)
         if self.settings["quick"]:
