@@ -4,7 +4,7 @@ the figure lint measures them."""
 
 from shapely.geometry import Point
 
-from figure_lint import label_box
+from figure_lint import label_box, outline
 from test_scene_labels import shown
 
 
@@ -35,3 +35,19 @@ def test_ray_cast_names_the_origin_and_end_beside_their_points():
             em = round(call[4] * view.text_scale) * 96 / 72
             off = label_box(call, view).distance(Point(*scene.points[name])) / view.pixel
             assert off <= 1.5 * em, (where, name, f"{off:.0f} px from its point")
+
+
+def test_shape_cast_names_each_shape_and_the_end_pose_beside_it():
+    # At --present's 2x with the panel open "to" stood under "stops at 0.594 of the way",
+    # 100 px below the end pose it names: the handles' names were placed after the others.
+    from sandbox.kit.figures import any_shape
+
+    for where, session, painter in shown("shape-cast"):
+        scene = session.scene
+        view, result = scene.view, scene.result
+        named = {"A": result.a, "B": result.b, "to": any_shape.slid(result.b, *result.translation)}
+        for name, shape in named.items():
+            (call,) = [call for call in painter.of("text") if call[2] == name]
+            em = round(call[4] * view.text_scale) * 96 / 72
+            off = label_box(call, view).distance(outline(shape)) / view.pixel
+            assert off <= 1.0 * em, (where, name, f"{off:.0f} px from what it names")
