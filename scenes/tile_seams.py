@@ -69,7 +69,7 @@ class TileSeams(Scene):
         "or make the floor one smooth shape (Box2D's chain shapes do this with ghost vertices)."
     )
     things_to_try = (
-        "Press At a seam: the second tile's purple push points back, against the slide.",
+        "Press At a seam: the next tile's purple push (tile 3) points back, against the slide.",
         "Drag B slowly to the right across a seam: the push jumps from up to back and up again.",
         "Switch to ignore shared edges: every push is up, and B slides on.",
         "Press Sunk deeper: caught further past the seam; switch to one smooth floor: it never catches.",
