@@ -9,6 +9,7 @@ from sandbox.kit.events import Event
 from sandbox.kit.figures import any_shape
 from sandbox.kit import Action, Column, Cost, Fact, Line, Param, Report, Scene, Verdict, register
 from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, traced, with_code
+from sandbox.kit.labels import text_box
 
 PICKED = {"A": ((150.0, 90.0), 0.3), "B": ((170.0, -110.0), 0.35)}
 """A's and B's centres and angles at the start (their kinds' Params start them as a pentagon and a capsule)."""
@@ -133,6 +134,12 @@ class RayCast(Scene):
     def draw(self, result, painter, theme):
         pixel = self.view.pixel
         origin, end = self.points["origin"], self.points["end"]
+        # The two handles' names first, each beyond its end of the ray: asked for on the ray
+        # after the slabs' and the hit's labels, "origin" was pushed 2-3 ems off at 2x and 3x.
+        length = math.dist(origin, end) or 1.0
+        ahead = ((end[0] - origin[0]) / length, (end[1] - origin[1]) / length)
+        for name, at, away in (("origin", origin, (-ahead[0], -ahead[1])), ("end", end, ahead)):
+            painter.text(self._name_spot(at, away, name, theme), name, theme.axis, 15)
         for name in self.shapes:
             any_shape.draw_named(self, painter, theme, name, theme.guide)
         if self.settings["slabs"]:
@@ -149,8 +156,24 @@ class RayCast(Scene):
                 painter.arrow(hit.point, tip, color, 2)
         for name, at in (("origin", origin), ("end", end)):
             painter.point(at, theme.highlight if self.hovered == name else theme.axis, 6)
-            painter.text((at[0] + 9 * pixel, at[1] + 9 * pixel), name, theme.axis, 15)
         self.label_shapes(painter, theme)
+
+    def _name_spot(self, at, away, name, theme):
+        """Where a handle's name goes (its baseline's left end) to stand clear of its
+        point (6 pixels, times the theme's line scale): a step further along ``away``, the
+        ray's direction out of that end, off the ray whatever the text size; where that runs
+        off the figure (a handle by the edge beside the panel), under the point instead, kept
+        inside the figure."""
+        pixel = self.view.pixel
+        gap = (6 * theme.line_scale + 4) * pixel
+        left, ink_down, right, ink_up = text_box((0.0, 0.0), name, 15, pixel, self.view.text_scale)
+        width = right - left
+        x0, _, x1, _ = self.view.rect
+        x = at[0] + away[0] * gap - (width if away[0] < 0 else 0.0)
+        if x0 + 2 * pixel <= x <= x1 - 2 * pixel - width:
+            return (x, at[1] + away[1] * gap - (ink_up + ink_down) / 2)
+        x = min(max(at[0] - width / 2, x0 + 2 * pixel), x1 - 2 * pixel - width)
+        return (x, at[1] - gap - ink_up)
 
     def slab_lines(self, hit):
         """Each slab's two face lines (the box's faces drawn long), as (start, end) pairs: across

@@ -106,6 +106,11 @@ class ShapeCast(Scene):
         any_shape.draw(painter, end, theme.guide, None, 1)
         # A, B and B's poses are drawn here, not as the scene's shapes: labels keep off their outlines too.
         keep_clear(painter, result.a, result.b, end)
+        # The handles' names first, so that the others make room for them: placed last, "to"
+        # stood 100 px below the end pose at --present's 2x.
+        for name in ("A", "B", "to"):
+            at = self.points[name]
+            painter.text((at[0] + 9 * pixel, at[1] + 9 * pixel), name, self._handle_color(name, theme), 16)
         painter.arrow(self.points["B"], self.points["to"], theme.axis, 2)
         hit = result.hit
         if result.at_hit is not None and self.settings["stop"]:
@@ -120,10 +125,10 @@ class ShapeCast(Scene):
             x0, y0, x1, y1 = result.at_hit.aabb()
             painter.text(((x0 + x1) / 2, y0 - 24 * pixel), words, b_color, 14, "center")
         for name in ("A", "B", "to"):
-            at = self.points[name]
-            color = theme.highlight if self.hovered == name else (theme.axis if name == "to" else theme.shape(name))
-            painter.point(at, color, 6)
-            painter.text((at[0] + 9 * pixel, at[1] + 9 * pixel), name, color, 16)
+            painter.point(self.points[name], self._handle_color(name, theme), 6)
+
+    def _handle_color(self, name, theme):
+        return theme.highlight if self.hovered == name else (theme.axis if name == "to" else theme.shape(name))
 
     def report(self, result):
         hit = result.hit

@@ -25,6 +25,9 @@ CAUGHT_SIZE = 14
 CAUGHT_GAP = 4
 """Pixels at font scale 1 between "caught" and the seam and the arrow above it."""
 
+NAME_GAP = 4
+"""Pixels between a tile's centre dot and the top of its name below it."""
+
 MODES = ("separate tiles", "ignore shared edges", "one smooth floor")
 
 PRESETS = {
@@ -66,7 +69,7 @@ class TileSeams(Scene):
         "or make the floor one smooth shape (Box2D's chain shapes do this with ghost vertices)."
     )
     things_to_try = (
-        "Press At a seam: the second tile's purple push points back, against the slide.",
+        "Press At a seam: the next tile's purple push (tile 3) points back, against the slide.",
         "Drag B slowly to the right across a seam: the push jumps from up to back and up again.",
         "Switch to ignore shared edges: every push is up, and B slides on.",
         "Press Sunk deeper: caught further past the seam; switch to one smooth floor: it never catches.",
@@ -170,10 +173,21 @@ class TileSeams(Scene):
         # The tiles are named inside themselves: above them is where B slides.
         for name, shape in self.shapes.items():
             x0, y0, x1, y1 = shape.aabb()
-            at = ((x0 + x1) / 2, y1 + 8 * pixel) if name == "B" else ((x0 + x1) / 2, (y0 + y1) / 2 - 30 * pixel)
             # "tile 2" where it fits inside its tile; at a presenter scale beside the panel, "2".
             wide = len(name) * 0.6 * 16 * self.view.text_scale * 4 / 3 * pixel > (x1 - x0) * 0.9
-            painter.text(at, name.split()[-1] if wide else name, theme.shape(name), 16, "center")
+            text = name.split()[-1] if wide else name
+            if name == "B":
+                painter.text(((x0 + x1) / 2, y1 + 8 * pixel), text, theme.shape(name), 16, "center")
+                continue
+            # Below the centre dot (4 pixels, times the theme's line scale) where the tile has
+            # room, else beside it: a fixed drop put the name on the dot at 2x and 3x.
+            cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+            clear = (4 * theme.line_scale + NAME_GAP) * pixel
+            _, ink_down, _, ink_up = text_box((0.0, 0.0), text, 16, pixel, self.view.text_scale)
+            if cy - clear - ink_up + ink_down >= y0 + clear:
+                painter.text((cx, cy - clear - ink_up), text, theme.shape(name), 16, "center")
+            else:
+                painter.text((cx + clear, cy - (ink_up + ink_down) / 2), text, theme.shape(name), 16, "left")
 
     def _caught(self, tile, tail, back):
         """Where "caught" goes (its baseline's end, and which end): inside the tile that

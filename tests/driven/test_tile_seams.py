@@ -35,3 +35,16 @@ def test_the_fixes_never_catch_and_say_what_separate_tiles_would(drive, mode):
     assert driver.scene.reported.claims[0].text() == "Separate tiles, every edge: CAUGHT (wrong)"
     # Resolved, B stands on the floor's top: sunk SINK, pushed up by it once per tile it is over.
     assert result.resolved.y >= PRESETS["At a seam"]["B"][1]
+
+
+def test_the_first_thing_to_try_names_the_tile_that_pushes_back(drive):
+    # It said "the second tile's purple push", where the figure names the tiles "tile 2" and
+    # "tile 3" and tile 3 (the next tile) pushes back.
+    from scenes.tile_seams import TileSeams
+
+    driver = drive("tile-seams")
+    driver.click("At a seam")
+    (back,) = [push.tile for push in driver.scene.result.pushes if push.normal.x < 0]
+    first = TileSeams.things_to_try[0]
+    assert first.startswith("Press At a seam:") and f"({back})" in first
+    assert all(f"({push.tile})" not in first for push in driver.scene.result.pushes if push.tile != back)
