@@ -1,6 +1,6 @@
 """Labels keep off the lines and outlines a scene draws besides its shapes (issue 34's look at
 --present and 3x): the turnable axis P, the chain's segments, the bounce surface's edge,
-vectors' line of b, the Voronoi triangle's edges, and the poses the mover and a shape cast
+vectors' line of b, the Voronoi triangle's edges and its regions' borders, and the poses the mover and a shape cast
 draw (the mover's end). Each is measured from the scene's own geometry with shapely, the labels with pyglet
 (figure_lint.label_box); the figure lint checks the scenes' shapes themselves."""
 
@@ -40,7 +40,15 @@ def b_line(scene):
 
 
 def triangle(scene):
-    return [Area([scene.points[name] for name in "abc"]).exterior]
+    """The triangle's edges, and the shaded regions' borders: each corner's two edge normals,
+    worked here from the corners (counter-clockwise: the outward normal of p to q is (dy, -dx))."""
+    corners = [scene.points[name] for name in "abc"]
+    borders = []
+    for (px, py), (qx, qy) in zip(corners, corners[1:] + corners[:1]):
+        length = ((qx - px) ** 2 + (qy - py) ** 2) ** 0.5
+        nx, ny = (qy - py) / length, -(qx - px) / length
+        borders += [LineString([(x, y), (x + 5000 * nx, y + 5000 * ny)]) for x, y in ((px, py), (qx, qy))]
+    return [Area(corners).exterior, *borders]
 
 
 def ring(shape, dx=0.0, dy=0.0):
