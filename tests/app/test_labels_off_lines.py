@@ -1,7 +1,8 @@
 """Labels keep off the lines and outlines a scene draws besides its shapes (issue 34's look at
 --present and 3x): the turnable axis P, the chain's segments, the bounce surface's edge,
-vectors' line of b, the Voronoi triangle's edges and its regions' borders, and the poses the mover and a shape cast
-draw (the mover's end). Each is measured from the scene's own geometry with shapely, the labels with pyglet
+vectors' line of b, round-tiles' shaded quadrant, the Voronoi triangle's edges and its
+regions' borders, and the poses the mover and a shape cast draw (the mover's end). Each is
+measured from the scene's own geometry with shapely, the labels with pyglet
 (figure_lint.label_box); the figure lint checks the scenes' shapes themselves."""
 
 import pytest
@@ -9,6 +10,7 @@ from shapely.geometry import LineString, Point
 from shapely.geometry import Polygon as Area
 
 from collision import Capsule, Circle
+from collision.tiles import QUADRANTS
 
 from figure_lint import draw, label_box
 from sandbox.app.session import Session
@@ -71,8 +73,14 @@ def cast_poses(scene):
     return [ring(result.a), ring(result.b), ring(result.b, *result.translation), ring(result.at_hit)]
 
 
+def quadrant(scene):
+    """The borders of round-tiles' shaded quadrant: from the arc's centre along x and y, the way it faces."""
+    (cx, cy), (sx, sy) = scene.result.tile.arc_center, QUADRANTS[scene.result.tile.quadrant]
+    return [LineString([(cx, cy), (cx, cy + 5000 * sy)]), LineString([(cx, cy), (cx + 5000 * sx, cy)])]
+
+
 LINES = {"min-max-corners": axis_line, "projection": axis_line, "chain-seams": chain, "bounce-friction": surface,
-         "vectors": b_line, "voronoi-regions": triangle, "mover": mover_end, "shape-cast": cast_poses}
+         "vectors": b_line, "round-tiles": quadrant, "voronoi-regions": triangle, "mover": mover_end, "shape-cast": cast_poses}
 
 
 @pytest.mark.parametrize("scene_id", sorted(LINES))
