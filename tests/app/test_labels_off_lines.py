@@ -98,3 +98,26 @@ def test_no_label_lies_on_a_drawn_line(scene_id):
             if call[2].strip() and any(label_box(call, view).buffer(-view.pixel).intersects(line) for line in lines):
                 found.append(f"{size} {scale}x: {call[2]!r} lies on a line")
     assert not found, "\n".join(found)
+
+
+def vectors_arrows(scene):
+    """vectors' arrows from O: a, b and b's two normals ((by, -bx) and (-by, bx), in world units)."""
+    (ox, oy), (ax, ay), (bx, by) = scene.points["O"], scene.points["a"], scene.points["b"]
+    dx, dy = bx - ox, by - oy
+    return [LineString([(ox, oy), tip]) for tip in ((ax, ay), (bx, by), (ox + dy, oy - dx), (ox - dy, oy + dx))]
+
+
+@pytest.mark.parametrize("size, scale, theme", SETTINGS)
+def test_vectors_names_cross_no_vector_with_the_panel_open(size, scale, theme):
+    """With the teacher's panel open the canvas narrows: at 3x "left normal (-4, 3)" lay across
+    a's arrow and "right normal (4, -3)" along its own (issue 34's look)."""
+    session = Session("vectors", size=size)
+    session.theme = with_palette(THEMES[theme], "standard")
+    session.set_font_scale(scale)
+    session.show_panel = True
+    session.refresh()
+    painter, view = draw(session), session.scene.view
+    lines = [line.buffer(view.pixel) for line in vectors_arrows(session.scene)]
+    found = [call[2] for call in painter.of("text")
+             if call[2].strip() and any(label_box(call, view).buffer(-view.pixel).intersects(line) for line in lines)]
+    assert not found, found
