@@ -52,6 +52,18 @@ class AabbTriangle(PairSatScene):
     )
     turnable = False
 
+    def label_spots(self, avoid=()):
+        # Centred over the cell, the tile's name would float over the empty half when the right
+        # angle is at the bottom: over the tile's own top (or bottom) instead.
+        spots = super().label_spots(avoid)
+        corners = self.shapes["A"].world_vertices()
+        x0, y0, x1, y1 = self.shapes["A"].aabb()
+        x, y = spots["A"]
+        edge = y1 if y >= y1 else y0
+        across = corners[abs(corners[:, 1] - edge) < 1e-9, 0].mean()
+        spots["A"] = (x + across - (x0 + x1) / 2, y)
+        return spots
+
     def setup(self):
         # Metanet's moment: x and y both overlap, and only the hypotenuse's normal separates.
         self.shapes = {"A": tile(self.settings["corner"]), "B": Box((40.0, 120.0), (35.0, 22.0))}

@@ -37,6 +37,9 @@ class Result(NamedTuple):
     colliding: bool
     """The full SAT's verdict, to hold the other two against."""
 
+    gap: float
+    """The signed gap between the shadows on P: positive apart, minus the overlap when they overlap."""
+
 
 def corners_on(box, axis):
     projections = tuple(float(x * axis.x + y * axis.y) for x, y in box.world_vertices())
@@ -93,6 +96,8 @@ class MinMaxCorners(TurnableAxis, Scene):
             ia.max < ib.min or ib.max < ia.min,
             overlap(a.aabb(), b.aabb()),
             sat(a, b).colliding,
+            # The later start less the earlier end: the gap, or minus the overlap (containment too).
+            max(ia.min, ib.min) - min(ia.max, ib.max),
         )
 
     def _verdict(self, result):
@@ -103,7 +108,10 @@ class MinMaxCorners(TurnableAxis, Scene):
                 return Verdict("BOUNDS OVERLAP", "overlap", boxes)
             return Verdict("BOUNDS APART", "separating", boxes)
         ties = sum(len(c.highest) > 1 or len(c.lowest) > 1 for c in (report.a, report.b))
-        detail = f"{ties} box{'es' if ties != 1 else ''} with tied corners" if ties else ""
+        # The gap as the projection scene writes it, so the headline's number is the panel's.
+        detail = f"gap on P {report.gap:+.1f}"
+        if ties:
+            detail += f", {ties} box{'es' if ties != 1 else ''} with tied corners"
         if report.separated:
             return Verdict("SEPARATED ON P", "separating", detail)
         return Verdict("OVERLAPPING ON P", "overlap", detail)
@@ -170,6 +178,7 @@ class MinMaxCorners(TurnableAxis, Scene):
                 Fact(f"{name}.max_corner", " and ".join(CORNER_WORDS[Box.CORNERS[i]] for i in corners.highest), f"{name}'s max corner (red)"),
                 Fact(f"{name}.min_corner", " and ".join(CORNER_WORDS[Box.CORNERS[i]] for i in corners.lowest), f"{name}'s min corner (yellow)"),
             ]
+        facts.append(Fact("gap", report.gap, "gap on P") if report.gap > 0 else Fact("overlap", -report.gap, "overlap on P"))
         facts.append(Fact("separated_on_P", report.separated, "P separates them"))
         if self.settings["bounds"]:
             facts.append(Fact("bounds_overlap", report.bounds_overlap, "their bounding boxes overlap"))

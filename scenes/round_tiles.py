@@ -2,9 +2,10 @@
 
 from typing import NamedTuple
 
-from collision import Box, QuarterTile, SatResult, sat_tile
+from collision import Box, Polygon, QuarterTile, SatResult, sat_tile
 from collision.tiles import QUADRANTS
 from sandbox.kit.figures import sat_view
+from sandbox.kit.figures.clear import keep_clear
 from sandbox.kit import Claim, Fact, Line, Param, Report, Scene, faded, register
 from sandbox.kit.events import Event
 
@@ -93,7 +94,10 @@ class RoundTiles(Scene):
         x0, x1 = (max(cx, vx0), vx1) if sx > 0 else (vx0, min(cx, vx1))
         y0, y1 = (max(cy, vy0), vy1) if sy > 0 else (vy0, min(cy, vy1))
         if x0 < x1 and y0 < y1:
-            painter.polygon([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], faded(theme.guide, 90), faded(theme.guide, 45), 1)
+            shade = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+            painter.polygon(shade, faded(theme.guide, 90), faded(theme.guide, 45), 1)
+            # Its borders are the rule's edges: a name across one reads as on the wrong side.
+            keep_clear(painter, Polygon(shade))
         painter.polygon(tile.world_vertices(), theme.shape_a, faded(theme.shape_a, 90), 2)
         painter.point(tile.arc_center, theme.shape_a, 5)
         self.draw_shape(painter, theme, "B")

@@ -241,6 +241,12 @@ class Vectors(Scene):
                     painter.arrow(origin, at(vector), role, 5)
         painter.arrow(origin, self.points["a"], theme.shape_a, 3)
         painter.arrow(origin, self.points["b"], theme.shape_b, 3)
+        # The names keep off the vectors themselves, not only cross them where they must: beside
+        # the narrowed canvas a long normal's name lay across a, or along its own arrow.
+        vectors = [self.points["a"], self.points["b"]]
+        if self.settings["normals"] and report.length_b > 0:
+            vectors += [at(report.right), at(report.left)]
+        keep_lines_clear(painter, [(origin, tip) for tip in vectors], 3 * pixel)
         for handle, vector, color in (("a", report.a, theme.shape_a), ("b", report.b, theme.shape_b)):
             tip = self.points[handle]
             painter.point(tip, theme.highlight if handle == self.hovered else color, 7)

@@ -8,8 +8,11 @@ from sandbox.kit.events import Event, answer_is
 from sandbox.kit.figures import voronoi_view
 from sandbox.kit.figures.clear import keep_lines_clear
 from sandbox.kit import Fact, Param, Report, Scene, Verdict, faded, register
+from sandbox.kit.labels import POINT
 
 CORNERS = "abc"
+NAME_SIZE = 16
+"""Points: the corners' names and q's."""
 THINNEST = 20.0
 """World units: no corner may come closer than this to the line through the other two, or the
 triangle would be too thin to see its regions."""
@@ -24,6 +27,9 @@ class Result(NamedTuple):
 
     regions: tuple
     """(Region, index, corner points) of every Voronoi region, for shading."""
+
+    normals: tuple
+    """Each edge's outward unit normal (edge i runs from corner i to the next): the regions' borders."""
 
 
 def signed_area(points):
@@ -103,7 +109,8 @@ class VoronoiRegions(Scene):
         triangle = Polygon([self.points[k] for k in CORNERS])
         feature = voronoi_region(triangle, self.points["q"])
         distance = math.dist(self.points["q"], feature.closest)
-        return Result(feature, -distance if feature.region is Region.INSIDE else distance, tuple(voronoi_view.regions(triangle)))
+        return Result(feature, -distance if feature.region is Region.INSIDE else distance, tuple(voronoi_view.regions(triangle)),
+                      tuple(tuple(normal) for normal in triangle.normals().tolist()))
 
     def _verdict(self, result):
         if result.feature.region is Region.INSIDE:
@@ -119,12 +126,16 @@ class VoronoiRegions(Scene):
                 painter.polygon(points, faded(theme.guide, 70), tint, 1)
         painter.polygon(corners, theme.shape_a, faded(theme.shape_a, 70) if result.feature.region is not Region.INSIDE else faded(theme.highlight, 60), 2)
         pixel = self.view.pixel
-        # The triangle is drawn from its corners, not a shape: the corners' names keep off its edges.
-        keep_lines_clear(painter, list(zip(corners, corners[1:] + corners[:1])), 2 * pixel)
-        for name in CORNERS:
+        # The triangle is drawn from its corners, not a shape: the corners' names keep off its
+        # edges, and off the regions' borders (each corner's two edge normals) where they are drawn.
+        edges = list(zip(corners, corners[1:] + corners[:1]))
+        keep_lines_clear(painter, edges, 2 * pixel)
+        if self.settings["regions"]:
+            keep_lines_clear(painter, [(at, _along(at, normal, voronoi_view.REACH)) for edge, normal in zip(edges, result.normals) for at in edge], 2 * pixel)
+        for index, name in enumerate(CORNERS):
             at = self.points[name]
             painter.point(at, theme.highlight if name == self.hovered else theme.shape_a, 6)
-            painter.text((at[0] + 9 * pixel, at[1] + 9 * pixel), name, theme.shape_a, 16)
+            painter.text(self._name_spot(corners, result.normals, index), name, theme.shape_a, NAME_SIZE, "center")
         q = self.points["q"]
         if self.settings["closest"]:
             # Inside, the way out is a penetration (purple); outside, a distance (neutral).
@@ -132,7 +143,22 @@ class VoronoiRegions(Scene):
             painter.segment(q, result.feature.closest, way, 2)
             painter.point(result.feature.closest, way, 5)
         painter.point(q, theme.highlight if self.hovered == "q" else theme.shape_b, 7)
-        painter.text((q[0] + 10 * pixel, q[1] + 10 * pixel), "q", theme.shape_b, 16)
+        painter.text((q[0] + 10 * pixel, q[1] + 10 * pixel), "q", theme.shape_b, NAME_SIZE)
+
+    def _name_spot(self, corners, normals, index):
+        """Where corner ``index``'s name goes (its baseline's middle): out along the middle of
+        the corner's own wedge, far enough that the name clears the wedge's two borders, so it
+        stands in the region it names rather than across a neighbour's border."""
+        before, after = normals[index - 1], normals[index]
+        middle = (before[0] + after[0], before[1] + after[1])
+        length = math.hypot(*middle)
+        direction = (middle[0] / length, middle[1] / length)
+        em = NAME_SIZE * POINT * self.view.text_scale * self.view.pixel
+        # Half the wedge's angle: the name's half-diagonal over its sine clears both borders.
+        half = math.acos(max(-1.0, min(1.0, direction[0] * after[0] + direction[1] * after[1])))
+        reach = min(0.6 * em / max(math.sin(half), 0.15), 4 * em) + 4 * self.view.pixel
+        x, y = _along(corners[index], direction, reach)
+        return (x, y - 0.36 * em)  # the baseline a third of an em below the name's middle
 
     def report(self, result):
         region = result.feature.region
@@ -155,6 +181,10 @@ class VoronoiRegions(Scene):
             Fact("closest", list(feature.closest), "closest point on the triangle"),
             Fact("distance", abs(result.distance), "depth inside" if inside else "distance"),
         )
+
+
+def _along(start, direction, distance):
+    return (start[0] + direction[0] * distance, start[1] + direction[1] * distance)
 
 
 def _between(start, end, t):

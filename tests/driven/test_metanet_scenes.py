@@ -85,6 +85,22 @@ def test_pushed_into_the_slope_the_mtv_points_out_of_it(drive):
     assert result == sat(driver.scene.shapes["A"], box)
 
 
+@pytest.mark.parametrize("corner", ["lower left", "lower right", "upper right", "upper left"])
+def test_the_tiles_name_stands_over_its_own_top_not_over_empty_cell(drive, corner):
+    """Centred over the cell, "A" floated above the empty half of a lower-corner tile, beside B's
+    name (issue 34's look at 1920x1080): it goes over the tile's topmost vertex or edge."""
+    driver = drive("aabb-triangle")
+    driver.session.set_setting("corner", corner)
+    driver.frame()
+    corners = driver.scene.shapes["A"].world_vertices()
+    top = corners[:, 1].max()
+    middle = corners[np.isclose(corners[:, 1], top), 0].mean()
+    (at, _, _, size, anchor), = [call[1:] for call in driver.painter.of("text") if call[2] == "A"]
+    assert anchor == "left" and at[1] > top
+    width = 0.78 * size * driver.scene.view.text_scale * driver.scene.view.pixel  # "A" is 0.78 em wide
+    assert abs(at[0] + width / 2 - middle) < width
+
+
 def test_r_does_not_turn_a_tile_or_its_box(drive):
     driver = drive("aabb-triangle")
     box = driver.scene.shapes["B"]

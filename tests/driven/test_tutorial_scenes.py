@@ -93,6 +93,20 @@ def test_red_and_yellow_corners_are_the_extremes(drive):
         assert corners.highest == (int(np.argmax(dots)),) and corners.lowest == (int(np.argmin(dots)),)
 
 
+@pytest.mark.parametrize("b_at", [(-110, 40), (-300, 40)])
+def test_the_verdict_says_the_gap_on_p_the_panel_shows(drive, b_at):
+    """The headline's detail is the signed gap between the shadows, worked from the corners here,
+    and the panel's gap or overlap row reads the same number (issue 34: the verdict had no detail)."""
+    driver = drive("min-max-corners")
+    scene = driver.scene
+    pose(driver, "B", b_at)
+    dots = [corner_dots(scene.shapes[name], scene.unit()) for name in "AB"]
+    gap = max(d.min() for d in dots) - min(d.max() for d in dots)
+    reported = scene.reported
+    assert reported.verdict.detail == f"gap on P {gap:+.1f}"
+    assert reported.answers["gap" if gap > 0 else "overlap"] == f"{abs(gap):.1f}"
+
+
 def test_tapping_r_reaches_the_tie_from_the_default_layout(drive):
     """The lesson's first 'thing to try', as written: turn a box with taps until two corners tie."""
     driver = drive("min-max-corners")
@@ -105,7 +119,7 @@ def test_tapping_r_reaches_the_tie_from_the_default_layout(drive):
             break
     assert len(corners.highest) == 2 and len(corners.lowest) == 2, "no tie within 15 taps"
     assert driver.session.status.startswith("B aligned with P")
-    assert driver.scene.reported.verdict.detail == "1 box with tied corners"
+    assert driver.scene.reported.verdict.detail.endswith(", 1 box with tied corners")
 
 
 def test_bounds_that_overlap_around_boxes_that_do_not(drive):
