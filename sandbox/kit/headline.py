@@ -93,6 +93,11 @@ def fit(text: str, size: float, space: float, measure: Measure, least: float = 0
     points = round(size)
     used = measure(text, points) if text else 0.0
     if used > space > 0:
-        points = max(round(size * space / used), round(size / 3), round(least), 1)
+        # Down, not to the nearest point: rounded up, a part ran past its room and was cut.
+        smallest = max(round(size / 3), round(least), 1)
+        points = max(int(size * space / used), smallest)
         used = measure(text, points)
+        while used > space and points > smallest:  # a renderer's widths need not be in proportion
+            points -= 1
+            used = measure(text, points)
     return points, used

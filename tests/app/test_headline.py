@@ -61,3 +61,14 @@ def test_nothing_after_the_verdict_is_larger_than_it():
     for room in (900, 1200, 1500, 1830):
         parts = headline.layout(verdict, (), room, 2.5, text_width)
         assert all(part.points <= parts[0].points for part in parts[1:]), (room, [(p.kind, p.points) for p in parts])
+
+
+def test_a_shrunk_part_fits_its_room_and_is_not_rounded_up_past_it():
+    """voronoi-regions at --present with the panel open: the verdict, shrunk to its room, was
+    rounded up a point past it and cut to "EDGE BC'S REGI..."."""
+    def measure(text, points):
+        return len(text) * points * 0.8
+
+    for room in range(150, 400, 7):
+        points, used = headline.fit("EDGE BC'S REGION", 52, room, measure, least=26)
+        assert used <= room or points == 26, (room, points, used)
