@@ -16,9 +16,6 @@ if TYPE_CHECKING:  # for the checker only: the window hands the panel its sessio
     from sandbox.app.session import Session
 
 TABLE_ROWS = 5
-
-SIDEWAYS = 60
-"""Pixels a headed table may overflow the panel by before it scrolls sideways."""
 """Rows a table with headings (a SAT scene's axes: up to 600) shows at once; more scroll inside it."""
 
 CODE_ROWS = 14
@@ -361,10 +358,10 @@ def _table(index, table):
         # Many axes scroll inside the table, its heading kept, so the panel below stays in place.
         flags |= imgui.TableFlags_.scroll_y
         height = (TABLE_ROWS + 1) * row_height
-    if table.headers and _natural_width(table) > imgui.get_content_region_avail().x + SIDEWAYS:
-        # Much wider than the panel: the table scrolls sideways, every column at its own width,
-        # rather than cutting its last columns off at the panel's edge. (A little wider is left
-        # to the fitted columns: a scroll bar costs the height that keeps a panel unscrolled.)
+    if table.headers and _natural_width(table) > imgui.get_content_region_avail().x:
+        # Wider than the panel: the table scrolls sideways, every column at its own width,
+        # rather than narrowing its columns and cutting their text ("overl...", "gap 17" at 3x:
+        # a margin of 60 pixels before scrolling cut four characters at 1x and 1.5 at 3x).
         flags |= imgui.TableFlags_.scroll_x
         height = height or (len(table.rows) + 1) * row_height
         height += imgui.get_style().scrollbar_size

@@ -1,6 +1,6 @@
-"""A headed table in the panel shows every column whole, or scrolls sideways: between the two
-(a little wider than the panel) ImGui narrows its columns and cuts their headings, as
-box-circle's "overlap" was cut to "overl..." at 1280x720."""
+"""A headed table in the panel shows every column whole, or scrolls sideways: otherwise ImGui
+narrows its columns and cuts their text, as box-circle's "overlap" was cut to "overl..." at
+1280x720, and seven scenes' last columns with the panel opened at font scale 3."""
 
 import pytest
 from imgui_bundle import imgui
@@ -10,28 +10,42 @@ from sandbox.app import panel
 
 
 def measure_tables(monkeypatch, found):
-    """Record each headed table's width with every column whole, and the room it had."""
-    original = panel._table
+    """Record each headed table's width with every column whole, the room it had and whether
+    it scrolls sideways."""
+    original, begin = panel._table, imgui.begin_table
+    flags = []
+
+    def begin_table(name, columns, table_flags, *rest):
+        flags.append(table_flags)
+        return begin(name, columns, table_flags, *rest)
 
     def table(index, shown):
         if shown.headers:
-            found.append((shown.headers, panel._natural_width(shown), imgui.get_content_region_avail().x))
-        original(index, shown)
+            flags.clear()
+            room = imgui.get_content_region_avail().x
+            original(index, shown)
+            scrolls = bool(flags and flags[-1] & imgui.TableFlags_.scroll_x)
+            found.append((shown.headers, panel._natural_width(shown), room, scrolls))
+        else:
+            original(index, shown)
 
     monkeypatch.setattr(panel, "_table", table)
+    monkeypatch.setattr(imgui, "begin_table", begin_table)
 
 
-@pytest.mark.parametrize("scene_id", ["box-circle", "box-box", "polygons"])
-@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
-def test_headed_tables_show_every_column_whole_or_scroll(scene_id, size, monkeypatch):
+@pytest.mark.parametrize("scene_id", ["box-circle", "box-box", "polygons", "ray-cast", "rotated-rectangles"])
+@pytest.mark.parametrize("size, scale", [((1280, 720), 1), ((1920, 1080), 1), ((1920, 1080), 3)])
+def test_headed_tables_show_every_column_whole_or_scroll(scene_id, size, scale, monkeypatch):
     driver = Driver(scene_id, size=size)
     try:
+        driver.session.set_font_scale(scale)
+        driver.session.show_panel = True  # at 3x the teacher's panel, opened
         found = []
         measure_tables(monkeypatch, found)
         driver.frame()
         driver.frame()
         assert found
-        for headers, natural, room in found:
-            assert natural <= room or natural > room + panel.SIDEWAYS, (headers, round(natural), round(room))
+        for headers, natural, room, scrolls in found:
+            assert natural <= room or scrolls, (headers, round(natural), round(room))
     finally:
         driver.close()
