@@ -335,7 +335,10 @@ class FastMoving(CarriedStep):
         pixel, scale = self.view.pixel, self.view.text_scale
         (dx, dy), length = step.displacement, math.hypot(*step.displacement)
         x, y = self.shapes["B"].position
-        aside = math.hypot(*OBJECT) + 10 * pixel
+        # Clear of the sample boxes where they are drawn; else just off the arrow (kept a box's
+        # half diagonal off with no box on it, d stood 1.5 ems above its arrow).
+        samples = self.settings["method"] in ("all three", "multisampling")
+        aside = (math.hypot(*OBJECT) if samples else 8 * pixel * scale) + 10 * pixel
         taken = [text_box(self.label_spots()["B"], "B", 16, pixel, scale)]
         if self.settings["method"] in ("all three", "swept") and step.contact is not None:
             x0, _, _, y1 = step.contact.aabb()
