@@ -126,8 +126,10 @@ def report_problem(report: Report) -> str | None:
         if verdict[1] not in ROLES:
             return f"report's verdict gave the role {_show(verdict[1])}; use one of {', '.join(ROLES)}"
     for line in report.lines:
-        if not (isinstance(line, tuple) and len(line) == 2 and isinstance(line[0], str)) or line[1] not in ROLES:
+        if not (isinstance(line, tuple) and len(line) in (2, 3) and isinstance(line[0], str)) or line[1] not in ROLES:
             return f"report's line {_show(line)} must be Line(text, role) with a role of {', '.join(ROLES)}"
+        if len(line) == 3 and not (isinstance(line[2], tuple) and all(isinstance(part, str) for part in line[2])):
+            return f"report's line {_show(line)} must name what it left out as a tuple of words, as Line(text, role, missing=(\"S's strip\",))"
     return None
 
 

@@ -44,6 +44,10 @@ class Line(NamedTuple):
     role: str = "text"
     """The theme colour: "text", "separating", "max_corner" (a warning)..."""
 
+    missing: tuple[str, ...] = ()
+    """The parts of the figure this line says had no room ("S's strip"): where the panel is
+    folded or hidden, the canvas names them."""
+
 
 class Claim(NamedTuple):
     """What a deliberately flawed method says, beside whether the full test agrees: shown on the

@@ -29,10 +29,10 @@ class Own(Scene):
         painter.point((0, 0), theme.shape_a, 4)
 
     def report(self, result):
-        return Report(Verdict("FINE", {role}), numbers={numbers})
+        return Report(Verdict("FINE", {role}), lines={lines}, numbers={numbers})
 """
 DEFAULTS = dict(category='"Teachers\' scenes"', frame="(-100, -100, 100, 100)", params="", compute="1", draw="pass",
-                role='"text"', numbers='{"gap": 1.5}')
+                role='"text"', lines="()", numbers='{"gap": 1.5}')
 
 
 def scene_file(folder, name, **changes):
@@ -105,8 +105,9 @@ def test_a_fifo_named_like_a_scene_file_is_left_out_without_hanging(tmp_path):
         (dict(compute="1 / 0"), "return 1 / 0", "compute: ZeroDivisionError"),
         (dict(draw="raise RuntimeError('no pen')"), "raise RuntimeError", "draw: RuntimeError: no pen"),
         (dict(role='"no-such-role"'), "def report", "no-such-role"),
+        (dict(lines="((\"No room\", \"text\", (\"S's strip\", 3)),)"), "def report", "as a tuple of words"),
     ],
-    ids=["compute raises", "draw raises", "verdict of no role"],
+    ids=["compute raises", "draw raises", "verdict of no role", "a line leaving out a number"],
 )
 def test_a_scene_that_fails_as_it_runs_shows_its_error_instead_of_its_figure(tmp_path, own_scenes, changes, where, what):
     bad = scene_file(tmp_path, "bad", **changes)

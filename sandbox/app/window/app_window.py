@@ -315,10 +315,12 @@ class SandboxWindow(pyglet.window.Window):
         self._fit(self._title, title, headline.fit(title, 16 * header, room, lambda text, points: _line_width(self._title, text, points))[0], room)
         hints = WALKTHROUGH_HINTS if session.player.walkthrough is not None else HINTS
         _set(self._hint, hints if len(hints) * 0.62 * self._hint.font_size <= room else SHORT_HINTS)
-        if session.scene.labels_left_out and not session.show_panel:
-            # The panel names the labels the figure had no room for; with it hidden, this line does.
-            names = ", ".join(session.scene.labels_left_out)
-            long, short = f"No room for the labels {names} (F10 shows the panel)", f"No room for {names} (F10)"
+        labels = session.scene.labels_left_out
+        strips = [part for line in session.report().lines for part in line.missing]
+        if (labels or strips) and not session.show_panel:
+            # The panel names the labels and strips the figure had no room for; with it hidden, this line does.
+            told = ([f"the labels {', '.join(labels)}"] if labels else []) + ([", ".join(strips)] if strips else [])
+            long, short = f"No room for {'; '.join(told)} (F10 shows the panel)", f"No room for {', '.join([*labels, *strips])} (F10)"
             _set(self._hint, long if len(long) * 0.62 * self._hint.font_size <= room else short)
         caption_size = round(screen.CAPTION_SIZE * screen.caption_scale(session.caption, room, session.font_scale, self.height))
         if self._caption_label.font_size != caption_size:

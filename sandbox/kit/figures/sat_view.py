@@ -60,7 +60,8 @@ def left_out(result: SatResult, placed: Iterable[Strip], shown: Iterable[int]) -
     missing = [axis_name(i) for i in shown if i not in drawn]
     if not missing:
         return []
-    return [Line(f"No room for {listing(missing)}'s strip{'s' if len(missing) > 1 else ''} at this size: N shows one axis at a time.")]
+    return [Line(f"No room for {listing(missing)}'s strip{'s' if len(missing) > 1 else ''} at this size: N shows one axis at a time.",
+                 missing=tuple(f"{name}'s strip" for name in missing))]
 
 
 def draw_strip(painter: Painter, theme: Theme, test: AxisTest, strip: Strip, name: str) -> None:
