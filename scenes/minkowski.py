@@ -11,6 +11,7 @@ from collision.minkowski import _sum_outline, core as core_of
 from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, trace
 from sandbox.kit.figures import any_shape, sat_scene, sat_view
 from sandbox.kit.figures.meter import draw_meter
+from sandbox.kit.labels import INK_DOWN, POINT
 from sandbox.kit import Action, Cost, Fact, Param, Report, Scene, Verdict, View, faded, register
 from sandbox.kit.events import Event
 
@@ -70,6 +71,14 @@ class Result(NamedTuple):
 
 def shifted(point):
     return (point[0] + ORIGIN[0], point[1] + ORIGIN[1])
+
+
+def _below(point, other, top):
+    """``point`` moved along the line from ``other`` down to height ``top``, if it lies above it."""
+    if point[1] <= top or point[1] == other[1]:
+        return point
+    share = (top - other[1]) / (point[1] - other[1])
+    return (other[0] + (point[0] - other[0]) * share, top)
 
 
 @register("minkowski", "Beyond", "SAT and GJK: A - B", order=1)
@@ -271,8 +280,12 @@ class Minkowski(Scene):
         color = theme.separating if test.separating else theme.mtv
         foot = (reach * nx, reach * ny)
         span = 0.7 * max(math.dist(p, foot) for p in report.difference)
-        painter.segment(shifted((foot[0] - ny * span, foot[1] + nx * span)), shifted((foot[0] + ny * span, foot[1] - nx * span)), color, 1)
-        painter.text(shifted((foot[0] + ny * span, foot[1] - nx * span)), sat_view.axis_name(report.chosen), color, 14)
+        start, end = shifted((foot[0] - ny * span, foot[1] + nx * span)), shifted((foot[0] + ny * span, foot[1] - nx * span))
+        # Below the heading: run up into it, the line crossed "A - B and O, GJK" (at 2x and 3x).
+        heading = self.headings()[1][0][1] - (INK_DOWN * 16 * POINT + 8) * self.view.text_scale * self.view.pixel
+        start, end = _below(start, end, heading), _below(end, start, heading)
+        painter.segment(start, end, color, 1)
+        painter.text(end, sat_view.axis_name(report.chosen), color, 14)
         if test.separating:
             painter.segment(shifted(foot), ORIGIN, theme.separating, 4)
         elif report.sat.depth > 0:

@@ -339,11 +339,18 @@ def _code(theme, code, at):
     _table("values", Table((), tuple((name, value) for name, value in values if not value.startswith("<")), "Values as the marked line begins"))
 
 
-def _natural_width(table):
-    """The pixels a headed table takes with every column as wide as its widest cell."""
-    pad = 2 * imgui.get_style().cell_padding.x + 1
+def _natural_width(table, padding=None):
+    """The pixels a headed table takes with every column as wide as its widest cell (each cell
+    ``padding`` pixels in from its sides; the style's by default)."""
+    pad = 2 * (imgui.get_style().cell_padding.x if padding is None else padding) + 1
     columns = zip(table.headers, *table.rows)
     return sum(max(imgui.calc_text_size(cell).x for cell in column) + pad for column in columns)
+
+
+TIGHT_PADDING = 1.0
+"""Pixels a headed table's cells keep from their sides where the style's padding would make it
+a little wider than the panel: closer, it fits without a scroll bar, which costs the height
+that keeps a panel unscrolled (minkowski's at 1280x720)."""
 
 
 def _table(index, table):
@@ -358,14 +365,23 @@ def _table(index, table):
         # Many axes scroll inside the table, its heading kept, so the panel below stays in place.
         flags |= imgui.TableFlags_.scroll_y
         height = (TABLE_ROWS + 1) * row_height
+    tight = False
     if table.headers and _natural_width(table) > imgui.get_content_region_avail().x:
-        # Wider than the panel: the table scrolls sideways, every column at its own width,
-        # rather than narrowing its columns and cutting their text ("overl...", "gap 17" at 3x:
-        # a margin of 60 pixels before scrolling cut four characters at 1x and 1.5 at 3x).
-        flags |= imgui.TableFlags_.scroll_x
-        height = height or (len(table.rows) + 1) * row_height
-        height += imgui.get_style().scrollbar_size
-    if not imgui.begin_table(f"table{index}", len(headers), flags, imgui.ImVec2(0.0, height)):
+        # Wider than the panel: closer to their sides the cells may fit; else the table scrolls
+        # sideways, every column at its own width, rather than narrowing its columns and cutting
+        # their text ("overl...", "gap 17" at 3x: a margin of 60 pixels before scrolling cut
+        # four characters at 1x and 1.5 at 3x).
+        tight = _natural_width(table, TIGHT_PADDING) <= imgui.get_content_region_avail().x
+        if not tight:
+            flags |= imgui.TableFlags_.scroll_x
+            height = height or (len(table.rows) + 1) * row_height
+            height += imgui.get_style().scrollbar_size
+    if tight:
+        imgui.push_style_var(imgui.StyleVar_.cell_padding, imgui.ImVec2(TIGHT_PADDING, imgui.get_style().cell_padding.y))
+    shown = imgui.begin_table(f"table{index}", len(headers), flags, imgui.ImVec2(0.0, height))
+    if tight:
+        imgui.pop_style_var()
+    if not shown:
         return
     names = None
     if not table.headers:

@@ -5,13 +5,15 @@ narrows its columns and cuts their text, as box-circle's "overlap" was cut to "o
 import pytest
 from imgui_bundle import imgui
 
+import tiers
 from driver import Driver
 from sandbox.app import panel
+from sandbox.app.registry import all_scenes
 
 
 def measure_tables(monkeypatch, found):
-    """Record each headed table's width with every column whole, the room it had and whether
-    it scrolls sideways."""
+    """Record each headed table's width with every column whole (its cells as close to their
+    sides as the panel draws them), the room it had and whether it scrolls sideways."""
     original, begin = panel._table, imgui.begin_table
     flags = []
 
@@ -25,7 +27,7 @@ def measure_tables(monkeypatch, found):
             room = imgui.get_content_region_avail().x
             original(index, shown)
             scrolls = bool(flags and flags[-1] & imgui.TableFlags_.scroll_x)
-            found.append((shown.headers, panel._natural_width(shown), room, scrolls))
+            found.append((shown.headers, panel._natural_width(shown, panel.TIGHT_PADDING), room, scrolls))
         else:
             original(index, shown)
 
@@ -33,8 +35,12 @@ def measure_tables(monkeypatch, found):
     monkeypatch.setattr(imgui, "begin_table", begin_table)
 
 
-@pytest.mark.parametrize("scene_id", ["box-circle", "box-box", "polygons", "ray-cast", "rotated-rectangles"])
-@pytest.mark.parametrize("size, scale", [((1280, 720), 1), ((1920, 1080), 1), ((1920, 1080), 3)])
+SETTINGS = [((1280, 720), 1), ((1920, 1080), 1), ((1920, 1080), 3), ((1280, 720), 2)]
+"""The window's sizes at 1x, the largest at 3x and --present's 1280x720 at 2x, the panel opened."""
+
+
+@pytest.mark.parametrize("scene_id, size, scale", tiers.every(3, [(cls.id, size, scale) for cls in all_scenes() for size, scale in SETTINGS],
+                                                          ids=lambda case: f"{case[0]}-{case[1][0]}x{case[1][1]}-{case[2]}x"))
 def test_headed_tables_show_every_column_whole_or_scroll(scene_id, size, scale, monkeypatch):
     driver = Driver(scene_id, size=size)
     try:
@@ -44,7 +50,6 @@ def test_headed_tables_show_every_column_whole_or_scroll(scene_id, size, scale, 
         measure_tables(monkeypatch, found)
         driver.frame()
         driver.frame()
-        assert found
         for headers, natural, room, scrolls in found:
             assert natural <= room or scrolls, (headers, round(natural), round(room))
     finally:
