@@ -261,7 +261,18 @@ def _scene_picker(session):
 def widget(param, value):
     """Draw a declared parameter's widget; return ``(changed, new value)``."""
     if param.kind is bool:
-        changed, value = imgui.checkbox(param.label, value)
+        style = imgui.get_style()
+        box = imgui.get_frame_height() + style.item_inner_spacing.x
+        if box + imgui.calc_text_size(param.label).x <= imgui.get_content_region_avail().x:
+            changed, value = imgui.checkbox(param.label, value)
+        else:
+            # Wider than the panel (at a presenter scale): the label wrapped beside its box, and
+            # a click on it ticks the box as a checkbox's own label does, rather than cut off.
+            changed, value = imgui.checkbox(f"##{param.label}", value)
+            imgui.same_line(0.0, style.item_inner_spacing.x)
+            imgui.text_wrapped(param.label)
+            if imgui.is_item_clicked():
+                changed, value = True, not value
     elif param.kind is int:
         changed, value = imgui.slider_int(param.label, value, int(param.low), int(param.high))
     elif param.kind is float:
