@@ -352,7 +352,8 @@ class SandboxWindow(pyglet.window.Window):
             self._fit(label, part.text, part.points, room - part.x)
             label.x = round(part.x)
             tint(label, getattr(session.theme, part.role))
-        _set(self._status, "" if self.projecting else session.status)
+        # Within the canvas, as the title is: at 3x beside the opened panel it ran on under it.
+        self._fit(self._status, "" if self.projecting else session.status, self._status.font_size, room)
         strip = self._strip_width()
         self._strip.x, self._strip.y, self._strip.width, self._strip.height = self.width - strip, 0, strip, self.height if strip else 0
         self._strip.color = (*session.theme.text[:3], 28)  # a tint of the text's colour: seen on either theme
