@@ -7,6 +7,7 @@ from typing import NamedTuple
 from collision import Box, Vector, point_query
 from sandbox.kit import Column, Fact, Meter, Param, Report, Scene, Verdict, faded, register
 from sandbox.kit.events import Event
+from sandbox.kit.figures.clear import avoid_lines
 from sandbox.kit.figures.meter import draw_meter
 from sandbox.kit.labels import GAP as LABEL_GAP, boxes_meet, outline_meets_box, segment_meets_box, sizes, text_box
 from sandbox.kit.painter import interval_ends
@@ -512,6 +513,8 @@ class RotatedRectangles(Scene):
         length = math.hypot(*axis)
         unit = Vector(axis.x / length, axis.y / length)
         painter.segment(*self.shown_axis_line(result), theme.axis, 1)
+        # The axis runs through the origin: "O" beside it, not across it (at --present and 3x).
+        avoid_lines(painter, [self.shown_axis_line(result)])
         for side, name in ((-6, "A"), (6, "B")):
             rows = result.corners[name]
             scalars = [s for _, _, s in rows]

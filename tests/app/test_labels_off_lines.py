@@ -1,7 +1,8 @@
 """Labels keep off the lines and outlines a scene draws besides its shapes (issue 34's look at
 --present and 3x): the turnable axis P, the chain's segments, the bounce surface's edge,
 vectors' line of b, round-tiles' shaded quadrant, the Voronoi triangle's edges and its
-regions' borders, and the poses the mover and a shape cast draw (the mover's end). Each is
+regions' borders, the poses the mover and a shape cast draw (the mover's end), and
+rotated-rectangles' shown axis through the origin. Each is
 measured from the scene's own geometry with shapely, the labels with pyglet
 (figure_lint.label_box); the figure lint checks the scenes' shapes themselves."""
 
@@ -79,7 +80,13 @@ def quadrant(scene):
     return [LineString([(cx, cy), (cx, cy + 5000 * sy)]), LineString([(cx, cy), (cx + 5000 * sx, cy)])]
 
 
-LINES = {"min-max-corners": axis_line, "projection": axis_line, "chain-seams": chain, "bounce-friction": surface,
+def shown_axis(scene):
+    """rotated-rectangles' axis 1, A's upper right corner less its upper left, through the origin."""
+    (ux, uy), (lx, ly) = scene.shapes["A"].corner("UR"), scene.shapes["A"].corner("UL")
+    return [LineString([(-10 * (ux - lx), -10 * (uy - ly)), (10 * (ux - lx), 10 * (uy - ly))])]
+
+
+LINES = {"min-max-corners": axis_line, "rotated-rectangles": shown_axis, "projection": axis_line, "chain-seams": chain, "bounce-friction": surface,
          "vectors": b_line, "round-tiles": quadrant, "voronoi-regions": triangle, "mover": mover_end, "shape-cast": cast_poses}
 
 
