@@ -273,13 +273,21 @@ def widget(param, value):
             imgui.text_wrapped(param.label)
             if imgui.is_item_clicked():
                 changed, value = True, not value
-    elif param.kind is int:
-        changed, value = imgui.slider_int(param.label, value, int(param.low), int(param.high))
-    elif param.kind is float:
-        changed, value = imgui.slider_float(param.label, value, param.low, param.high, "%.2f")
     else:
-        changed, index = imgui.combo(param.label, param.choices.index(value), list(param.choices))
-        value = param.choices[index]
+        # The slider or list narrower where its label (and "(?)") would not fit beside it: at a
+        # presenter scale "A's angle (degrees)" lost its last character at the panel's edge.
+        style, room = imgui.get_style(), imgui.get_content_region_avail().x
+        label = imgui.calc_text_size(param.label + (" (?)" if param.help else "")).x + style.item_inner_spacing.x
+        width = min(imgui.calc_item_width(), max(room - label, room * 0.3))
+        imgui.push_item_width(width)
+        if param.kind is int:
+            changed, value = imgui.slider_int(param.label, value, int(param.low), int(param.high))
+        elif param.kind is float:
+            changed, value = imgui.slider_float(param.label, value, param.low, param.high, "%.2f")
+        else:
+            changed, index = imgui.combo(param.label, param.choices.index(value), list(param.choices))
+            value = param.choices[index]
+        imgui.pop_item_width()
     if param.help:
         _help_marker(param.help)
     return changed, value

@@ -81,3 +81,35 @@ def test_a_checkbox_label_wider_than_the_panel_wraps_and_a_click_on_it_ticks_the
         assert driver.scene.settings["missed"] is not before
     finally:
         driver.close()
+
+
+@pytest.mark.parametrize("scene_id", ["shape-cast", "time-of-impact", "capsules", "hex-triangle"])
+def test_sliders_and_lists_keep_their_labels_inside_the_panel_at_3x(scene_id):
+    """shape-cast at 1920x1080 3x with the panel opened: "A's angle (degrees)" lost its ")"."""
+    driver = Driver(scene_id, size=(1920, 1080))
+    found = []
+    originals = {name: getattr(imgui, name) for name in ("slider_int", "slider_float", "combo")}
+
+    def recording(name):
+        def widget(label, *args):
+            right = imgui.get_cursor_screen_pos().x + imgui.get_content_region_avail().x
+            answer = originals[name](label, *args)
+            found.append((label, imgui.get_item_rect_max().x, right))
+            return answer
+        return widget
+
+    try:
+        driver.session.set_font_scale(3.0)
+        driver.session.show_panel = True
+        for name in originals:
+            setattr(imgui, name, recording(name))
+        driver.frame()
+        driver.frame()
+    finally:
+        for name, original in originals.items():
+            setattr(imgui, name, original)
+        driver.close()
+    labels = {param.label for param in driver.scene.params if param.kind is not bool}
+    shown = [(label, end, right) for label, end, right in found if label in labels]
+    assert shown
+    assert all(end <= right + 0.5 for _, end, right in shown), [(label, round(end), round(right)) for label, end, right in shown if end > right + 0.5]
