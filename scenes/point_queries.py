@@ -3,6 +3,8 @@
 from collision import Box, Circle, point_query, regular_polygon
 from sandbox.kit.events import Event, answer_is
 from sandbox.kit import Column, Fact, Param, Report, Scene, Verdict, number, register
+from sandbox.kit.labels import boxes_meet, text_box
+from sandbox.kit.scene import LABEL_SIZE
 
 NEAR = 150.0
 """World units: outside a shape, its push is drawn only this close to it."""
@@ -87,12 +89,24 @@ class PointQueries(Scene):
         if overlaps:
             for dx, dy in self.candidate_pushes():
                 painter.arrow(q, (q[0] + dx, q[1] + dy), theme.overlap, 2)
-        self.label_shapes(painter, theme)
-        # Each shape's answer under it: inside and how deep, or how far away.
-        for name, answer in result.items():
-            x0, y0, x1, _ = self.shapes[name].aabb()
-            words = f"inside, {number(-answer.distance)} deep" if answer.inside else f"{number(answer.distance)} away"
-            painter.text(((x0 + x1) / 2, y0 - 22 * pixel * self.view.text_scale), words, theme.dim_text, 13, "center")
+        # Each shape's name over it and its answer under it: inside and how deep, or how far
+        # away. Where the one before it along the row would touch it (wider than the shapes are
+        # apart, at --present beside the panel), a line further off: moved aside by the label
+        # layout instead, "176.2 away" stood under the box and "circle" under the pentagon.
+        scale = self.view.text_scale
+        row = sorted(result, key=lambda name: self.shapes[name].aabb()[0])
+        for size, color, words_of, start, step in (
+            (LABEL_SIZE, None, lambda name: name, lambda box: box[3] + 8 * pixel, 22 * pixel * scale),
+            (13, theme.dim_text, lambda name: _answer(result[name]), lambda box: box[1] - 22 * pixel * scale, -18 * pixel * scale),
+        ):
+            taken = []
+            for name in row:
+                box, words = self.shapes[name].aabb(), words_of(name)
+                at = ((box[0] + box[2]) / 2, start(box))
+                while any(boxes_meet(text_box(at, words, size, pixel, scale, "center"), other, 4 * pixel) for other in taken):
+                    at = (at[0], at[1] + step)
+                taken.append(text_box(at, words, size, pixel, scale, "center"))
+                painter.text(at, words, color or theme.shape(name), size, "center")
         painter.point(q, theme.highlight if self.hovered == "q" else theme.shape_b, 6)
         painter.text((q[0] + 9 * pixel, q[1] + 9 * pixel), "q", theme.shape_b, 16)
 
@@ -112,3 +126,8 @@ class PointQueries(Scene):
         }
         columns = (Column("shape"), Column("inside", "q inside?"), Column("distance", "distance (negative inside)"), Column("push", "push out"))
         return (Fact("shapes", rows, columns=columns),)
+
+
+def _answer(answer):
+    """What the figure writes under a shape: inside and how deep, or how far away."""
+    return f"inside, {number(-answer.distance)} deep" if answer.inside else f"{number(answer.distance)} away"

@@ -51,3 +51,19 @@ def test_shape_cast_names_each_shape_and_the_end_pose_beside_it():
             em = round(call[4] * view.text_scale) * 96 / 72
             off = label_box(call, view).distance(outline(shape)) / view.pixel
             assert off <= 1.0 * em, (where, name, f"{off:.0f} px from what it names")
+
+
+def test_point_queries_names_and_answers_each_shape_over_and_under_it():
+    # At --present with the panel opened, the answers wider than the shapes are apart: the label
+    # layout moved "176.2 away" (the pentagon's) under the box, and "circle" under the pentagon.
+    for where, session, painter in shown("point-queries"):
+        scene, view = session.scene, session.scene.view
+        for name, shape in scene.shapes.items():
+            x0, y0, x1, y1 = shape.aabb()
+            answer = scene.result[name]
+            words = f"inside, {answer.distance * -1:.1f} deep" if answer.inside else f"{answer.distance:.1f} away"
+            for text, above in ((name, True), (words, False)):
+                (call,) = [call for call in painter.of("text") if call[2] == text]
+                box = label_box(call, view).bounds
+                assert box[0] <= (x0 + x1) / 2 <= box[2], (where, text, "not over or under its own shape")
+                assert (box[1] >= y1) if above else (box[3] <= y0), (where, text, "on its shape")
