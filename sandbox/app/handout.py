@@ -551,6 +551,9 @@ body.greyscale img, body.greyscale .swatch {{ filter: grayscale(1); }}
   /* A heading stays with what it heads, a term with its definition, a row whole. */
   /* (Not a figure's own caption: it ends its figure, and would hold the next step to it.) */
   h2, h3, dt, figure.code figcaption, caption {{ break-after: avoid; page-break-after: avoid; }}
+  /* A heading is never split: the key's two-line "Step 9: ... separated" ended a page and its
+     "or colliding?" began the next, over the answer's figure. */
+  h2, h3, h4 {{ break-inside: avoid; page-break-inside: avoid; }}
   dd, li, tr, figure.code .marked {{ break-inside: avoid; page-break-inside: avoid; }}
   /* A table moves whole to the next page; a listing and the values under it (most of a
      page for sat()) may turn it, four lines of code kept each side: moved whole, they left
