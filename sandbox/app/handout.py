@@ -478,13 +478,20 @@ def _listings(shown):
     return '<section class="listings"><h2>The code</h2>\n' + "\n".join(parts) + "</section>"
 
 
+LONG_TABLE = 12
+"""Rows past which a headed table may turn the page between rows, its heading printed again:
+moved whole, time-of-impact's 24 steps of conservative advancement left the teacher's page
+before them half blank."""
+
+
 def _table(table):
     """A kit Table as HTML: headed columns, or "name, value" rows each headed by its name."""
     caption = f"<caption>{html.escape(table.title)}</caption>" if table.title else ""
     if table.headers:
         head = "<thead><tr>" + "".join(f'<th scope="col">{html.escape(h)}</th>' for h in table.headers) + "</tr></thead>"
         body = "".join("<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in row) + "</tr>" for row in table.rows)
-        return f'<table class="columns">{caption}{head}<tbody>{body}</tbody></table>\n'
+        kind = "columns long" if len(table.rows) > LONG_TABLE else "columns"
+        return f'<table class="{kind}">{caption}{head}<tbody>{body}</tbody></table>\n'
     body = "".join(f'<tr><th scope="row">{html.escape(name)}</th><td>{html.escape(value)}</td></tr>' for name, value in table.rows)
     return f'<table class="values">{caption}<tbody>{body}</tbody></table>\n'
 
@@ -559,6 +566,7 @@ body.greyscale img, body.greyscale .swatch {{ filter: grayscale(1); }}
      page for sat()) may turn it, four lines of code kept each side: moved whole, they left
      the page before them four-fifths blank. */
   table {{ break-inside: avoid; page-break-inside: avoid; }}
+  table.long {{ break-inside: auto; page-break-inside: auto; }}
   figure.code + table {{ break-inside: auto; page-break-inside: auto; }}
   figure.code pre {{ orphans: 4; widows: 4; }}
   h4 {{ break-after: avoid; page-break-after: avoid; }}

@@ -182,3 +182,22 @@ def test_the_legend_is_the_lesson_s_own_colours_and_names(tmp_path):
     assert rows["orange"][2] == "b (Vectors and the dot product); B (Projection on an axis)"
     assert rows["green"][2] == "Projection on an axis"  # drawn in green, no name written in it
     assert "shape A" not in legend and "red" not in rows and "purple" not in rows
+
+
+def test_a_long_table_may_turn_the_page_between_its_rows(tmp_path):
+    """Moved whole, the 24 steps of conservative advancement left the teacher's page before them
+    half blank (rays-casts-and-time-of-impact, step 7, printed from Chromium). A table of more
+    than LONG_TABLE rows may turn the page between rows (Chromium prints its heading again);
+    a shorter one still moves whole."""
+    (tmp_path / "lesson.toml").write_text(
+        'title = "Long"\n[[steps]]\nscene = "time-of-impact"\ncaption = "The other way."\n'
+        'shapes = { wall = { position = [0.0, -40.0], angle = 0 }, B = { position = [-230.0, 130.0], angle = 0 } }\n'
+        'handles = { d = [230.0, 130.0] }\nsettings = { spin = -90 }\n')
+    handout.export(walkthrough.load(tmp_path / "lesson.toml"), tmp_path / "out")
+    page = (tmp_path / "out" / "index.html").read_text()
+    tables = re.findall(r'<table class="([^"]*)">(.*?)</table>', page, re.S)
+    rows = {kind: [body.count("<tr>") - body.count("<thead>") for k, body in tables if k == kind] for kind in {k for k, _ in tables}}
+    assert rows["columns long"] and min(rows["columns long"]) > handout.LONG_TABLE
+    assert all(count <= handout.LONG_TABLE for kind, counts in rows.items() if kind != "columns long" for count in counts)
+    rules = print_rules(page)
+    assert "break-inside: avoid" in rules["table"] and "break-inside: auto" in rules["table.long"]
