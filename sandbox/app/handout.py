@@ -376,7 +376,7 @@ def _section(item, count, teacher, compact):
     )
     notes = _notes(item.step.notes, item.number) if teacher else ""
     if not item.step.question:
-        numbers = '<div class="numbers">' + report_html(item.report, compact) + "</div>"
+        numbers = '<div class="numbers">' + report_html(item.report, compact, counted=not _counts_under(item.meter, item.report)) + "</div>"
         if notes and not compact:
             # Beside the tables where the page has room: below them a tall step's notes went
             # to a page of their own (any-convex-polygon's steps 6 and 7).
@@ -414,17 +414,25 @@ def _answer(item, compact):
     return (
         f'<div class="answer"><h3><a href="#step-{item.number}">Step {item.number}</a>: {html.escape(item.words["question"])}</h3>\n'
         + _revealed(item, "answer")
-        + '<div class="numbers">' + report_html(item.report, compact) + "</div></div>"
+        + '<div class="numbers">' + report_html(item.report, compact, counted=not _counts_under(item.revealed_meter, item.report)) + "</div></div>"
     )
 
 
-def report_html(report: Report, compact: bool = False) -> str:
+def _counts_under(meter: str, report: Report) -> bool:
+    """Whether the cost meter's line under a figure (``meter``, or "") is the work ``report``
+    counted: a meter with no table of its own writes its costs (Report.meter_lines)."""
+    return bool(meter) and report.meter is None and bool(report.costs)
+
+
+def report_html(report: Report, compact: bool = False, counted: bool = True) -> str:
     """A scene's Report on paper: its flawed methods' claims, the work it counted, its tables
     and, when the step has the Code view on, the code it ran (in the compact layout only the
-    lines round its marked line)."""
+    lines round its marked line). With ``counted`` false the work counted is left out: the
+    cost meter's line under the figure already says it (from-sat-to-gjk printed each step's
+    counts twice, two lines apart)."""
     claims = "".join(f'<p class="claim{"" if claim.right else " wrong"}">{html.escape(claim.text())}</p>\n' for claim in report.claims)
     costs = ""
-    if report.costs:
+    if report.costs and counted:
         costs = '<p class="costs">Work counted: ' + html.escape("; ".join(f"{cost.what}: {cost.count:,}" for cost in report.costs)) + "</p>\n"
     code = "" if report.code is None else _code(report.code, compact)
     return claims + costs + "".join(_table(table) for table in report.tables) + code

@@ -201,3 +201,24 @@ def test_a_long_table_may_turn_the_page_between_its_rows(tmp_path):
     assert all(count <= handout.LONG_TABLE for kind, counts in rows.items() if kind != "columns long" for count in counts)
     rules = print_rules(page)
     assert "break-inside: avoid" in rules["table"] and "break-inside: auto" in rules["table.long"]
+
+
+def test_the_work_counted_is_printed_once_where_the_meter_prints_under_the_figure(tmp_path):
+    """from-sat-to-gjk printed each step's counts twice, two lines apart: the cost meter's line
+    under the figure ("work counted SAT: axes tried 4, ...") and "Work counted: axes tried: 4;
+    ..." above the tables. The meter's line stays, the paragraph goes; a step whose meter is
+    drawn in its figure keeps the paragraph."""
+    (tmp_path / "lesson.toml").write_text(
+        'title = "Counted"\n[[steps]]\nscene = "minkowski"\ncaption = "A - B."\noverlays = { mtv = false, steps = false }\n'
+        '[[steps]]\nscene = "minkowski"\ncaption = "Which?"\nquestion = "Does A - B hold O?"\nchoices = ["yes", "no"]\nanswer = "origin_inside"\n'
+        '[[steps]]\nscene = "box-box"\ncaption = "P first."\nsettings = { code = true, page = 0 }\n')
+    handout.export(walkthrough.load(tmp_path / "lesson.toml"), tmp_path / "out")
+    for name in ("index.html", "teacher.html"):
+        page = (tmp_path / "out" / name).read_text()
+        step = page[page.index('id="step-1"'):]
+        step = step[:step.index("</section>")]
+        assert '<p class="meter"><strong>work counted</strong>' in step and "Work counted" not in step
+        key = page[page.index('id="answers"'):] if name == "index.html" else ""
+        assert "Work counted" not in key and (name != "index.html" or '<p class="meter">' in key)
+        step = page[page.index('id="step-3"'):]
+        assert '<p class="meter">' not in step[:step.index("</section>")] and "Work counted: axes tried: 1" in step
