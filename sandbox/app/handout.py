@@ -337,7 +337,7 @@ def _page(walkthrough, shown, edition, layout, legend):
     classes = " ".join(name for name, on in (("compact", layout.compact), ("greyscale", layout.greyscale)) if on)
     footer = _css_string(f"{walkthrough.title} · {'teacher' if teacher else 'student'}'s edition")
     return _PAGE.format(title=html.escape(walkthrough.title), footer=footer, classes=classes, sections="\n".join(parts),
-                        figure_mm=_Layout(False, False).figure_mm, compact_mm=_Layout(True, False).figure_mm)
+                        figure_mm=_Layout(False, False).figure_mm, compact_mm=_Layout(True, False).figure_mm, gutter=GUTTER)
 
 
 def _things_to_try(walkthrough, scenes):
@@ -438,6 +438,10 @@ def report_html(report: Report, compact: bool = False, counted: bool = True) -> 
     return claims + costs + "".join(_table(table) for table in report.tables) + code
 
 
+GUTTER = 7
+"""Characters before a listed line's code, then two spaces: a step's mark (or a space) and
+its number in four places, or the whole listing's number in five."""
+
 CONTEXT = 4
 """Lines printed before and after the marked one in the compact layout, which prints each
 function whole once, under "The code" (a whole listing at every step took a page each)."""
@@ -479,7 +483,7 @@ def _listings(shown):
         return ""
     parts = [
         f'<figure class="code listing"><figcaption>{html.escape(name)}</figcaption><pre>'
-        + "\n".join(f"{number:5d}  {html.escape(source)}" for number, source in code.listed())
+        + "\n".join(f"<span>{number:5d}  {html.escape(source)}</span>" for number, source in code.listed())
         + "</pre></figure>"
         for name, code in codes.items()
     ]
@@ -526,6 +530,8 @@ figure.code pre {{ font-size: 0.8em; line-height: 1.25; border: 1px solid #bbb; 
 figure.code .ran {{ font-weight: bold; }}
 figure.code .idle {{ color: #666; }}
 figure.code .marked {{ font-weight: bold; background: #e8e8e8; outline: 1px solid #111; }}
+/* A line too long for the page wraps under its own code, not under the line numbers. */
+figure.code pre > span {{ display: inline-block; width: 100%; box-sizing: border-box; padding-left: {gutter}ch; text-indent: -{gutter}ch; }}
 caption {{ text-align: left; font-weight: bold; padding: 0.2em 0; }}
 td, th {{ border: 1px solid #999; padding: 2px 8px; text-align: left; vertical-align: top; }}
 thead th {{ background: #eee; }}

@@ -2,6 +2,7 @@
 each page (issue 23): the compact layout's code short, a heading never left at a page's foot,
 rows whole, the greyscale pictures' black still black, and each loose page naming its lesson."""
 
+import html
 import re
 
 import pytest
@@ -54,7 +55,7 @@ def test_compact_prints_the_lines_round_the_marked_one_and_each_function_once(co
     assert {"depth", "gap"} <= set(values) and "scale_a" not in values
     (listing,) = re.findall(r'<section class="listings">.*?</section>', compact, re.S)
     assert listing.count("<figcaption>collision.sat.sat</figcaption>") == 1 and "def sat(" in listing
-    assert len(re.findall(r"^\s*\d+  ", listing, re.M)) > 40
+    assert len(re.findall(r"^<span>\s*\d+  ", listing, re.M)) > 40
 
 
 def test_the_full_layout_prints_the_whole_function_at_each_step(tmp_path):
@@ -222,3 +223,20 @@ def test_the_work_counted_is_printed_once_where_the_meter_prints_under_the_figur
         assert "Work counted" not in key and (name != "index.html" or '<p class="meter">' in key)
         step = page[page.index('id="step-3"'):]
         assert '<p class="meter">' not in step[:step.index("</section>")] and "Work counted: axes tried: 1" in step
+
+
+def test_a_wrapped_line_of_code_hangs_under_its_code_not_its_number(compact):
+    """Printed from Chromium, reading-the-code's long lines of sat() wrapped to the listing's
+    left edge: "rule)." and "depth), axes, skipped, merged)" stood under the line numbers as if
+    lines of their own. Each listed line is a box whose wrapped rest is indented past the
+    number, by exactly the characters before its code."""
+    listings = re.findall(r'<figure class="code(?: listing)?">.*?</figure>', compact, re.S)
+    assert len(listings) == 3  # the step's, the key's, and the whole function under The code
+    for figure in listings:
+        rows = re.findall(r"<span[^>]*>(.*?)</span>", figure.split("<pre>")[1], re.S)
+        assert len(rows) == figure.split("<pre>")[1].count("\n") + 1
+        for row in rows:
+            code = html.unescape(row)
+            assert re.fullmatch(r"[ \u25b6] {0,3}\d+  ", code[:handout.GUTTER]) or re.fullmatch(r" {0,4}\d+  ", code[:handout.GUTTER]), code
+    rule = re.search(r"figure\.code pre > span \{([^}]*)\}", compact).group(1)
+    assert f"padding-left: {handout.GUTTER}ch" in rule and f"text-indent: -{handout.GUTTER}ch" in rule and "width: 100%" in rule
