@@ -172,7 +172,7 @@ def _write(walkthrough, directory, size, theme, palette, count, claim, layout, p
             _refuse_fault(session, walkthrough, index)
         # The page prints the vectors; the PNG of the same picture stays for the baselines.
         figure = figure_svg.figure(session, hollow)
-        files.write_text(claim(f"{stem}.svg"), figure, follow_links=False)
+        files.write_text(claim(f"{stem}.svg"), _in_grey(figure) if layout.greyscale else figure, follow_links=False)
         _refuse_fault(session, walkthrough, index)
         words = {field: step.filled(getattr(step, field), session.scene) for field in ("caption", "question", "explain")}
         record = {"step": index + 1, "scene": step.scene, "caption": words["caption"]}
@@ -188,7 +188,8 @@ def _write(walkthrough, directory, size, theme, palette, count, claim, layout, p
             meters.append(_meter_html(visible["revealed"]))
             drawn.add(session)
             # The key shows the figure revealed: what the class predicted, now drawn.
-            files.write_text(claim(f"{stem}-answer.svg"), figure_svg.figure(session, hollow), follow_links=False)
+            revealed = figure_svg.figure(session, hollow)
+            files.write_text(claim(f"{stem}-answer.svg"), _in_grey(revealed) if layout.greyscale else revealed, follow_links=False)
             answer = step.answer_text(session.scene)
             record.update(question=words["question"], choices=list(step.choices), answer_field=step.answer, answer=answer)
         record["numbers"] = session.report().numbers
@@ -201,6 +202,20 @@ def _write(walkthrough, directory, size, theme, palette, count, claim, layout, p
         files.write_text(claim(name), _page(walkthrough, shown, edition, layout, drawn.html(session.theme, layout.greyscale)), follow_links=False)
     files.write_text(claim("lesson.html"), lesson_page.page(walkthrough.title, slides), follow_links=False)
     return directory / "index.html"
+
+
+def _in_grey(figure: str) -> str:
+    """The SVG ``figure`` with each colour its grey, red, green and blue weighed as CSS's
+    grayscale filter and a greyscale printer weigh them (handout_legend.tone). Shown through
+    that filter instead, Chromium printed every figure as a picture of dots: its text no longer
+    text, and its hairlines (the quadtree's objects, one pixel of 1920) faded to a pale grey."""
+
+    def grey(match: "re.Match[str]") -> str:
+        red, green, blue = (int(match.group(2)[at:at + 2], 16) for at in (0, 2, 4))
+        level = round(handout_legend.luminance((red, green, blue)))
+        return f'{match.group(1)}="#{level:02x}{level:02x}{level:02x}"'
+
+    return re.sub(r'\b(fill|stroke)="#([0-9a-fA-F]{6})"', grey, figure)
 
 
 def _visible(session):
@@ -556,8 +571,8 @@ dd {{ margin: 0 0 0.4em 1.5em; }}
 .claim {{ margin: 0.3em 0; }}
 .claim.wrong {{ font-weight: bold; }}
 code {{ overflow-wrap: anywhere; }}
-/* Greyscale: the pictures as a greyscale printer prints them (B is dashed in these). */
-body.greyscale img, body.greyscale .swatch {{ filter: grayscale(1); }}
+/* Greyscale: the pictures are drawn grey (handout._in_grey, B dashed); the swatches shown as a greyscale printer prints them. */
+body.greyscale .swatch {{ filter: grayscale(1); }}
 @page {{ margin: 12mm 12mm 14mm; }}
 /* Loose pages say whose they are and where they go; Chromium prints these instead of its own. */
 @page {{ @bottom-left {{ content: {footer}; font: 8pt "DejaVu Sans", Arial, sans-serif; color: #444; }}

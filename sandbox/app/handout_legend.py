@@ -85,8 +85,13 @@ def _name(text: str) -> str | None:
     return None
 
 
+def luminance(color: Any) -> float:
+    """The grey (0-255) a greyscale printer makes of ``color``: red, green and blue weighed as
+    the CSS grayscale filter weighs them."""
+    return 0.2126 * color[0] + 0.7152 * color[1] + 0.0722 * color[2]
+
+
 def tone(color: Any) -> str:
-    """The grey a greyscale printer makes of ``color``, in words (its luminance, as the CSS
-    grayscale filter weighs red, green and blue)."""
-    grey = 0.2126 * color[0] + 0.7152 * color[1] + 0.0722 * color[2]
+    """The grey a greyscale printer makes of ``color``, in words."""
+    grey = luminance(color)
     return "black" if grey < 40 else "dark grey" if grey < 100 else "mid grey" if grey < 160 else "light grey"

@@ -144,13 +144,16 @@ def test_a_teacher_s_notes_stand_beside_the_step_s_tables(tmp_path):
 def test_in_grey_a_s_shadow_b_s_and_the_gap_are_three_line_styles(tmp_path):
     """In a greyscale print the gap's green and B's orange are one mid grey (issue 34): B's
     shadows are dashed, the gap a hollow bar (its middle the background's), A's solid."""
+    from sandbox.app.handout_legend import luminance
     from sandbox.kit.theme import PROJECTOR, with_palette
 
     (tmp_path / "lesson.toml").write_text('title = "Grey"\n[[steps]]\nscene = "box-box"\ncaption = "Apart."\n')
     handout.export(walkthrough.load(tmp_path / "lesson.toml"), tmp_path / "out", greyscale=True)
     figure = (tmp_path / "out" / "step-01.svg").read_text()
     theme = with_palette(PROJECTOR, "colour-blind")
-    hex_of = {role: "#{:02x}{:02x}{:02x}".format(*getattr(theme, role)[:3]) for role in ("shape_a", "shape_b", "separating", "background")}
+    # Each colour drawn as its grey (the three roles' greys differ: 94, 163 and 121).
+    hex_of = {role: "#" + f"{round(luminance(getattr(theme, role)[:3])):02x}" * 3 for role in ("shape_a", "shape_b", "separating", "background")}
+    assert len(set(hex_of.values())) == 4
     lines = re.findall(r"<line [^>]*/>", figure)
 
     def drawn(role):
@@ -240,3 +243,18 @@ def test_a_wrapped_line_of_code_hangs_under_its_code_not_its_number(compact):
             assert re.fullmatch(r"[ \u25b6] {0,3}\d+  ", code[:handout.GUTTER]) or re.fullmatch(r" {0,4}\d+  ", code[:handout.GUTTER]), code
     rule = re.search(r"figure\.code pre > span \{([^}]*)\}", compact).group(1)
     assert f"padding-left: {handout.GUTTER}ch" in rule and f"text-indent: -{handout.GUTTER}ch" in rule and "width: 100%" in rule
+
+
+def test_the_greyscale_figures_are_drawn_grey_not_filtered(grey):
+    """Shown through CSS's grayscale filter, Chromium printed every greyscale figure as a
+    picture of dots (pdfimages: a 1666x940 image a figure): its labels no longer text, and the
+    quadtree's hairline objects faded to a pale grey (why-quadtrees, looked at at 150 dpi).
+    The figure is written in grey instead, and no filter touches it."""
+    figure = (grey / "step-01.svg").read_text()
+    colours = re.findall(r'(?:fill|stroke)="#([0-9a-f]{6})"', figure)
+    assert colours and all(colour[0:2] == colour[2:4] == colour[4:6] for colour in colours)
+    page = (grey / "index.html").read_text()
+    css = re.sub(r"/\*.*?\*/", "", page[page.index("<style>") + 7:page.index("</style>")], flags=re.S)
+    filtered = [selector.strip() for selectors, body in re.findall(r"([^{}]+)\{([^{}]*)\}", css) if "filter" in body
+                for selector in selectors.split(",")]
+    assert filtered == ["body.greyscale .swatch"]
