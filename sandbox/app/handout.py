@@ -596,6 +596,10 @@ body.greyscale .swatch {{ filter: grayscale(1); }}
      the page before them four-fifths blank. */
   table {{ break-inside: avoid; page-break-inside: avoid; }}
   table.long {{ break-inside: auto; page-break-inside: auto; }}
+  /* ...but never leaving its heading with a row or two at a page's foot, or a row or two
+     alone at the next page's head: three rows kept together at each end. */
+  table.long thead, table.long thead tr, table.long tbody tr:nth-child(-n+2) {{ break-after: avoid; page-break-after: avoid; }}
+  table.long tbody tr:nth-last-child(-n+2) {{ break-before: avoid; page-break-before: avoid; }}
   figure.code + table {{ break-inside: auto; page-break-inside: auto; }}
   figure.code pre {{ orphans: 4; widows: 4; }}
   h4 {{ break-after: avoid; page-break-after: avoid; }}

@@ -205,6 +205,11 @@ def test_a_long_table_may_turn_the_page_between_its_rows(tmp_path):
     assert all(count <= handout.LONG_TABLE for kind, counts in rows.items() if kind != "columns long" for count in counts)
     rules = print_rules(page)
     assert "break-inside: avoid" in rules["table"] and "break-inside: auto" in rules["table.long"]
+    # Its heading and first rows stay together, and so do its last rows: split, the compact
+    # layout printed the heading and one row at page 4's foot, the other 23 on page 5.
+    for head in ("table.long thead", "table.long thead tr", "table.long tbody tr:nth-child(-n+2)"):
+        assert "break-after: avoid" in rules[head], head
+    assert "break-before: avoid" in rules["table.long tbody tr:nth-last-child(-n+2)"]
 
 
 def test_the_work_counted_is_printed_once_where_the_meter_prints_under_the_figure(tmp_path):
