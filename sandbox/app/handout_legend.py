@@ -4,6 +4,7 @@ its scenes write in that colour, scene by scene ("a" in the vectors scene, "A" i
 A generic legend called the vectors lesson's vectors "A and B"."""
 
 import html
+import re
 from typing import Any
 
 from sandbox.app import seen
@@ -76,9 +77,11 @@ class Drawn:
 
 def _name(text: str) -> str | None:
     """What a label calls a thing: "a" of "a (2, 6)", "A", "vector a", "wall"; none for a
-    number or a sentence."""
+    number or a sentence. A label's first word names it only beside numbers: "A edge 1 /
+    B vertex 3: -0.7", drawn in the MTV's purple, is a contact point's features, not A (the
+    legend said purple was "A" in where-do-they-touch)."""
     words = text.split()
-    if words and seen.LABEL.fullmatch(words[0]) and not words[0].isdigit():
+    if words and seen.LABEL.fullmatch(words[0]) and not words[0].isdigit() and not re.search(r"[A-Za-z]", " ".join(words[1:])):
         return words[0]
     if 0 < len(words) <= 2 and not any(c.isdigit() for c in text) and text.strip() != "?":
         return text.strip()

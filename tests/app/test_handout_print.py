@@ -263,3 +263,16 @@ def test_the_greyscale_figures_are_drawn_grey_not_filtered(grey):
     filtered = [selector.strip() for selectors, body in re.findall(r"([^{}]+)\{([^{}]*)\}", css) if "filter" in body
                 for selector in selectors.split(",")]
     assert filtered == ["body.greyscale .swatch"]
+
+
+@pytest.mark.parametrize("text, name", [
+    ("a (2, 6)", "a"), ("A", "A"), ("P 20.1°", "P"), ("vector a", "vector a"), ("wall", "wall"), ("p1", "p1"),
+    ("A edge 1 / B vertex 3: -0.7", None), ("1 plane", None), ("left normal (-4, 3)", None), ("0.323", None),
+])
+def test_the_legend_names_a_label_s_thing_not_the_first_word_of_a_sentence(text, name):
+    """Printed, where-do-they-touch's legend said the MTV's purple was "A" in its first scene:
+    the purple label "A edge 1 / B vertex 3: -0.7" names a contact point's features, and its
+    first word was taken for a name."""
+    from sandbox.app.handout_legend import _name
+
+    assert _name(text) == name
