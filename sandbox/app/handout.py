@@ -327,7 +327,22 @@ GLOSSARY = (
     ("broad phase", "A cheap first pass that leaves only the pairs worth an exact test."),
     ("tunnelling", "A fast object passing through a thin one between two frames' tests."),
 )
-"""Short definitions printed at the end of every handout."""
+"""Short definitions printed at the end of a handout: those of the terms its pages use (_glossary)."""
+
+USED_AS = {"axis": "axis|axes", "separating axis": "separating ax[ie]s", "interval (shadow)": "intervals?|shadows?", "Voronoi region": "Voronoi", "Minkowski difference": "Minkowski|A - B|A − B"}
+"""How a page may write a term, where not as the term or its plural."""
+
+
+def _glossary(page: str) -> str:
+    """The glossary of the terms ``page`` (the handout's other sections, as HTML) uses, or "":
+    printed whole, the terms a lesson never used filled a page, and in four teacher's editions
+    its last terms stood alone on the last page (vectors' compact one: "tunnelling" alone)."""
+    text = html.unescape(re.sub(r"<[^>]+>", " ", page))
+    used = [(term, words) for term, words in GLOSSARY
+            if re.search(rf"(?<![\w-])(?:{USED_AS.get(term, re.escape(term) + 's?')})(?![\w-])", text, re.IGNORECASE)]
+    if not used:
+        return ""
+    return '<section class="glossary"><h2>Glossary</h2><dl>' + "".join(f"<dt>{html.escape(t)}</dt><dd>{html.escape(d)}</dd>" for t, d in used) + "</dl></section>"
 
 
 def _page(walkthrough, shown, edition, layout, legend):
@@ -345,7 +360,7 @@ def _page(walkthrough, shown, edition, layout, legend):
     if layout.compact:
         parts.append(_listings(shown))
     parts.append(_things_to_try(walkthrough, scenes))
-    parts.append('<section class="glossary"><h2>Glossary</h2><dl>' + "".join(f"<dt>{html.escape(t)}</dt><dd>{html.escape(d)}</dd>" for t, d in GLOSSARY) + "</dl></section>")
+    parts.append(_glossary(" ".join(parts)))
     key = [_answer(item, layout.compact) for item in shown if item.step.question]
     if key and not teacher:
         parts.append('<section class="key" id="answers"><h2>Answers</h2>\n' + "\n".join(key) + "</section>")

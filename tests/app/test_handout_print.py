@@ -276,3 +276,18 @@ def test_the_legend_names_a_label_s_thing_not_the_first_word_of_a_sentence(text,
     from sandbox.app.handout_legend import _name
 
     assert _name(text) == name
+
+
+def test_the_glossary_defines_the_terms_the_handout_uses(tmp_path):
+    """Printed whole, the glossary gave the vectors lesson "tunnelling" and "Minkowski
+    difference", and in its compact teacher's edition "tunnelling" stood alone on the last
+    page. It now defines the terms the handout's pages use, in the glossary's order."""
+    (tmp_path / "lesson.toml").write_text('title = "Words"\n[[steps]]\nscene = "vectors"\ncaption = "Two vectors and their dot product."\n'
+                                          '[[steps]]\nscene = "projection"\ncaption = "A shadow on each of the separating axes."\n')
+    handout.export(walkthrough.load(tmp_path / "lesson.toml"), tmp_path / "out")
+    for name in ("index.html", "teacher.html"):
+        page = (tmp_path / "out" / name).read_text()
+        terms = re.findall(r"<dt>(.*?)</dt>", page.split('<section class="glossary">')[1].split("</section>")[0])
+        assert {"vector", "dot product", "interval (shadow)", "separating axis"} <= set(terms)
+        assert not {"tunnelling", "Minkowski difference", "broad phase", "Voronoi region", "support point"} & set(terms)
+        assert terms == [term for term, _ in handout.GLOSSARY if term in terms]
