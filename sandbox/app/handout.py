@@ -172,7 +172,7 @@ def _write(walkthrough, directory, size, theme, palette, count, claim, layout, p
             _refuse_fault(session, walkthrough, index)
         # The page prints the vectors; the PNG of the same picture stays for the baselines.
         figure = figure_svg.figure(session, hollow)
-        files.write_text(claim(f"{stem}.svg"), figure, follow_links=False)
+        files.write_text(claim(f"{stem}.svg"), _in_grey(figure) if layout.greyscale else figure, follow_links=False)
         _refuse_fault(session, walkthrough, index)
         words = {field: step.filled(getattr(step, field), session.scene) for field in ("caption", "question", "explain")}
         record = {"step": index + 1, "scene": step.scene, "caption": words["caption"]}
@@ -188,7 +188,8 @@ def _write(walkthrough, directory, size, theme, palette, count, claim, layout, p
             meters.append(_meter_html(visible["revealed"]))
             drawn.add(session)
             # The key shows the figure revealed: what the class predicted, now drawn.
-            files.write_text(claim(f"{stem}-answer.svg"), figure_svg.figure(session, hollow), follow_links=False)
+            revealed = figure_svg.figure(session, hollow)
+            files.write_text(claim(f"{stem}-answer.svg"), _in_grey(revealed) if layout.greyscale else revealed, follow_links=False)
             answer = step.answer_text(session.scene)
             record.update(question=words["question"], choices=list(step.choices), answer_field=step.answer, answer=answer)
         record["numbers"] = session.report().numbers
@@ -201,6 +202,20 @@ def _write(walkthrough, directory, size, theme, palette, count, claim, layout, p
         files.write_text(claim(name), _page(walkthrough, shown, edition, layout, drawn.html(session.theme, layout.greyscale)), follow_links=False)
     files.write_text(claim("lesson.html"), lesson_page.page(walkthrough.title, slides), follow_links=False)
     return directory / "index.html"
+
+
+def _in_grey(figure: str) -> str:
+    """The SVG ``figure`` with each colour its grey, red, green and blue weighed as CSS's
+    grayscale filter and a greyscale printer weigh them (handout_legend.tone). Shown through
+    that filter instead, Chromium printed every figure as a picture of dots: its text no longer
+    text, and its hairlines (the quadtree's objects, one pixel of 1920) faded to a pale grey."""
+
+    def grey(match: "re.Match[str]") -> str:
+        red, green, blue = (int(match.group(2)[at:at + 2], 16) for at in (0, 2, 4))
+        level = round(handout_legend.luminance((red, green, blue)))
+        return f'{match.group(1)}="#{level:02x}{level:02x}{level:02x}"'
+
+    return re.sub(r'\b(fill|stroke)="#([0-9a-fA-F]{6})"', grey, figure)
 
 
 def _visible(session):
@@ -312,7 +327,22 @@ GLOSSARY = (
     ("broad phase", "A cheap first pass that leaves only the pairs worth an exact test."),
     ("tunnelling", "A fast object passing through a thin one between two frames' tests."),
 )
-"""Short definitions printed at the end of every handout."""
+"""Short definitions printed at the end of a handout: those of the terms its pages use (_glossary)."""
+
+USED_AS = {"axis": "axis|axes", "separating axis": "separating ax[ie]s", "interval (shadow)": "intervals?|shadows?", "Voronoi region": "Voronoi", "Minkowski difference": "Minkowski|A - B|A − B"}
+"""How a page may write a term, where not as the term or its plural."""
+
+
+def _glossary(page: str) -> str:
+    """The glossary of the terms ``page`` (the handout's other sections, as HTML) uses, or "":
+    printed whole, the terms a lesson never used filled a page, and in four teacher's editions
+    its last terms stood alone on the last page (vectors' compact one: "tunnelling" alone)."""
+    text = html.unescape(re.sub(r"<[^>]+>", " ", page))
+    used = [(term, words) for term, words in GLOSSARY
+            if re.search(rf"(?<![\w-])(?:{USED_AS.get(term, re.escape(term) + 's?')})(?![\w-])", text, re.IGNORECASE)]
+    if not used:
+        return ""
+    return '<section class="glossary"><h2>Glossary</h2><dl>' + "".join(f"<dt>{html.escape(t)}</dt><dd>{html.escape(d)}</dd>" for t, d in used) + "</dl></section>"
 
 
 def _page(walkthrough, shown, edition, layout, legend):
@@ -330,14 +360,14 @@ def _page(walkthrough, shown, edition, layout, legend):
     if layout.compact:
         parts.append(_listings(shown))
     parts.append(_things_to_try(walkthrough, scenes))
-    parts.append('<section class="glossary"><h2>Glossary</h2><dl>' + "".join(f"<dt>{html.escape(t)}</dt><dd>{html.escape(d)}</dd>" for t, d in GLOSSARY) + "</dl></section>")
+    parts.append(_glossary(" ".join(parts)))
     key = [_answer(item, layout.compact) for item in shown if item.step.question]
     if key and not teacher:
         parts.append('<section class="key" id="answers"><h2>Answers</h2>\n' + "\n".join(key) + "</section>")
     classes = " ".join(name for name, on in (("compact", layout.compact), ("greyscale", layout.greyscale)) if on)
     footer = _css_string(f"{walkthrough.title} · {'teacher' if teacher else 'student'}'s edition")
     return _PAGE.format(title=html.escape(walkthrough.title), footer=footer, classes=classes, sections="\n".join(parts),
-                        figure_mm=_Layout(False, False).figure_mm, compact_mm=_Layout(True, False).figure_mm)
+                        figure_mm=_Layout(False, False).figure_mm, compact_mm=_Layout(True, False).figure_mm, gutter=GUTTER)
 
 
 def _things_to_try(walkthrough, scenes):
@@ -376,7 +406,7 @@ def _section(item, count, teacher, compact):
     )
     notes = _notes(item.step.notes, item.number) if teacher else ""
     if not item.step.question:
-        numbers = '<div class="numbers">' + report_html(item.report, compact) + "</div>"
+        numbers = '<div class="numbers">' + report_html(item.report, compact, counted=not _counts_under(item.meter, item.report)) + "</div>"
         if notes and not compact:
             # Beside the tables where the page has room: below them a tall step's notes went
             # to a page of their own (any-convex-polygon's steps 6 and 7).
@@ -414,21 +444,33 @@ def _answer(item, compact):
     return (
         f'<div class="answer"><h3><a href="#step-{item.number}">Step {item.number}</a>: {html.escape(item.words["question"])}</h3>\n'
         + _revealed(item, "answer")
-        + '<div class="numbers">' + report_html(item.report, compact) + "</div></div>"
+        + '<div class="numbers">' + report_html(item.report, compact, counted=not _counts_under(item.revealed_meter, item.report)) + "</div></div>"
     )
 
 
-def report_html(report: Report, compact: bool = False) -> str:
+def _counts_under(meter: str, report: Report) -> bool:
+    """Whether the cost meter's line under a figure (``meter``, or "") is the work ``report``
+    counted: a meter with no table of its own writes its costs (Report.meter_lines)."""
+    return bool(meter) and report.meter is None and bool(report.costs)
+
+
+def report_html(report: Report, compact: bool = False, counted: bool = True) -> str:
     """A scene's Report on paper: its flawed methods' claims, the work it counted, its tables
     and, when the step has the Code view on, the code it ran (in the compact layout only the
-    lines round its marked line)."""
+    lines round its marked line). With ``counted`` false the work counted is left out: the
+    cost meter's line under the figure already says it (from-sat-to-gjk printed each step's
+    counts twice, two lines apart)."""
     claims = "".join(f'<p class="claim{"" if claim.right else " wrong"}">{html.escape(claim.text())}</p>\n' for claim in report.claims)
     costs = ""
-    if report.costs:
+    if report.costs and counted:
         costs = '<p class="costs">Work counted: ' + html.escape("; ".join(f"{cost.what}: {cost.count:,}" for cost in report.costs)) + "</p>\n"
     code = "" if report.code is None else _code(report.code, compact)
     return claims + costs + "".join(_table(table) for table in report.tables) + code
 
+
+GUTTER = 7
+"""Characters before a listed line's code, then two spaces: a step's mark (or a space) and
+its number in four places, or the whole listing's number in five."""
 
 CONTEXT = 4
 """Lines printed before and after the marked one in the compact layout, which prints each
@@ -471,11 +513,17 @@ def _listings(shown):
         return ""
     parts = [
         f'<figure class="code listing"><figcaption>{html.escape(name)}</figcaption><pre>'
-        + "\n".join(f"{number:5d}  {html.escape(source)}" for number, source in code.listed())
+        + "\n".join(f"<span>{number:5d}  {html.escape(source)}</span>" for number, source in code.listed())
         + "</pre></figure>"
         for name, code in codes.items()
     ]
     return '<section class="listings"><h2>The code</h2>\n' + "\n".join(parts) + "</section>"
+
+
+LONG_TABLE = 12
+"""Rows past which a headed table may turn the page between rows, its heading printed again:
+moved whole, time-of-impact's 24 steps of conservative advancement left the teacher's page
+before them half blank."""
 
 
 def _table(table):
@@ -484,7 +532,8 @@ def _table(table):
     if table.headers:
         head = "<thead><tr>" + "".join(f'<th scope="col">{html.escape(h)}</th>' for h in table.headers) + "</tr></thead>"
         body = "".join("<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in row) + "</tr>" for row in table.rows)
-        return f'<table class="columns">{caption}{head}<tbody>{body}</tbody></table>\n'
+        kind = "columns long" if len(table.rows) > LONG_TABLE else "columns"
+        return f'<table class="{kind}">{caption}{head}<tbody>{body}</tbody></table>\n'
     body = "".join(f'<tr><th scope="row">{html.escape(name)}</th><td>{html.escape(value)}</td></tr>' for name, value in table.rows)
     return f'<table class="values">{caption}<tbody>{body}</tbody></table>\n'
 
@@ -511,6 +560,8 @@ figure.code pre {{ font-size: 0.8em; line-height: 1.25; border: 1px solid #bbb; 
 figure.code .ran {{ font-weight: bold; }}
 figure.code .idle {{ color: #666; }}
 figure.code .marked {{ font-weight: bold; background: #e8e8e8; outline: 1px solid #111; }}
+/* A line too long for the page wraps under its own code, not under the line numbers. */
+figure.code pre > span {{ display: inline-block; width: 100%; box-sizing: border-box; padding-left: {gutter}ch; text-indent: -{gutter}ch; }}
 caption {{ text-align: left; font-weight: bold; padding: 0.2em 0; }}
 td, th {{ border: 1px solid #999; padding: 2px 8px; text-align: left; vertical-align: top; }}
 thead th {{ background: #eee; }}
@@ -535,8 +586,8 @@ dd {{ margin: 0 0 0.4em 1.5em; }}
 .claim {{ margin: 0.3em 0; }}
 .claim.wrong {{ font-weight: bold; }}
 code {{ overflow-wrap: anywhere; }}
-/* Greyscale: the pictures as a greyscale printer prints them (B is dashed in these). */
-body.greyscale img, body.greyscale .swatch {{ filter: grayscale(1); }}
+/* Greyscale: the pictures are drawn grey (handout._in_grey, B dashed); the swatches shown as a greyscale printer prints them. */
+body.greyscale .swatch {{ filter: grayscale(1); }}
 @page {{ margin: 12mm 12mm 14mm; }}
 /* Loose pages say whose they are and where they go; Chromium prints these instead of its own. */
 @page {{ @bottom-left {{ content: {footer}; font: 8pt "DejaVu Sans", Arial, sans-serif; color: #444; }}
@@ -551,11 +602,19 @@ body.greyscale img, body.greyscale .swatch {{ filter: grayscale(1); }}
   /* A heading stays with what it heads, a term with its definition, a row whole. */
   /* (Not a figure's own caption: it ends its figure, and would hold the next step to it.) */
   h2, h3, dt, figure.code figcaption, caption {{ break-after: avoid; page-break-after: avoid; }}
+  /* A heading is never split: the key's two-line "Step 9: ... separated" ended a page and its
+     "or colliding?" began the next, over the answer's figure. */
+  h2, h3, h4 {{ break-inside: avoid; page-break-inside: avoid; }}
   dd, li, tr, figure.code .marked {{ break-inside: avoid; page-break-inside: avoid; }}
   /* A table moves whole to the next page; a listing and the values under it (most of a
      page for sat()) may turn it, four lines of code kept each side: moved whole, they left
      the page before them four-fifths blank. */
   table {{ break-inside: avoid; page-break-inside: avoid; }}
+  table.long {{ break-inside: auto; page-break-inside: auto; }}
+  /* ...but never leaving its heading with a row or two at a page's foot, or a row or two
+     alone at the next page's head: three rows kept together at each end. */
+  table.long thead, table.long thead tr, table.long tbody tr:nth-child(-n+2) {{ break-after: avoid; page-break-after: avoid; }}
+  table.long tbody tr:nth-last-child(-n+2) {{ break-before: avoid; page-break-before: avoid; }}
   figure.code + table {{ break-inside: auto; page-break-inside: auto; }}
   figure.code pre {{ orphans: 4; widows: 4; }}
   h4 {{ break-after: avoid; page-break-after: avoid; }}

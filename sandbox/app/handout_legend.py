@@ -4,6 +4,7 @@ its scenes write in that colour, scene by scene ("a" in the vectors scene, "A" i
 A generic legend called the vectors lesson's vectors "A and B"."""
 
 import html
+import re
 from typing import Any
 
 from sandbox.app import seen
@@ -76,17 +77,24 @@ class Drawn:
 
 def _name(text: str) -> str | None:
     """What a label calls a thing: "a" of "a (2, 6)", "A", "vector a", "wall"; none for a
-    number or a sentence."""
+    number or a sentence. A label's first word names it only beside numbers: "A edge 1 /
+    B vertex 3: -0.7", drawn in the MTV's purple, is a contact point's features, not A (the
+    legend said purple was "A" in where-do-they-touch)."""
     words = text.split()
-    if words and seen.LABEL.fullmatch(words[0]) and not words[0].isdigit():
+    if words and seen.LABEL.fullmatch(words[0]) and not words[0].isdigit() and not re.search(r"[A-Za-z]", " ".join(words[1:])):
         return words[0]
     if 0 < len(words) <= 2 and not any(c.isdigit() for c in text) and text.strip() != "?":
         return text.strip()
     return None
 
 
+def luminance(color: Any) -> float:
+    """The grey (0-255) a greyscale printer makes of ``color``: red, green and blue weighed as
+    the CSS grayscale filter weighs them."""
+    return 0.2126 * color[0] + 0.7152 * color[1] + 0.0722 * color[2]
+
+
 def tone(color: Any) -> str:
-    """The grey a greyscale printer makes of ``color``, in words (its luminance, as the CSS
-    grayscale filter weighs red, green and blue)."""
-    grey = 0.2126 * color[0] + 0.7152 * color[1] + 0.0722 * color[2]
+    """The grey a greyscale printer makes of ``color``, in words."""
+    grey = luminance(color)
     return "black" if grey < 40 else "dark grey" if grey < 100 else "mid grey" if grey < 160 else "light grey"

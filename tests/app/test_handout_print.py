@@ -2,6 +2,7 @@
 each page (issue 23): the compact layout's code short, a heading never left at a page's foot,
 rows whole, the greyscale pictures' black still black, and each loose page naming its lesson."""
 
+import html
 import re
 
 import pytest
@@ -54,7 +55,7 @@ def test_compact_prints_the_lines_round_the_marked_one_and_each_function_once(co
     assert {"depth", "gap"} <= set(values) and "scale_a" not in values
     (listing,) = re.findall(r'<section class="listings">.*?</section>', compact, re.S)
     assert listing.count("<figcaption>collision.sat.sat</figcaption>") == 1 and "def sat(" in listing
-    assert len(re.findall(r"^\s*\d+  ", listing, re.M)) > 40
+    assert len(re.findall(r"^<span>\s*\d+  ", listing, re.M)) > 40
 
 
 def test_the_full_layout_prints_the_whole_function_at_each_step(tmp_path):
@@ -68,14 +69,20 @@ def test_the_full_layout_prints_the_whole_function_at_each_step(tmp_path):
 def print_rules(page):
     """The print stylesheet's rules as {selector: declarations}."""
     css = re.sub(r"/\*.*?\*/", "", page[page.index("@media print"):page.index("</style>")], flags=re.S)
-    return {selector.strip(): body for selectors, body in re.findall(r"([^{}]+)\{([^{}]*)\}", css) for selector in selectors.split(",")}
+    found = {}
+    for selectors, body in re.findall(r"([^{}]+)\{([^{}]*)\}", css):
+        for selector in selectors.split(","):
+            found[selector.strip()] = found.get(selector.strip(), "") + body
+    return found
 
 
 def test_print_keeps_headings_terms_and_rows_with_what_they_belong_to(compact):
     rules = print_rules(compact)
     for heading in ("h2", "h3", "dt", "caption", "figure.code figcaption"):
         assert "break-after: avoid" in rules[heading], heading
-    for whole in ("tr", "dd", "li", "table", "figure.code .marked", "figure.shot", ".question"):
+    # A heading is never split between pages: the key's two-line heading of sat-from-scratch's
+    # step 9 ended page 16 on its first line and began page 17 with "or colliding?".
+    for whole in ("h2", "h3", "h4", "tr", "dd", "li", "table", "figure.code .marked", "figure.shot", ".question"):
         assert "break-inside: avoid" in rules[whole], whole
     # A step, an answer in the key, the glossary and a listing with its values may turn the
     # page: kept whole, a step with a table took a page, half of it blank, and a listing of
@@ -137,13 +144,16 @@ def test_a_teacher_s_notes_stand_beside_the_step_s_tables(tmp_path):
 def test_in_grey_a_s_shadow_b_s_and_the_gap_are_three_line_styles(tmp_path):
     """In a greyscale print the gap's green and B's orange are one mid grey (issue 34): B's
     shadows are dashed, the gap a hollow bar (its middle the background's), A's solid."""
+    from sandbox.app.handout_legend import luminance
     from sandbox.kit.theme import PROJECTOR, with_palette
 
     (tmp_path / "lesson.toml").write_text('title = "Grey"\n[[steps]]\nscene = "box-box"\ncaption = "Apart."\n')
     handout.export(walkthrough.load(tmp_path / "lesson.toml"), tmp_path / "out", greyscale=True)
     figure = (tmp_path / "out" / "step-01.svg").read_text()
     theme = with_palette(PROJECTOR, "colour-blind")
-    hex_of = {role: "#{:02x}{:02x}{:02x}".format(*getattr(theme, role)[:3]) for role in ("shape_a", "shape_b", "separating", "background")}
+    # Each colour drawn as its grey (the three roles' greys differ: 94, 163 and 121).
+    hex_of = {role: "#" + f"{round(luminance(getattr(theme, role)[:3])):02x}" * 3 for role in ("shape_a", "shape_b", "separating", "background")}
+    assert len(set(hex_of.values())) == 4
     lines = re.findall(r"<line [^>]*/>", figure)
 
     def drawn(role):
@@ -176,3 +186,108 @@ def test_the_legend_is_the_lesson_s_own_colours_and_names(tmp_path):
     assert rows["orange"][2] == "b (Vectors and the dot product); B (Projection on an axis)"
     assert rows["green"][2] == "Projection on an axis"  # drawn in green, no name written in it
     assert "shape A" not in legend and "red" not in rows and "purple" not in rows
+
+
+def test_a_long_table_may_turn_the_page_between_its_rows(tmp_path):
+    """Moved whole, the 24 steps of conservative advancement left the teacher's page before them
+    half blank (rays-casts-and-time-of-impact, step 7, printed from Chromium). A table of more
+    than LONG_TABLE rows may turn the page between rows (Chromium prints its heading again);
+    a shorter one still moves whole."""
+    (tmp_path / "lesson.toml").write_text(
+        'title = "Long"\n[[steps]]\nscene = "time-of-impact"\ncaption = "The other way."\n'
+        'shapes = { wall = { position = [0.0, -40.0], angle = 0 }, B = { position = [-230.0, 130.0], angle = 0 } }\n'
+        'handles = { d = [230.0, 130.0] }\nsettings = { spin = -90 }\n')
+    handout.export(walkthrough.load(tmp_path / "lesson.toml"), tmp_path / "out")
+    page = (tmp_path / "out" / "index.html").read_text()
+    tables = re.findall(r'<table class="([^"]*)">(.*?)</table>', page, re.S)
+    rows = {kind: [body.count("<tr>") - body.count("<thead>") for k, body in tables if k == kind] for kind in {k for k, _ in tables}}
+    assert rows["columns long"] and min(rows["columns long"]) > handout.LONG_TABLE
+    assert all(count <= handout.LONG_TABLE for kind, counts in rows.items() if kind != "columns long" for count in counts)
+    rules = print_rules(page)
+    assert "break-inside: avoid" in rules["table"] and "break-inside: auto" in rules["table.long"]
+    # Its heading and first rows stay together, and so do its last rows: split, the compact
+    # layout printed the heading and one row at page 4's foot, the other 23 on page 5.
+    for head in ("table.long thead", "table.long thead tr", "table.long tbody tr:nth-child(-n+2)"):
+        assert "break-after: avoid" in rules[head], head
+    assert "break-before: avoid" in rules["table.long tbody tr:nth-last-child(-n+2)"]
+
+
+def test_the_work_counted_is_printed_once_where_the_meter_prints_under_the_figure(tmp_path):
+    """from-sat-to-gjk printed each step's counts twice, two lines apart: the cost meter's line
+    under the figure ("work counted SAT: axes tried 4, ...") and "Work counted: axes tried: 4;
+    ..." above the tables. The meter's line stays, the paragraph goes; a step whose meter is
+    drawn in its figure keeps the paragraph."""
+    (tmp_path / "lesson.toml").write_text(
+        'title = "Counted"\n[[steps]]\nscene = "minkowski"\ncaption = "A - B."\noverlays = { mtv = false, steps = false }\n'
+        '[[steps]]\nscene = "minkowski"\ncaption = "Which?"\nquestion = "Does A - B hold O?"\nchoices = ["yes", "no"]\nanswer = "origin_inside"\n'
+        '[[steps]]\nscene = "box-box"\ncaption = "P first."\nsettings = { code = true, page = 0 }\n')
+    handout.export(walkthrough.load(tmp_path / "lesson.toml"), tmp_path / "out")
+    for name in ("index.html", "teacher.html"):
+        page = (tmp_path / "out" / name).read_text()
+        step = page[page.index('id="step-1"'):]
+        step = step[:step.index("</section>")]
+        assert '<p class="meter"><strong>work counted</strong>' in step and "Work counted" not in step
+        key = page[page.index('id="answers"'):] if name == "index.html" else ""
+        assert "Work counted" not in key and (name != "index.html" or '<p class="meter">' in key)
+        step = page[page.index('id="step-3"'):]
+        assert '<p class="meter">' not in step[:step.index("</section>")] and "Work counted: axes tried: 1" in step
+
+
+def test_a_wrapped_line_of_code_hangs_under_its_code_not_its_number(compact):
+    """Printed from Chromium, reading-the-code's long lines of sat() wrapped to the listing's
+    left edge: "rule)." and "depth), axes, skipped, merged)" stood under the line numbers as if
+    lines of their own. Each listed line is a box whose wrapped rest is indented past the
+    number, by exactly the characters before its code."""
+    listings = re.findall(r'<figure class="code(?: listing)?">.*?</figure>', compact, re.S)
+    assert len(listings) == 3  # the step's, the key's, and the whole function under The code
+    for figure in listings:
+        rows = re.findall(r"<span[^>]*>(.*?)</span>", figure.split("<pre>")[1], re.S)
+        assert len(rows) == figure.split("<pre>")[1].count("\n") + 1
+        for row in rows:
+            code = html.unescape(row)
+            assert re.fullmatch(r"[ \u25b6] {0,3}\d+  ", code[:handout.GUTTER]) or re.fullmatch(r" {0,4}\d+  ", code[:handout.GUTTER]), code
+    rule = re.search(r"figure\.code pre > span \{([^}]*)\}", compact).group(1)
+    assert f"padding-left: {handout.GUTTER}ch" in rule and f"text-indent: -{handout.GUTTER}ch" in rule and "width: 100%" in rule
+
+
+def test_the_greyscale_figures_are_drawn_grey_not_filtered(grey):
+    """Shown through CSS's grayscale filter, Chromium printed every greyscale figure as a
+    picture of dots (pdfimages: a 1666x940 image a figure): its labels no longer text, and the
+    quadtree's hairline objects faded to a pale grey (why-quadtrees, looked at at 150 dpi).
+    The figure is written in grey instead, and no filter touches it."""
+    figure = (grey / "step-01.svg").read_text()
+    colours = re.findall(r'(?:fill|stroke)="#([0-9a-f]{6})"', figure)
+    assert colours and all(colour[0:2] == colour[2:4] == colour[4:6] for colour in colours)
+    page = (grey / "index.html").read_text()
+    css = re.sub(r"/\*.*?\*/", "", page[page.index("<style>") + 7:page.index("</style>")], flags=re.S)
+    filtered = [selector.strip() for selectors, body in re.findall(r"([^{}]+)\{([^{}]*)\}", css) if "filter" in body
+                for selector in selectors.split(",")]
+    assert filtered == ["body.greyscale .swatch"]
+
+
+@pytest.mark.parametrize("text, name", [
+    ("a (2, 6)", "a"), ("A", "A"), ("P 20.1°", "P"), ("vector a", "vector a"), ("wall", "wall"), ("p1", "p1"),
+    ("A edge 1 / B vertex 3: -0.7", None), ("1 plane", None), ("left normal (-4, 3)", None), ("0.323", None),
+])
+def test_the_legend_names_a_label_s_thing_not_the_first_word_of_a_sentence(text, name):
+    """Printed, where-do-they-touch's legend said the MTV's purple was "A" in its first scene:
+    the purple label "A edge 1 / B vertex 3: -0.7" names a contact point's features, and its
+    first word was taken for a name."""
+    from sandbox.app.handout_legend import _name
+
+    assert _name(text) == name
+
+
+def test_the_glossary_defines_the_terms_the_handout_uses(tmp_path):
+    """Printed whole, the glossary gave the vectors lesson "tunnelling" and "Minkowski
+    difference", and in its compact teacher's edition "tunnelling" stood alone on the last
+    page. It now defines the terms the handout's pages use, in the glossary's order."""
+    (tmp_path / "lesson.toml").write_text('title = "Words"\n[[steps]]\nscene = "vectors"\ncaption = "Two vectors and their dot product."\n'
+                                          '[[steps]]\nscene = "projection"\ncaption = "A shadow on each of the separating axes."\n')
+    handout.export(walkthrough.load(tmp_path / "lesson.toml"), tmp_path / "out")
+    for name in ("index.html", "teacher.html"):
+        page = (tmp_path / "out" / name).read_text()
+        terms = re.findall(r"<dt>(.*?)</dt>", page.split('<section class="glossary">')[1].split("</section>")[0])
+        assert {"vector", "dot product", "interval (shadow)", "separating axis"} <= set(terms)
+        assert not {"tunnelling", "Minkowski difference", "broad phase", "Voronoi region", "support point"} & set(terms)
+        assert terms == [term for term, _ in handout.GLOSSARY if term in terms]
