@@ -87,9 +87,18 @@ def values(text: str) -> list[str]:
     return [written for written, _ in _numbers(text)]
 
 
+PAIR = re.compile(r"\(\s*[-−]?\d+(?:\.\d+)?,\s+[-−]?\d+(?:\.\d+)?\s*\)")
+"""A point or vector as a label writes it: (2, 6), (-0.97, 0.23). Its two numbers are one value,
+not two: a length of 6 asked for is not the 6 of "a (2, 6)" (hidden so, vectors' step 6 read
+"a (2, ?)" and "b (?, 8)" while it asked how long a's shadow is)."""
+
+
 def _numbers(text: str) -> list[tuple[str, "re.Match[str]"]]:
+    pairs = [match.span() for match in PAIR.finditer(text)]
     found = []
     for match in NUMBER.finditer(text):
+        if any(start <= match.start() < end for start, end in pairs):
+            continue
         written = match.group(0).replace("−", "-").replace(",", "")
         before = text[: match.start()].rstrip().split(" ")[-1].lower()
         if before in ID_WORDS and written.isdigit():

@@ -40,9 +40,12 @@ def written_in(texts, answer):
         if text.strip() == answer:
             continue
         if re.fullmatch(r"-?[\d,]+(\.\d+)?", answer):
-            # A whole number after a thing's name is its id ("side 1"), not a count.
+            # A whole number after a thing's name is its id ("side 1"), not a count; a point's
+            # coordinates ("a (2, 6)") are the point, not a length or a count of 6 (the class
+            # works the answer out from them).
             named = rf"\b(side|vertex|edge|axis|tile|corner|object|node|level|step|sample) {re.escape(answer)}\b"
-            found |= re.search(rf"(?<![\w.,\-]){re.escape(answer)}(?![\w]|\.\d)", re.sub(named, "", text)) is not None
+            point = r"\(\s*-?\d+(\.\d+)?,\s+-?\d+(\.\d+)?\s*\)"
+            found |= re.search(rf"(?<![\w.,\-]){re.escape(answer)}(?![\w]|\.\d)", re.sub(point, "", re.sub(named, "", text))) is not None
         elif len(answer) <= 2:
             rest = re.sub(rf"\b{re.escape(answer)}\b", " ", text)
             found |= rest != text and re.search(r"[A-Za-z]{2,}", rest) is not None
@@ -82,3 +85,15 @@ def test_the_tips_claim_counts_one_object_in_the_singular():
     session.player.go(4)
     session.player.reveal()
     assert [claim.says for claim in session.claims()] == ["1 TOUCHING OBJECT MISSED"]
+
+
+def test_a_points_coordinates_stay_while_a_number_they_share_is_asked():
+    """vectors-and-the-dot-product step 6 asks how long a's shadow on b is (6): hidden wherever
+    the figure wrote a 6, it printed "a (2, ?)" and "b (?, 8)", the very numbers the class works
+    the answer out from."""
+    path = ROOT / "walkthroughs" / "vectors-and-the-dot-product.toml"
+    session = Session(walkthrough=walkthrough.load(path))
+    session.player.go(5)
+    assert session.step.answer == "length"
+    texts = svg_texts(figure_svg.figure(session))
+    assert "a (2, 6)" in texts and "b (6, 8)" in texts, texts

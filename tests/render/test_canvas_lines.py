@@ -47,3 +47,29 @@ def test_the_status_line_stays_on_the_canvas_beside_the_opened_panel():
         window.on_close()
     assert status.text.endswith("…")
     assert right <= screen.text_width(1920, 3.0, True) + 20
+
+
+@pytest.mark.parametrize("lesson, asked", [("collision-response", 2), ("from-sat-to-gjk", 5)])
+def test_the_verdict_comes_back_after_a_questions_reveal_and_on_the_next_steps(lesson, asked):
+    """The verdict line blanked while a question asks for it came back empty after the reveal,
+    and stayed so for the steps after (the window took the same verdict as already shown)."""
+    from pathlib import Path
+
+    from sandbox.app import walkthrough
+
+    path = Path(__file__).resolve().parents[2] / "walkthroughs" / f"{lesson}.toml"
+    session = Session(walkthrough=walkthrough.load(path))
+    window = SandboxWindow(session, visible=False, deterministic=True)
+    try:
+        seen = []
+        for number in range(asked - 2, asked + 2):
+            session.player.go(number)
+            window.render()
+            if number == asked - 1:
+                session.player.reveal()
+                window.render()
+            verdict = session.verdict()
+            seen.append((number + 1, verdict.text if verdict else "", window._verdict.text))
+    finally:
+        window.on_close()
+    assert all(shown == wanted for _, wanted, shown in seen), seen

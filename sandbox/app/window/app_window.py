@@ -291,6 +291,13 @@ class SandboxWindow(pyglet.window.Window):
             label.font_size = points
         label.end_update()
 
+    def _blank(self, label):
+        """Empty ``label``, forgetting what ``_fit`` last set on it: remembered, the same text
+        fitted again later was taken as shown, and the verdict stayed blank after a question's
+        reveal (collision-response steps 2-6, from-sat-to-gjk 5-9)."""
+        _set(label, "")
+        self._fitted.pop(label, None)
+
     def _measure(self, text, points):
         """The pixels ``text`` takes at ``points`` in the verdict line's font."""
         return _line_width(self._verdict, text, points)
@@ -330,11 +337,11 @@ class SandboxWindow(pyglet.window.Window):
         if session.figure_only:
             # A handout's picture: the figure and its verdict; the page gives title and caption.
             for label in (self._title, self._hint, self._status, self._caption_label):
-                _set(label, "")
+                self._blank(label)
             self._caption_band.height = 0
         if self.projecting:
             for label in (self._title, self._hint):
-                _set(label, "")
+                self._blank(label)
         # The verdict line laid out as every renderer lays it out (kit.headline), measured in
         # the window's font; a part with no room is left empty.
         verdict, claims = session.verdict(), tuple(session.claims())
@@ -347,7 +354,7 @@ class SandboxWindow(pyglet.window.Window):
         for kind, label in (("verdict", self._verdict), ("claims", self._claims), ("detail", self._detail)):
             part = parts.get(kind)
             if part is None:
-                _set(label, "")
+                self._blank(label)
                 continue
             self._fit(label, part.text, part.points, room - part.x)
             label.x = round(part.x)
