@@ -163,7 +163,7 @@ class ChainSeams(Scene):
         b = self.shapes["B"]
         for contact in result.contacts if self.settings["pushes"] else ():
             start = contact.found.points[0].point if contact.found.points else contact.found.naive.points[0].point
-            if contact.found.kind is NormalKind.SKIP:
+            if self.settings["rule"] and contact.found.kind is NormalKind.SKIP:
                 naive = contact.found.naive.normal
                 tip = (start.x + naive.x * NORMAL_LENGTH, start.y + naive.y * NORMAL_LENGTH)
                 painter.arrow(start, tip, theme.guide, 1)

@@ -89,6 +89,20 @@ def test_the_chain_rule_takes_the_bump_away_at_a_seam(drive):
     assert bump.normal.x == pytest.approx(-1.0)
 
 
+def test_over_the_edge_without_the_rule_the_figure_draws_the_push_the_verdict_counts(drive):
+    """With the rule off the verdict said BUMPED and the panel one push back, while the canvas
+    still drew that push faint and labelled it "skipped", as the rule would (found by hand)."""
+    driver = drive("chain-seams")
+    driver.click("Over the edge")
+    driver.frame()
+    assert "skipped" in [call[2] for call in driver.painter.of("text")]
+    driver.session.set_setting("rule", False)
+    driver.frame()
+    assert driver.scene.reported.verdict.text == "BUMPED"
+    texts = [call[2] for call in driver.painter.of("text")]
+    assert "skipped" not in texts and "bump" in texts, texts
+
+
 def test_the_panel_counts_the_segments_pushing_back(drive):
     """The figure numbers no segment, so the panel says how many push back, not which: it read
     "segments pushing back ()" and "(2)" (issue 34's look)."""
