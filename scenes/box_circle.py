@@ -156,7 +156,7 @@ class BoxCircle(Scene):
             claims.append(Claim(f"The naive test ({len(naive.overlaps)} axes)", "COLLIDING" if naive.colliding else "SEPARATED", naive.colliding == result.sat.colliding))
             lines.append(f"The naive test tried {len(naive.overlaps)} axes; the Voronoi test needed {len(result.sat.axes)}")
         if self.settings["projections"]:
-            lines += sat_view.left_out(result.sat, result.strips, range(len(result.sat.axes)))
+            lines += sat_view.left_out(result.sat, result.strips, range(len(result.sat.axes)), sat_view.UNPAGED)
         return Report(self._verdict(result), tuple(lines), numbers=self._numbers(result), claims=tuple(claims), facts=self._facts(result))
 
     def _facts(self, result):

@@ -343,7 +343,7 @@ class Minkowski(Scene):
             lines.insert(0, f"{result.flat}.")
         if self.settings["axes"]:
             shown = range(len(tested.axes)) if len(tested.axes) <= 6 else [result.chosen]
-            lines += sat_view.left_out(tested, result.strips, shown)
+            lines += sat_view.left_out(tested, result.strips, shown, sat_view.UNPAGED)  # no Next axis here
         costs = (*(replace(cost, by="SAT") for cost in _sat_costs(result.sat_trace, any(shape._rounded for shape in self.shapes.values()))), *_costs(result.trace))
         # SAT's two counts beside GJK's and EPA's: facts by their words (axes_tried,
         # support_points...), the canvas's meter, the panel's "Work counted" line; and in the JSON.

@@ -132,7 +132,7 @@ class RoundTiles(Scene):
             claims = (Claim("Without the rule", says.text + (f", {says.detail}" if result.sat.colliding else ""),
                             result.sat.colliding == result.right.colliding and same_way_out(result.sat, result.right)),)
         if self.settings["projections"]:
-            lines += tuple(sat_view.left_out(result.sat, result.strips, range(len(result.sat.axes))))
+            lines += tuple(sat_view.left_out(result.sat, result.strips, range(len(result.sat.axes)), sat_view.UNPAGED))
         return Report(self._verdict(result), lines, numbers=self._numbers(result), claims=claims, facts=self._facts(result))
 
     def _facts(self, result):

@@ -54,13 +54,18 @@ def place_strips(tests: Sequence[AxisTest], indices: Iterable[int], shapes: Sequ
     return strips.place_strips(tests, indices, shapes, view, taken, axis_label, memory, keep)
 
 
-def left_out(result: SatResult, placed: Iterable[Strip], shown: Iterable[int]) -> list[Line]:
-    """The panel's line naming the axes of ``shown`` that had no room beside the shapes, if any."""
+UNPAGED = "the table lists every axis; a larger window draws them all"
+"""What a scene with no Next axis (N) offers instead of the strips it had no room for."""
+
+
+def left_out(result: SatResult, placed: Iterable[Strip], shown: Iterable[int], instead: str = "N shows one axis at a time") -> list[Line]:
+    """The panel's line naming the axes of ``shown`` that had no room beside the shapes, if any,
+    and what the class may do ``instead`` (a scene with no Next axis names something else)."""
     drawn = {strip.index for strip in placed}
     missing = [axis_name(i) for i in shown if i not in drawn]
     if not missing:
         return []
-    return [Line(f"No room for {listing(missing)}'s strip{'s' if len(missing) > 1 else ''} at this size: N shows one axis at a time.",
+    return [Line(f"No room for {listing(missing)}'s strip{'s' if len(missing) > 1 else ''} at this size: {instead}.",
                  missing=tuple(f"{name}'s strip" for name in missing))]
 
 
