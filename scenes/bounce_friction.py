@@ -91,6 +91,7 @@ class BounceFriction(Scene):
               lambda report: report.numbers.get("speed_kept", 1.0) < 1 / 3, vary=("bounce", "friction")),
     )
     animated = True
+    turnable = False  # the surface turns by its slider: there is no shape for R and T to turn
     actions = (Action("replay", "Replay", help="P pauses it"),)
 
     def setup(self):

@@ -73,3 +73,21 @@ def test_the_verdict_comes_back_after_a_questions_reveal_and_on_the_next_steps(l
     finally:
         window.on_close()
     assert all(shown == wanted for _, wanted, shown in seen), seen
+
+
+@pytest.mark.parametrize("scene_id, promised, not_promised", [
+    ("mover", [], ["R/T: turn"]),
+    ("bounce-friction", [], ["R/T: turn"]),
+    ("box-box", ["R/T: turn"], []),
+])
+def test_the_key_hints_name_only_keys_that_do_something(scene_id, promised, not_promised):
+    """The mover, chain-seams, shape-cast and bounce-friction said "R/T: turn" where no key
+    turns anything (found doing the lessons by hand)."""
+    session = Session(scene_id, (1920, 1080))
+    window = SandboxWindow(session, visible=False, deterministic=True)
+    try:
+        window.render()
+        hint = window._hint.text
+    finally:
+        window.on_close()
+    assert all(words in hint for words in promised) and not any(words in hint for words in not_promised), hint

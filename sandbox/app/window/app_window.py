@@ -17,7 +17,7 @@ from sandbox.app import watchdog
 from sandbox.app import screen
 from sandbox.app.window import png, pyglet_keys, tones
 from sandbox.app.window.pyglet_painter import PygletPainter, tint
-from sandbox.app.session import HINTS, SHORT_HINTS, WALKTHROUGH_HINTS
+from sandbox.app.session import SHORT_HINTS, hints as key_hints
 from sandbox.kit import headline
 from sandbox.kit.theme import imgui_color
 
@@ -320,7 +320,7 @@ class SandboxWindow(pyglet.window.Window):
         room = screen.text_width(self.width, session.font_scale, session.show_panel)
         header = self._header_scale
         self._fit(self._title, title, headline.fit(title, 16 * header, room, lambda text, points: _line_width(self._title, text, points))[0], room)
-        hints = WALKTHROUGH_HINTS if session.player.walkthrough is not None else HINTS
+        hints = key_hints(session.scene, session.player.walkthrough is not None)
         _set(self._hint, hints if len(hints) * 0.62 * self._hint.font_size <= room else SHORT_HINTS)
         labels = session.scene.labels_left_out
         strips = [part for line in session.report().lines for part in line.missing]
