@@ -28,6 +28,8 @@ class Player:
         """The step shown, counted from 0."""
         self.asking = False
         """Whether the step's question is open: its revealing overlays and the verdict hidden."""
+        self.answer: str | None = None
+        """The step's answer at its own layout, in words (None without a question)."""
         self._motion: Motion | None = None
 
     @property
@@ -47,6 +49,9 @@ class Player:
         self.index = index
         self._motion = None
         session.open(step.scene, step.layout, f"walkthrough {self.walkthrough.path}, step {index + 1}", step)
+        # The answer at the step's own layout, before the class moves anything: the one the
+        # revealed caption's explanation speaks of ("No: both pushes are up").
+        self.answer = step.answer_text(session.scene) if step.question else None
         # An animated step holds still at its own moment, the one its caption, answer and
         # handout speak of, until P lets it run.
         session.paused = session.scene.animated

@@ -330,5 +330,10 @@ def _caption(session, fill, described=""):
     if session.asking:
         offered = f"  ({' / '.join(step.choices)})" if step.choices else ""
         return f"{fill(step.caption)}\n{fill(step.question)}{offered}  Next reveals."
-    return f"{fill(step.caption)}\n{fill(step.question)}  Answer: {step.answer_text(session.scene)}. {fill(step.explain)}".rstrip()
+    # The answer follows the figure the class made; where that is not the step's own, the
+    # explanation (written for the step's layout) is said to be about that one: it read
+    # "Answer: yes. No: both pushes are up" once B was dragged.
+    answer, now = session.player.answer, step.answer_text(session.scene)
+    moved = f" (At the step's own layout: {answer}.)" if answer is not None and now != answer else ""
+    return f"{fill(step.caption)}\n{fill(step.question)}  Answer: {now}.{moved} {fill(step.explain)}".rstrip()
 

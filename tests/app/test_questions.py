@@ -47,7 +47,8 @@ def test_a_question_hides_its_answer_then_reveals_one_computed_from_the_result(d
     assert not session.asking and session.player.index == 0
     assert all(scene.settings[name] for name in ("projections", "guides", "mtv"))
     assert len(scene.result.strips) == 4 and session.verdict().text == "COLLIDING"
-    assert session.caption.endswith("Answer: none. One gap is enough.")
+    # The explanation is written for the step's own layout: the caption says which that was.
+    assert session.caption.endswith("Answer: none. (At the step's own layout: P.) One gap is enough.")
     driver.tap("LEFT")  # back hides it again
     assert session.asking and session.verdict() is None
     driver.tap("HOME")
@@ -109,3 +110,25 @@ def test_what_the_tips_retrieve_misses_is_every_touching_object_it_does_not_retu
         assert scene.reported.answers["missed"] == str(len(touching - set(scene.result.lit)))
         seen += len(scene.result.missed) > 0
     assert seen  # the forty objects of "Why quadtrees" hold a miss to show
+
+
+def test_the_revealed_caption_says_which_layout_its_explanation_is_about():
+    """why-characters-get-stuck step 1 asks whether the segment past the seam pushes back;
+    dragged after the reveal, the caption read the new answer beside the explanation written for
+    the step's layout, which says the opposite (found doing the lesson by hand)."""
+    from pathlib import Path
+
+    from sandbox.app import walkthrough
+    from sandbox.app.session import Session
+
+    lesson = walkthrough.load(Path(__file__).resolve().parents[2] / "walkthroughs" / "why-characters-get-stuck.toml")
+    session = Session(walkthrough=lesson)
+    session.player.go(0)
+    session.player.reveal()
+    answer = lesson.steps[0].answer_text(session.scene)
+    assert f"Answer: {answer}." in session.caption and "own layout" not in session.caption
+    session.scene.shapes["B"].position = (-150.0, 37.0)  # mid segment: nothing pushes back
+    session.refresh()
+    now = lesson.steps[0].answer_text(session.scene)
+    assert now != answer
+    assert f"Answer: {now}. (At the step's own layout: {answer}.)" in session.caption, session.caption
