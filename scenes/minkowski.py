@@ -144,8 +144,10 @@ class Minkowski(Scene):
         tested = sat_run.result
         recorded = trace(gjk, a, b, within=(_gjk, _epa), keep_values=bool(self.settings["code"]))
         walked = recorded.result
-        chosen = tested.axes.index(tested.separating_axis) if not tested.colliding else min(
-            range(len(tested.axes)), key=lambda i: tested.axes[i].overlap)
+        # The axis SAT's answer comes from: the least overlap (the MTV's) or, apart, the widest
+        # gap, the one GJK's distance is compared with (from-sat-to-gjk step 10 speaks of S's
+        # gap; the first gap, P's, was the one drawn and kept where room was short).
+        chosen = min(range(len(tested.axes)), key=lambda i: tested.axes[i].overlap)
         total = _count(walked)
         step = self.settings["step"]
         step = total - 1 if step < 0 or step >= total else step
