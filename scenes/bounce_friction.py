@@ -152,7 +152,7 @@ class BounceFriction(Scene):
 
     def _verdict(self, result):
         if result.hit is None:
-            return Verdict("MISSES THE SURFACE", "separating", f"in {SECONDS:.0f} s")
+            return Verdict("MISSES THE SURFACE", "separating", f"no hit within {SECONDS:.0f} s")  # "in 4 s" read as when something happens
         speed = math.hypot(*result.velocity)
         ratio = math.hypot(*result.response.after) / speed
         return Verdict("HITS THE SURFACE", "mtv", f"after {result.time:.2f} s, leaves at {ratio:.2f}x the speed")
