@@ -12,6 +12,16 @@ from sandbox.kit.figures import sat_view
 from sandbox.kit.theme import THEMES, with_palette
 
 
+def hint_of(session):
+    """The hint line under the figure, as a hidden window draws ``session``'s first frame."""
+    window = SandboxWindow(session, visible=False, deterministic=True)
+    try:
+        window.render()
+        return window._hint.text
+    finally:
+        window.on_close()
+
+
 @pytest.mark.parametrize("scene_id", ["hex-triangle", "minkowski"])
 def test_the_hint_names_the_strips_left_out_at_present(scene_id):
     session = Session(scene_id, (1280, 720))
@@ -21,13 +31,9 @@ def test_the_hint_names_the_strips_left_out_at_present(scene_id):
     missing = [part for line in session.report().lines for part in line.missing]
     assert missing, f"{scene_id} has room for every strip at --present: pick a tighter case"
     drawn = {strip.index for strip in session.scene.result.strips}
-    assert all(f"{sat_view.axis_name(i)}'s strip" in missing for i in range(3) if i not in drawn)
-    window = SandboxWindow(session, visible=False, deterministic=True)
-    try:
-        window.render()
-        hint = window._hint.text
-    finally:
-        window.on_close()
+    axes = session.scene.result.sat.axes
+    assert all(f"{sat_view.axis_name(i)}'s strip" in missing for i in range(len(axes)) if i not in drawn)
+    hint = hint_of(session)
     for part in missing:
         assert part in hint, (part, hint)
 
@@ -83,11 +89,5 @@ def test_the_verdict_comes_back_after_a_questions_reveal_and_on_the_next_steps(l
 def test_the_key_hints_name_only_keys_that_do_something(scene_id, promised, not_promised):
     """The mover, chain-seams, shape-cast and bounce-friction said "R/T: turn" where no key
     turns anything (found doing the lessons by hand)."""
-    session = Session(scene_id, (1920, 1080))
-    window = SandboxWindow(session, visible=False, deterministic=True)
-    try:
-        window.render()
-        hint = window._hint.text
-    finally:
-        window.on_close()
+    hint = hint_of(Session(scene_id, (1920, 1080)))
     assert all(words in hint for words in promised) and not any(words in hint for words in not_promised), hint
