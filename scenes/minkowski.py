@@ -100,6 +100,9 @@ class Minkowski(Scene):
         Param("axes", "SAT's axes beside the shapes", True, overlay=True),
         Param("mtv", "MTV and the chosen axis", True, overlay=True),
         Param("steps", "GJK and EPA iterations", True, overlay=True),
+        # No checkbox (the panel has no row to spare at 1280x720): a lesson hides A - B while it
+        # asks whether A - B holds O, and the reveal draws it.
+        Param("difference", "A - B itself", True, overlay=True, widget=False),
         Param("kind_a", "A's shape", "box", choices=any_shape.KINDS),
         Param("kind_b", "B's shape", "box", choices=any_shape.KINDS),
         Param("sides_a", "Sides of A", 5, low=3, high=12, help="A polygon's or a rounded polygon's sides."),
@@ -232,16 +235,8 @@ class Minkowski(Scene):
             # The chosen axis in the colour it has on the right: green if it separates, else purple.
             marked = replace(theme, axis=theme.mtv) if strip.index == report.chosen and self.settings["mtv"] else theme
             sat_view.draw_strip(painter, marked, report.sat.axes[strip.index], strip, sat_view.axis_name(strip.index))
-        if len(report.difference) > 2:
-            painter.polygon([shifted(p) for p in report.difference], theme.text, faded(theme.text, 35), 2)
-        else:
-            painter.segment(*map(shifted, report.difference), theme.text, 3)
-        if len(report.core) > 2:
-            painter.polygon([shifted(p) for p in report.core], theme.guide, None, 1)
-        elif len(report.core) == 2:
-            painter.segment(*map(shifted, report.core), theme.guide, 1)
-        elif report.core:
-            painter.point(shifted(report.core[0]), theme.guide, 3)
+        if self.settings["difference"]:
+            self.draw_difference(report, painter, theme)
         if self.settings["mtv"]:
             self.draw_chosen(result, painter, theme)
             sat_view.draw_mtv(painter, theme, report.sat, self.shapes["B"])
@@ -252,9 +247,10 @@ class Minkowski(Scene):
         nx, ny = report.sat.normal
         pixel = self.view.pixel * self.view.text_scale
         painter.text((ORIGIN[0] + ny * 18 * pixel, ORIGIN[1] - nx * 18 * pixel - 6 * pixel), "O", theme.highlight, 16, "center")
-        top = max(p[1] for p in report.difference)
-        left = min(p[0] for p in report.difference)
-        painter.text(shifted((left, top + 10)), "A - B", theme.text, 16)
+        if self.settings["difference"]:
+            top = max(p[1] for p in report.difference)
+            left = min(p[0] for p in report.difference)
+            painter.text(shifted((left, top + 10)), "A - B", theme.text, 16)
         self.label_shapes(painter, theme, self.mtv_avoid(report.sat))
         if self.settings["steps"]:
             self.draw_meter(painter, theme, report, y0, y1)
@@ -273,6 +269,19 @@ class Minkowski(Scene):
         rects.append((min(x for x, _ in moved), min(y for _, y in moved), max(x for x, _ in moved), max(y for _, y in moved)))
         rects += [(x - 200, y - 20, x + 200, y + 30) for (x, y), _ in self.headings()]
         return [(x0 - room, y0 - room, x1 + room, y1 + room) for x0, y0, x1, y1 in rects]
+
+    def draw_difference(self, report, painter, theme):
+        """A - B on the right, and the cores' A - B inside it where the shapes are rounded."""
+        if len(report.difference) > 2:
+            painter.polygon([shifted(p) for p in report.difference], theme.text, faded(theme.text, 35), 2)
+        else:
+            painter.segment(*map(shifted, report.difference), theme.text, 3)
+        if len(report.core) > 2:
+            painter.polygon([shifted(p) for p in report.core], theme.guide, None, 1)
+        elif len(report.core) == 2:
+            painter.segment(*map(shifted, report.core), theme.guide, 1)
+        elif report.core:
+            painter.point(shifted(report.core[0]), theme.guide, 3)
 
     def draw_chosen(self, report, painter, theme):
         """The chosen SAT axis as A - B's supporting line across it, and the MTV (or gap) from O."""

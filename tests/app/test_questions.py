@@ -132,3 +132,26 @@ def test_the_revealed_caption_says_which_layout_its_explanation_is_about():
     now = lesson.steps[0].answer_text(session.scene)
     assert now != answer
     assert f"Answer: {now}. (At the step's own layout: {answer}.)" in session.caption, session.caption
+
+
+def test_does_a_minus_b_hold_o_is_asked_before_a_minus_b_is_drawn():
+    """from-sat-to-gjk step 3 asked whether A - B still holds O with A - B and O both drawn: the
+    class read the answer off the figure (found doing the lesson by hand)."""
+    from pathlib import Path
+
+    from sandbox.app import walkthrough
+    from sandbox.app.session import Session
+    from sandbox.kit.painter import RecordingPainter
+
+    def texts(session):
+        painter = RecordingPainter()
+        session.draw(painter)
+        return [call[2] for call in painter.of("text")]
+
+    lesson = walkthrough.load(Path(__file__).resolve().parents[2] / "walkthroughs" / "from-sat-to-gjk.toml")
+    session = Session(walkthrough=lesson)
+    session.player.go(2)
+    assert session.step.answer == "origin_inside" and session.asking
+    assert "O" in texts(session) and "A - B" not in texts(session)
+    session.player.reveal()
+    assert "A - B" in texts(session)
