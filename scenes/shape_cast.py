@@ -46,9 +46,9 @@ class ShapeCast(Scene):
     things_to_try = (
         "Drag the arrow's tip: the ghost of B stops where it first touches A; its fraction is the verdict's.",
         "Pick a circle or a capsule for A: the point slides round the curve and the normal turns with it.",
-        "Press Capsule past a circle: a near miss; drag the tip down a little until it hits.",
+        "Press Capsule past a circle: a near miss; drag the tip up towards the circle until it hits (about 60 units).",
         "Press Starts touching: the plain cast stops at 0 though B is aimed away; tick Encroach and it is free to leave (a miss).",
-        "With Encroach on, aim the tip at A: B comes one slop closer, then stops.",
+        "With Encroach on, aim the tip at A: not STARTS TOUCHING but a HIT with a normal, at 0 of the way (B may come one slop closer, too little to see).",
     )
     params = (
         Param("kind_a", "A's shape", "polygon", choices=any_shape.KINDS),
