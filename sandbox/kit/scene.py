@@ -274,9 +274,17 @@ class Scene:
             x0, y0, x1, y1 = shape.aabb()
             half = len(name) * LABEL_SIZE * 0.31 * pixel * scale
             left, gap, height = (x0 + x1) / 2 - half, 8 * pixel, LABEL_SIZE * 1.3 * pixel * scale
-            spot = (left, y1 + gap)
+            above, below = (left, y1 + gap), (left, y0 - gap - height)
+            spot = above
             if any(left - gap <= px <= left + 2 * half + gap and y1 <= py <= y1 + 2 * gap + height for px, py in avoid):
-                spot = (left, y0 - gap - height)
+                spot = below
+            # Not inside another shape where the other side is free of it: "B" written below B,
+            # inside A (B dragged onto A, the MTV's tip above), read as naming A.
+            middle = ((x0 + x1) / 2, spot[1] + height / 3)
+            other = above if spot == below else below
+            if any(_inside(shape, middle) for key, shape in self.shapes.items() if key != name) and not any(
+                    _inside(shape, ((x0 + x1) / 2, other[1] + height / 3)) for key, shape in self.shapes.items() if key != name):
+                spot = other
             spots[name] = spot
         return spots
 

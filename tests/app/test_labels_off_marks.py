@@ -67,3 +67,22 @@ def test_point_queries_names_and_answers_each_shape_over_and_under_it():
                 box = label_box(call, view).bounds
                 assert box[0] <= (x0 + x1) / 2 <= box[2], (where, text, "not over or under its own shape")
                 assert (box[1] >= y1) if above else (box[3] <= y0), (where, text, "on its shape")
+
+
+def test_a_shapes_name_stays_out_of_the_other_shape():
+    # B dragged onto A and turned 5 degrees (README's first command, by hand): the MTV's tip
+    # above B sent B's name below B, inside A, where it read as naming A.
+    import math
+
+    from figure_lint import draw
+    from sandbox.app.session import Session
+
+    session = Session("box-box", (1280, 720))
+    b = session.scene.shapes["B"]
+    b.position = (b.position[0] - 117, b.position[1] - 67)
+    b.angle = math.radians(5)
+    session.scene.invalidate()
+    session.refresh()
+    painter, view = draw(session), session.scene.view
+    (call,) = [call for call in painter.of("text") if call[2] == "B"]
+    assert not outline(session.scene.shapes["A"]).contains(label_box(call, view).centroid)
