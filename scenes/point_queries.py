@@ -95,20 +95,25 @@ class PointQueries(Scene):
         # layout instead, "176.2 away" stood under the box and "circle" under the pentagon.
         scale = self.view.text_scale
         row = sorted(result, key=lambda name: self.shapes[name].aabb()[0])
-        for size, color, words_of, start, step in (
-            (LABEL_SIZE, None, lambda name: name, lambda box: box[3] + 8 * pixel, 22 * pixel * scale),
-            (13, theme.dim_text, lambda name: _answer(result[name]), lambda box: box[1] - 22 * pixel * scale, -18 * pixel * scale),
-        ):
-            taken = []
-            for name in row:
-                box, words = self.shapes[name].aabb(), words_of(name)
-                at = ((box[0] + box[2]) / 2, start(box))
-                while any(boxes_meet(text_box(at, words, size, pixel, scale, "center"), other, 4 * pixel) for other in taken):
-                    at = (at[0], at[1] + step)
-                taken.append(text_box(at, words, size, pixel, scale, "center"))
-                painter.text(at, words, color or theme.shape(name), size, "center")
+        boxes = [self.shapes[name].aabb() for name in row]
+        names = [(((x0 + x1) / 2, y1 + 8 * pixel), name, theme.shape(name)) for name, (x0, _, x1, y1) in zip(row, boxes)]
+        answers = [(((x0 + x1) / 2, y0 - 22 * pixel * scale), _answer(result[name]), theme.dim_text) for name, (x0, y0, x1, _) in zip(row, boxes)]
+        self._staggered(painter, names, LABEL_SIZE, 22 * pixel * scale)
+        self._staggered(painter, answers, 13, -18 * pixel * scale)
         painter.point(q, theme.highlight if self.hovered == "q" else theme.shape_b, 6)
         painter.text((q[0] + 9 * pixel, q[1] + 9 * pixel), "q", theme.shape_b, 16)
+
+    def _staggered(self, painter, texts, size, step):
+        """``texts`` (at, words, colour) along a row, each moved ``step`` further up or down
+        until it clears the ones before it."""
+        pixel, scale, taken = self.view.pixel, self.view.text_scale, []
+        for at, words, color in texts:
+            box = text_box(at, words, size, pixel, scale, "center")
+            while any(boxes_meet(box, other, 4 * pixel) for other in taken):
+                at = (at[0], at[1] + step)
+                box = text_box(at, words, size, pixel, scale, "center")
+            taken.append(box)
+            painter.text(at, words, color, size, "center")
 
     def report(self, result):
         lines = ("Distance is negative inside: how deep q is.",)

@@ -23,20 +23,16 @@ from sandbox.kit import Context, Report, View, framing
 from sandbox.app.registry import SceneError, all_scenes
 from sandbox.kit.theme import DARK, with_palette
 
-HINTS = "Drag: move   R/T: turn   Wheel: zoom   Right-drag: pan   Tab: focus   Home: reset   F1: help"
-WALKTHROUGH_HINTS = "Right/Space: next step   Left: back   Drag: move   R/T: turn   Home: reset   P: pause   F1: help"
+HINTS = ("Drag: move", "R/T: turn", "Wheel: zoom", "Right-drag: pan", "Tab: focus", "Home: reset", "F1: help")
+WALKTHROUGH_HINTS = ("Right/Space: next step", "Left: back", "Drag: move", "R/T: turn", "Home: reset", "P: pause", "F1: help")
 SHORT_HINTS = "F1: keys and help"
 
 
 def hints(scene, walkthrough: bool) -> str:
     """The key hints under the figure: only the keys that do something in ``scene`` (R/T where
     its shapes turn, P where it moves: in the mover, "R/T: turn" promised what no key did)."""
-    words = WALKTHROUGH_HINTS if walkthrough else HINTS
-    if not scene.turnable:
-        words = words.replace("   R/T: turn", "")
-    if not scene.animated:
-        words = words.replace("   P: pause", "")
-    return words
+    shown = {"R/T: turn": scene.turnable, "P: pause": scene.animated}
+    return "   ".join(hint for hint in (WALKTHROUGH_HINTS if walkthrough else HINTS) if shown.get(hint, True))
 
 STATUS_SECONDS = 4.0
 """How long a status line ("layout saved to ...") stays on screen."""
