@@ -59,18 +59,23 @@ def layout(verdict: Verdict | None, claims: Sequence[Claim], room: float, scale:
         # Never below its size at scale 1: a presenter's scale only enlarges the canvas's text.
         return fit(text, size, space, measure, least=max(at_one, least))
 
-    def parts_with(verdict_room: float) -> list[Part]:
+    def parts_with(verdict_room: float, with_detail: bool = True) -> list[Part]:
         points, used = fitted(verdict.text, VERDICT_SIZE * scale, verdict_room, VERDICT_SIZE)
         parts = [Part("verdict", verdict.text, points, verdict.role, GAP, used)]
         side = min(SIDE_SIZE * scale, points)  # what follows the verdict is never larger than it
         x = GAP + used + GAP
         if claims:
-            says = "   ".join(claim.text() for claim in claims)
             # With a detail to show too, the claims leave it a share of the line.
-            points, used = fitted(says, side, (room - x) * (CLAIMS_SHARE if verdict.detail else 1.0), SIDE_SIZE)
+            sharing = bool(verdict.detail) and with_detail
+            space = (room - x) * (CLAIMS_SHARE if sharing else 1.0)
+            # Whole beside a detail; shortened only where the detail gave way and still no room.
+            for says in spoken(claims)[:1 if sharing else None]:
+                points, used = fitted(says, side, space, SIDE_SIZE)
+                if used <= space:
+                    break
             parts.append(Part("claims", says, points, "text", x, used))  # "(wrong)" says it: red is the max corner's
             x += used + GAP
-        if verdict.detail and room - x > 48 * scale:
+        if with_detail and verdict.detail and room - x > 48 * scale:
             points, used = fitted(verdict.detail, side, room - x, SIDE_SIZE)
             if used <= room - x:
                 # Left out where it would not fit even at its size at 1x: a detail is read whole or not at all.
@@ -84,7 +89,19 @@ def layout(verdict: Verdict | None, claims: Sequence[Claim], room: float, scale:
             smaller = parts_with(max(room * share, 1.0))
             if smaller[-1].kind == "detail":
                 return smaller
+        if claims:
+            # The detail left out after all: the claims take the whole line rather than the
+            # share they left it, where they were cut ("the sweep without turning: MISS (wr…").
+            return parts_with(room * 0.45, with_detail=False)
     return parts
+
+
+def spoken(claims: Sequence[Claim]) -> list[str]:
+    """The claims' text, then shorter and shorter, the methods' first words dropped for "…":
+    cut at its end, "the sweep without turning: MISS (wr…" lost the word that says it is wrong."""
+    # At least a word of each method kept: "MISS (wrong)" alone does not say whose answer it is.
+    fewest = min(len(claim.method.split()) for claim in claims)
+    return ["   ".join(claim.text(dropped) for claim in claims) for dropped in range(fewest)]
 
 
 def fit(text: str, size: float, space: float, measure: Measure, least: float = 0.0) -> tuple[int, float]:

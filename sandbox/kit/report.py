@@ -62,8 +62,14 @@ class Claim(NamedTuple):
     right: bool
     """Whether the full test agrees."""
 
-    def text(self) -> str:
-        return f"{self.method}: {self.says} ({'right' if self.right else 'wrong'})"
+    def text(self, dropped: int = 0) -> str:
+        """The claim in words, the method's first ``dropped`` words (fewer than all) left out for
+        "…": on a line with no room, its end, "(wrong)", is what must be read."""
+        answer = f"{self.says} ({'right' if self.right else 'wrong'})"
+        words = self.method.split()
+        if not dropped:
+            return f"{self.method}: {answer}"
+        return f"…{' '.join(words[dropped:])}: {answer}"
 
 
 @dataclass(frozen=True)

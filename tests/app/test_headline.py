@@ -72,3 +72,18 @@ def test_a_shrunk_part_fits_its_room_and_is_not_rounded_up_past_it():
     for room in range(150, 400, 7):
         points, used = headline.fit("EDGE BC'S REGION", 52, room, measure, least=26)
         assert used <= room or points == 26, (room, points, used)
+
+
+def test_a_claim_with_no_room_keeps_its_answer_and_drops_its_first_words():
+    """time-of-impact at 1920x1080 3x beside the opened panel: the claim had no room at its size
+    at 1x, and the window cut it to "the sweep without turning: MISS (wr…"."""
+    verdict = Verdict("HITS AT t = 0.561", "mtv", "10 steps")
+    claims = (Claim("the sweep without turning", "MISS", False),)
+    shortened = 0
+    for room in range(700, 1100, 10):
+        parts = headline.layout(verdict, claims, room, 2.5, text_width)
+        said = parts[1]
+        assert said.kind == "claims" and said.x + said.width <= room, (room, said)
+        assert said.text.endswith("turning: MISS (wrong)"), (room, said.text)
+        shortened += said.text.startswith("…")
+    assert shortened  # the case: some rooms have no space for the whole claim
