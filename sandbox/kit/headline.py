@@ -4,11 +4,13 @@ labels, the SVG's text and the record of what a figure shows all place the same 
 The verdict comes first, as large as the free width lets it be; then what the flawed methods
 switched on claim (the lesson is about them), then the verdict's detail if there is room. Each
 shrinks to the width left (down to a third of its size, never below its size at 1x, nor below
-the medium's smallest text); the detail is left out when less than 48 pixels (at scale 1)
-remain, or when it would not fit.
+the medium's smallest text); a claim with no room drops its method's first words. A detail
+with no room beside them goes on a second line under them where the band's height holds two
+(a verdict shrunk at a presenter's scale), and is left out where it does not.
 With a claim to show, the verdict leaves it half the line.
 """
 
+import math
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
@@ -20,6 +22,13 @@ GAP = 14
 VERDICT_SIZE, SIDE_SIZE = 26, 16
 """Points at scale 1: the verdict, and the claims and detail beside it."""
 
+
+BAND = 44
+"""Pixels at scale 1 of the verdict's band, its baseline 10 above the band's foot (as
+kit.framing's VERDICT and the window's layout)."""
+
+POINT, INK, LINE = 96 / 72, 0.76, 1.25
+"""Pixels in a point; an ascender's height in DejaVu Sans and a line's, in ems."""
 
 CLAIMS_SHARE = 0.6
 """The most of the line after the verdict the claims take when a detail follows them."""
@@ -42,6 +51,10 @@ class Part(NamedTuple):
     width: float
     """Its width at ``points``, as the renderer measured it."""
 
+    lift: float = 0.0
+    """Pixels its baseline stands above the line's: the verdict and claims, where the detail
+    takes a second line under them."""
+
 
 Measure = Callable[[str, int], float]
 """The pixels a text takes at a size in points, as a renderer lays it out."""
@@ -59,8 +72,8 @@ def layout(verdict: Verdict | None, claims: Sequence[Claim], room: float, scale:
         # Never below its size at scale 1: a presenter's scale only enlarges the canvas's text.
         return fit(text, size, space, measure, least=max(at_one, least))
 
-    def parts_with(verdict_room: float, with_detail: bool = True) -> list[Part]:
-        points, used = fitted(verdict.text, VERDICT_SIZE * scale, verdict_room, VERDICT_SIZE)
+    def parts_with(verdict_room: float, with_detail: bool = True, most: float = math.inf) -> list[Part]:
+        points, used = fitted(verdict.text, min(VERDICT_SIZE * scale, most), verdict_room, VERDICT_SIZE)
         parts = [Part("verdict", verdict.text, points, verdict.role, GAP, used)]
         side = min(SIDE_SIZE * scale, points)  # what follows the verdict is never larger than it
         x = GAP + used + GAP
@@ -82,6 +95,35 @@ def layout(verdict: Verdict | None, claims: Sequence[Claim], room: float, scale:
                 parts.append(Part("detail", verdict.detail, points, "text", x, used))
         return parts
 
+    def under(parts: list[Part], detail: str) -> list[Part]:
+        # At a presenter's scale the band is tall enough for two lines: the verdict above, and
+        # under it what found no room beside it, rather than left out (beside the opened panel
+        # at 3x, fast-moving lost "swept: first touch at t = 0.517").
+        largest = ((BAND - 10) * scale - max(VERDICT_SIZE, least) * POINT * INK) / (POINT * LINE)
+        if largest < max(SIDE_SIZE, least):
+            return parts
+        side = min(SIDE_SIZE * scale, largest)
+        lift = fitted(detail, side, room - GAP, SIDE_SIZE)[0] * POINT * LINE
+        most = int(((BAND - 10) * scale - lift) / (POINT * INK))
+        above = parts_with(room * 0.45 if claims else room, with_detail=False, most=most)
+        if claims and above[-1].x + above[-1].width > room:
+            above = above[:1]  # the claims too go under the verdict
+        side = min(side, above[0].points)  # never larger than the verdict
+        # The claims as whole as leave the detail room beside them.
+        for says in spoken(claims) if len(above) == 1 and claims else [""]:
+            below, x = [], GAP
+            for kind, text in (("claims", says), ("detail", detail)):
+                if not text:
+                    continue
+                points, used = fitted(text, side, room - x, SIDE_SIZE)
+                if used > room - x:
+                    break
+                below.append(Part(kind, text, points, "text", x, used))
+                x += used + GAP
+            else:
+                return [part._replace(lift=lift) for part in above] + below
+        return parts
+
     parts = parts_with(room * 0.45 if claims else room)
     if verdict.detail and parts[-1].kind != "detail":
         # A large verdict gives way, as little as it must, before the detail does.
@@ -92,7 +134,8 @@ def layout(verdict: Verdict | None, claims: Sequence[Claim], room: float, scale:
         if claims:
             # The detail left out after all: the claims take the whole line rather than the
             # share they left it, where they were cut ("the sweep without turning: MISS (wr…").
-            return parts_with(room * 0.45, with_detail=False)
+            parts = parts_with(room * 0.45, with_detail=False)
+        return under(parts, verdict.detail)
     return parts
 
 

@@ -245,14 +245,17 @@ def headline(report: Report, theme: Theme, width: int, scale: float = 1.0, least
     if not parts:
         return ""
     baseline = round((framing.VERDICT - 10) * scale)
-    # The parts follow one another in one text element, GAP pixels apart, however wide the
-    # viewer's font draws them.
+    # The parts of a line follow one another in one text element, GAP pixels apart, however
+    # wide the viewer's font draws them; a detail under the verdict is a line of its own.
     gap = f' dx="{headline_layout.GAP}"'
-    spans = "".join(
-        f'<tspan{gap if i else ""} font-size="{_number(part.points * POINTS)}"{_paint(getattr(theme, part.role), "fill")}>{escape(part.text, quote=False)}</tspan>'
-        for i, part in enumerate(parts)
-    )
-    return f'<text x="{headline_layout.GAP}" y="{baseline}" style="white-space:pre">{spans}</text>'
+    lines = []
+    for lift in sorted({part.lift for part in parts}, reverse=True):
+        spans = "".join(
+            f'<tspan{gap if i else ""} font-size="{_number(part.points * POINTS)}"{_paint(getattr(theme, part.role), "fill")}>{escape(part.text, quote=False)}</tspan>'
+            for i, part in enumerate(part for part in parts if part.lift == lift)
+        )
+        lines.append(f'<text x="{headline_layout.GAP}" y="{_number(baseline - lift)}" style="white-space:pre">{spans}</text>')
+    return "".join(lines)
 
 
 def headline_parts(report: Report, width: int, scale: float = 1.0, least: float = 0.0) -> list[headline_layout.Part]:

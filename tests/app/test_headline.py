@@ -11,8 +11,9 @@ from sandbox.kit.svg import text_width
 
 
 def headline_texts(svg):
-    line = re.search(r'<text x="14" [^>]*>(.*?)</text>', svg)
-    return re.findall(r"<tspan[^>]*>([^<]*)</tspan>", line.group(1)) if line else []
+    """The verdict line's texts, its second line's (a detail under the verdict) after."""
+    lines = re.findall(r'<text x="14" [^>]*>(.*?)</text>', svg)
+    return [text for line in lines for text in re.findall(r"<tspan[^>]*>([^<]*)</tspan>", line)]
 
 
 def test_a_detail_is_recorded_where_the_svg_draws_it_and_nowhere_it_has_no_room():

@@ -97,6 +97,7 @@ class SandboxWindow(pyglet.window.Window):
         """The font scale of the title and verdict: the presenter's, within their share of the height."""
         self._fitted = {}
         self._headline = (None, {})
+        self._verdict_y = 0  # the verdict line's baseline, set with the look (_restyle)
         self._shown = False
         """Whether tick has shown a frame: from the second on, each is shown one tick late."""
 
@@ -220,7 +221,7 @@ class SandboxWindow(pyglet.window.Window):
         self._status.y = round(10 + 20 * hints)
         self._title.y = round(self.height - 26 * header)
         verdict_top = screen.VERDICT if session.figure_only else screen.TITLE + screen.VERDICT
-        self._verdict.y = self._detail.y = self._claims.y = round(self.height - (verdict_top - 10) * header)
+        self._verdict_y = round(self.height - (verdict_top - 10) * header)
         self._caption_label.y = round(screen.HINTS * hints + 8)
         self._caption_label.width = round(screen.text_width(self.width, scale, session.show_panel))
         self._caption_band.y = screen.HINTS * hints
@@ -357,7 +358,7 @@ class SandboxWindow(pyglet.window.Window):
                 self._blank(label)
                 continue
             self._fit(label, part.text, part.points, room - part.x)
-            label.x = round(part.x)
+            label.x, label.y = round(part.x), self._verdict_y + round(part.lift)
             tint(label, getattr(session.theme, part.role))
         # Within the canvas, as the title is: at 3x beside the opened panel it ran on under it.
         self._fit(self._status, "" if self.projecting else session.status, self._status.font_size, room)
