@@ -111,7 +111,7 @@ def layout(verdict: Verdict | None, claims: Sequence[Claim], room: float, scale:
         side = min(side, above[0].points)  # never larger than the verdict
         # The claims as whole as leave the detail room beside them.
         for says in spoken(claims) if len(above) == 1 and claims else [""]:
-            below, x = [], GAP
+            below, x = [], float(GAP)
             for kind, text in (("claims", says), ("detail", detail)):
                 if not text:
                     continue
