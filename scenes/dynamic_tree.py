@@ -306,14 +306,9 @@ class DynamicTreeScene(Swarm):
             if parent >= 0:
                 color = theme.highlight if k in reached else faded(theme.guide, 160)
                 painter.segment(points[parent], points[k], color, 1)
-        # A projector's thicker lines grow the dots too, and 60 leaves' dots ran together into
-        # bars: grown no more than the room between leaves leaves them (never below their 1x size).
-        grown = getattr(painter, "line_scale", 1.0)
-        room = (right - left) / len(leaves) / self.view.pixel / 2 / grown
         for k, node in enumerate(nodes):
             color = theme.highlight if k in reached else (theme.shape_a if node.proxy is not None else theme.guide)
-            size = 4 if node.proxy is not None else 3
-            painter.point(points[k], color, min(size, max(size / grown, room)))
+            painter.point(points[k], color, 4 if node.proxy is not None else 3)
         painter.text((left, top + 14), f"the tree: height {self.reported.named()['height'].text()}", theme.text, 14)
 
     def report(self, result):
