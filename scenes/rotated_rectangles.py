@@ -288,13 +288,17 @@ class RotatedRectangles(Scene):
         self._draw_shown_axis(result, painter, theme)
         for name in "AB":
             self.draw_shape(painter, theme, name)
-        size, spots, numbers = self._corner_names(self._strips(result))
+        strips = self._strips(result)
+        size, spots, numbers = self._corner_names(strips)
         for (name, corner), at in spots.items():
             painter.text(at, corner, faded(theme.shape(name), 200), size, "center")
-        for k, ((name, first, second), row, (at, number_size)) in enumerate(zip(AXES, result.axes, numbers)):
+        for k, ((name, first, second), row, (at, number_size, lead)) in enumerate(zip(AXES, result.axes, self._led(size, spots, numbers, strips))):
             shown = k + 1 == self.settings["axis"]
             color = theme.separating if not row.overlap else theme.axis
             painter.arrow(self.shapes[name].corner(second), self.shapes[name].corner(first), color, 4 if shown else 2)
+            if lead is not None:
+                painter.segment(*lead, color, 1)
+                avoid_lines(painter, [lead])
             painter.text(at, str(k + 1), color, number_size, "center")
         self.label_shapes(painter, theme)
         # Each saving's cost beside the plain recipe's (the figure is the plain recipe; while a
@@ -328,6 +332,54 @@ class RotatedRectangles(Scene):
                 return at, size, True
         return first
 
+    def _led(self, size, spots, numbers, strips):
+        """Each axis's number as drawn: (where, size, leader), the leader None beside its edge.
+        A number with no clear spot beside its edge (a small rectangle at a presenter's scale,
+        its room inside and out held by the corners' names) goes to the nearest clear spot
+        further out from the edge's middle, with a line back to it: asked for on its edge, the
+        label layout moved it 80 pixels off, past the next axis's number."""
+        scale, pixel = self.view.text_scale, self.view.pixel
+        taken = self._centres() + [text_box(at, corner, size, pixel, scale, "center") for (_, corner), at in spots.items()]
+        taken += [text_box(at, str(k + 1), number_size, pixel, scale, "center") for k, (at, number_size, clear) in enumerate(numbers) if clear]
+        drawn = []
+        for k, ((name, first, second), (at, number_size, clear)) in enumerate(zip(AXES, numbers)):
+            far = None if clear else self._far_spot(name, self.shapes[name].corner(second), self.shapes[name].corner(first), str(k + 1), strips, taken)
+            if far is None:
+                drawn.append((at, number_size, None))
+                continue
+            at, number_size, lead = far
+            taken.append(text_box(at, str(k + 1), number_size, pixel, scale, "center"))
+            drawn.append((at, number_size, lead))
+        return drawn
+
+    def _far_spot(self, name, start, end, text, strips, taken):
+        """A spot for an axis's number out from its edge, half an em to two ems further than
+        beside it, clear as ``_axis_spot``'s are: (where, size, leader from the edge to the
+        number's box), or None."""
+        centre = self.shapes[name].center
+        along = (end[0] - start[0], end[1] - start[1])
+        for extra, size, share in ((extra, size, share) for extra in (0.5, 1.0, 1.5, 2.0) for size in self._sizes(AXIS_SIZE) for share in (1 / 2, 1 / 3, 2 / 3)):
+            point = (start[0] + along[0] * share, start[1] + along[1] * share)
+            # Out, away from the rectangle's centre.
+            normal = (along[1], -along[0]) if along[0] * (centre[1] - point[1]) - along[1] * (centre[0] - point[0]) > 0 else (-along[1], along[0])
+            at = self._beside(point, normal, text, size, extra)
+            rect = text_box(at, text, size, self.view.pixel, self.view.text_scale, "center")
+            lead = (point, short_of(rect, point))
+            # The line back crosses neither rectangle's other edges (out between them, it cut B).
+            if self._clear(name, rect, strips, taken) and not any(crosses(lead, edge) for edge in self._edges(name, start, end)):
+                return at, size, lead
+        return None
+
+    def _edges(self, name, start, end):
+        """Every edge of both rectangles but rectangle ``name``'s from ``start`` to ``end``."""
+        edges = []
+        for key, shape in self.shapes.items():
+            corners = [shape.corner(corner) for corner in CORNERS]
+            for a, b in zip(corners, corners[1:] + corners[:1]):
+                if key != name or {tuple(a), tuple(b)} != {tuple(start), tuple(end)}:
+                    edges.append((a, b))
+        return edges
+
     def _sizes(self, size):
         """The sizes a label of ``size`` is tried at, largest first, as the label layout tries
         them: down to its size at 1x or on paper what prints at 8 pt, whichever is larger."""
@@ -356,7 +408,7 @@ class RotatedRectangles(Scene):
             ends.append(interval_ends(unit, min(scalars) / length * UNIT, max(scalars) / length * UNIT, side))
         return ends
 
-    def _beside(self, point, way, text, size):
+    def _beside(self, point, way, text, size, extra=0.0):
         """Where label ``text``, centred, goes beside ``point``: its box a gap from it in the
         direction ``way``, its middle on that line, however large the text is drawn. Out along a
         corner's diagonal, both of the rectangle's edges leave the corner on the other side of
@@ -366,7 +418,7 @@ class RotatedRectangles(Scene):
         length = math.hypot(*way)
         ux, uy = way[0] / length, way[1] / length
         # How far the box reaches from its middle along the way, and the gap before it.
-        reach = abs(ux) * (x1 - x0) / 2 + abs(uy) * (y1 - y0) / 2 + GAP * pixel * self.view.text_scale
+        reach = abs(ux) * (x1 - x0) / 2 + abs(uy) * (y1 - y0) / 2 + GAP * pixel * self.view.text_scale + extra * (y1 - y0)
         # The baseline sits below the box's middle by half the ink's height.
         return (point[0] + ux * reach, point[1] + uy * reach - (y0 + y1) / 2)
 
@@ -398,12 +450,12 @@ class RotatedRectangles(Scene):
             if None in spots.values():
                 continue
             if all(clear for _, _, clear in numbers):
-                return size, spots, [(at, number_size) for at, number_size, _ in numbers]
+                return size, spots, numbers
             # Smaller names, where that leaves every axis's number room beside its edge; else
             # the largest that leaves the fewest numbers without it.
             unclear = sum(not clear for _, _, clear in numbers)
             if found is None or unclear < found[0]:
-                found = (unclear, (size, spots, [(at, number_size) for at, number_size, _ in numbers]))
+                found = (unclear, (size, spots, numbers))
         if found is not None:
             return found[1]
         # No size leaves every name a spot clear of the others: each its own spot at 1x, clear
@@ -415,7 +467,7 @@ class RotatedRectangles(Scene):
                 x, y = self.shapes[name].corner(corner)
                 at = spots[name, corner] = self._off_corner(name, corner, size, strips, []) or (x, y - (y0 + y1) / 2)
                 taken.append(text_box(at, corner, size, self.view.pixel, scale, "center"))
-        return size, spots, [(at, number_size) for at, number_size, _ in self._axis_numbers(strips, taken)]
+        return size, spots, self._axis_numbers(strips, taken)
 
     def _centres(self):
         """The rectangles' centre dots as boxes for the labels to keep off (a number inside a
@@ -546,3 +598,25 @@ class RotatedRectangles(Scene):
                          f"B's corners {fmt(min(xs))}..{fmt(max(xs))} and {fmt(min(ys))}..{fmt(max(ys))}")
         return Report(self._verdict(result), tuple(lines), numbers=self._numbers(result), facts=self._facts(result), meter=Meter("work_counted", ("axes", "dots")))
 
+
+def short_of(rect, point):
+    """Where a line from ``point`` to a digit's box ``rect`` stops: just short of the digit's
+    ink, taken as a circle of 0.55 ems round the box's middle (the box has room round it)."""
+    middle = ((rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2)
+    em = (rect[3] - rect[1]) / 1.28
+    dx, dy = point[0] - middle[0], point[1] - middle[1]
+    length = math.hypot(dx, dy)
+    return (middle[0] + dx * 0.55 * em / length, middle[1] + dy * 0.55 * em / length)
+
+
+def crosses(first, second):
+    """Whether two segments, each (start, end), cross (touching ends count)."""
+    (ax, ay), (bx, by) = first
+    (cx, cy), (dx, dy) = second
+
+    def side(px, py, qx, qy, rx, ry):
+        return (qx - px) * (ry - py) - (qy - py) * (rx - px)
+
+    d1, d2 = side(cx, cy, dx, dy, ax, ay), side(cx, cy, dx, dy, bx, by)
+    d3, d4 = side(ax, ay, bx, by, cx, cy), side(ax, ay, bx, by, dx, dy)
+    return d1 * d2 <= 0 and d3 * d4 <= 0 and (d1, d2, d3, d4) != (0, 0, 0, 0)

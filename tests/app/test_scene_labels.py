@@ -120,6 +120,26 @@ def test_rotated_rectangles_names_each_corner_and_axis_beside_it():
             assert round(call[4] * view.text_scale) >= least, f"{where}: {call[2]!r} at {call[4] * view.text_scale:.1f} points"
 
 
+def test_rotated_rectangles_numbers_each_axis_beside_its_edge_or_with_a_line_to_it():
+    # At --present's 2x, B is small: its edges' numbers had no clear spot beside them, and the
+    # label layout put "3" 1.4 ems from its edge and "4" 1.6, past the other edge, with nothing
+    # to say which edge each named. Beside its edge, or tied to it by a line.
+    from scenes.rotated_rectangles import AXES
+
+    for where, session, painter in shown("rotated-rectangles"):
+        scene, view = session.scene, session.scene.view
+        _, numbers = rectangles_labels(session, painter)
+        segments = [LineString([call[1], call[2]]) for call in painter.of("segment")]
+        for k, box in numbers:
+            name, first, second = AXES[k - 1]
+            edge = LineString([scene.shapes[name].corner(second), scene.shapes[name].corner(first)])
+            em = (box.bounds[3] - box.bounds[1]) / 1.17
+            if box.distance(edge) <= 1.0 * em:
+                continue
+            tied = [line for line in segments if edge.distance(Point(line.coords[0])) < view.pixel and line.distance(box) < 0.5 * em]
+            assert tied, f"{where}: axis {k}'s number stands {box.distance(edge) / em:.1f} ems from its edge, with no line to it"
+
+
 def test_fast_moving_names_d_beside_its_arrow_at_a_presenter_scale():
     # At 1920x1080 3x "t = 0.517" held the spot d's name was asked for, and the layout lifted
     # d 2.9 ems off its arrow. (At 1x it stands beside the sample boxes riding on the arrow,
