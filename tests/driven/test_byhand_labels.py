@@ -1,0 +1,49 @@
+"""Where the mover's and chain-seams' names go, as a class doing the lessons by hand saw them
+(issue 34, /work/wt/look/byhand.md D12, D13, D14): each name next to what it names, not on
+something else it could be read as naming."""
+
+import math
+
+import pytest
+
+from sandbox.kit.labels import segment_meets_box, text_box
+
+
+def placed(driver, string):
+    """The world box of every label ``string`` the last frame drew, as placed."""
+    view = driver.scene.view
+    return [text_box(at, string, size, view.pixel, view.text_scale, anchor)
+            for _, at, text, _, size, anchor in driver.painter.of("text") if text == string]
+
+
+def gap(box, start, end):
+    """How far the box lies from the segment, in world units (0 where they meet)."""
+    low, high = 0.0, max(box[2] - box[0], box[3] - box[1]) + math.dist(start, end) + 1e3
+    for _ in range(40):  # the least pad at which they meet, by halving
+        middle = (low + high) / 2
+        low, high = (low, middle) if segment_meets_box(start, end, box, middle) else (middle, high)
+    return high
+
+
+@pytest.mark.parametrize("size, scale", [((1280, 720), 1.0), ((1280, 720), 2.0), ((1920, 1080), 3.0)])
+def test_bump_names_the_backward_arrow_not_the_push_up_beside_it(drive, size, scale):
+    """Just past a seam with the rule off, "bump" sat beside the upward push at B's left edge,
+    next to the backward arrow's tip: a student read the up-arrow as the bump (D13)."""
+    driver = drive("chain-seams", size=size)
+    driver.session.set_font_scale(scale)
+    driver.click("Just past a seam")
+    driver.session.set_setting("rule", False)
+    driver.frame()
+    pushes = [call for call in driver.painter.of("arrow") if call[4] == 3 and call[1] != call[2]]
+    back = [call for call in pushes if call[2][0] < call[1][0] - 1]
+    up = [call for call in pushes if call not in back]
+    assert len(back) == 1 and up, pushes
+    (box,) = placed(driver, "bump")
+    height = box[3] - box[1]
+    to_back = gap(box, back[0][1], back[0][2])
+    assert to_back <= height, "the name stands off its arrow"
+    # Beside the arrow's length, not out past its tip, and nearer it than any other push.
+    (start, tip) = back[0][1:3]
+    assert tip[0] < (box[0] + box[2]) / 2 < start[0], (box, back)
+    for call in up:
+        assert gap(box, call[1], call[2]) > to_back, (box, call)
