@@ -8,6 +8,8 @@ from collision.cast import SLOP
 from sandbox.kit import Action, Fact, Param, Report, Scene, Verdict, faded, register
 from sandbox.kit.events import Event
 from sandbox.kit.figures import any_shape
+from sandbox.kit.figures.beside import name_beside
+from sandbox.kit.labels import text_box
 from sandbox.kit.figures.clear import keep_clear
 
 RADIUS = 18.0
@@ -47,12 +49,12 @@ def capsule_at(at):
     return Capsule((0.0, -HALF), (0.0, HALF), RADIUS, at)
 
 
-def pass_groups(iterations):
-    """The passes as (first, last) indices of runs that start within a capsule's width of the
-    run's first: each run is drawn as one pile of outlines and named once."""
+def pass_groups(iterations, reach=2 * RADIUS):
+    """The passes as (first, last) indices of runs that start within ``reach`` of the run's
+    first (a capsule's width: one pile of outlines), each named once."""
     groups: list[tuple[int, int]] = []
     for k, step in enumerate(iterations):
-        if groups and math.dist(step.start, iterations[groups[-1][0]].start) <= 2 * RADIUS:
+        if groups and math.dist(step.start, iterations[groups[-1][0]].start) <= reach:
             groups[-1] = (groups[-1][0], k)
         else:
             groups.append((k, k))
@@ -136,6 +138,7 @@ class Mover(Scene):
         start = self.points["start"]
         any_shape.draw(painter, result.capsule, b_color, faded(b_color, 40), 1)
         sliding = self.settings["method"] == "collide and slide"
+        self._name_kerb(result, painter, theme)
         if sliding and self.settings["passes"]:
             for step in result.slid.iterations:
                 at = (start.x + step.start.x, start.y + step.start.y)
@@ -145,8 +148,11 @@ class Mover(Scene):
                 for plane in step.planes:
                     self._plane(painter, theme, plane)
             # Every pass named, those that start at one place (the last few barely move) under
-            # one name: the caption counts 5 passes, and the figure once named only two.
-            for first, last in pass_groups(result.slid.iterations):
+            # one name: the caption counts 5 passes, and the figure once named only two. Where
+            # the names are large beside the capsule (a presenter scale), passes nearer than two
+            # names' height share one: five names crowded a small figure.
+            _, low, _, high = text_box((0.0, 0.0), "pass", 12, pixel, self.view.text_scale)
+            for first, last in pass_groups(result.slid.iterations, max(2 * RADIUS, 2 * (high - low))):
                 top = max(any_shape.slid(result.capsule, *step.start).aabb()[3] for step in result.slid.iterations[first:last + 1])
                 at = result.slid.iterations[first].start
                 name = f"pass {first + 1}" if first == last else f"passes {first + 1}–{last + 1}"
@@ -172,7 +178,7 @@ class Mover(Scene):
         painter.point(start, theme.highlight if self.hovered == "start" else b_color, 5)
         painter.point(self.points["wish"], theme.highlight if self.hovered == "wish" else theme.axis, 6)
         for name, shape in self.shapes.items():
-            if name.startswith("tile"):
+            if name.startswith("tile") or name == "kerb":
                 continue
             # Above the shape, not at its middle: there the shape's centre dot is, and the wall
             # is hardly wider than its name.
@@ -180,6 +186,25 @@ class Mover(Scene):
             painter.text(((x0 + x1) / 2, y1 + 6 * pixel), name, theme.shape(name), 13, "center")
         # The wish's name last: it moves more freely than the names of the world's shapes.
         painter.text((self.points["wish"].x + 9 * pixel, self.points["wish"].y + 9 * pixel), "wish", theme.axis, 15)
+
+    def _name_kerb(self, result, painter, theme):
+        """The kerb's name beside it, clear of every capsule drawn (the one walking over it and
+        the passes' faint ones): first, so that the other names keep off it. It was put inside
+        the tile under the floor line, or on the faint capsules."""
+        crowd = [result.capsule, *self.shapes.values()]
+        if self.settings["method"] == "collide and slide" and self.settings["passes"]:
+            crowd += [any_shape.slid(result.capsule, *step.start) for step in result.slid.iterations]
+        if self.settings["ends"]:
+            crowd.append(any_shape.slid(result.capsule, *result.achieved))
+        bounds = self.shapes["kerb"].aabb()
+        spot = name_beside(bounds, "kerb", 13, self.view, crowd)
+        if spot is None:
+            # Nowhere clear near it (a crowded figure at a presenter scale): the label layout's choice.
+            painter.text(((bounds[0] + bounds[2]) / 2, bounds[3] + 6 * self.view.pixel), "kerb", theme.shape("kerb"), 13, "center")
+            return
+        if spot.leader is not None:
+            painter.segment(*spot.leader, theme.shape("kerb"), 1)
+        painter.text(spot.at, "kerb", theme.shape("kerb"), 13, spot.anchor)
 
     def _plane(self, painter, theme, plane):
         """A plane: a line along the surface touched, and its normal, purple where it pushed."""

@@ -3,10 +3,14 @@
 something else it could be read as naming."""
 
 import math
+from pathlib import Path
 
 import pytest
+import shapely
 
+from sandbox.app import walkthrough
 from sandbox.kit.labels import segment_meets_box, text_box
+from test_mover_scenes import capsule_geometry
 
 
 def placed(driver, string):
@@ -47,3 +51,43 @@ def test_bump_names_the_backward_arrow_not_the_push_up_beside_it(drive, size, sc
     assert tip[0] < (box[0] + box[2]) / 2 < start[0], (box, back)
     for call in up:
         assert gap(box, call[1], call[2]) > to_back, (box, call)
+
+
+LESSON = Path(__file__).resolve().parents[2] / "walkthroughs" / "why-characters-get-stuck.toml"
+
+
+def capsules_drawn(scene):
+    """GEOS: every capsule the mover draws: where it starts, each pass's faint one, where it ends."""
+    start, result = scene.points["start"], scene.result
+    places = [(0.0, 0.0), *(step.start for step in result.slid.iterations), result.achieved]
+    return [capsule_geometry((start.x + dx, start.y + dy)) for dx, dy in places]
+
+
+@pytest.mark.parametrize("size, scale, panel, how", [
+    ((1280, 720), 1.0, True, "step 7"), ((1280, 720), 1.0, True, "Along the floor"),
+    ((1920, 1080), 2.0, False, "step 7"), ((1920, 1080), 2.0, False, "Along the floor"),
+    ((1280, 720), 2.0, True, "step 7"), ((1280, 720), 2.0, True, "Along the floor"),
+])
+def test_the_kerb_is_named_beside_it_clear_of_the_capsules(drive, size, scale, panel, how):
+    """The kerb's name was put under the floor line, inside the tile there, or on the passes'
+    faint capsules (D12): lesson step 7, after Along the floor, at 1920x1080 2x and with the
+    panel opened at --present."""
+    driver = drive(size=size, walkthrough=walkthrough.load(LESSON))
+    driver.session.player.go(6 if how == "step 7" else 4)
+    driver.session.set_font_scale(scale)
+    driver.session.show_panel = panel
+    driver.session.refresh()
+    if how != "step 7":
+        driver.click(how)
+    driver.frame()
+    scene = driver.scene
+    (box,) = placed(driver, "kerb")
+    kerb = scene.shapes["kerb"].aabb()
+    label = shapely.box(*box)
+    assert box[1] >= kerb[1], "under the floor line"
+    for capsule in capsules_drawn(scene):
+        assert not label.intersects(capsule), "on a capsule"
+    # Beside the kerb: within a label's height of it, or joined to it by a leader line.
+    near = label.distance(shapely.box(*kerb)) <= box[3] - box[1]
+    leaders = [call for call in driver.painter.of("segment") if call[3] == driver.session.theme.shape("kerb")]
+    assert near or any(shapely.LineString([call[1], call[2]]).distance(label) <= 1e-6 for call in leaders), (box, kerb)
