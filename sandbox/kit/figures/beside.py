@@ -43,7 +43,7 @@ def name_beside(bounds: Bounds, text: str, size: float, view: View, crowd: Seque
     # The box's foot half a gap above the shape's top, or above the ground it stands on: its
     # baseline the ink's depth higher.
     ground = y0 + gap / 2 - low
-    tries = [((x0 + x1) / 2, y1 + gap / 2 - low, "center", None)]
+    tries: list[tuple[float, float, str, tuple[Point, Point] | None]] = [((x0 + x1) / 2, y1 + gap / 2 - low, "center", None)]
     for side, edge, anchor in ((1, x1, "left"), (-1, x0, "right")):
         for step in range(SLIDE * 4 + 1):
             x = edge + side * (gap + step * height / 4)
