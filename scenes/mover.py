@@ -9,8 +9,8 @@ from sandbox.kit import Action, Fact, Param, Report, Scene, Verdict, faded, regi
 from sandbox.kit.events import Event
 from sandbox.kit.figures import any_shape
 from sandbox.kit.figures.beside import name_beside
+from sandbox.kit.figures.clear import keep_clear, line
 from sandbox.kit.labels import text_box
-from sandbox.kit.figures.clear import keep_clear
 
 RADIUS = 18.0
 HALF = 22.0
@@ -138,6 +138,11 @@ class Mover(Scene):
         start = self.points["start"]
         any_shape.draw(painter, result.capsule, b_color, faded(b_color, 40), 1)
         sliding = self.settings["method"] == "collide and slide"
+        # No name inside the floor: written in a tile, "wish" and "kerb" read as the tile's.
+        block = getattr(painter, "block", None)
+        if block is not None:
+            tiles = [shape.aabb() for name, shape in self.shapes.items() if name.startswith("tile")]
+            block((min(t[0] for t in tiles), min(t[1] for t in tiles), max(t[2] for t in tiles), max(t[3] for t in tiles)), ())
         self._name_kerb(result, painter, theme)
         if sliding and self.settings["passes"]:
             for step in result.slid.iterations:
@@ -194,6 +199,9 @@ class Mover(Scene):
         crowd = [result.capsule, *self.shapes.values()]
         if self.settings["method"] == "collide and slide" and self.settings["passes"]:
             crowd += [any_shape.slid(result.capsule, *step.start) for step in result.slid.iterations]
+            # The planes' lines too: the kerb's top plane ran through its name.
+            lines = [_plane_line(plane) for step in result.slid.iterations for plane in step.planes]
+            crowd += [band for band in (line(start, end, 2 * self.view.pixel) for start, end in lines) if band is not None]
         if self.settings["ends"]:
             crowd.append(any_shape.slid(result.capsule, *result.achieved))
         bounds = self.shapes["kerb"].aabb()
@@ -209,7 +217,7 @@ class Mover(Scene):
     def _plane(self, painter, theme, plane):
         """A plane: a line along the surface touched, and its normal, purple where it pushed."""
         (px, py), (nx, ny) = plane.point, plane.normal
-        painter.segment((px - ny * PLANE_HALF, py + nx * PLANE_HALF), (px + ny * PLANE_HALF, py - nx * PLANE_HALF), theme.text, 2)
+        painter.segment(*_plane_line(plane), theme.text, 2)
         color = theme.mtv if plane.push > 0 else theme.guide
         painter.arrow((px, py), (px + nx * 30, py + ny * 30), color, 2)
 
@@ -242,6 +250,12 @@ class Mover(Scene):
             Fact("translation", list(result.achieved), "the motion achieved"),
         )
         return Report(verdict, facts=facts)
+
+
+def _plane_line(plane):
+    """The line a plane is drawn as: along the surface touched, PLANE_HALF either side of its point."""
+    (px, py), (nx, ny) = plane.point, plane.normal
+    return (px - ny * PLANE_HALF, py + nx * PLANE_HALF), (px + ny * PLANE_HALF, py - nx * PLANE_HALF)
 
 
 def _across(motion, wish):

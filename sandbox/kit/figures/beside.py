@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from collision import Box, gjk
-from sandbox.kit.labels import Outline, text_box
+from sandbox.kit.labels import GAP as LABEL_GAP, Outline, text_box
 from sandbox.kit.painter import Point
 from sandbox.kit.view import Bounds, View
 
@@ -40,9 +40,10 @@ def name_beside(bounds: Bounds, text: str, size: float, view: View, crowd: Seque
     gap = GAP * pixel
     _, low, _, high = text_box((0.0, 0.0), text, size, pixel, view.text_scale)
     height = high - low
-    # The box's foot half a gap above the shape's top, or above the ground it stands on: its
-    # baseline the ink's depth higher.
-    ground = y0 + gap / 2 - low
+    # The box's foot half a gap above the shape's top, or above the ground it stands on by a
+    # gap and by the room a label keeps beside a block (a floor kept clear of names, which a
+    # label layout would otherwise lift it off): its baseline the ink's depth higher.
+    ground = y0 + max(gap, (LABEL_GAP + 0.05) * height) - low
     tries: list[tuple[float, float, str, tuple[Point, Point] | None]] = [((x0 + x1) / 2, y1 + gap / 2 - low, "center", None)]
     for side, edge, anchor in ((1, x1, "left"), (-1, x0, "right")):
         for step in range(SLIDE * 4 + 1):
