@@ -28,11 +28,12 @@ WALKTHROUGH_HINTS = ("Right/Space: next step", "Left: back", "Drag: move", "R/T:
 SHORT_HINTS = "F1: keys and help"
 
 
-def hints(scene, walkthrough: bool, ended: bool = False) -> str:
+def hints(scene, walkthrough: bool, ended: bool = False, asking: bool = False) -> str:
     """The key hints under the figure: only the keys that do something in ``scene`` (R/T where
-    its shapes turn, P where it moves: in the mover, "R/T: turn" promised what no key did),
-    in the words of what they do now: P plays a motion that has ``ended`` (Session.ended) again."""
-    shown = {"R/T: turn": scene.turnable, "P: pause": scene.animated}
+    its shapes turn, P where it moves, not while a question holds it still: in the mover, "R/T:
+    turn" promised what no key did), in the words of what they do now: P plays a motion that
+    has ``ended`` (Session.ended) again."""
+    shown = {"R/T: turn": scene.turnable, "P: pause": scene.animated and not asking}
     said = {"P: pause": "P: replay" if ended else "P: pause"}
     return "   ".join(said.get(hint, hint) for hint in (WALKTHROUGH_HINTS if walkthrough else HINTS) if shown.get(hint, True))
 

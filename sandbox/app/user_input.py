@@ -172,6 +172,10 @@ class UserInput:
         session = self.session
         if not session.scene.animated:
             return
+        if session.asking:
+            # An open question holds the scene still: run on, it would show the answer.
+            session.status = "held still while the question is open: Right reveals it"
+            return
         if session.ended():
             # A replay at its end: pausing it would change nothing to see; P plays it again.
             session.guarded("act", session.scene.restart)

@@ -19,14 +19,14 @@ def test_every_step_of_the_lesson_says_p_replays_and_p_does(drive):
         session, scene = driver.session, driver.scene
         # Nothing is held still: the run has ended, and P's words say what P does then.
         assert "lets it run" not in session.status and not session.paused, (index, session.status)
-        line = hints(scene, True, session.ended())
+        line = hints(scene, True, session.ended(), session.asking)
         assert "P: replay" in line and "P: pause" not in line, (index, line)
         rested = scene.result.particle
         driver.tap("P")
         driver.frame()
         assert scene.result.particle != rested, f"step {index + 1}: P moved nothing"
         # Running, P pauses it (and says so); then P runs it on.
-        assert "P: pause" in hints(scene, True, session.ended())
+        assert "P: pause" in hints(scene, True, session.ended(), session.asking)
         driver.tap("P")
         assert session.paused
         held = scene.result.particle
@@ -35,7 +35,21 @@ def test_every_step_of_the_lesson_says_p_replays_and_p_does(drive):
         driver.tap("P")
         for _ in range(3 * 60):  # the replay's 2.5 s, and then some
             driver.frame()
-        assert scene.result.particle == scene.result.path[-1] and "P: replay" in hints(scene, True, session.ended())
+        assert scene.result.particle == scene.result.path[-1] and "P: replay" in hints(scene, True, session.ended(), session.asking)
+
+
+def test_while_a_question_is_open_p_promises_nothing_and_moves_nothing(drive):
+    """Before the reveal the replay would show when p reaches the surface: the answer."""
+    driver = drive(walkthrough=walkthrough.load(LESSON))
+    driver.session.player.go(1)  # "When does p reach the surface now?"
+    driver.frame()
+    session, scene = driver.session, driver.scene
+    assert session.asking and "P:" not in hints(scene, True, session.ended(), session.asking)
+    rested = scene.result.particle
+    driver.tap("P")
+    for _ in range(30):
+        driver.frame()
+    assert scene.result.particle == rested and "question" in session.status
 
 
 def test_an_ended_replay_costs_no_computing_each_frame(drive):

@@ -314,7 +314,7 @@ class SandboxWindow(pyglet.window.Window):
         room = screen.text_width(self.width, session.font_scale, session.show_panel)
         header = self._header_scale
         self._fit(self._title, title, headline.fit(title, 16 * header, room, lambda text, points: _line_width(self._title, text, points))[0], room)
-        hints = key_hints(session.scene, session.player.walkthrough is not None, session.ended())
+        hints = key_hints(session.scene, session.player.walkthrough is not None, session.ended(), session.asking)
         _set(self._hint, hints if len(hints) * 0.62 * self._hint.font_size <= room else SHORT_HINTS)
         labels = session.scene.labels_left_out
         strips = [part for line in session.report().lines for part in line.missing]
