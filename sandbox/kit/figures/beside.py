@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from collision import Box, gjk
-from sandbox.kit.labels import GAP as LABEL_GAP, Outline, text_box
+from sandbox.kit.labels import GAP as LABEL_GAP, Outline, inside, text_box
 from sandbox.kit.painter import Point
 from sandbox.kit.view import Bounds, View
 
@@ -51,13 +51,9 @@ def name_beside(bounds: Bounds, text: str, size: float, view: View, crowd: Seque
             tries.append((x, ground, anchor, ((edge, (y0 + y1) / 2), (x - side * gap / 2, (y0 + y1) / 2)) if step else None))
     for x, y, anchor, leader in tries:
         box = text_box((x, y), text, size, pixel, view.text_scale, anchor)
-        if _inside(box, view.rect) and _clear(box, crowd, 2 * pixel):
+        if inside(box, view.rect) and _clear(box, crowd, 2 * pixel):
             return Spot((x, y), anchor, leader)
     return None
-
-
-def _inside(box: Bounds, area: Bounds) -> bool:
-    return area[0] <= box[0] and box[2] <= area[2] and area[1] <= box[1] and box[3] <= area[3]
 
 
 def _clear(box: Bounds, crowd: Sequence[Outline], pad: float) -> bool:
