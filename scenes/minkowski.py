@@ -10,6 +10,7 @@ from collision.gjk import _epa, _gjk
 from collision.minkowski import _sum_outline, core as core_of
 from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, trace
 from sandbox.kit.figures import any_shape, sat_scene, sat_view
+from sandbox.kit.figures.halves import RightOf, shortened
 from sandbox.kit.figures.meter import draw_meter
 from sandbox.kit.labels import INK_DOWN, POINT
 from sandbox.kit import Action, Cost, Fact, Param, Report, Scene, Verdict, View, faded, register
@@ -79,70 +80,6 @@ def _below(point, other, top):
         return point
     share = (top - other[1]) / (point[1] - other[1])
     return (other[0] + (point[0] - other[0]) * share, top)
-
-
-class RightHalf:
-    """A painter that draws only what lies right of the divider (x = SPLIT), A - B's half:
-    polygons cut there, with no edge drawn along the cut; segments and arrows shortened (an
-    arrow whose tip is cut loses its head); points beyond it left out. Text goes through."""
-
-    def __init__(self, painter):
-        self.painter = painter
-
-    def __getattr__(self, name):
-        return getattr(self.painter, name)
-
-    def polygon(self, points, outline, fill=None, width=2):
-        points = [tuple(p) for p in points]
-        if min(x for x, _ in points) >= SPLIT:
-            self.painter.polygon(points, outline, fill, width)
-            return
-        kept = _cut(points)
-        if fill is not None and len(kept) > 2:
-            self.painter.polygon(kept, fill, fill, 1)
-        for start, end in zip(points, points[1:] + points[:1]):
-            self.segment(start, end, outline, width)
-
-    def segment(self, start, end, color, width=1):
-        kept = _shortened(start, end)
-        if kept is not None:
-            self.painter.segment(*kept, color, width)
-
-    def arrow(self, start, end, color, width=2):
-        kept = _shortened(start, end)
-        if kept is not None:
-            (self.painter.arrow if kept[1] == tuple(end) else self.painter.segment)(*kept, color, width)
-
-    def point(self, at, color, size=5):
-        if at[0] >= SPLIT:
-            self.painter.point(at, color, size)
-
-
-def _crossing(a, b):
-    """Where the segment from ``a`` to ``b`` crosses the divider (one end on each side)."""
-    t = (SPLIT - a[0]) / (b[0] - a[0])
-    return (SPLIT, a[1] + t * (b[1] - a[1]))
-
-
-def _cut(points):
-    """The part of a convex polygon right of the divider (Sutherland and Hodgman, one edge)."""
-    kept = []
-    for a, b in zip(points, points[1:] + points[:1]):
-        if a[0] >= SPLIT:
-            kept.append(a)
-        if (a[0] >= SPLIT) != (b[0] >= SPLIT):
-            kept.append(_crossing(a, b))
-    return kept
-
-
-def _shortened(start, end):
-    """The part of a segment right of the divider, as (start, end), or None if none is."""
-    start, end = tuple(start), tuple(end)
-    if start[0] >= SPLIT and end[0] >= SPLIT:
-        return start, end
-    if start[0] < SPLIT and end[0] < SPLIT:
-        return None
-    return (_crossing(start, end), end) if start[0] < SPLIT else (start, _crossing(start, end))
 
 
 @register("minkowski", "Beyond", "SAT and GJK: A - B", order=1)
@@ -300,7 +237,7 @@ class Minkowski(Scene):
             marked = replace(theme, axis=theme.mtv) if strip.index == report.chosen and self.settings["mtv"] else theme
             sat_view.draw_strip(painter, marked, report.sat.axes[strip.index], strip, sat_view.axis_name(strip.index))
         # A - B's half drawn cut at the divider: pulled clear, B sent A - B across it, over SAT's strips.
-        right = RightHalf(painter)
+        right = RightOf(painter, SPLIT)
         if self.settings["difference"]:
             self.draw_difference(report, right, theme)
         if self.settings["mtv"]:
@@ -362,7 +299,7 @@ class Minkowski(Scene):
         heading = self.headings()[1][0][1] - (INK_DOWN * 16 * POINT + 8) * self.view.text_scale * self.view.pixel
         start, end = _below(start, end, heading), _below(end, start, heading)
         # Named at its end in A - B's half: cut at the divider, at the cut.
-        kept = _shortened(start, end)
+        kept = shortened(start, end, SPLIT)
         if kept is not None:
             painter.segment(*kept, color, 1)
             painter.text(kept[1], sat_view.axis_name(report.chosen), color, 14)
