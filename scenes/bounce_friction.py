@@ -92,7 +92,7 @@ class BounceFriction(Scene):
     )
     animated = True
     turnable = False  # the surface turns by its slider: there is no shape for R and T to turn
-    actions = (Action("replay", "Replay", help="P pauses it"),)
+    actions = (Action("replay", "Replay", help="P pauses it, and once it has ended plays it again"),)
 
     def setup(self):
         self.clock = SECONDS  # the replay has run: the particle rests at the path's end
@@ -116,6 +116,12 @@ class BounceFriction(Scene):
 
     def replay(self):
         self.clock = 0.0
+
+    def ended(self):
+        return self.clock >= SECONDS
+
+    # P on a run that has ended plays it again, as the Replay button does: it moved nothing.
+    restart = replay
 
     def surface(self):
         """The surface's unit direction and its normal (the side the particle comes from is up)."""

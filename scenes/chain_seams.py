@@ -8,6 +8,7 @@ from collision import Box, ChainContact, Circle, NormalKind, Vector, chain_manif
 from sandbox.kit import Action, Fact, Param, Report, Scene, Verdict, register
 from sandbox.kit.events import Event
 from sandbox.kit.figures.clear import keep_lines_clear
+from sandbox.kit.labels import text_box
 
 CHAIN = ((390.0, 150.0), (320.0, 80.0), (220.0, 0.0), (120.0, 0.0), (20.0, 0.0), (-80.0, 0.0), (-180.0, 0.0), (-280.0, 0.0), (-340.0, -50.0))
 """The chain's points, listed right to left so that its free side (each segment's right) is up:
@@ -179,7 +180,7 @@ class ChainSeams(Scene):
             tip = (start.x + contact.normal.x * NORMAL_LENGTH, start.y + contact.normal.y * NORMAL_LENGTH)
             painter.arrow(start, tip, theme.mtv, 3)
             if contact.against:
-                painter.text((tip[0] - 6 * pixel, tip[1] + 6 * pixel), "bump", theme.mtv, 14, "right")
+                painter.text(*_beside(start, tip, b.position, "bump", 14, self.view), theme.mtv, 14, "center")
         painter.arrow((b.position.x - 30, b.position.y), (b.position.x + 30, b.position.y), theme.axis, 2)
         painter.text((b.position.x + 34, b.position.y - 6 * pixel), "slides", theme.axis, 13)
         x0, _, x1, y1 = b.aabb()
@@ -211,6 +212,22 @@ class ChainSeams(Scene):
         # Which segments, for the events that look for a bump at a flat seam (the figure draws counts).
         segments = {"bump_segments": [c.segment for c in result.contacts if c.against], "naive_bump_segments": list(result.naive_bumps)}
         return Report(verdict, facts=facts, numbers=segments)
+
+def _beside(start, tip, inside, text, size, view):
+    """Where an arrow's name goes: beside its middle, on the side away from ``inside`` (B's
+    centre), and the text. At the tip, "bump" sat by the other segment's push up B's side, and
+    a student read that arrow as the bump."""
+    dx, dy = tip[0] - start[0], tip[1] - start[1]
+    length = math.hypot(dx, dy) or 1.0
+    nx, ny = -dy / length, dx / length
+    middle = ((start[0] + tip[0]) / 2, (start[1] + tip[1]) / 2)
+    if (inside[0] - middle[0]) * nx + (inside[1] - middle[1]) * ny > 0:
+        nx, ny = -nx, -ny
+    # Out by the box's half size along the normal, and a gap: its near edge just clear of the arrow.
+    x0, y0, x1, y1 = text_box((0.0, 0.0), text, size, view.pixel, view.text_scale, "center")
+    reach = abs(nx) * (x1 - x0) / 2 + abs(ny) * (y1 - y0) / 2 + 6 * view.pixel
+    return (middle[0] + nx * reach, middle[1] + ny * reach - (y0 + y1) / 2), text
+
 
 def _face_normal(segment):
     """The segment's own normal: its direction turned a quarter clockwise."""

@@ -10,6 +10,7 @@ from collision.gjk import _epa, _gjk
 from collision.minkowski import _sum_outline, core as core_of
 from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, trace
 from sandbox.kit.figures import any_shape, sat_scene, sat_view
+from sandbox.kit.figures.halves import RightOf, shortened
 from sandbox.kit.figures.meter import draw_meter
 from sandbox.kit.labels import INK_DOWN, POINT
 from sandbox.kit import Action, Cost, Fact, Param, Report, Scene, Verdict, View, faded, register
@@ -235,13 +236,15 @@ class Minkowski(Scene):
             # The chosen axis in the colour it has on the right: green if it separates, else purple.
             marked = replace(theme, axis=theme.mtv) if strip.index == report.chosen and self.settings["mtv"] else theme
             sat_view.draw_strip(painter, marked, report.sat.axes[strip.index], strip, sat_view.axis_name(strip.index))
+        # A - B's half drawn cut at the divider: pulled clear, B sent A - B across it, over SAT's strips.
+        right = RightOf(painter, SPLIT)
         if self.settings["difference"]:
-            self.draw_difference(report, painter, theme)
+            self.draw_difference(report, right, theme)
         if self.settings["mtv"]:
-            self.draw_chosen(result, painter, theme)
+            self.draw_chosen(result, right, theme)
             sat_view.draw_mtv(painter, theme, report.sat, self.shapes["B"])
         if self.settings["steps"]:
-            self.draw_step(result, painter, theme)
+            self.draw_step(result, painter, right, theme)
         painter.point(ORIGIN, theme.highlight, 6)
         # O's name square to the axis: clear of the MTV, the gap and GJK's last direction, all along it.
         nx, ny = report.sat.normal
@@ -249,8 +252,8 @@ class Minkowski(Scene):
         painter.text((ORIGIN[0] + ny * 18 * pixel, ORIGIN[1] - nx * 18 * pixel - 6 * pixel), "O", theme.highlight, 16, "center")
         if self.settings["difference"]:
             top = max(p[1] for p in report.difference)
-            left = min(p[0] for p in report.difference)
-            painter.text(shifted((left, top + 10)), "A - B", theme.text, 16)
+            left = max(min(p[0] for p in report.difference) + ORIGIN[0], SPLIT + 6 * self.view.pixel)
+            painter.text((left, top + 10 + ORIGIN[1]), "A - B", theme.text, 16)
         self.label_shapes(painter, theme, self.mtv_avoid(report.sat))
         if self.settings["steps"]:
             self.draw_meter(painter, theme, report, y0, y1)
@@ -295,50 +298,54 @@ class Minkowski(Scene):
         # Below the heading: run up into it, the line crossed "A - B and O, GJK" (at 2x and 3x).
         heading = self.headings()[1][0][1] - (INK_DOWN * 16 * POINT + 8) * self.view.text_scale * self.view.pixel
         start, end = _below(start, end, heading), _below(end, start, heading)
-        painter.segment(start, end, color, 1)
-        painter.text(end, sat_view.axis_name(report.chosen), color, 14)
+        # Named at its end in A - B's half: cut at the divider, at the cut.
+        kept = shortened(start, end, SPLIT)
+        if kept is not None:
+            painter.segment(*kept, color, 1)
+            painter.text(kept[1], sat_view.axis_name(report.chosen), color, 14)
         if test.separating:
             painter.segment(shifted(foot), ORIGIN, theme.separating, 4)
         elif report.sat.depth > 0:
             painter.arrow(ORIGIN, shifted(report.sat.mtv), theme.mtv, 3)
 
-    def draw_step(self, report, painter, theme):
-        """The iteration shown: GJK's direction, support point and simplex, or EPA's polytope."""
+    def draw_step(self, report, painter, right, theme):
+        """The iteration shown: GJK's direction, support point and simplex, or EPA's polytope,
+        drawn with ``right`` (A - B's half); the support point's corners of A and B with ``painter``."""
         walked = report.gjk
         if report.step < len(walked.steps):
             # The simplices before this one, faded: the walk towards O stays in view.
             for earlier in walked.steps[: report.step]:
                 traced = [shifted(p) for p in earlier.simplex]
                 if len(traced) == 3:
-                    painter.polygon(traced, faded(theme.axis, 90), None, 1)
+                    right.polygon(traced, faded(theme.axis, 90), None, 1)
                 elif len(traced) == 2:
-                    painter.segment(*traced, faded(theme.axis, 90), 1)
+                    right.segment(*traced, faded(theme.axis, 90), 1)
             step = walked.steps[report.step]
             simplex = [shifted(p) for p in step.simplex]
             if len(simplex) == 3:
-                painter.polygon(simplex, theme.axis, faded(theme.axis, 40), 2)
+                right.polygon(simplex, theme.axis, faded(theme.axis, 40), 2)
             elif len(simplex) == 2:
-                painter.segment(*simplex, theme.axis, 3)
+                right.segment(*simplex, theme.axis, 3)
             for corner in simplex:
-                painter.point(corner, theme.axis, 5)
-            painter.point(shifted(step.closest), theme.highlight, 3)
-            painter.point(shifted(step.support), theme.max_corner, 7)
+                right.point(corner, theme.axis, 5)
+            right.point(shifted(step.closest), theme.highlight, 3)
+            right.point(shifted(step.support), theme.max_corner, 7)
             painter.point(step.from_a, theme.max_corner, 6)
             painter.point(step.from_b, theme.max_corner, 6)
             painter.segment(step.from_a, step.from_b, faded(theme.max_corner, 120), 1)
             # The direction from O last, over the MTV: the support point is A - B's furthest that way.
             length = math.hypot(*step.direction)
             tip = shifted((step.direction[0] / length * ARROW, step.direction[1] / length * ARROW))
-            painter.arrow(ORIGIN, tip, theme.text, 4)
+            right.arrow(ORIGIN, tip, theme.text, 4)
             painter.text((tip[0] + step.direction[0] / length * 8 * self.view.pixel, tip[1] + step.direction[1] / length * 8 * self.view.pixel),
                          "d", theme.text, 16, "left" if step.direction[0] >= 0 else "right")
             return
         epa = walked.epa.steps[report.step - len(walked.steps)]
-        painter.polygon([shifted(p) for p in epa.polytope], theme.axis, faded(theme.axis, 30), 2)
+        right.polygon([shifted(p) for p in epa.polytope], theme.axis, faded(theme.axis, 30), 2)
         start, end = epa.polytope[epa.edge], epa.polytope[(epa.edge + 1) % len(epa.polytope)]
-        painter.segment(shifted(start), shifted(end), theme.mtv, 4)
-        painter.arrow(ORIGIN, shifted((epa.normal[0] * epa.distance, epa.normal[1] * epa.distance)), theme.mtv, 2)
-        painter.point(shifted(epa.support), theme.max_corner, 7)
+        right.segment(shifted(start), shifted(end), theme.mtv, 4)
+        right.arrow(ORIGIN, shifted((epa.normal[0] * epa.distance, epa.normal[1] * epa.distance)), theme.mtv, 2)
+        right.point(shifted(epa.support), theme.max_corner, 7)
 
     def step_back(self):
         self.settings["step"] = max(self.result.step - 1, 0)

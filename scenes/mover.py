@@ -8,7 +8,9 @@ from collision.cast import SLOP
 from sandbox.kit import Action, Fact, Param, Report, Scene, Verdict, faded, register
 from sandbox.kit.events import Event
 from sandbox.kit.figures import any_shape
-from sandbox.kit.figures.clear import keep_clear
+from sandbox.kit.figures.beside import name_beside
+from sandbox.kit.figures.clear import keep_clear, line
+from sandbox.kit.labels import text_box
 
 RADIUS = 18.0
 HALF = 22.0
@@ -23,8 +25,9 @@ PRESETS = {
                         "start": (-150.0, 39.95), "wish": (60.0, 20.0)},
     "Into the corner": {"caption": "Wedged where the floor meets the wall: two planes, and the motion left is along neither.",
                         "start": (230.0, 70.0), "wish": (330.0, 10.0)},
-    "Over the kerb": {"caption": "A kerb lower than the capsule's radius: its round end rides up over the corner.",
-                      "start": (40.0, 39.95), "wish": (150.0, 39.95)},
+    "Over the kerb": {"caption": "A kerb lower than the capsule's radius, walked at right and a little down, as gravity pulls: its round end "
+                                 "rides up over the corner. Walk on (W): down off the kerb, along the floor, to the wall.",
+                      "start": (40.0, 39.95), "wish": (150.0, 25.95)},
     "Up the ramp": {"caption": "Walking left into the ramp: the motion is turned up along its slope.",
                     "start": (-130.0, 39.95), "wish": (-260.0, 39.95)},
 }
@@ -46,6 +49,18 @@ def capsule_at(at):
     return Capsule((0.0, -HALF), (0.0, HALF), RADIUS, at)
 
 
+def pass_groups(iterations, reach=2 * RADIUS):
+    """The passes as (first, last) indices of runs that start within ``reach`` of the run's
+    first (a capsule's width: one pile of outlines), each named once."""
+    groups: list[tuple[int, int]] = []
+    for k, step in enumerate(iterations):
+        if groups and math.dist(step.start, iterations[groups[-1][0]].start) <= reach:
+            groups[-1] = (groups[-1][0], k)
+        else:
+            groups.append((k, k))
+    return groups
+
+
 @register("mover", "Motion and response", "The mover (collide and slide)", order=9)
 class Mover(Scene):
     lesson = (
@@ -59,7 +74,8 @@ class Mover(Scene):
         "Drag the wish's tip about: the thin arrows are each pass's solved motion, the thick one the motion achieved.",
         "Switch to cast and stop: walking on the floor, it cannot move at all; the wish's down part hits the floor at once.",
         "Press Into the corner: two planes, from the floor and the wall; nothing of the wish is left along either.",
-        "Press Over the kerb, then Walk on (W) a few times: the round foot rides over the kerb's corner.",
+        "Press Over the kerb, then Walk on (W) a few times: the round foot rides up over the kerb's corner, "
+        "steps down past it and walks on along the floor to the wall.",
         "Press Up the ramp: the motion is bent up the slope.",
     )
     params = (
@@ -122,22 +138,30 @@ class Mover(Scene):
         start = self.points["start"]
         any_shape.draw(painter, result.capsule, b_color, faded(b_color, 40), 1)
         sliding = self.settings["method"] == "collide and slide"
+        # No name inside the floor: written in a tile, "wish" and "kerb" read as the tile's.
+        block = getattr(painter, "block", None)
+        if block is not None:
+            tiles = [shape.aabb() for name, shape in self.shapes.items() if name.startswith("tile")]
+            block((min(t[0] for t in tiles), min(t[1] for t in tiles), max(t[2] for t in tiles), max(t[3] for t in tiles)), ())
+        self._name_kerb(result, painter, theme)
         if sliding and self.settings["passes"]:
-            named = None
-            for k, step in enumerate(result.slid.iterations):
+            for step in result.slid.iterations:
                 at = (start.x + step.start.x, start.y + step.start.y)
-                ghost = any_shape.slid(result.capsule, *step.start)
-                any_shape.draw(painter, ghost, theme.guide, None, 1)
+                any_shape.draw(painter, any_shape.slid(result.capsule, *step.start), theme.guide, None, 1)
                 if step.solved != (0.0, 0.0):
                     painter.arrow(at, (at[0] + step.solved.x, at[1] + step.solved.y), theme.guide, 1)
                 for plane in step.planes:
                     self._plane(painter, theme, plane)
-                # One name for the passes that start at one place (the last few barely move), and
-                # none where the capsule ends: "moved" names that one.
-                ending = math.dist(step.start, result.achieved) <= 2 * RADIUS
-                if not ending and (named is None or math.dist(named, at) > 2 * RADIUS):
-                    named = at
-                    painter.text((at[0], ghost.aabb()[3] + 6 * pixel), f"pass {k + 1}", theme.guide, 12, "center")
+            # Every pass named, those that start at one place (the last few barely move) under
+            # one name: the caption counts 5 passes, and the figure once named only two. Where
+            # the names are large beside the capsule (a presenter scale), passes nearer than two
+            # names' height share one: five names crowded a small figure.
+            _, low, _, high = text_box((0.0, 0.0), "pass", 12, pixel, self.view.text_scale)
+            for first, last in pass_groups(result.slid.iterations, max(2 * RADIUS, 2 * (high - low))):
+                top = max(any_shape.slid(result.capsule, *step.start).aabb()[3] for step in result.slid.iterations[first:last + 1])
+                at = result.slid.iterations[first].start
+                name = f"pass {first + 1}" if first == last else f"passes {first + 1}–{last + 1}"
+                painter.text((start.x + at.x, top + 6 * pixel), name, theme.guide, 12, "center")
         painter.arrow(start, self.points["wish"], theme.axis, 1)
         if self.settings["ends"]:
             end = any_shape.slid(result.capsule, *result.achieved)
@@ -159,7 +183,7 @@ class Mover(Scene):
         painter.point(start, theme.highlight if self.hovered == "start" else b_color, 5)
         painter.point(self.points["wish"], theme.highlight if self.hovered == "wish" else theme.axis, 6)
         for name, shape in self.shapes.items():
-            if name.startswith("tile"):
+            if name.startswith("tile") or name == "kerb":
                 continue
             # Above the shape, not at its middle: there the shape's centre dot is, and the wall
             # is hardly wider than its name.
@@ -168,10 +192,32 @@ class Mover(Scene):
         # The wish's name last: it moves more freely than the names of the world's shapes.
         painter.text((self.points["wish"].x + 9 * pixel, self.points["wish"].y + 9 * pixel), "wish", theme.axis, 15)
 
+    def _name_kerb(self, result, painter, theme):
+        """The kerb's name beside it, clear of every capsule drawn (the one walking over it and
+        the passes' faint ones): first, so that the other names keep off it. It was put inside
+        the tile under the floor line, or on the faint capsules."""
+        crowd = [result.capsule, *self.shapes.values()]
+        if self.settings["method"] == "collide and slide" and self.settings["passes"]:
+            crowd += [any_shape.slid(result.capsule, *step.start) for step in result.slid.iterations]
+            # The planes' lines too: the kerb's top plane ran through its name.
+            lines = [_plane_line(plane) for step in result.slid.iterations for plane in step.planes]
+            crowd += [band for band in (line(start, end, 2 * self.view.pixel) for start, end in lines) if band is not None]
+        if self.settings["ends"]:
+            crowd.append(any_shape.slid(result.capsule, *result.achieved))
+        bounds = self.shapes["kerb"].aabb()
+        spot = name_beside(bounds, "kerb", 13, self.view, crowd)
+        if spot is None:
+            # Nowhere clear near it (a crowded figure at a presenter scale): the label layout's choice.
+            painter.text(((bounds[0] + bounds[2]) / 2, bounds[3] + 6 * self.view.pixel), "kerb", theme.shape("kerb"), 13, "center")
+            return
+        if spot.leader is not None:
+            painter.segment(*spot.leader, theme.shape("kerb"), 1)
+        painter.text(spot.at, "kerb", theme.shape("kerb"), 13, spot.anchor)
+
     def _plane(self, painter, theme, plane):
         """A plane: a line along the surface touched, and its normal, purple where it pushed."""
         (px, py), (nx, ny) = plane.point, plane.normal
-        painter.segment((px - ny * PLANE_HALF, py + nx * PLANE_HALF), (px + ny * PLANE_HALF, py - nx * PLANE_HALF), theme.text, 2)
+        painter.segment(*_plane_line(plane), theme.text, 2)
         color = theme.mtv if plane.push > 0 else theme.guide
         painter.arrow((px, py), (px + nx * 30, py + ny * 30), color, 2)
 
@@ -179,12 +225,17 @@ class Mover(Scene):
         wished = math.hypot(*result.wish)
         moved = math.hypot(*result.achieved)
         slid = result.slid
+        pushed = _across(result.achieved, result.wish)
+        across = math.hypot(*pushed)
         if moved < 0.05 * wished:
             verdict = Verdict("STUCK", "mtv", f"moved {moved:.1f} of {wished:.0f}")
         elif result.achieved == result.wish:
             verdict = Verdict("FREE", "separating", "the whole wish, nothing touched")
         elif self.settings["method"] == "cast and stop":
             verdict = Verdict("STOPPED", "mtv", f"at the first touch: moved {moved:.0f} of {wished:.0f}")
+        elif round(moved) > round(wished):
+            # More than wished: the planes pushed it out across the wish (over a kerb, up).
+            verdict = Verdict("SLIDES", "separating", f"moved {moved:.0f}, wished {wished:.0f}: the planes pushed it {across:.0f} {_compass(pushed)}")
         else:
             verdict = Verdict("SLIDES", "separating", f"moved {moved:.0f}, wished {wished:.0f}")
         facts = (
@@ -195,6 +246,31 @@ class Mover(Scene):
             Fact("naive_moved", math.hypot(*result.naive), "how far cast and stop moves"),
             Fact("passes", len(slid.iterations), "collide and slide's passes"),
             Fact("planes", len(slid.planes), "planes touched where it ends"),
+            Fact("pushed", across, "how far the planes pushed it across the wish"),
             Fact("translation", list(result.achieved), "the motion achieved"),
         )
         return Report(verdict, facts=facts)
+
+
+def _plane_line(plane):
+    """The line a plane is drawn as: along the surface touched, PLANE_HALF either side of its point."""
+    (px, py), (nx, ny) = plane.point, plane.normal
+    return (px - ny * PLANE_HALF, py + nx * PLANE_HALF), (px + ny * PLANE_HALF, py - nx * PLANE_HALF)
+
+
+def _across(motion, wish):
+    """The part of ``motion`` square to ``wish``: what the planes pushed it aside by."""
+    length = math.hypot(*wish)
+    if length == 0.0:
+        return Vector(*motion)
+    ux, uy = wish[0] / length, wish[1] / length
+    along = motion[0] * ux + motion[1] * uy
+    return Vector(motion[0] - along * ux, motion[1] - along * uy)
+
+
+def _compass(vector):
+    """The way ``vector`` points, in a word: up, down, left or right."""
+    x, y = vector
+    if abs(y) >= abs(x):
+        return "up" if y > 0 else "down"
+    return "right" if x > 0 else "left"

@@ -53,8 +53,9 @@ class Player:
         # revealed caption's explanation speaks of ("No: both pushes are up").
         self.answer = step.answer_text(session.scene) if step.question else None
         # An animated step holds still at its own moment, the one its caption, answer and
-        # handout speak of, until P lets it run.
-        session.paused = session.scene.animated
+        # handout speak of, until P lets it run; one whose motion has ended (a replay at its
+        # end) has nothing to hold: P plays it again (the hint line says so).
+        session.paused = session.scene.animated and not session.ended()
         previous = steps[index - 1] if index > 0 else None
         if animated and step.animate > 0 and previous is not None and previous.scene == step.scene:
             self._motion = (_poses(previous.layout), _poses(step.layout), 0.0, step.animate)

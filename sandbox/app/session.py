@@ -28,11 +28,14 @@ WALKTHROUGH_HINTS = ("Right/Space: next step", "Left: back", "Drag: move", "R/T:
 SHORT_HINTS = "F1: keys and help"
 
 
-def hints(scene, walkthrough: bool) -> str:
+def hints(scene, walkthrough: bool, ended: bool = False, asking: bool = False) -> str:
     """The key hints under the figure: only the keys that do something in ``scene`` (R/T where
-    its shapes turn, P where it moves: in the mover, "R/T: turn" promised what no key did)."""
-    shown = {"R/T: turn": scene.turnable, "P: pause": scene.animated}
-    return "   ".join(hint for hint in (WALKTHROUGH_HINTS if walkthrough else HINTS) if shown.get(hint, True))
+    its shapes turn, P where it moves, not while a question holds it still: in the mover, "R/T:
+    turn" promised what no key did), in the words of what they do now: P plays a motion that
+    has ``ended`` (Session.ended) again."""
+    shown = {"R/T: turn": scene.turnable, "P: pause": scene.animated and not asking}
+    said = {"P: pause": "P: replay" if ended else "P: pause"}
+    return "   ".join(said.get(hint, hint) for hint in (WALKTHROUGH_HINTS if walkthrough else HINTS) if shown.get(hint, True))
 
 STATUS_SECONDS = 4.0
 """How long a status line ("layout saved to ...") stays on screen."""
@@ -292,12 +295,18 @@ class Session:
         changed |= self.controller.update(dt)
         # An open question holds an animated scene still: the answer revealed is then the one
         # the class predicted from, and the one the handout printed, not wherever it drifted.
-        if self.scene.animated and not self.paused and not self.asking and self.fault is None:
+        # One whose motion has ended (a replay at its end) is not computed again each frame.
+        if self.scene.animated and not self.paused and not self.asking and self.fault is None and not self.ended():
             self.guarded("update", self.scene.update, dt)
             changed = True
         if changed:
             self.refresh()
         self.access.follow(dt)
+
+    def ended(self) -> bool:
+        """Whether the scene is animated and its motion has run its course (Scene.ended: a
+        replay at its end), read through ``guarded``."""
+        return self.scene.animated and bool(self.guarded("update", self.scene.ended))
 
     # What the canvas and the panel read.
 

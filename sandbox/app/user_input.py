@@ -52,7 +52,7 @@ BINDINGS = (
     Binding("V", "speak the figure in words now and again whenever it changes (espeak-ng), or stop", ("V",), "toggle_speech"),
     Binding("G", "a sound that follows the gap while a shape moves: higher as they close, a tick as they touch", ("G",), "toggle_sound"),
     Binding("Home", "back to the starting layout and view", ("HOME",), "reset"),
-    Binding("P", "pause or resume an animated scene (Space too, outside a walkthrough)", ("P", "SPACE"), "pause"),
+    Binding("P", "pause or resume an animated scene, or play a replay that has ended again (Space too, outside a walkthrough)", ("P", "SPACE"), "pause"),
     Binding("Ctrl+S", "save the layout", ("S",), "save_layout", ctrl=True),
     Binding("F12", "save a screenshot", ("F12",), "ask_screenshot"),
     Binding("F11", "full screen, or back", ("F11",), "ask_fullscreen"),
@@ -170,9 +170,21 @@ class UserInput:
 
     def pause(self, symbol, modifiers):
         session = self.session
-        if session.scene.animated:
-            session.paused = not session.paused
-            session.status = "paused: P resumes" if session.paused else "running"
+        if not session.scene.animated:
+            return
+        if session.asking:
+            # An open question holds the scene still: run on, it would show the answer.
+            session.status = "held still while the question is open: Right reveals it"
+            return
+        if session.ended():
+            # A replay at its end: pausing it would change nothing to see; P plays it again.
+            session.guarded("act", session.scene.restart)
+            session.paused = False
+            session.status = "running from the start"
+            session.refresh()
+            return
+        session.paused = not session.paused
+        session.status = "paused: P resumes" if session.paused else "running"
 
     def ask_screenshot(self, symbol, modifiers):
         self.session.screenshot_requested = True

@@ -123,6 +123,15 @@ class Scene:
     def update(self, dt: float) -> None:
         """Advance an animated scene by ``dt`` seconds."""
 
+    def ended(self) -> bool:
+        """Whether an animated scene's motion has run its course (a replay at its end), so that
+        time moves nothing: the app then stops advancing it, and P starts it over (``restart``).
+        Most animated scenes run on for ever."""
+        return False
+
+    def restart(self) -> None:
+        """Start a motion that has ``ended`` over: what P does then."""
+
     def click(self, point: tuple[float, float]) -> None:
         """A left click on empty space at world ``point``."""
 

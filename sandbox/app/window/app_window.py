@@ -15,7 +15,7 @@ from sandbox.boot import glyphs, tweaks
 from sandbox.app import panel
 from sandbox.app import watchdog
 from sandbox.app import screen
-from sandbox.app.window import png, pyglet_keys, tones
+from sandbox.app.window import help_box, png, pyglet_keys, tones
 from sandbox.app.window.pyglet_painter import PygletPainter, tint
 from sandbox.app.session import SHORT_HINTS, hints as key_hints
 from sandbox.kit import headline
@@ -87,8 +87,8 @@ class SandboxWindow(pyglet.window.Window):
         self._legend = None
         """The colour legend's batch and what it shows, laid out again when that changes."""
         self._help = None
-        """The F1 box, laid out when first shown after a change of look: most sessions never open it."""
-        self._help_items = []
+        """(what it was laid out for, the F1 box: help_box.HelpBox), laid out when first shown and
+        again when its room changes (a step's caption band): most sessions never open it."""
         self._scene_drag = False
         self._frame_ms = deque(maxlen=60)
         self._last = time.perf_counter()
@@ -227,23 +227,17 @@ class SandboxWindow(pyglet.window.Window):
         self._caption_band.y = screen.HINTS * hints
         self._caption_band.width = self._caption_label.width + 30
         self._caption_band.color = theme.caption_back
-        self._help = None
 
-    def _help_overlay(self, theme, scale):
-        """The F1 box listing every key, in the theme's colours and at the font scale, wrapped
-        to the free area so that none of it runs under the panel."""
-        self._help = pyglet.graphics.Batch()
-        room = screen.text_width(self.width, scale, self.session.show_panel) - 80
-        text = "Keys\n" + "\n".join(f"{keys}: {action}" for keys, action in self.session.input.key_help())
-        label = pyglet.text.Label(text, x=60, font_size=round(12 * scale), color=theme.text, multiline=True, width=max(room, 100),
-                                  anchor_y="bottom", batch=self._help, group=pyglet.graphics.Group(order=1))
-        # Smaller type where the window is too short for it all: a line wrapped is a line lost.
-        room_up = self.height - screen.HINTS * scale - 40
-        while label.content_height > room_up and label.font_size > 6:
-            label.font_size = max(int(label.font_size * 0.9), 6)
-        label.y = max(round(screen.HINTS * scale), (self.height - label.content_height) // 2)
-        backing = shapes.Rectangle(40, label.y - 12, label.content_width + 40, label.content_height + 24, color=theme.help_back, batch=self._help)
-        self._help_items = [backing, label]
+    def _help_overlay(self, session):
+        """The F1 box listing every key, in the theme's colours and at the font scale, in the
+        free width (none of it under the panel) and above the caption band (help_box)."""
+        rows = ["Keys", *(f"{keys}: {action}" for keys, action in session.input.key_help())]
+        width = screen.text_width(self.width, session.font_scale, session.show_panel) - 40
+        bottom = self._caption_band.y + self._caption_band.height
+        wanted = (rows, session.theme, session.font_scale, 40, width, bottom, self.height)
+        if self._help is None or self._help[0] != wanted:
+            self._help = (wanted, help_box.lay_out(*wanted))
+        return self._help[1]
 
     def _draw_legend(self, session):
         """The colour legend at the right of the figure: a swatch and the words of each
@@ -321,7 +315,7 @@ class SandboxWindow(pyglet.window.Window):
         room = screen.text_width(self.width, session.font_scale, session.show_panel)
         header = self._header_scale
         self._fit(self._title, title, headline.fit(title, 16 * header, room, lambda text, points: _line_width(self._title, text, points))[0], room)
-        hints = key_hints(session.scene, session.player.walkthrough is not None)
+        hints = key_hints(session.scene, session.player.walkthrough is not None, session.ended(), session.asking)
         _set(self._hint, hints if len(hints) * 0.62 * self._hint.font_size <= room else SHORT_HINTS)
         labels = session.scene.labels_left_out
         strips = [part for line in session.report().lines for part in line.missing]
@@ -377,9 +371,7 @@ class SandboxWindow(pyglet.window.Window):
         if session.show_legend and not session.figure_only:
             self._draw_legend(session)
         if session.show_help:
-            if self._help is None:
-                self._help_overlay(session.theme, session.font_scale)
-            self._help.draw()
+            self._help_overlay(session).batch.draw()
         imgui.new_frame()
         frame_ms = None if self.deterministic or not self._frame_ms else float(np.median(self._frame_ms))
         if session.show_panel and not session.figure_only:
