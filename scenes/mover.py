@@ -152,16 +152,6 @@ class Mover(Scene):
                     painter.arrow(at, (at[0] + step.solved.x, at[1] + step.solved.y), theme.guide, 1)
                 for plane in step.planes:
                     self._plane(painter, theme, plane)
-            # Every pass named, those that start at one place (the last few barely move) under
-            # one name: the caption counts 5 passes, and the figure once named only two. Where
-            # the names are large beside the capsule (a presenter scale), passes nearer than two
-            # names' height share one: five names crowded a small figure.
-            _, low, _, high = text_box((0.0, 0.0), "pass", 12, pixel, self.view.text_scale)
-            for first, last in pass_groups(result.slid.iterations, max(2 * RADIUS, 2 * (high - low))):
-                top = max(any_shape.slid(result.capsule, *step.start).aabb()[3] for step in result.slid.iterations[first:last + 1])
-                at = result.slid.iterations[first].start
-                name = f"pass {first + 1}" if first == last else f"passes {first + 1}–{last + 1}"
-                painter.text((start.x + at.x, top + 6 * pixel), name, theme.guide, 12, "center")
         painter.arrow(start, self.points["wish"], theme.axis, 1)
         if self.settings["ends"]:
             end = any_shape.slid(result.capsule, *result.achieved)
@@ -174,6 +164,10 @@ class Mover(Scene):
                 painter.arrow(start, (start.x + result.achieved.x, start.y + result.achieved.y), theme.text, 3)
             x0, _, x1, y1 = end.aabb()
             words = "moved" if math.hypot(*result.achieved) > 1 else "stuck"
+            ending = [name for name, at, _ in self._pass_names(result) if self._ends_at(result, at)]
+            # The passes that start where it ends (the last few barely move) named with it: named
+            # apart, their name found no room beside the capsule and stood on the start's.
+            words += f" ({ending[0]})" if ending else ""
             painter.text(((x0 + x1) / 2, y1 + 8 * pixel), words, b_color, 15, "center")
             touched = len(result.slid.planes) if sliding else 0
             if touched:
@@ -191,6 +185,34 @@ class Mover(Scene):
             painter.text(((x0 + x1) / 2, y1 + 6 * pixel), name, theme.shape(name), 13, "center")
         # The wish's name last: it moves more freely than the names of the world's shapes.
         painter.text((self.points["wish"].x + 9 * pixel, self.points["wish"].y + 9 * pixel), "wish", theme.axis, 15)
+        self._name_passes(result, painter, theme)
+
+    def _pass_names(self, result):
+        """Every pass's name, those that start at one place (the last few barely move) under one,
+        as (name, where the first starts, the top of their outlines), or none where the passes
+        are not drawn. The caption counts 5 passes, and the figure once named only two. Where
+        the names are large beside the capsule (a presenter scale), passes nearer than two
+        names' height share one: five names crowded a small figure."""
+        if self.settings["method"] != "collide and slide" or not self.settings["passes"]:
+            return []
+        _, low, _, high = text_box((0.0, 0.0), "pass", 12, self.view.pixel, self.view.text_scale)
+        names = []
+        for first, last in pass_groups(result.slid.iterations, max(2 * RADIUS, 2 * (high - low))):
+            top = max(any_shape.slid(result.capsule, *step.start).aabb()[3] for step in result.slid.iterations[first:last + 1])
+            names.append((f"pass {first + 1}" if first == last else f"passes {first + 1}–{last + 1}", result.slid.iterations[first].start, top))
+        return names
+
+    def _ends_at(self, result, at):
+        """Whether passes starting at ``at`` start where the capsule ends (and "moved" names them)."""
+        return self.settings["ends"] and math.dist(at, result.achieved) <= 2 * RADIUS
+
+    def _name_passes(self, result, painter, theme):
+        """Each pass's name over its outline but those "moved" names: last, after "moved", its
+        planes and the wish, which a pass's name put first pushed off the capsule."""
+        start, pixel = self.points["start"], self.view.pixel
+        for name, at, top in self._pass_names(result):
+            if not self._ends_at(result, at):
+                painter.text((start.x + at.x, top + 6 * pixel), name, theme.guide, 12, "center")
 
     def _name_kerb(self, result, painter, theme):
         """The kerb's name beside it, clear of every capsule drawn (the one walking over it and

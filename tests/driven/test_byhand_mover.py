@@ -59,10 +59,10 @@ def test_a_walk_that_moves_more_than_wished_says_the_planes_pushed_it(drive):
 
 
 def named_passes(driver):
-    """The pass numbers the figure's labels name ("pass 2", "passes 3–5")."""
+    """The pass numbers the figure's labels name ("pass 2", "passes 3–5", "moved (passes 3–5)", "stuck (passes 1–5)")."""
     numbers = []
     for call in driver.painter.of("text"):
-        found = re.fullmatch(r"pass (\d+)|passes (\d+)–(\d+)", call[2])
+        found = re.fullmatch(r"(?:(?:moved|stuck) \()?(?:pass (\d+)|passes (\d+)–(\d+))\)?", call[2])
         if found:
             first = int(found[1] or found[2])
             numbers += range(first, int(found[3] or first) + 1)
