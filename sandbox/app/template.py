@@ -98,18 +98,29 @@ def names(text: str) -> list[str]:
     return [part.name for part in parse(text) if isinstance(part, Field) and not part.prose]
 
 
-def fill(text: str, facts: Mapping[str, object], shown: Mapping[str, str] | None = None) -> str:
+MISSING = "—"
+"""What a field shows whose fact the figure, as the class moved it, no longer has."""
+
+
+def fill(text: str, facts: Mapping[str, object], shown: Mapping[str, str] | None = None, missing: str | None = None) -> str:
     """``text`` with its fields filled: ``facts`` maps a dotted name to its value; a field with no
     spec shows ``shown[name]`` (the fact as the Report shows it) where given. KeyError names a
-    missing fact; TemplateError a field outside the grammar or a value its format cannot take."""
+    missing fact; TemplateError a field outside the grammar or a value its format cannot take.
+    With ``missing``, a field whose fact is missing, or whose value its format cannot take,
+    shows ``missing`` instead (a live caption: the class moved the figure until it changed)."""
     out = []
     for part in parse(text):
         if isinstance(part, str):
             out.append(part)
         elif part.prose:
             out.append(part.prose)
-        else:
+        elif missing is None:
             out.append(_formatted(part, facts, shown or {}))
+        else:
+            try:
+                out.append(_formatted(part, facts, shown or {}))
+            except (KeyError, TemplateError):
+                out.append(missing)
     return "".join(out)
 
 

@@ -208,26 +208,30 @@ class Step(NamedTuple):
         scene.invalidate()
 
     def answer_text(self, scene: Scene) -> str:
-        """The answer, computed from ``scene`` (at this step's layout), in words; a scene whose
-        report raises says so instead (guard.fault), naming its file and line."""
+        """The answer, computed from ``scene`` (at this step's layout), in words; a dash where
+        the figure as the class moved it has no such answer; a scene whose report raises says so
+        instead (guard.fault), naming its file and line."""
         try:
-            return scene.reported.answers[self.answer]
+            reported = scene.reported
+            return reported.answers.get(self.answer, template.MISSING)
         except Exception as error:
             line = guard.fault(error, type(scene), "report")
             if line is None:
                 raise
             return f"(none: {line})"
 
-    def filled(self, text: str, scene: Scene) -> str:
+    def filled(self, text: str, scene: Scene, missing: str | None = template.MISSING) -> str:
         """``text`` (this step's caption, question or explain) with its fields filled from
-        ``scene``'s Report; as written if the scene's report raises (the fault is shown)."""
+        ``scene``'s Report; as written if the scene's report raises (the fault is shown). A fact
+        the figure no longer has (the class lifted B off A: no depth) shows ``missing``; with
+        None it raises KeyError, as the lesson's check at the step's own layout wants."""
         if "{" not in text and "}" not in text:
             return text  # nothing to fill: the scene need not compute for it
         try:
             report = scene.reported
         except Exception:
             return text
-        return template.fill(text, *quoted(report, self.answer_text(scene) if self.answer else "", scene.settings))
+        return template.fill(text, *quoted(report, self.answer_text(scene) if self.answer else "", scene.settings), missing=missing)
 
 
 class Walkthrough(NamedTuple):
@@ -343,7 +347,7 @@ def _fills(where: str, field: str, text: str, step: Step, scene: Scene) -> None:
     """WalkthroughError unless ``text``'s template fields name what the step's Report has."""
     try:
         template.parse(text)  # the grammar first: nothing is computed for a field outside it
-        step.filled(text, scene)
+        step.filled(text, scene, missing=None)
     except KeyError as error:
         names = ", ".join(name for name in quoted(scene.reported, "x")[0] if "." not in name)
         raise WalkthroughError(f"{where}: {field} quotes {{{error.args[0]}}}, which the {scene.id} scene's Report does not have; it has {names}") from None
