@@ -30,6 +30,9 @@ kit.framing's VERDICT and the window's layout)."""
 POINT, INK, LINE = 96 / 72, 0.76, 1.25
 """Pixels in a point; an ascender's height in DejaVu Sans and a line's, in ems."""
 
+SHRUNK = 0.75
+"""How far below their size the claims may shrink beside a detail before the two go on two lines."""
+
 CLAIMS_SHARE = 0.6
 """The most of the line after the verdict the claims take when a detail follows them."""
 
@@ -125,26 +128,38 @@ def layout(verdict: Verdict | None, claims: Sequence[Claim], room: float, scale:
         return parts
 
     parts = parts_with(room * 0.45 if claims else room)
-    if verdict.detail and parts[-1].kind != "detail":
+    if not verdict.detail:
+        return parts
+    if parts[-1].kind != "detail":
         # A large verdict gives way, as little as it must, before the detail does.
         for share in (0.35, 0.25, 0.15, 0.0):
             smaller = parts_with(max(room * share, 1.0))
             if smaller[-1].kind == "detail":
-                return smaller
-        if claims:
-            # The detail left out after all: the claims take the whole line rather than the
-            # share they left it, where they were cut ("the sweep without turning: MISS (wr…").
-            parts = parts_with(room * 0.45, with_detail=False)
-        return under(parts, verdict.detail)
+                parts = smaller
+                break
+        else:
+            if claims:
+                # The detail left out after all: the claims take the whole line rather than the
+                # share they left it, where they were cut ("the sweep without turning: MISS (wr…").
+                parts = parts_with(room * 0.45, with_detail=False)
+            return under(parts, verdict.detail)
+    said = [part.points for part in parts if part.kind == "claims"]
+    if said and said[0] < SIDE_SIZE * scale * SHRUNK:
+        # The claims squeezed small between a large verdict and the detail (why-quadtrees step 5
+        # at 3x: its answer at 1x between two 3x parts): on two lines where that sets them larger.
+        two = under(parts_with(room * 0.45, with_detail=False), verdict.detail)
+        if two[-1].kind == "detail" and [part.points for part in two if part.kind == "claims"][0] > said[0]:
+            return two
     return parts
 
 
 def spoken(claims: Sequence[Claim]) -> list[str]:
     """The claims' text, then shorter and shorter, the methods' first words dropped for "…":
     cut at its end, "the sweep without turning: MISS (wr…" lost the word that says it is wrong."""
-    # At least a word of each method kept: "MISS (wrong)" alone does not say whose answer it is.
+    # The answers alone last: "MISS (wrong)" does not say whose answer it is, but cut to
+    # "…MISSED (wr…" it does not say it is wrong.
     fewest = min(len(claim.method.split()) for claim in claims)
-    return ["   ".join(claim.text(dropped) for claim in claims) for dropped in range(fewest)]
+    return ["   ".join(claim.text(dropped) for claim in claims) for dropped in range(fewest)] + ["   ".join(claim.text(len(claim.method.split())) for claim in claims)]
 
 
 def fit(text: str, size: float, space: float, measure: Measure, least: float = 0.0) -> tuple[int, float]:

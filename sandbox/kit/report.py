@@ -63,13 +63,13 @@ class Claim(NamedTuple):
     """Whether the full test agrees."""
 
     def text(self, dropped: int = 0) -> str:
-        """The claim in words, the method's first ``dropped`` words (fewer than all) left out for
-        "…": on a line with no room, its end, "(wrong)", is what must be read."""
+        """The claim in words, the method's first ``dropped`` words left out for "…" (all of
+        them: the answer alone): on a line with no room, its end, "(wrong)", must be read."""
         answer = f"{self.says} ({'right' if self.right else 'wrong'})"
         words = self.method.split()
         if not dropped:
             return f"{self.method}: {answer}"
-        return f"…{' '.join(words[dropped:])}: {answer}"
+        return f"…{' '.join(words[dropped:])}: {answer}" if dropped < len(words) else answer
 
 
 @dataclass(frozen=True)

@@ -88,3 +88,26 @@ def test_a_claim_with_no_room_keeps_its_answer_and_drops_its_first_words():
         assert said.text.endswith("turning: MISS (wrong)"), (room, said.text)
         shortened += said.text.startswith("…")
     assert shortened  # the case: some rooms have no space for the whole claim
+
+
+def test_a_claim_with_no_room_even_shortened_keeps_its_answer_whole():
+    """why-quadtrees step 5 revealed, at 1280x720 beside the panel: "…retrieve: 1 TOUCHING OBJECT
+    MISSED (wrong)" was still too wide and the window cut it to "(wr…"; the answer is the claim."""
+    verdict = Verdict("91 PAIR CHECKS", "text", "of 780 (11.7%); 4 real collisions")
+    claims = (Claim("The tip's retrieve", "1 TOUCHING OBJECT MISSED", False),)
+    parts = headline.layout(verdict, claims, 780, 1.0, text_width)
+    said = parts[1]
+    assert said.kind == "claims" and said.x + said.width <= 780, said
+    assert said.text.endswith("1 TOUCHING OBJECT MISSED (wrong)"), said.text
+
+
+def test_claims_squeezed_between_a_large_verdict_and_its_detail_go_on_two_lines_larger():
+    """why-quadtrees step 5 revealed at 1920x1080 3x: the claim, which is the answer, was drawn at
+    its 1x size between a 3x verdict and a larger detail."""
+    verdict = Verdict("91 PAIR CHECKS", "text", "of 780 (11.7%); 4 real collisions")
+    claims = (Claim("The tip's retrieve", "1 TOUCHING OBJECT MISSED", False),)
+    parts = headline.layout(verdict, claims, 1800, 2.5, text_width)
+    by_kind = {part.kind: part for part in parts}
+    assert set(by_kind) == {"verdict", "claims", "detail"}
+    assert by_kind["claims"].points >= by_kind["detail"].points, parts
+    assert by_kind["claims"].points > headline.SIDE_SIZE, parts
