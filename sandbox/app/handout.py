@@ -349,19 +349,21 @@ def _page(walkthrough, shown, edition, layout, legend):
     """One edition of the handout as HTML."""
     teacher = edition == "teacher"
     scenes = list({item.scene.id: item.scene for item in shown}.values())
+    # The pages' words, not the legend's colours nor the sandbox's things to try (done on screen).
+    words = handout_legend.without_colour_asides if layout.greyscale else str
     parts = [
         f'<p class="edition">{"Teacher" if teacher else "Student"}\'s edition</p>',
-        '<section class="intro"><h2>What this lesson is about</h2>\n'
-        + "".join(f"<h3>{html.escape(scene.title)}</h3><p>{html.escape(scene.lesson)}</p>\n" for scene in scenes if scene.lesson)
-        + "</section>",
+        words('<section class="intro"><h2>What this lesson is about</h2>\n'
+              + "".join(f"<h3>{html.escape(scene.title)}</h3><p>{html.escape(scene.lesson)}</p>\n" for scene in scenes if scene.lesson)
+              + "</section>"),
         legend,
     ]
-    parts += [_section(item, len(shown), teacher, layout.compact) for item in shown]
+    parts += [words(_section(item, len(shown), teacher, layout.compact)) for item in shown]
     if layout.compact:
         parts.append(_listings(shown))
     parts.append(_things_to_try(walkthrough, scenes))
     parts.append(_glossary(" ".join(parts)))
-    key = [_answer(item, layout.compact) for item in shown if item.step.question]
+    key = [words(_answer(item, layout.compact)) for item in shown if item.step.question]
     if key and not teacher:
         parts.append('<section class="key" id="answers"><h2>Answers</h2>\n' + "\n".join(key) + "</section>")
     classes = " ".join(name for name, on in (("compact", layout.compact), ("greyscale", layout.greyscale)) if on)

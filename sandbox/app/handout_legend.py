@@ -88,6 +88,20 @@ def _name(text: str) -> str | None:
     return None
 
 
+COLOUR_WORDS = tuple(word for _, word, _, _ in ROLES)
+"""The colours the lessons name things by: the legend's own words."""
+
+_ASIDE = re.compile(r"\s*\((?=[^()]*\b(?:" + "|".join(COLOUR_WORDS) + r")\b)[^()]*\)", re.IGNORECASE)
+
+
+def without_colour_asides(text: str) -> str:
+    """``text`` for the greyscale layout: each aside in brackets that names a colour left out.
+    A lesson names a thing by its label, mark or place and adds its colour for the screen ("the
+    MTV arrow (purple)", "P (green)"); on a grey page "P (green)" sent the student looking for a
+    green that is not there, while "P" is printed beside its axis."""
+    return _ASIDE.sub("", text)
+
+
 def luminance(color: Any) -> float:
     """The grey (0-255) a greyscale printer makes of ``color``: red, green and blue weighed as
     the CSS grayscale filter weighs them."""
