@@ -326,15 +326,32 @@ GLOSSARY = (
     ("support point", "A shape's furthest point along a direction; GJK builds its simplex from them."),
     ("broad phase", "A cheap first pass that leaves only the pairs worth an exact test."),
     ("tunnelling", "A fast object passing through a thin one between two frames' tests."),
+    ("candidate pair", "A pair a broad phase keeps for the exact test: near enough that the two may touch, though they need not."),
+    ("loose grid", "Square cells as big as the largest object, each object filed in the cell holding its centre and paired only with those in the 3 × 3 cells round it."),
+    ("sort and sweep", "A broad phase that sorts the boxes by their left edges and pairs each only with the boxes that start before it ends."),
+    ("straddler", "An object that crosses a quadtree node's split line: it fits in no child, so it stays in the node and is paired with everything below it."),
+    ("AABB tree", "A tree of axis-aligned bounding boxes, each holding those below it: a query walks down only the branches whose box it touches."),
+    ("fat box", "An object's box made larger than the object in an AABB tree, so the tree changes only when the object leaves it."),
 )
 """Short definitions printed at the end of a handout: those of the terms its pages use (_glossary)."""
 
-USED_AS = {"axis": "axis|axes", "separating axis": "separating ax[ie]s", "interval (shadow)": "intervals?|shadows?", "Voronoi region": "Voronoi", "Minkowski difference": "Minkowski|A - B|A − B"}
+USED_AS = {"axis": "axis|axes", "separating axis": "separating ax[ie]s", "interval (shadow)": "intervals?|shadows?", "Voronoi region": "Voronoi", "Minkowski difference": "Minkowski|A - B|A − B",
+           "candidate pair": "candidate pairs?|candidates?", "straddler": "straddl(?:ers?|es|ing)", "fat box": "fat box(?:es)?", "AABB tree": "AABB tree|dynamic tree"}
 """How a page may write a term, where not as the term or its plural."""
 
 
+def _lesson_words(walkthrough, shown, scenes) -> str:
+    """The lesson's own words, as HTML, the same in every edition and layout: the scenes'
+    lessons, each step's words, answer and tables, and the things to try. Not the legend,
+    whose generic rows ("the largest projection") gave the greyscale layout's glossary terms
+    the plain one left out, nor the compact layout's code."""
+    steps = [" ".join([*item.words.values(), item.answer, *item.step.choices]) + "".join(_table(table) for table in item.report.tables)
+             for item in shown]
+    return " ".join([*(scene.lesson for scene in scenes), *steps, _things_to_try(walkthrough, scenes)])
+
+
 def _glossary(page: str) -> str:
-    """The glossary of the terms ``page`` (the handout's other sections, as HTML) uses, or "":
+    """The glossary of the terms ``page`` (the lesson's words, _lesson_words) uses, or "":
     printed whole, the terms a lesson never used filled a page, and in four teacher's editions
     its last terms stood alone on the last page (vectors' compact one: "tunnelling" alone)."""
     text = html.unescape(re.sub(r"<[^>]+>", " ", page))
@@ -362,7 +379,7 @@ def _page(walkthrough, shown, edition, layout, legend):
     if layout.compact:
         parts.append(_listings(shown))
     parts.append(_things_to_try(walkthrough, scenes))
-    parts.append(_glossary(" ".join(parts)))
+    parts.append(_glossary(_lesson_words(walkthrough, shown, scenes)))
     key = [words(_answer(item, layout.compact)) for item in shown if item.step.question]
     if key and not teacher:
         parts.append('<section class="key" id="answers"><h2>Answers</h2>\n' + "\n".join(key) + "</section>")

@@ -9,15 +9,16 @@ from typing import Any
 
 from sandbox.app import seen
 from sandbox.kit.painter import RecordingPainter
+from sandbox.kit.theme import with_palette
 
 ROLES = (
     ("shape_a", "blue", "the first of a pair, and any other shape", "solid outline"),
     ("shape_b", "orange", "the second of a pair (often the one that moves)", "dashed in the greyscale layout"),
-    ("max_corner", "red", "the largest projection (max corner)", "one end of a shadow"),
+    ("max_corner", "red", "the largest projection (max corner), a support point", "one end of a shadow"),
     ("min_corner", "yellow", "the smallest projection (min corner)", "the other end"),
     ("overlap", "grey", "where two shadows overlap", "already grey"),
     ("separating", "green", "a separating axis: its shadows leave a gap", "named in the verdict line; a hollow bar in the greyscale layout"),
-    ("mtv", "purple", "the MTV, the shortest way out", "an arrow, named in the verdict line"),
+    ("mtv", "purple", "the MTV (the shortest way out), and what collides", "an arrow, named in the verdict line"),
 )
 """The colours a figure speaks in, by the theme's role: the word the lessons call each by, what
 it means, and what carries the same without hue."""
@@ -35,12 +36,17 @@ class Drawn:
 
     def add(self, session: Any) -> None:
         """Add the figure ``session`` shows now (its Report computed, its question open or revealed)."""
+        # Told apart in the standard palette, whose roles differ from each other and from the
+        # neutral colours: the greyscale layout's max corner (the colour-blind palette's black)
+        # is its highlight's black too, and its legend said every black outline of the broad
+        # phases was "red: the largest projection".
+        theme = with_palette(session.theme, "standard")
         title = session.scene.title
-        for entry in session.legend():
+        for entry in session.scene.legend(theme):
             self.names.setdefault(entry.role, {}).setdefault(title, [])
         painter = RecordingPainter()
-        session.draw(painter)
-        roles = {tuple(getattr(session.theme, role)[:3]): role for role in self.names}
+        session.scene.paint(painter, theme)
+        roles = {tuple(getattr(theme, role)[:3]): role for role in self.names}
         for _, _, text, colour, *_ in painter.of("text"):
             role, name = roles.get(tuple(colour[:3])), _name(text)
             names = self.names.get(role, {}).get(title)
