@@ -336,7 +336,7 @@ GLOSSARY = (
 """Short definitions printed at the end of a handout: those of the terms its pages use (_glossary)."""
 
 USED_AS = {"axis": "axis|axes", "separating axis": "separating ax[ie]s", "interval (shadow)": "intervals?|shadows?", "Voronoi region": "Voronoi", "Minkowski difference": "Minkowski|A - B|A − B",
-           "candidate pair": "candidate pairs?|candidates?", "straddler": "straddl(?:ers?|es|ing)", "fat box": "fat box(?:es)?", "AABB tree": "AABB tree|dynamic tree"}
+           "straddler": "straddl(?:ers?|es|ing)", "fat box": "fat box(?:es)?", "AABB tree": "AABB tree|dynamic tree"}
 """How a page may write a term, where not as the term or its plural."""
 
 
@@ -417,12 +417,13 @@ def _section(item, count, teacher, compact):
     the teacher's edition adds the notes, and under a question the figure revealed with the
     answer as its caption."""
     caption = html.escape(item.words["caption"])
-    head = (
-        f'<section class="step" id="step-{item.number}"><h2>Step {item.number} of {count} <span>{html.escape(item.scene.title)}</span></h2>\n'
+    heading = f'<section class="step" id="step-{item.number}"><h2>Step {item.number} of {count} <span>{html.escape(item.scene.title)}</span></h2>\n'
+    figure = (
         # The alternative text says the figure in words, except where it would answer the question.
         f'<figure class="shot"><img src="{item.stem}.svg" alt="Step {item.number}: {caption}{"" if item.step.question else " " + html.escape(describe(item.report))}">'
         f'{item.meter}<figcaption>{caption}</figcaption></figure>\n'
     )
+    head = heading + figure
     notes = _notes(item.step.notes, item.number) if teacher else ""
     if not item.step.question:
         numbers = '<div class="numbers">' + report_html(item.report, compact, counted=not _counts_under(item.meter, item.report)) + "</div>"
@@ -437,7 +438,7 @@ def _section(item, count, teacher, compact):
         + (lesson_page.choices_html(item.step.choices) if item.step.choices else '<p class="blank">Your answer:</p>\n')
         + ("" if teacher else told) + "</div>"
     )
-    return head + question + notes + (told if teacher else "") + "</section>"
+    return heading + f'<div class="asked">{figure}{question}</div>\n' + notes + (told if teacher else "") + "</section>"
 
 
 def _revealed(item, kind):
@@ -496,6 +497,10 @@ CONTEXT = 4
 function whole once, under "The code" (a whole listing at every step took a page each)."""
 
 
+KEPT_ROUND = 3
+"""Lines printed on the marked line's page before it and after it."""
+
+
 def _code(code, compact=False):
     """The Code view on paper: the listing, the lines the step ran in bold, its marked line
     marked with an arrow and shaded, and the variables as that line begins. Compact: only the
@@ -514,10 +519,16 @@ def _code(code, compact=False):
     for number, source in listed:
         kind = "marked" if number == marked else "ran" if number in ran else "idle"
         rows.append(f'<span class="{kind}">{"&#9654;" if number == marked else " "}{number:4d}  {html.escape(source)}</span>')
+    # The marked line and KEPT_ROUND lines each side print on one page: sat()'s listing turned
+    # the page just before its marked last line, which printed alone over the next page's table.
+    at = next((index for index, (number, _) in enumerate(listed) if number == marked), 0)
+    first, last = max(at - KEPT_ROUND, 0), at + KEPT_ROUND + 1
+    kept = f'<span class="round-marked">{chr(10).join(rows[first:last])}</span>'
     shown = tuple((name, value) for name, value in values if not value.startswith("<"))
     return (
         f'<figure class="code"><figcaption>{html.escape(title)}</figcaption>'
-        f'<pre>{chr(10).join(rows)}</pre></figure>\n' + _table(Table((), shown, "Values as the marked line begins"))
+        # No line break beside the kept block: it breaks the line itself, and one more would print a blank line.
+        f'<pre>{chr(10).join(rows[:first])}{kept}{chr(10).join(rows[last:])}</pre></figure>\n' + _table(Table((), shown, "Values as the marked line begins"))
     )
 
 
@@ -580,7 +591,7 @@ figure.code .ran {{ font-weight: bold; }}
 figure.code .idle {{ color: #666; }}
 figure.code .marked {{ font-weight: bold; background: #e8e8e8; outline: 1px solid #111; }}
 /* A line too long for the page wraps under its own code, not under the line numbers. */
-figure.code pre > span {{ display: inline-block; width: 100%; box-sizing: border-box; padding-left: {gutter}ch; text-indent: -{gutter}ch; }}
+figure.code pre span:not(.round-marked) {{ display: inline-block; width: 100%; box-sizing: border-box; padding-left: {gutter}ch; text-indent: -{gutter}ch; }}
 caption {{ text-align: left; font-weight: bold; padding: 0.2em 0; }}
 td, th {{ border: 1px solid #999; padding: 2px 8px; text-align: left; vertical-align: top; }}
 thead th {{ background: #eee; }}
@@ -618,6 +629,11 @@ body.greyscale .swatch {{ filter: grayscale(1); }}
      figure with the caption, its question and each table whole, but it may turn the page
      between them (kept whole, a step with a table took a page, half of it blank). */
   figure.shot, .question, .notes, .legend {{ break-inside: avoid; page-break-inside: avoid; }}
+  /* A figure and its Predict box print on one page, the box beside the figure where the
+     layout leaves room: under it, the box began the next page, away from what it asks about,
+     and kept with it there, the page before was left half blank. */
+  .asked {{ break-inside: avoid; page-break-inside: avoid; }}
+  .answer figure.shot, .answer .numbers > p {{ break-after: avoid; page-break-after: avoid; }}
   /* A heading stays with what it heads, a term with its definition, a row whole. */
   /* (Not a figure's own caption: it ends its figure, and would hold the next step to it.) */
   h2, h3, dt, figure.code figcaption, caption {{ break-after: avoid; page-break-after: avoid; }}
@@ -636,6 +652,7 @@ body.greyscale .swatch {{ filter: grayscale(1); }}
   table.long tbody tr:nth-last-child(-n+2) {{ break-before: avoid; page-break-before: avoid; }}
   figure.code + table {{ break-inside: auto; page-break-inside: auto; }}
   figure.code pre {{ orphans: 4; widows: 4; }}
+  figure.code .round-marked {{ display: block; break-inside: avoid; page-break-inside: avoid; }}
   h4 {{ break-after: avoid; page-break-after: avoid; }}
   /* The glossary in two columns, a term kept with its definition, may turn the page: kept
      whole, it left the page before it half blank. */
@@ -643,6 +660,9 @@ body.greyscale .swatch {{ filter: grayscale(1); }}
   .glossary dd {{ margin-left: 1em; }}
   /* A figure prints this wide, its labels drawn large enough for it (handout._Layout). */
   figure.shot img {{ width: {figure_mm}mm; max-width: 100%; }}
+  .asked {{ display: grid; grid-template-columns: {figure_mm}mm auto; column-gap: 4mm; align-items: start; }}
+  .asked .question {{ font-size: 9pt; padding: 0.2em 0.5em; }}
+  .asked .question p {{ margin: 0.3em 0; }}
   a {{ color: inherit; text-decoration: none; }}
   /* The key packed: each answer's words beside its figure, its tables side by side where they
      fit. Captioned below, tables one under another, an answer took two thirds of a page and
@@ -658,6 +678,7 @@ body.greyscale .swatch {{ filter: grayscale(1); }}
   body.compact section.step {{ margin: 0 0 4mm; }}
   body.compact figure.shot {{ display: grid; grid-template-columns: {compact_mm}mm auto; column-gap: 4mm; align-items: start; }}
   body.compact figure.shot img {{ width: {compact_mm}mm; }}
+  body.compact .asked {{ display: block; }}
   body.compact figure.shot figcaption {{ margin: 0; grid-column: 2; grid-row: 1 / span 2; }}
   body.compact figure.shot .meter {{ grid-column: 1; grid-row: 2; }}
   body.compact .numbers {{ display: flex; flex-wrap: wrap; align-items: flex-start; column-gap: 4mm; }}

@@ -241,12 +241,16 @@ def test_a_wrapped_line_of_code_hangs_under_its_code_not_its_number(compact):
     listings = re.findall(r'<figure class="code(?: listing)?">.*?</figure>', compact, re.S)
     assert len(listings) == 3  # the step's, the key's, and the whole function under The code
     for figure in listings:
-        rows = re.findall(r"<span[^>]*>(.*?)</span>", figure.split("<pre>")[1], re.S)
-        assert len(rows) == figure.split("<pre>")[1].count("\n") + 1
+        pre = figure.split("<pre>")[1].split("</pre>")[0]
+        rows = re.findall(r'<span(?: class="(?:marked|ran|idle)")?>(.*?)</span>', pre, re.S)
+        # A line a row: a line break between rows, none beside the block kept round the
+        # marked line (a block breaks the line itself; one more printed a blank line).
+        lines = pre.replace('<span class="round-marked">', "\n").replace("</span></span>", "</span>\n")
+        assert len(rows) == len(lines.strip("\n").split("\n"))
         for row in rows:
             code = html.unescape(row)
             assert re.fullmatch(r"[ \u25b6] {0,3}\d+  ", code[:handout.GUTTER]) or re.fullmatch(r" {0,4}\d+  ", code[:handout.GUTTER]), code
-    rule = re.search(r"figure\.code pre > span \{([^}]*)\}", compact).group(1)
+    rule = re.search(r"figure\.code pre span:not\(\.round-marked\) \{([^}]*)\}", compact).group(1)
     assert f"padding-left: {handout.GUTTER}ch" in rule and f"text-indent: -{handout.GUTTER}ch" in rule and "width: 100%" in rule
 
 
@@ -291,3 +295,40 @@ def test_the_glossary_defines_the_terms_the_handout_uses(tmp_path):
         assert {"vector", "dot product", "interval (shadow)", "separating axis"} <= set(terms)
         assert not {"tunnelling", "Minkowski difference", "broad phase", "Voronoi region", "support point"} & set(terms)
         assert terms == [term for term, _ in handout.GLOSSARY if term in terms]
+
+
+def test_the_marked_line_of_code_prints_on_one_page_with_its_neighbours(tmp_path):
+    """Printed, reading-the-code's sat() listing turned the page just before its marked last
+    line (103), which stood alone at the top of the next page, away from the code it ends."""
+    (tmp_path / "lesson.toml").write_text(CODE_LESSON)
+    handout.export(walkthrough.load(tmp_path / "lesson.toml"), tmp_path / "out")
+    page = (tmp_path / "out" / "index.html").read_text()
+    figures = re.findall(r'<figure class="code">.*?</figure>', page, re.S)
+    assert len(figures) == 2  # the first step's and the key's
+    for figure in figures:
+        every = [number for _, number in listing_rows(figure)]
+        (block,) = re.findall(r'<span class="round-marked">(.*?</span>)</span>', figure, re.S)
+        kept = listing_rows(block)
+        at = [kind for kind, _ in kept].index("marked")
+        marked = every.index(kept[at][1])
+        # KEPT_ROUND lines each side, as many as the listing has.
+        assert at == min(handout.KEPT_ROUND, marked) and len(kept) - at - 1 == min(handout.KEPT_ROUND, len(every) - marked - 1)
+        assert [number for _, number in kept] == every[marked - at : marked - at + len(kept)]
+    assert "break-inside: avoid" in print_rules(page)["figure.code .round-marked"]
+
+
+def test_a_question_s_predict_box_prints_beside_its_figure(compact, tmp_path):
+    """Printed under its figure, a question's Predict box often began the next page, away from
+    the figure it asks about; kept with it there, the page before was left half blank (vectors'
+    student edition, pages 4 and 5 at 51%). Beside the figure the two take the figure's height,
+    and print whole on one page; the compact layout, whose caption stands beside its figure,
+    keeps the box under it, on the same page."""
+    (tmp_path / "lesson.toml").write_text(CODE_LESSON)
+    handout.export(walkthrough.load(tmp_path / "lesson.toml"), tmp_path / "out")
+    for page in ((tmp_path / "out" / "index.html").read_text(), (tmp_path / "out" / "teacher.html").read_text(), compact):
+        (asked,) = re.findall(r'<section class="step" id="step-2">.*?</section>', page, re.S)
+        assert re.search(r'<div class="asked"><figure class="shot"><img src="step-02.svg".*?</figure>\s*<div class="question"><p><strong>Predict:', asked, re.S)
+        rules = print_rules(page)
+        assert "break-inside: avoid" in rules[".asked"]
+    assert f"grid-template-columns: {handout._Layout(False, False).figure_mm}mm auto" in rules[".asked"]
+    assert "display: block" in rules["body.compact .asked"]
