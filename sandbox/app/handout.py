@@ -195,7 +195,8 @@ def _write(walkthrough, directory, size, theme, palette, count, claim, layout, p
         record["numbers"] = session.report().numbers
         record["visible"] = visible
         _refuse_fault(session, walkthrough, index)
-        shown.append(_Shown(index + 1, step, session.scene, stem, words, answer, session.report(), meters[0], meters[-1]))
+        metered = [_writes_meter(each, session.report()) for each in visible.values()]
+        shown.append(_Shown(index + 1, step, session.scene, stem, words, answer, session.report(), meters[0], meters[-1], metered[0], metered[-1]))
         slides.append(lesson_page.slide(index + 1, step, session, figure, report_html(session.report())))
         files.write_text(claim(f"{stem}.json"), _json(record, session.scene, walkthrough, index), follow_links=False)
     for name, edition in EDITIONS.items():
@@ -305,6 +306,10 @@ class _Shown(NamedTuple):
     """The cost meter's line under the figure (as asked, where it asks), or ""."""
     revealed_meter: str = ""
     """The same under the revealed figure."""
+    metered: bool = False
+    """Whether the figure (as asked, where it asks), or the line under it, writes the cost meter."""
+    revealed_metered: bool = False
+    """The same of the revealed figure."""
 
 
 EDITIONS = {"index.html": "student", "teacher.html": "teacher"}
@@ -426,7 +431,7 @@ def _section(item, count, teacher, compact):
     head = heading + figure
     notes = _notes(item.step.notes, item.number) if teacher else ""
     if not item.step.question:
-        numbers = '<div class="numbers">' + report_html(item.report, compact, counted=not _counts_under(item.meter, item.report)) + "</div>"
+        numbers = '<div class="numbers">' + report_html(item.report, compact, counted=not item.metered) + "</div>"
         if notes and not compact:
             # Beside the tables where the page has room: below them a tall step's notes went
             # to a page of their own (any-convex-polygon's steps 6 and 7).
@@ -464,22 +469,25 @@ def _answer(item, compact):
     return (
         f'<div class="answer"><h3><a href="#step-{item.number}">Step {item.number}</a>: {html.escape(item.words["question"])}</h3>\n'
         + _revealed(item, "answer")
-        + '<div class="numbers">' + report_html(item.report, compact, counted=not _counts_under(item.revealed_meter, item.report)) + "</div></div>"
+        + '<div class="numbers">' + report_html(item.report, compact, counted=not item.revealed_metered) + "</div></div>"
     )
 
 
-def _counts_under(meter: str, report: Report) -> bool:
-    """Whether the cost meter's line under a figure (``meter``, or "") is the work ``report``
-    counted: a meter with no table of its own writes its costs (Report.meter_lines)."""
-    return bool(meter) and report.meter is None and bool(report.costs)
+def _writes_meter(visible: list, report: Report) -> bool:
+    """Whether a figure, or the line under it, writes ``report``'s cost meter (``visible``:
+    what the page shows of it, _visible): its costs, or the table of its work, which the
+    tables print in full (fast-moving printed its work three times, the meter, a "Work
+    counted" line and the table; box-box's Code steps twice)."""
+    lines = report.meter_lines()
+    return bool(lines) and any(each["text"] == lines[0] for each in visible)
 
 
 def report_html(report: Report, compact: bool = False, counted: bool = True) -> str:
     """A scene's Report on paper: its flawed methods' claims, the work it counted, its tables
     and, when the step has the Code view on, the code it ran (in the compact layout only the
     lines round its marked line). With ``counted`` false the work counted is left out: the
-    cost meter's line under the figure already says it (from-sat-to-gjk printed each step's
-    counts twice, two lines apart)."""
+    cost meter in the figure or on the line under it already says it (from-sat-to-gjk printed
+    each step's counts twice, two lines apart)."""
     claims = "".join(f'<p class="claim{"" if claim.right else " wrong"}">{html.escape(claim.text())}</p>\n' for claim in report.claims)
     costs = ""
     if report.costs and counted:

@@ -215,12 +215,14 @@ def test_a_long_table_may_turn_the_page_between_its_rows(tmp_path):
 def test_the_work_counted_is_printed_once_where_the_meter_prints_under_the_figure(tmp_path):
     """from-sat-to-gjk printed each step's counts twice, two lines apart: the cost meter's line
     under the figure ("work counted SAT: axes tried 4, ...") and "Work counted: axes tried: 4;
-    ..." above the tables. The meter's line stays, the paragraph goes; a step whose meter is
-    drawn in its figure keeps the paragraph."""
+    ..." above the tables. The meter's line stays, the paragraph goes; so it goes where the
+    meter is drawn in the figure (box-box's Code steps printed it twice, fast-moving three
+    times: the meter, the paragraph and its table of the work, which stays)."""
     (tmp_path / "lesson.toml").write_text(
         'title = "Counted"\n[[steps]]\nscene = "minkowski"\ncaption = "A - B."\noverlays = { mtv = false, steps = false }\n'
         '[[steps]]\nscene = "minkowski"\ncaption = "Which?"\nquestion = "Does A - B hold O?"\nchoices = ["yes", "no"]\nanswer = "origin_inside"\n'
-        '[[steps]]\nscene = "box-box"\ncaption = "P first."\nsettings = { code = true, page = 0 }\n')
+        '[[steps]]\nscene = "box-box"\ncaption = "P first."\nsettings = { code = true, page = 0 }\n'
+        '[[steps]]\nscene = "fast-moving"\ncaption = "Jumps."\nsettings = { method = "static", samples = 4 }\n')
     handout.export(walkthrough.load(tmp_path / "lesson.toml"), tmp_path / "out")
     for name in ("index.html", "teacher.html"):
         page = (tmp_path / "out" / name).read_text()
@@ -229,8 +231,12 @@ def test_the_work_counted_is_printed_once_where_the_meter_prints_under_the_figur
         assert '<p class="meter"><strong>work counted</strong>' in step and "Work counted" not in step
         key = page[page.index('id="answers"'):] if name == "index.html" else ""
         assert "Work counted" not in key and (name != "index.html" or '<p class="meter">' in key)
-        step = page[page.index('id="step-3"'):]
-        assert '<p class="meter">' not in step[:step.index("</section>")] and "Work counted: axes tried: 1" in step
+        for number, meter in ((3, "work counted"), (4, "work counted: tests, axes")):
+            step = page[page.index(f'id="step-{number}"'):]
+            step = step[:step.index("</section>")]
+            figure = (tmp_path / "out" / f"step-0{number}.svg").read_text()
+            assert f">{meter}</text>" in figure and '<p class="meter">' not in step and "Work counted" not in step
+        assert "<caption>work counted</caption>" in step
 
 
 def test_a_wrapped_line_of_code_hangs_under_its_code_not_its_number(compact):
