@@ -686,9 +686,16 @@ body.greyscale .swatch {{ filter: grayscale(1); }}
   body.compact section.step {{ margin: 0 0 4mm; }}
   body.compact figure.shot {{ display: grid; grid-template-columns: {compact_mm}mm auto; column-gap: 4mm; align-items: start; }}
   body.compact figure.shot img {{ width: {compact_mm}mm; }}
-  body.compact .asked {{ display: block; }}
   body.compact figure.shot figcaption {{ margin: 0; grid-column: 2; grid-row: 1 / span 2; }}
   body.compact figure.shot .meter {{ grid-column: 1; grid-row: 2; }}
+  /* A question's Predict box under the caption beside its figure: the figure's parts and the
+     box one grid, the picture beside both. */
+  body.compact .asked {{ grid-template-columns: {compact_mm}mm auto; }}
+  body.compact .asked figure.shot {{ display: contents; }}
+  body.compact .asked img {{ grid-column: 1; grid-row: 1 / span 2; }}
+  body.compact .asked figure.shot figcaption {{ grid-row: 1; }}
+  body.compact .asked figure.shot .meter {{ grid-row: 3; }}
+  body.compact .asked .question {{ grid-column: 2; grid-row: 2; margin-top: 0.5em; }}
   body.compact .numbers {{ display: flex; flex-wrap: wrap; align-items: flex-start; column-gap: 4mm; }}
   body.compact .numbers table {{ font-size: 8pt; }}
   body.compact .numbers td, body.compact .numbers th {{ padding: 1px 3px; overflow-wrap: anywhere; }}

@@ -327,8 +327,8 @@ def test_a_question_s_predict_box_prints_beside_its_figure(compact, tmp_path):
     """Printed under its figure, a question's Predict box often began the next page, away from
     the figure it asks about; kept with it there, the page before was left half blank (vectors'
     student edition, pages 4 and 5 at 51%). Beside the figure the two take the figure's height,
-    and print whole on one page; the compact layout, whose caption stands beside its figure,
-    keeps the box under it, on the same page."""
+    and print whole on one page; in the compact layout, whose caption stands beside its
+    figure, the box stands under the caption."""
     (tmp_path / "lesson.toml").write_text(CODE_LESSON)
     handout.export(walkthrough.load(tmp_path / "lesson.toml"), tmp_path / "out")
     for page in ((tmp_path / "out" / "index.html").read_text(), (tmp_path / "out" / "teacher.html").read_text(), compact):
@@ -337,4 +337,5 @@ def test_a_question_s_predict_box_prints_beside_its_figure(compact, tmp_path):
         rules = print_rules(page)
         assert "break-inside: avoid" in rules[".asked"]
     assert f"grid-template-columns: {handout._Layout(False, False).figure_mm}mm auto" in rules[".asked"]
-    assert "display: block" in rules["body.compact .asked"]
+    assert f"grid-template-columns: {handout._Layout(True, False).figure_mm}mm auto" in rules["body.compact .asked"]
+    assert "display: contents" in rules["body.compact .asked figure.shot"] and "grid-column: 2" in rules["body.compact .asked .question"]
