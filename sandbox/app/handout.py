@@ -665,6 +665,9 @@ body.greyscale .swatch {{ filter: grayscale(1); }}
   /* The glossary in two columns, a term kept with its definition, may turn the page: kept
      whole, it left the page before it half blank. */
   .glossary dl {{ columns: 2; column-gap: 8mm; margin: 0; }}
+  /* Never a page to itself: collision-response's teacher's edition printed its one term,
+     "normal", alone on a last page 8% full. */
+  .glossary {{ break-before: avoid; page-break-before: avoid; }}
   .glossary dd {{ margin-left: 1em; }}
   /* A figure prints this wide, its labels drawn large enough for it (handout._Layout). */
   figure.shot img {{ width: {figure_mm}mm; max-width: 100%; }}

@@ -339,3 +339,9 @@ def test_a_question_s_predict_box_prints_beside_its_figure(compact, tmp_path):
     assert f"grid-template-columns: {handout._Layout(False, False).figure_mm}mm auto" in rules[".asked"]
     assert f"grid-template-columns: {handout._Layout(True, False).figure_mm}mm auto" in rules["body.compact .asked"]
     assert "display: contents" in rules["body.compact .asked figure.shot"] and "grid-column: 2" in rules["body.compact .asked .question"]
+
+
+def test_the_glossary_never_starts_a_page_alone(compact):
+    """collision-response's teacher's edition printed its glossary, one term, alone on a last
+    page 8% full: it now takes the end of what comes before it along."""
+    assert "break-before: avoid" in print_rules(compact)[".glossary"]
