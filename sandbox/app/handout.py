@@ -641,7 +641,6 @@ body.greyscale .swatch {{ filter: grayscale(1); }}
      layout leaves room: under it, the box began the next page, away from what it asks about,
      and kept with it there, the page before was left half blank. */
   .asked {{ break-inside: avoid; page-break-inside: avoid; }}
-  .answer figure.shot, .answer .numbers > p {{ break-after: avoid; page-break-after: avoid; }}
   /* A heading stays with what it heads, a term with its definition, a row whole. */
   /* (Not a figure's own caption: it ends its figure, and would hold the next step to it.) */
   h2, h3, dt, figure.code figcaption, caption {{ break-after: avoid; page-break-after: avoid; }}
