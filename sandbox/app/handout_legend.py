@@ -55,8 +55,8 @@ class Drawn:
 
     def html(self, theme: Any, greyscale: bool) -> str:
         """The legend as a section: the colours the lesson draws with, in the theme the pictures
-        were drawn in; the greyscale layout says which grey each prints as (a caption's "red"
-        is then found by the legend)."""
+        were drawn in; the greyscale layout says which grey each prints as (its captions leave
+        their colour asides out: without_colour_asides)."""
         rows = "".join(
             f'<tr><td><span class="swatch" style="background: rgb{getattr(theme, role)[:3]}"></span> {word}</td>'
             f"<td>{html.escape(meaning)}</td><td>{html.escape(self._where(role))}</td>"
