@@ -7,6 +7,7 @@ from collision import Box, Capsule, Gjk, Manifold, SatResult, Vector, gjk, manif
 from sandbox.kit.events import Event
 from sandbox.kit.figures import any_shape
 from sandbox.kit import Action, Fact, Line, Param, Report, Scene, Verdict, faded, register
+from sandbox.kit.labels import boxes_meet, text_box
 
 B_HALF = (70.0, 45.0)
 
@@ -151,11 +152,16 @@ class Capsules(Scene):
         (x1, y1), (x2, y2) = self.points["p1"], self.points["p2"]
         length = math.dist((x1, y1), (x2, y2))
         ux, uy = (x2 - x1) / length, (y2 - y1) / length
+        b_box, drop = self.shapes["B"].aabb(), 6 * pixel * scale
         for name, (x, y), away in (("p1", (x1, y1), -1), ("p2", (x2, y2), 1)):
             painter.point((x, y), theme.highlight if self.hovered == name else theme.shape("A"), 6)
-            # Past A's end by its radius and a little more, the baseline dropped so the name centres there.
+            # Past A's end by its radius and a little more, the baseline dropped so the name
+            # centres there; where that is on B (an end pressed into B's corner), beside the
+            # end, square to A: printed, "p2" stood inside B under the contact point.
             past = reach + 14 * pixel * scale
-            painter.text((x + away * ux * past, y + away * uy * past - 6 * pixel * scale), name, theme.shape("A"), 14, "center")
+            spots = [(x + away * ux * past, y + away * uy * past - drop), (x - uy * past, y + ux * past - drop), (x + uy * past, y - ux * past - drop)]
+            spot = next((at for at in spots if not boxes_meet(text_box(at, name, 14, pixel, scale, "center"), b_box)), spots[0])
+            painter.text(spot, name, theme.shape("A"), 14, "center")
 
     def report(self, result):
         walked = result.gjk

@@ -275,7 +275,11 @@ class FastMoving(CarriedStep):
             x0, y0, x1, _ = step.end.aabb()
             # The last sample is the end of the step: one label for both.
             name = f"{len(step.samples)} = end" if method == "all three" else "end"
-            painter.text(((x0 + x1) / 2, y0 - 20 * pixel * self.view.text_scale), name, theme.shape_b, 14, "center")
+            # Under the end box on the side away from a sideways push: centred, the label was
+            # moved off the wall to under the pushed-out box (fast-objects step 2, printed).
+            push = step.static.sat.mtv[0] if step.static.sat.colliding and self.settings["mtv"] else 0.0
+            x, anchor = (x0, "right") if push > 0 else (x1, "left") if push < 0 else ((x0 + x1) / 2, "center")
+            painter.text((x, y0 - 20 * pixel * self.view.text_scale), name, theme.shape_b, 14, anchor)
             self.draw_push(painter, theme, step.static, step.end)
         if method in ("all three", "swept") and step.contact is not None:
             self.draw_contact(result, painter, theme)
@@ -322,7 +326,12 @@ class FastMoving(CarriedStep):
         (x, y), (mx, my) = box.position, push.sat.mtv
         out = Box((x + mx, y + my), box.half_size, box.angle)
         painter.polygon(out.world_vertices(), theme.mtv, faded(theme.mtv, 70), 2)
-        painter.arrow((x, y), (x + mx, y + my), theme.mtv, 3)
+        # From the box's leading face, not its centre: a short push drawn from the centre lay
+        # under the dot at d's tip (fast-objects step 2 printed it 1 mm long, hidden).
+        length = math.hypot(mx, my)
+        reach = max((vx - x) * mx + (vy - y) * my for vx, vy in box.world_vertices()) / length if length else 0.0
+        start = (x + mx / length * reach, y + my / length * reach) if length else (x, y)
+        painter.arrow(start, (start[0] + mx, start[1] + my), theme.mtv, 3)
         x0, _, x1, y1 = out.aabb()
         painter.text((x1 + 6 * self.view.pixel, y1 - 14 * self.view.pixel), "MTV", theme.mtv, 14)
 

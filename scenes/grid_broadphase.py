@@ -8,7 +8,7 @@ from collision import broadphase
 from sandbox.kit import Column, Fact, Line, Meter, Param, Report, Verdict, faded, register
 from sandbox.kit.events import Event
 from sandbox.kit.figures.meter import draw_meter
-from sandbox.kit.figures.swarm import SIZES, Swarm, fill_box, paint, shrink
+from sandbox.kit.figures.swarm import DOTS, SIZES, Swarm, fill_box, paint, shrink
 
 RUN_LIMIT = 150_000
 """A method that would test more candidate pairs than this in a frame is not run (its count is
@@ -179,6 +179,10 @@ class GridScene(Swarm):
         if frame.neighbours:
             paint(colors, list(frame.neighbours), theme.highlight)
         self.draw_objects(painter, boxes, colors)
+        if self.settings["collisions"] and len(frame.colliding) and len(boxes) <= DOTS:
+            # Marked with a diagonal too: on grey paper purple is one more grey, and the class
+            # checks "all 76 real collisions" against the figure (a fill marks the focus's hits).
+            painter.lines(boxes[frame.colliding], theme.mtv)  # a box (x0, y0, x1, y1) is its diagonal
         if frame.focus is not None:
             fill_box(painter, boxes[frame.focus], theme.highlight, 120)
             for other in frame.hits:

@@ -198,6 +198,10 @@ class QuadtreeScene(Swarm):
             paint(colors, frame.straddlers, theme.axis)  # neutral: orange is shape B's
         paint(colors, frame.lit, theme.highlight)
         self.draw_objects(painter, boxes, colors)
+        if not dots and self.settings["straddlers"] and len(frame.straddlers):
+            # Marked with a diagonal too: on grey paper a grey outline is one more outline among
+            # the objects' (a fill would be taken for the filled object in focus).
+            painter.lines(boxes[frame.straddlers], theme.axis)  # a box (x0, y0, x1, y1) is its diagonal
         if not dots:
             # Outlined again, thicker: in hue alone they stand out, not on grey paper.
             for left, bottom, right, top in boxes[frame.lit]:

@@ -132,6 +132,10 @@ class VoronoiRegions(Scene):
         keep_lines_clear(painter, edges, 2 * pixel)
         if self.settings["regions"]:
             keep_lines_clear(painter, [(at, _along(at, normal, voronoi_view.REACH)) for edge, normal in zip(edges, result.normals) for at in edge], 2 * pixel)
+        if self.settings["closest"]:
+            # And off the way from q to its nearest point: in a corner's wedge it ran through
+            # the corner's name (circles-tiles-points' key, printed).
+            keep_lines_clear(painter, [(self.points["q"], result.feature.closest)], 2 * pixel)
         for index, name in enumerate(CORNERS):
             at = self.points[name]
             painter.point(at, theme.highlight if name == self.hovered else theme.shape_a, 6)

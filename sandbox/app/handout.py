@@ -195,7 +195,8 @@ def _write(walkthrough, directory, size, theme, palette, count, claim, layout, p
         record["numbers"] = session.report().numbers
         record["visible"] = visible
         _refuse_fault(session, walkthrough, index)
-        shown.append(_Shown(index + 1, step, session.scene, stem, words, answer, session.report(), meters[0], meters[-1]))
+        metered = [_writes_meter(each, session.report()) for each in visible.values()]
+        shown.append(_Shown(index + 1, step, session.scene, stem, words, answer, session.report(), meters[0], meters[-1], metered[0], metered[-1]))
         slides.append(lesson_page.slide(index + 1, step, session, figure, report_html(session.report())))
         files.write_text(claim(f"{stem}.json"), _json(record, session.scene, walkthrough, index), follow_links=False)
     for name, edition in EDITIONS.items():
@@ -305,6 +306,10 @@ class _Shown(NamedTuple):
     """The cost meter's line under the figure (as asked, where it asks), or ""."""
     revealed_meter: str = ""
     """The same under the revealed figure."""
+    metered: bool = False
+    """Whether the figure (as asked, where it asks), or the line under it, writes the cost meter."""
+    revealed_metered: bool = False
+    """The same of the revealed figure."""
 
 
 EDITIONS = {"index.html": "student", "teacher.html": "teacher"}
@@ -326,15 +331,32 @@ GLOSSARY = (
     ("support point", "A shape's furthest point along a direction; GJK builds its simplex from them."),
     ("broad phase", "A cheap first pass that leaves only the pairs worth an exact test."),
     ("tunnelling", "A fast object passing through a thin one between two frames' tests."),
+    ("candidate pair", "A pair a broad phase keeps for the exact test: near enough that the two may touch, though they need not."),
+    ("loose grid", "Square cells as big as the largest object, each object filed in the cell holding its centre and paired only with those in the 3 × 3 cells round it."),
+    ("sort and sweep", "A broad phase that sorts the boxes by their left edges and pairs each only with the boxes that start before it ends."),
+    ("straddler", "An object that crosses a quadtree node's split line: it fits in no child, so it stays in the node and is paired with everything below it."),
+    ("AABB tree", "A tree of axis-aligned bounding boxes, each holding those below it: a query walks down only the branches whose box it touches."),
+    ("fat box", "An object's box made larger than the object in an AABB tree, so the tree changes only when the object leaves it."),
 )
 """Short definitions printed at the end of a handout: those of the terms its pages use (_glossary)."""
 
-USED_AS = {"axis": "axis|axes", "separating axis": "separating ax[ie]s", "interval (shadow)": "intervals?|shadows?", "Voronoi region": "Voronoi", "Minkowski difference": "Minkowski|A - B|A − B"}
+USED_AS = {"axis": "axis|axes", "separating axis": "separating ax[ie]s", "interval (shadow)": "intervals?|shadows?", "Voronoi region": "Voronoi", "Minkowski difference": "Minkowski|A - B|A − B",
+           "straddler": "straddl(?:ers?|es|ing)", "fat box": "fat box(?:es)?", "AABB tree": "AABB tree|dynamic tree"}
 """How a page may write a term, where not as the term or its plural."""
 
 
+def _lesson_words(walkthrough, shown, scenes) -> str:
+    """The lesson's own words, as HTML, the same in every edition and layout: the scenes'
+    lessons, each step's words, answer and tables, and the things to try. Not the legend,
+    whose generic rows ("the largest projection") gave the greyscale layout's glossary terms
+    the plain one left out, nor the compact layout's code."""
+    steps = [" ".join([*item.words.values(), item.answer, *item.step.choices]) + "".join(_table(table) for table in item.report.tables)
+             for item in shown]
+    return " ".join([*(scene.lesson for scene in scenes), *steps, _things_to_try(walkthrough, scenes)])
+
+
 def _glossary(page: str) -> str:
-    """The glossary of the terms ``page`` (the handout's other sections, as HTML) uses, or "":
+    """The glossary of the terms ``page`` (the lesson's words, _lesson_words) uses, or "":
     printed whole, the terms a lesson never used filled a page, and in four teacher's editions
     its last terms stood alone on the last page (vectors' compact one: "tunnelling" alone)."""
     text = html.unescape(re.sub(r"<[^>]+>", " ", page))
@@ -349,19 +371,21 @@ def _page(walkthrough, shown, edition, layout, legend):
     """One edition of the handout as HTML."""
     teacher = edition == "teacher"
     scenes = list({item.scene.id: item.scene for item in shown}.values())
+    # The pages' words, not the legend's colours nor the sandbox's things to try (done on screen).
+    words = handout_legend.without_colour_asides if layout.greyscale else str
     parts = [
         f'<p class="edition">{"Teacher" if teacher else "Student"}\'s edition</p>',
-        '<section class="intro"><h2>What this lesson is about</h2>\n'
-        + "".join(f"<h3>{html.escape(scene.title)}</h3><p>{html.escape(scene.lesson)}</p>\n" for scene in scenes if scene.lesson)
-        + "</section>",
+        words('<section class="intro"><h2>What this lesson is about</h2>\n'
+              + "".join(f"<h3>{html.escape(scene.title)}</h3><p>{html.escape(scene.lesson)}</p>\n" for scene in scenes if scene.lesson)
+              + "</section>"),
         legend,
     ]
-    parts += [_section(item, len(shown), teacher, layout.compact) for item in shown]
+    parts += [words(_section(item, len(shown), teacher, layout.compact)) for item in shown]
     if layout.compact:
         parts.append(_listings(shown))
     parts.append(_things_to_try(walkthrough, scenes))
-    parts.append(_glossary(" ".join(parts)))
-    key = [_answer(item, layout.compact) for item in shown if item.step.question]
+    parts.append(_glossary(_lesson_words(walkthrough, shown, scenes)))
+    key = [words(_answer(item, layout.compact)) for item in shown if item.step.question]
     if key and not teacher:
         parts.append('<section class="key" id="answers"><h2>Answers</h2>\n' + "\n".join(key) + "</section>")
     classes = " ".join(name for name, on in (("compact", layout.compact), ("greyscale", layout.greyscale)) if on)
@@ -398,15 +422,16 @@ def _section(item, count, teacher, compact):
     the teacher's edition adds the notes, and under a question the figure revealed with the
     answer as its caption."""
     caption = html.escape(item.words["caption"])
-    head = (
-        f'<section class="step" id="step-{item.number}"><h2>Step {item.number} of {count} <span>{html.escape(item.scene.title)}</span></h2>\n'
+    heading = f'<section class="step" id="step-{item.number}"><h2>Step {item.number} of {count} <span>{html.escape(item.scene.title)}</span></h2>\n'
+    figure = (
         # The alternative text says the figure in words, except where it would answer the question.
         f'<figure class="shot"><img src="{item.stem}.svg" alt="Step {item.number}: {caption}{"" if item.step.question else " " + html.escape(describe(item.report))}">'
         f'{item.meter}<figcaption>{caption}</figcaption></figure>\n'
     )
+    head = heading + figure
     notes = _notes(item.step.notes, item.number) if teacher else ""
     if not item.step.question:
-        numbers = '<div class="numbers">' + report_html(item.report, compact, counted=not _counts_under(item.meter, item.report)) + "</div>"
+        numbers = '<div class="numbers">' + report_html(item.report, compact, counted=not item.metered) + "</div>"
         if notes and not compact:
             # Beside the tables where the page has room: below them a tall step's notes went
             # to a page of their own (any-convex-polygon's steps 6 and 7).
@@ -418,7 +443,7 @@ def _section(item, count, teacher, compact):
         + (lesson_page.choices_html(item.step.choices) if item.step.choices else '<p class="blank">Your answer:</p>\n')
         + ("" if teacher else told) + "</div>"
     )
-    return head + question + notes + (told if teacher else "") + "</section>"
+    return heading + f'<div class="asked">{figure}{question}</div>\n' + notes + (told if teacher else "") + "</section>"
 
 
 def _revealed(item, kind):
@@ -444,22 +469,25 @@ def _answer(item, compact):
     return (
         f'<div class="answer"><h3><a href="#step-{item.number}">Step {item.number}</a>: {html.escape(item.words["question"])}</h3>\n'
         + _revealed(item, "answer")
-        + '<div class="numbers">' + report_html(item.report, compact, counted=not _counts_under(item.revealed_meter, item.report)) + "</div></div>"
+        + '<div class="numbers">' + report_html(item.report, compact, counted=not item.revealed_metered) + "</div></div>"
     )
 
 
-def _counts_under(meter: str, report: Report) -> bool:
-    """Whether the cost meter's line under a figure (``meter``, or "") is the work ``report``
-    counted: a meter with no table of its own writes its costs (Report.meter_lines)."""
-    return bool(meter) and report.meter is None and bool(report.costs)
+def _writes_meter(visible: list, report: Report) -> bool:
+    """Whether a figure, or the line under it, writes ``report``'s cost meter (``visible``:
+    what the page shows of it, _visible): its costs, or the table of its work, which the
+    tables print in full (fast-moving printed its work three times, the meter, a "Work
+    counted" line and the table; box-box's Code steps twice)."""
+    lines = report.meter_lines()
+    return bool(lines) and any(each["text"] == lines[0] for each in visible)
 
 
 def report_html(report: Report, compact: bool = False, counted: bool = True) -> str:
     """A scene's Report on paper: its flawed methods' claims, the work it counted, its tables
     and, when the step has the Code view on, the code it ran (in the compact layout only the
     lines round its marked line). With ``counted`` false the work counted is left out: the
-    cost meter's line under the figure already says it (from-sat-to-gjk printed each step's
-    counts twice, two lines apart)."""
+    cost meter in the figure or on the line under it already says it (from-sat-to-gjk printed
+    each step's counts twice, two lines apart)."""
     claims = "".join(f'<p class="claim{"" if claim.right else " wrong"}">{html.escape(claim.text())}</p>\n' for claim in report.claims)
     costs = ""
     if report.costs and counted:
@@ -475,6 +503,10 @@ its number in four places, or the whole listing's number in five."""
 CONTEXT = 4
 """Lines printed before and after the marked one in the compact layout, which prints each
 function whole once, under "The code" (a whole listing at every step took a page each)."""
+
+
+KEPT_ROUND = 3
+"""Lines printed on the marked line's page before it and after it."""
 
 
 def _code(code, compact=False):
@@ -495,10 +527,16 @@ def _code(code, compact=False):
     for number, source in listed:
         kind = "marked" if number == marked else "ran" if number in ran else "idle"
         rows.append(f'<span class="{kind}">{"&#9654;" if number == marked else " "}{number:4d}  {html.escape(source)}</span>')
+    # The marked line and KEPT_ROUND lines each side print on one page: sat()'s listing turned
+    # the page just before its marked last line, which printed alone over the next page's table.
+    at = next((index for index, (number, _) in enumerate(listed) if number == marked), 0)
+    first, last = max(at - KEPT_ROUND, 0), at + KEPT_ROUND + 1
+    kept = f'<span class="round-marked">{chr(10).join(rows[first:last])}</span>'
     shown = tuple((name, value) for name, value in values if not value.startswith("<"))
     return (
         f'<figure class="code"><figcaption>{html.escape(title)}</figcaption>'
-        f'<pre>{chr(10).join(rows)}</pre></figure>\n' + _table(Table((), shown, "Values as the marked line begins"))
+        # No line break beside the kept block: it breaks the line itself, and one more would print a blank line.
+        f'<pre>{chr(10).join(rows[:first])}{kept}{chr(10).join(rows[last:])}</pre></figure>\n' + _table(Table((), shown, "Values as the marked line begins"))
     )
 
 
@@ -561,7 +599,7 @@ figure.code .ran {{ font-weight: bold; }}
 figure.code .idle {{ color: #666; }}
 figure.code .marked {{ font-weight: bold; background: #e8e8e8; outline: 1px solid #111; }}
 /* A line too long for the page wraps under its own code, not under the line numbers. */
-figure.code pre > span {{ display: inline-block; width: 100%; box-sizing: border-box; padding-left: {gutter}ch; text-indent: -{gutter}ch; }}
+figure.code pre span:not(.round-marked) {{ display: inline-block; width: 100%; box-sizing: border-box; padding-left: {gutter}ch; text-indent: -{gutter}ch; }}
 caption {{ text-align: left; font-weight: bold; padding: 0.2em 0; }}
 td, th {{ border: 1px solid #999; padding: 2px 8px; text-align: left; vertical-align: top; }}
 thead th {{ background: #eee; }}
@@ -599,6 +637,10 @@ body.greyscale .swatch {{ filter: grayscale(1); }}
      figure with the caption, its question and each table whole, but it may turn the page
      between them (kept whole, a step with a table took a page, half of it blank). */
   figure.shot, .question, .notes, .legend {{ break-inside: avoid; page-break-inside: avoid; }}
+  /* A figure and its Predict box print on one page, the box beside the figure where the
+     layout leaves room: under it, the box began the next page, away from what it asks about,
+     and kept with it there, the page before was left half blank. */
+  .asked {{ break-inside: avoid; page-break-inside: avoid; }}
   /* A heading stays with what it heads, a term with its definition, a row whole. */
   /* (Not a figure's own caption: it ends its figure, and would hold the next step to it.) */
   h2, h3, dt, figure.code figcaption, caption {{ break-after: avoid; page-break-after: avoid; }}
@@ -617,13 +659,20 @@ body.greyscale .swatch {{ filter: grayscale(1); }}
   table.long tbody tr:nth-last-child(-n+2) {{ break-before: avoid; page-break-before: avoid; }}
   figure.code + table {{ break-inside: auto; page-break-inside: auto; }}
   figure.code pre {{ orphans: 4; widows: 4; }}
+  figure.code .round-marked {{ display: block; break-inside: avoid; page-break-inside: avoid; }}
   h4 {{ break-after: avoid; page-break-after: avoid; }}
   /* The glossary in two columns, a term kept with its definition, may turn the page: kept
      whole, it left the page before it half blank. */
   .glossary dl {{ columns: 2; column-gap: 8mm; margin: 0; }}
+  /* Never a page to itself: collision-response's teacher's edition printed its one term,
+     "normal", alone on a last page 8% full. */
+  .glossary {{ break-before: avoid; page-break-before: avoid; }}
   .glossary dd {{ margin-left: 1em; }}
   /* A figure prints this wide, its labels drawn large enough for it (handout._Layout). */
   figure.shot img {{ width: {figure_mm}mm; max-width: 100%; }}
+  .asked {{ display: grid; grid-template-columns: {figure_mm}mm auto; column-gap: 4mm; align-items: start; }}
+  .asked .question {{ font-size: 9pt; padding: 0.2em 0.5em; }}
+  .asked .question p {{ margin: 0.3em 0; }}
   a {{ color: inherit; text-decoration: none; }}
   /* The key packed: each answer's words beside its figure, its tables side by side where they
      fit. Captioned below, tables one under another, an answer took two thirds of a page and
@@ -641,6 +690,14 @@ body.greyscale .swatch {{ filter: grayscale(1); }}
   body.compact figure.shot img {{ width: {compact_mm}mm; }}
   body.compact figure.shot figcaption {{ margin: 0; grid-column: 2; grid-row: 1 / span 2; }}
   body.compact figure.shot .meter {{ grid-column: 1; grid-row: 2; }}
+  /* A question's Predict box under the caption beside its figure: the figure's parts and the
+     box one grid, the picture beside both. */
+  body.compact .asked {{ grid-template-columns: {compact_mm}mm auto; }}
+  body.compact .asked figure.shot {{ display: contents; }}
+  body.compact .asked img {{ grid-column: 1; grid-row: 1 / span 2; }}
+  body.compact .asked figure.shot figcaption {{ grid-row: 1; }}
+  body.compact .asked figure.shot .meter {{ grid-row: 3; }}
+  body.compact .asked .question {{ grid-column: 2; grid-row: 2; margin-top: 0.5em; }}
   body.compact .numbers {{ display: flex; flex-wrap: wrap; align-items: flex-start; column-gap: 4mm; }}
   body.compact .numbers table {{ font-size: 8pt; }}
   body.compact .numbers td, body.compact .numbers th {{ padding: 1px 3px; overflow-wrap: anywhere; }}

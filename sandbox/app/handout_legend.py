@@ -9,15 +9,16 @@ from typing import Any
 
 from sandbox.app import seen
 from sandbox.kit.painter import RecordingPainter
+from sandbox.kit.theme import with_palette
 
 ROLES = (
     ("shape_a", "blue", "the first of a pair, and any other shape", "solid outline"),
     ("shape_b", "orange", "the second of a pair (often the one that moves)", "dashed in the greyscale layout"),
-    ("max_corner", "red", "the largest projection (max corner)", "one end of a shadow"),
+    ("max_corner", "red", "the largest projection (max corner), a support point", "one end of a shadow"),
     ("min_corner", "yellow", "the smallest projection (min corner)", "the other end"),
     ("overlap", "grey", "where two shadows overlap", "already grey"),
     ("separating", "green", "a separating axis: its shadows leave a gap", "named in the verdict line; a hollow bar in the greyscale layout"),
-    ("mtv", "purple", "the MTV, the shortest way out", "an arrow, named in the verdict line"),
+    ("mtv", "purple", "the MTV (the shortest way out), and what collides", "an arrow, named in the verdict line"),
 )
 """The colours a figure speaks in, by the theme's role: the word the lessons call each by, what
 it means, and what carries the same without hue."""
@@ -35,12 +36,17 @@ class Drawn:
 
     def add(self, session: Any) -> None:
         """Add the figure ``session`` shows now (its Report computed, its question open or revealed)."""
+        # Told apart in the standard palette, whose roles differ from each other and from the
+        # neutral colours: the greyscale layout's max corner (the colour-blind palette's black)
+        # is its highlight's black too, and its legend said every black outline of the broad
+        # phases was "red: the largest projection".
+        theme = with_palette(session.theme, "standard")
         title = session.scene.title
-        for entry in session.legend():
+        for entry in session.scene.legend(theme):
             self.names.setdefault(entry.role, {}).setdefault(title, [])
         painter = RecordingPainter()
-        session.draw(painter)
-        roles = {tuple(getattr(session.theme, role)[:3]): role for role in self.names}
+        session.scene.paint(painter, theme)
+        roles = {tuple(getattr(theme, role)[:3]): role for role in self.names}
         for _, _, text, colour, *_ in painter.of("text"):
             role, name = roles.get(tuple(colour[:3])), _name(text)
             names = self.names.get(role, {}).get(title)
@@ -49,8 +55,8 @@ class Drawn:
 
     def html(self, theme: Any, greyscale: bool) -> str:
         """The legend as a section: the colours the lesson draws with, in the theme the pictures
-        were drawn in; the greyscale layout says which grey each prints as (a caption's "red"
-        is then found by the legend)."""
+        were drawn in; the greyscale layout says which grey each prints as (its captions leave
+        their colour asides out: without_colour_asides)."""
         rows = "".join(
             f'<tr><td><span class="swatch" style="background: rgb{getattr(theme, role)[:3]}"></span> {word}</td>'
             f"<td>{html.escape(meaning)}</td><td>{html.escape(self._where(role))}</td>"
@@ -86,6 +92,20 @@ def _name(text: str) -> str | None:
     if 0 < len(words) <= 2 and not any(c.isdigit() for c in text) and text.strip() != "?":
         return text.strip()
     return None
+
+
+COLOUR_WORDS = tuple(word for _, word, _, _ in ROLES)
+"""The colours the lessons name things by: the legend's own words."""
+
+_ASIDE = re.compile(r"\s*\((?=[^()]*\b(?:" + "|".join(COLOUR_WORDS) + r")\b)[^()]*\)", re.IGNORECASE)
+
+
+def without_colour_asides(text: str) -> str:
+    """``text`` for the greyscale layout: each aside in brackets that names a colour left out.
+    A lesson names a thing by its label, mark or place and adds its colour for the screen ("the
+    MTV arrow (purple)", "P (green)"); on a grey page "P (green)" sent the student looking for a
+    green that is not there, while "P" is printed beside its axis."""
+    return _ASIDE.sub("", text)
 
 
 def luminance(color: Any) -> float:

@@ -4,8 +4,8 @@
 painter and the app's pyglet painter, and draws what the pyglet painter draws: widths and dot
 sizes in pixels (times ``line_scale``), labels in points at 96 dots an inch (times
 ``text_scale``), fills under every line and the labels over both, as the window's batches
-layer them. With ``dashed`` (B's colour, in the colour-blind palette) every outline, segment
-and shadow in that colour is dashed with ``stroke-dasharray``, as ``sandbox.app.dashes`` dashes
+layer them. With ``dashed`` (B's colour, in the colour-blind palette) every outline, segment,
+arrow's shaft and shadow in that colour is dashed with ``stroke-dasharray``, as ``sandbox.app.dashes`` dashes
 them on screen. :func:`figure` frames a scene as a handout's picture and adds the verdict line
 the window draws above it: ``Scene.to_svg`` and ``Scene._repr_svg_`` (IPython) call it.
 
@@ -155,7 +155,8 @@ class SvgPainter:
 
     def arrow(self, start: Point, end: Point, color: Color, width: float = 2) -> None:
         (x0, y0), (x1, y1) = self.to_pixels(start), self.to_pixels(end)
-        self.strokes.append(f'<line x1="{_number(x0)}" y1="{_number(y0)}" x2="{_number(x1)}" y2="{_number(y1)}"{self._stroke(color, width)}/>')
+        # Its shaft dashed in B's colour, as the screen's (the grey vectors lesson's b was solid).
+        self.strokes.append(f'<line x1="{_number(x0)}" y1="{_number(y0)}" x2="{_number(x1)}" y2="{_number(y1)}"{self._stroke(color, width, self._is_dashed(color))}/>')
         head = arrow_head(start, end, (4 * width + 6) / self.zoom)
         if head is not None:
             self.strokes.append(f'<polygon points="{" ".join(self._xy(p) for p in head)}"{_paint(color, "fill")}/>')

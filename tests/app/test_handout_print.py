@@ -215,12 +215,14 @@ def test_a_long_table_may_turn_the_page_between_its_rows(tmp_path):
 def test_the_work_counted_is_printed_once_where_the_meter_prints_under_the_figure(tmp_path):
     """from-sat-to-gjk printed each step's counts twice, two lines apart: the cost meter's line
     under the figure ("work counted SAT: axes tried 4, ...") and "Work counted: axes tried: 4;
-    ..." above the tables. The meter's line stays, the paragraph goes; a step whose meter is
-    drawn in its figure keeps the paragraph."""
+    ..." above the tables. The meter's line stays, the paragraph goes; so it goes where the
+    meter is drawn in the figure (box-box's Code steps printed it twice, fast-moving three
+    times: the meter, the paragraph and its table of the work, which stays)."""
     (tmp_path / "lesson.toml").write_text(
         'title = "Counted"\n[[steps]]\nscene = "minkowski"\ncaption = "A - B."\noverlays = { mtv = false, steps = false }\n'
         '[[steps]]\nscene = "minkowski"\ncaption = "Which?"\nquestion = "Does A - B hold O?"\nchoices = ["yes", "no"]\nanswer = "origin_inside"\n'
-        '[[steps]]\nscene = "box-box"\ncaption = "P first."\nsettings = { code = true, page = 0 }\n')
+        '[[steps]]\nscene = "box-box"\ncaption = "P first."\nsettings = { code = true, page = 0 }\n'
+        '[[steps]]\nscene = "fast-moving"\ncaption = "Jumps."\nsettings = { method = "static", samples = 4 }\n')
     handout.export(walkthrough.load(tmp_path / "lesson.toml"), tmp_path / "out")
     for name in ("index.html", "teacher.html"):
         page = (tmp_path / "out" / name).read_text()
@@ -229,8 +231,12 @@ def test_the_work_counted_is_printed_once_where_the_meter_prints_under_the_figur
         assert '<p class="meter"><strong>work counted</strong>' in step and "Work counted" not in step
         key = page[page.index('id="answers"'):] if name == "index.html" else ""
         assert "Work counted" not in key and (name != "index.html" or '<p class="meter">' in key)
-        step = page[page.index('id="step-3"'):]
-        assert '<p class="meter">' not in step[:step.index("</section>")] and "Work counted: axes tried: 1" in step
+        for number, meter in ((3, "work counted"), (4, "work counted: tests, axes")):
+            step = page[page.index(f'id="step-{number}"'):]
+            step = step[:step.index("</section>")]
+            figure = (tmp_path / "out" / f"step-0{number}.svg").read_text()
+            assert f">{meter}</text>" in figure and '<p class="meter">' not in step and "Work counted" not in step
+        assert "<caption>work counted</caption>" in step
 
 
 def test_a_wrapped_line_of_code_hangs_under_its_code_not_its_number(compact):
@@ -241,12 +247,16 @@ def test_a_wrapped_line_of_code_hangs_under_its_code_not_its_number(compact):
     listings = re.findall(r'<figure class="code(?: listing)?">.*?</figure>', compact, re.S)
     assert len(listings) == 3  # the step's, the key's, and the whole function under The code
     for figure in listings:
-        rows = re.findall(r"<span[^>]*>(.*?)</span>", figure.split("<pre>")[1], re.S)
-        assert len(rows) == figure.split("<pre>")[1].count("\n") + 1
+        pre = figure.split("<pre>")[1].split("</pre>")[0]
+        rows = re.findall(r'<span(?: class="(?:marked|ran|idle)")?>(.*?)</span>', pre, re.S)
+        # A line a row: a line break between rows, none beside the block kept round the
+        # marked line (a block breaks the line itself; one more printed a blank line).
+        lines = pre.replace('<span class="round-marked">', "\n").replace("</span></span>", "</span>\n")
+        assert len(rows) == len(lines.strip("\n").split("\n"))
         for row in rows:
             code = html.unescape(row)
             assert re.fullmatch(r"[ \u25b6] {0,3}\d+  ", code[:handout.GUTTER]) or re.fullmatch(r" {0,4}\d+  ", code[:handout.GUTTER]), code
-    rule = re.search(r"figure\.code pre > span \{([^}]*)\}", compact).group(1)
+    rule = re.search(r"figure\.code pre span:not\(\.round-marked\) \{([^}]*)\}", compact).group(1)
     assert f"padding-left: {handout.GUTTER}ch" in rule and f"text-indent: -{handout.GUTTER}ch" in rule and "width: 100%" in rule
 
 
@@ -291,3 +301,47 @@ def test_the_glossary_defines_the_terms_the_handout_uses(tmp_path):
         assert {"vector", "dot product", "interval (shadow)", "separating axis"} <= set(terms)
         assert not {"tunnelling", "Minkowski difference", "broad phase", "Voronoi region", "support point"} & set(terms)
         assert terms == [term for term, _ in handout.GLOSSARY if term in terms]
+
+
+def test_the_marked_line_of_code_prints_on_one_page_with_its_neighbours(tmp_path):
+    """Printed, reading-the-code's sat() listing turned the page just before its marked last
+    line (103), which stood alone at the top of the next page, away from the code it ends."""
+    (tmp_path / "lesson.toml").write_text(CODE_LESSON)
+    handout.export(walkthrough.load(tmp_path / "lesson.toml"), tmp_path / "out")
+    page = (tmp_path / "out" / "index.html").read_text()
+    figures = re.findall(r'<figure class="code">.*?</figure>', page, re.S)
+    assert len(figures) == 2  # the first step's and the key's
+    for figure in figures:
+        every = [number for _, number in listing_rows(figure)]
+        (block,) = re.findall(r'<span class="round-marked">(.*?</span>)</span>', figure, re.S)
+        kept = listing_rows(block)
+        at = [kind for kind, _ in kept].index("marked")
+        marked = every.index(kept[at][1])
+        # KEPT_ROUND lines each side, as many as the listing has.
+        assert at == min(handout.KEPT_ROUND, marked) and len(kept) - at - 1 == min(handout.KEPT_ROUND, len(every) - marked - 1)
+        assert [number for _, number in kept] == every[marked - at : marked - at + len(kept)]
+    assert "break-inside: avoid" in print_rules(page)["figure.code .round-marked"]
+
+
+def test_a_question_s_predict_box_prints_beside_its_figure(compact, tmp_path):
+    """Printed under its figure, a question's Predict box often began the next page, away from
+    the figure it asks about; kept with it there, the page before was left half blank (vectors'
+    student edition, pages 4 and 5 at 51%). Beside the figure the two take the figure's height,
+    and print whole on one page; in the compact layout, whose caption stands beside its
+    figure, the box stands under the caption."""
+    (tmp_path / "lesson.toml").write_text(CODE_LESSON)
+    handout.export(walkthrough.load(tmp_path / "lesson.toml"), tmp_path / "out")
+    for page in ((tmp_path / "out" / "index.html").read_text(), (tmp_path / "out" / "teacher.html").read_text(), compact):
+        (asked,) = re.findall(r'<section class="step" id="step-2">.*?</section>', page, re.S)
+        assert re.search(r'<div class="asked"><figure class="shot"><img src="step-02.svg".*?</figure>\s*<div class="question"><p><strong>Predict:', asked, re.S)
+        rules = print_rules(page)
+        assert "break-inside: avoid" in rules[".asked"]
+    assert f"grid-template-columns: {handout._Layout(False, False).figure_mm}mm auto" in rules[".asked"]
+    assert f"grid-template-columns: {handout._Layout(True, False).figure_mm}mm auto" in rules["body.compact .asked"]
+    assert "display: contents" in rules["body.compact .asked figure.shot"] and "grid-column: 2" in rules["body.compact .asked .question"]
+
+
+def test_the_glossary_never_starts_a_page_alone(compact):
+    """collision-response's teacher's edition printed its glossary, one term, alone on a last
+    page 8% full: it now takes the end of what comes before it along."""
+    assert "break-before: avoid" in print_rules(compact)[".glossary"]

@@ -229,7 +229,7 @@ def _strokes(svg):
 @pytest.mark.parametrize("theme", [DARK, PROJECTOR], ids=["dark", "projector"])
 def test_the_colour_blind_palette_dashes_b(theme):
     """As on screen: every polygon and circle outlined in B's colour dashed in the colour-blind
-    palette (arrows and the bulk lines of ``lines`` are not), and nothing dashed in the
+    palette (the bulk lines of ``lines`` are not), and nothing dashed in the
     standard one."""
     outlines_of_b = 0
     for scene_id, cls in SCENES.items():
@@ -241,6 +241,17 @@ def test_the_colour_blind_palette_dashes_b(theme):
                 assert dash, f"{scene_id}: a {element} in B's colour is not dashed"
                 outlines_of_b += 1
     assert outlines_of_b > 0
+
+
+def test_an_arrow_in_b_s_colour_has_a_dashed_shaft_and_a_whole_head():
+    """Printed grey, the vectors lesson's b was a solid arrow while the legend said B's colour
+    prints dashed."""
+    looks = with_palette(PROJECTOR, "colour-blind")
+    b = "#{:02x}{:02x}{:02x}".format(*looks.shape_b[:3])
+    figure = SCENES["vectors"]().to_svg(*SIZE, looks)
+    shafts = re.findall(rf'<line [^>]*stroke="{b}"[^>]*>', figure)
+    assert shafts and all("stroke-dasharray" in shaft for shaft in shafts)
+    assert re.search(rf'<polygon points="[^"]*" fill="{b}"', figure)
 
 
 def test_box_box_draws_b_dashed_in_the_colour_blind_palette():

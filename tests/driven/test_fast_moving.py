@@ -173,3 +173,20 @@ def test_b_dragged_into_the_wall_is_hit_at_time_zero_along_sats_normal(drive):
     step = scene.result
     assert step.swept.hit and step.swept.time == 0 and step.contact.position == pytest.approx((-10, 20))
     assert step.swept.normal == sat(Box(*WALL), Box((-10, 20), OBJECT)).normal
+
+
+def test_the_end_is_named_away_from_its_push_and_the_mtv_starts_at_the_leading_face(drive):
+    """Printed, fast-objects step 2's "end" stood under the pushed-out box, and its 18-unit
+    MTV, drawn from the end box's centre, lay hidden under the dot at d's tip."""
+    driver = drive("fast-moving")
+    driver.session.set_setting("method", "static")
+    place(driver.scene, driver, (-200.0, -20.0), 0.0, (5.0, -40.0), 4)
+    driver.frame()
+    theme = driver.session.theme
+    x0, _, x1, _ = Box((5.0, -40.0), OBJECT, 0.0).aabb()
+    (end,) = [call for call in driver.painter.of("text") if call[2] == "end"]
+    # Pushed along +x (out of the far side): named from the left, its text ending at the box's left edge.
+    assert end[5] == "right" and end[1][0] == pytest.approx(x0)
+    (push,) = [call for call in driver.painter.of("arrow") if call[3] == theme.mtv]
+    mtv = sat(Box(*WALL), Box((5.0, -40.0), OBJECT, 0.0)).mtv
+    assert mtv[0] > 0 and push[1] == pytest.approx((x1, -40.0)) and push[2] == pytest.approx((x1 + mtv[0], -40.0 + mtv[1]))

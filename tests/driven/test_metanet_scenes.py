@@ -29,6 +29,23 @@ def test_dragging_q_round_a_corner_passes_edge_corner_edge(drive):
     assert seen == ["edge ab", "corner b", "edge bc"]
 
 
+def test_a_corner_s_name_keeps_off_the_way_from_q(drive):
+    """Printed, circles-tiles-points' key (step 2, q in corner b's wedge) drew the segment from
+    q to b through the name "b"."""
+    from sandbox.kit.labels import segment_meets_box, text_box
+    from scenes.voronoi_regions import NAME_SIZE
+
+    driver = drive("voronoi-regions")
+    scene = driver.scene
+    scene.points["q"] = Vector(215.0, -95.0)
+    driver.session.refresh()
+    driver.frame()
+    assert scene.reported.numbers["feature"] == "corner b"
+    (name,) = [call for call in driver.painter.of("text") if call[2] == "b"]
+    box = text_box(name[1], "b", NAME_SIZE, scene.view.pixel, scene.view.text_scale, "center")
+    assert not segment_meets_box(scene.points["q"], scene.result.feature.closest, box)
+
+
 def test_the_closest_point_and_distance_agree_with_geos(drive):
     driver = drive("voronoi-regions")
     scene = driver.scene

@@ -86,6 +86,26 @@ def test_a_circle_b_is_dashed_round_its_rim(drive):
     assert [call[3][3] for call in driver.painter.of("circle") if call[4] and call[4][:3] == theme.shape_b[:3]] == [0]
 
 
+def test_an_arrow_in_b_s_colour_is_dashed_to_its_whole_head(drive):
+    """Printed grey, the vectors lesson's b was a solid arrow while the legend said B's colour
+    prints dashed."""
+    driver = drive("vectors")
+    driver.session.set_palette("colour-blind")
+    driver.frame()
+    theme, pixel = driver.session.theme, 1 / driver.session.camera.zoom
+    (head,) = [call for call in driver.painter.of("arrow") if call[3][:3] == theme.shape_b[:3]]
+    _, back, end, _, width = head
+    assert math.dist(back, end) == pytest.approx((4 * width + 6) * pixel)
+    shaft = [call for call in b_segments(driver.painter, theme) if call[4] == width]
+    assert len(shaft) > 3 and all(math.dist(s, e) <= dashes.DASH * pixel + 1e-9 for _, s, e, _, _ in shaft)
+    # The dashes run along the arrow, up to its head.
+    direction = ((end[0] - back[0]) / math.dist(back, end), (end[1] - back[1]) / math.dist(back, end))
+    for _, s, e, _, _ in shaft:
+        for x, y in (s, e):
+            assert abs((x - back[0]) * direction[1] - (y - back[1]) * direction[0]) < 1e-6
+            assert (x - back[0]) * direction[0] + (y - back[1]) * direction[1] <= 1e-6
+
+
 def test_an_unknown_palette_is_refused():
     with pytest.raises(ValueError, match="colour-blind"):
         with_palette(DARK, "sepia")
