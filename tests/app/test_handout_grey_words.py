@@ -16,9 +16,6 @@ ROOT = Path(__file__).resolve().parents[2]
 HUES = re.compile(r"\b(red|green|blue|orange|yellow|purple)\b", re.IGNORECASE)
 """The colours that print as some grey ("grey" itself prints grey)."""
 
-OWNED_ELSEWHERE = {"why-characters-get-stuck": "its step 2 says 'the purple one'; another branch owns that lesson this round"}
-
-
 @pytest.mark.parametrize(("text", "grey"), [
     ("One axis with a gap is enough: P (green) has one.", "One axis with a gap is enough: P has one."),
     ("B's furthest the other way (red on the left).", "B's furthest the other way."),
@@ -30,13 +27,7 @@ def test_an_aside_naming_a_colour_is_left_out_in_grey(text, grey):
     assert without_colour_asides(text) == grey
 
 
-def _lessons():
-    for path in sorted((ROOT / "walkthroughs").glob("*.toml")):
-        owner = OWNED_ELSEWHERE.get(path.stem)
-        yield pytest.param(path, id=path.stem, marks=[pytest.mark.xfail(reason=owner, strict=True)] if owner else [])
-
-
-@pytest.mark.parametrize("path", list(_lessons()))
+@pytest.mark.parametrize("path", sorted((ROOT / "walkthroughs").glob("*.toml")), ids=lambda path: path.stem)
 def test_a_lesson_names_things_by_more_than_their_colour(path):
     """Each caption, question, answer, explanation, teacher's note and paper task, as the
     greyscale layout prints it, names no colour."""
