@@ -333,7 +333,7 @@ def _caption(session, fill, described=""):
     if not step.question:
         return fill(step.caption)
     if session.asking:
-        offered = f"  ({' / '.join(step.choices)})" if step.choices else ""
+        offered = f"  {step.offered()}" if step.choices else ""
         return f"{fill(step.caption)}\n{fill(step.question)}{offered}  Next reveals."
     # The answer follows the figure the class made; where that is not the step's own, the
     # explanation (written for the step's layout) is said to be about that one: it read

@@ -220,6 +220,16 @@ class Step(NamedTuple):
                 raise
             return f"(none: {line})"
 
+    def offered(self) -> str:
+        """The question's choices as the class reads them: "(P / Q / R)", or "a) …   b) …" where
+        a choice holds a slash or semicolon itself (where-do-they-touch step 4's "A edge 1 / B
+        vertex 3; …", joined by " / ", read as seven fragments); "" without choices."""
+        if not self.choices:
+            return ""
+        if any("/" in choice or ";" in choice for choice in self.choices):
+            return "   ".join(f"{'abcdefghij'[k]}) {choice}" for k, choice in enumerate(self.choices))
+        return f"({' / '.join(self.choices)})"
+
     def filled(self, text: str, scene: Scene, missing: str | None = template.MISSING) -> str:
         """``text`` (this step's caption, question or explain) with its fields filled from
         ``scene``'s Report; as written if the scene's report raises (the fault is shown). A fact

@@ -63,3 +63,15 @@ def test_no_step_of_any_lesson_fails_its_caption_however_the_shapes_are_moved(dr
                 if step.question:
                     session.player.reveal()
                     assert isinstance(session.caption, str), (path.name, index)
+
+
+def test_choices_that_hold_slashes_are_lettered_not_run_together():
+    """where-do-they-touch step 4's choices hold " / " and ";" themselves; joined by " / " the
+    question read as seven fragments (byhand3 D5)."""
+    lesson = walkthrough.load(ROOT / "walkthroughs" / "where-do-they-touch.toml")
+    step = next(step for step in lesson.steps if any("/" in choice for choice in step.choices))
+    offered = step.offered()
+    for letter, choice in zip("abc", step.choices):
+        assert f"{letter}) {choice}" in offered, offered
+    plain = next(step for step in lesson.steps if step.choices and not any("/" in choice for choice in step.choices))
+    assert plain.offered() == f"({' / '.join(plain.choices)})"

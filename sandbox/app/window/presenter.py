@@ -33,7 +33,7 @@ def text(session, following=None):
         heading += "  held still: P lets it run"
     words = [session.step.filled(step.caption, session.scene)]
     if step.question:
-        words.append(f"Question: {step.filled(step.question, session.scene)}" + (f"  ({' / '.join(step.choices)})" if step.choices else ""))
+        words.append(f"Question: {step.filled(step.question, session.scene)}" + (f"  {step.offered()}" if step.choices else ""))
         shown = "the class sees it after the next click" if session.asking else "shown to the class"
         words.append(f"Answer: {step.answer_text(session.scene)} ({shown}). {step.filled(step.explain, session.scene)}".rstrip())
     words += [f"{label}: {note}" for label, note in step.notes.lines()]
