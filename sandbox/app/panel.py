@@ -77,18 +77,17 @@ def draw(session: "Session", frame_ms: float | None) -> tuple[float, float]:
 
 def _verdict(session):
     verdict = session.verdict()
-    if verdict is not None:
-        imgui.push_font(None, VERDICT_SIZE)
-        # Wrapped at the panel's edge: at 3x "FIRST HIT: THE CAPSULE" is wider than the panel.
-        imgui.push_text_wrap_pos(0.0)
-        imgui.text_colored(imgui_color(getattr(session.theme, verdict.role)), verdict.text)
-        imgui.pop_text_wrap_pos()
-        imgui.pop_font()
-    _access(session, verdict is not None)
-    if verdict is None:
-        return
-    if verdict.detail:
-        imgui.text_wrapped(verdict.detail)
+    # The verdict's line and its detail's always take their room, blank while a question hides
+    # them or where there is no detail: coming and going, they moved every row under them 17
+    # pixels, and a second click on the same button missed it.
+    imgui.push_font(None, VERDICT_SIZE)
+    # Wrapped at the panel's edge: at 3x "FIRST HIT: THE CAPSULE" is wider than the panel.
+    imgui.push_text_wrap_pos(0.0)
+    imgui.text_colored(imgui_color(getattr(session.theme, verdict.role if verdict is not None else "text")), verdict.text if verdict is not None else " ")
+    imgui.pop_text_wrap_pos()
+    imgui.pop_font()
+    _access(session, True)
+    imgui.text_wrapped(verdict.detail if verdict is not None and verdict.detail else " ")
     imgui.separator()
 
 

@@ -113,3 +113,45 @@ def test_sliders_and_lists_keep_their_labels_inside_the_panel_at_3x(scene_id):
     shown = [(label, end, right) for label, end, right in found if label in labels]
     assert shown
     assert all(end <= right + 0.5 for _, end, right in shown), [(label, round(end), round(right)) for label, end, right in shown if end > right + 0.5]
+
+
+@contextmanager
+def headers_at(found):
+    """Record where each collapsing header is laid out (its top), by its label."""
+    original = imgui.collapsing_header
+
+    def collapsing_header(label, *args):
+        opened = original(label, *args)
+        found[label] = imgui.get_item_rect_min().y
+        return opened
+
+    imgui.collapsing_header = collapsing_header
+    try:
+        yield
+    finally:
+        imgui.collapsing_header = original
+
+
+def test_the_rows_under_the_verdict_stay_put_as_a_question_hides_it_and_reveals_it():
+    """The verdict and its detail came and went with a question's reveal (ray-cast: with the
+    detail line), and every row under them moved 17 pixels: a second click missed its button."""
+    from pathlib import Path
+
+    from sandbox.app import walkthrough
+
+    lesson = walkthrough.load(Path(__file__).resolve().parents[2] / "walkthroughs" / "rays-casts-and-time-of-impact.toml")
+    driver = Driver(walkthrough=lesson)
+    try:
+        tops = []
+        for reveal in (False, True):
+            if reveal:
+                driver.session.player.reveal()
+            found = {}
+            with headers_at(found):
+                driver.frame()
+                driver.frame()
+            tops.append(found["Lesson and things to try"])
+        assert driver.session.verdict() is not None and driver.session.verdict().detail
+        assert tops[0] == tops[1], tops
+    finally:
+        driver.close()
