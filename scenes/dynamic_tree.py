@@ -308,7 +308,13 @@ class DynamicTreeScene(Swarm):
                 painter.segment(points[parent], points[k], color, 1)
         for k, node in enumerate(nodes):
             color = theme.highlight if k in reached else (theme.shape_a if node.proxy is not None else theme.guide)
-            painter.point(points[k], color, 4 if node.proxy is not None else 3)
+            if node.proxy is None:
+                painter.point(points[k], color, 3)
+                continue
+            # Each leaf ringed in the background's colour: neighbouring leaves overlap (60 leaves
+            # in a third of the canvas), and unringed they ran together into bars.
+            painter.point(points[k], theme.background, 5)
+            painter.point(points[k], color, 4)
         painter.text((left, top + 14), f"the tree: height {self.reported.named()['height'].text()}", theme.text, 14)
 
     def report(self, result):
