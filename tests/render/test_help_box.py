@@ -32,7 +32,8 @@ def test_the_help_box_fits_above_the_caption_band(scale, theme, panel):
         assert session.caption and band.height > 0
         assert caption_top <= backing.y, (caption_top, backing.y)
         assert backing.y + backing.height <= window.height
-        assert backing.x + backing.width <= screen.text_width(1280, scale, panel) + 30
+        # Across the window: the panel steps aside while the box shows.
+        assert backing.x + backing.width <= screen.text_width(1280, scale, False) + 30
         for column in columns:
             # Each column inside its backing, none over the other.
             assert backing.y <= column.y - column.content_height and column.y <= backing.y + backing.height
@@ -42,3 +43,24 @@ def test_the_help_box_fits_above_the_caption_band(scale, theme, panel):
         assert text.startswith("Keys") and text.endswith("W: Walk on")
     finally:
         window.on_close()
+
+
+def test_with_the_panel_opened_at_a_presenter_scale_the_help_is_as_large_as_without_it():
+    """byhand2's loose end: beside the opened panel at --present the box had 380 pixels and its
+    type shrank; the panel steps aside while F1's box shows."""
+    sizes = []
+    for panel in (False, True):
+        session = Session(size=(1280, 720), walkthrough=walkthrough.load(LESSON))
+        session.player.go(6)
+        session.theme = with_palette(THEMES["projector"], "standard")
+        session.set_font_scale(2.0)
+        session.show_panel = panel
+        session.show_help = True
+        session.refresh()
+        window = SandboxWindow(session, visible=False, deterministic=True)
+        try:
+            window.render()
+            sizes.append(window._help_overlay(session).columns[0].font_size)
+        finally:
+            window.on_close()
+    assert sizes[0] == sizes[1], sizes

@@ -229,10 +229,11 @@ class SandboxWindow(pyglet.window.Window):
         self._caption_band.color = theme.caption_back
 
     def _help_overlay(self, session):
-        """The F1 box listing every key, in the theme's colours and at the font scale, in the
-        free width (none of it under the panel) and above the caption band (help_box)."""
+        """The F1 box listing every key, in the theme's colours and at the font scale, across
+        the window (the panel steps aside while it shows: beside the opened panel at --present
+        the box had 380 pixels and small type) and above the caption band (help_box)."""
         rows = ["Keys", *(f"{keys}: {action}" for keys, action in session.input.key_help())]
-        width = screen.text_width(self.width, session.font_scale, session.show_panel) - 40
+        width = screen.text_width(self.width, session.font_scale, False) - 40
         bottom = self._caption_band.y + self._caption_band.height
         wanted = (rows, session.theme, session.font_scale, 40, width, bottom, self.height)
         if self._help is None or self._help[0] != wanted:
@@ -374,10 +375,11 @@ class SandboxWindow(pyglet.window.Window):
             self._help_overlay(session).batch.draw()
         imgui.new_frame()
         frame_ms = None if self.deterministic or not self._frame_ms else float(np.median(self._frame_ms))
-        if session.show_panel and not session.figure_only:
+        shown = session.show_panel and not session.figure_only and not session.show_help
+        if shown:
             left, width = panel.draw(session, frame_ms)
         imgui.render()
-        if session.show_panel and not session.figure_only:
+        if shown:
             self._clear_panel(left, width)
         self.imgui.render(imgui.get_draw_data())
 
