@@ -16,6 +16,7 @@ import inspect
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from enum import Enum
 from types import FrameType
 from typing import Any
 
@@ -211,6 +212,9 @@ def traced(on: bool, function: Function, *args: Any, within: Function | tuple[Fu
 def _kept(value: Any, depth: int = 0) -> Any:
     if isinstance(value, SHOWN):
         return value
+    if isinstance(value, Enum):
+        # As the code writes it (AxisKind.EDGE): "<AxisKind>" printed raw in a student's table.
+        return f"{type(value).__name__}.{value.name}"
     if isinstance(value, np.generic):
         # A numpy number (an index from argmax, a bool of a comparison): as Python's own.
         return value.item()

@@ -311,3 +311,16 @@ def test_a_loop_that_left_at_a_gap_says_why_early_exit_reads_false():
     assert ("early_exit", "False") in code.runs[0][1]
     assert code.step.startswith("the whole call: 1 of 4 axes tried")
     assert "stops at the first gap either way" in code.step
+
+
+def test_an_enum_in_the_code_views_values_reads_as_the_code_writes_it():
+    """reading-the-code's handout printed "(A, <AxisKind>, 0)" in a student's table of values."""
+    from collision.axes import AxisKind
+
+    def labelled():
+        label = ("A", AxisKind.EDGE, 0)
+        return label
+
+    recorded = code_trace.trace(labelled)
+    values = [code_trace.shown_value(value) for run in recorded.runs for value in run.values.values()]
+    assert "(A, AxisKind.EDGE, 0)" in values, values
