@@ -493,7 +493,19 @@ def report_html(report: Report, compact: bool = False, counted: bool = True) -> 
     if report.costs and counted:
         costs = '<p class="costs">Work counted: ' + html.escape("; ".join(f"{cost.what}: {cost.count:,}" for cost in report.costs)) + "</p>\n"
     code = "" if report.code is None else _code(report.code, compact)
-    return claims + costs + "".join(_table(table) for table in report.tables) + code
+    tables = report.tables if counted else tuple(table for table in report.tables if table != _metered(report))
+    return claims + costs + "".join(_table(table) for table in tables) + code
+
+
+def _metered(report: Report) -> Table | None:
+    """The table the figure's cost meter writes whole (every count column), or None: printed
+    again under the figure, fast-moving's work counted stood twice on the page."""
+    if report.meter is None:
+        return None
+    fact = next((fact for fact in report.facts if fact.name == report.meter.table), None)
+    if fact is None or not set(report.meter.columns or ()) >= {column.key for column in fact.columns[1:]} and report.meter.columns:
+        return None
+    return fact.table()
 
 
 GUTTER = 7
