@@ -1,0 +1,52 @@
+"""where-do-they-touch as a class meets it (byhand3): each question answerable from what the
+figure shows and not answered before the reveal, and each label beside what it names."""
+
+import shapely
+
+from sandbox.app import walkthrough
+
+LESSON = "walkthroughs/where-do-they-touch.toml"
+
+
+def at_step(drive, number, revealed=False, size=(1280, 720), scale=1.0, panel=True):
+    driver = drive(size=size, walkthrough=walkthrough.load(LESSON))
+    driver.session.set_font_scale(scale)
+    driver.session.player.go(number - 1, revealed=revealed)
+    driver.session.show_panel = panel
+    driver.session.refresh()
+    driver.frame()
+    return driver
+
+
+def texts(driver):
+    return [call[2] for call in driver.painter.of("text")]
+
+
+def test_step_2_numbers_the_faces_and_names_the_reference_face_only_at_the_reveal(drive):
+    """D3: the question asks for "A's edge 1" while the figure labelled the reference face and
+    drew no edge numbers, and the caption said "A's top wins"."""
+    driver = at_step(drive, 2)
+    scene, theme = driver.scene, driver.session.theme
+    assert "reference face" not in texts(driver) and "A's top" not in driver.session.caption
+    for name, edge in (("A", 1), ("B", 3)):
+        shape = scene.shapes[name]
+        corners = [tuple(map(float, v)) for v in shape.world_vertices()]
+        face = shapely.LineString([corners[edge], corners[(edge + 1) % 4]])
+        (call,) = [call for call in driver.painter.of("text") if call[2] == str(edge) and call[3] == theme.shape(name)]
+        # Inside its own box, nearer that face than any other.
+        spot = shapely.Point(call[1])
+        assert shapely.Polygon(corners).contains(spot)
+        others = [shapely.LineString([corners[k], corners[(k + 1) % 4]]) for k in range(4) if k != edge]
+        assert all(spot.distance(face) < spot.distance(other) for other in others)
+    driver.session.player.reveal()
+    driver.frame()
+    assert "reference face" in texts(driver)
+
+
+def test_step_1_draws_no_dots_on_b_s_corners_before_the_reveal(drive):
+    """Minor: grey dots (what each clip keeps) sat on B's bottom corners while the class was
+    asked how many contact points there are."""
+    driver = at_step(drive, 1)
+    corners = [tuple(map(float, v)) for v in driver.scene.shapes["B"].world_vertices()]
+    dots = [call[1] for call in driver.painter.of("point")]
+    assert not [dot for dot in dots if any(shapely.Point(dot).distance(shapely.Point(c)) < 3 for c in corners)]
