@@ -291,23 +291,35 @@ class ContactPoints(Scene):
 
     def _labels(self, found, pixel):
         """Each point's label: its id and separation where every one fits in the figure beside
-        its point, else (a presenter scale, the figure narrow) its number, the id in the table.
-        All one way or the other, so that the labels match."""
-        long = [f"{contact.id}: {contact.separation:.1f}" for contact in found.points]
+        its point; else its id alone (the verdict line gives the depth); else (a presenter
+        scale, the figure narrow) its number, as in the table, and None for the ids. All one
+        way or the other, so that the labels match."""
         x0, y0, x1, y1 = self.view.rect
-        for k, text in enumerate(long):
-            left, bottom, right, top = text_box(self._beside(found, k, text, pixel), text, ID_SIZE, pixel, self.view.text_scale, "center")
-            if left < x0 or right > x1 or bottom < y0 or top > y1:
-                return [str(k + 1) for k in range(len(long))]
-        return long
+
+        def fits(texts):
+            for k, text in enumerate(texts):
+                left, bottom, right, top = text_box(self._beside(found, k, text, pixel), text, ID_SIZE, pixel, self.view.text_scale, "center")
+                if left < x0 or right > x1 or bottom < y0 or top > y1:
+                    return False
+            return True
+
+        for texts in ([f"{contact.id}: {contact.separation:.1f}" for contact in found.points], [str(contact.id) for contact in found.points]):
+            if fits(texts):
+                return texts, True
+        return [str(k + 1) for k in range(len(found.points))], False
 
     def _contacts(self, painter, theme, found, pixel):
-        texts = self._labels(found, pixel)
+        texts, named = self._labels(found, pixel)
         for k, contact in enumerate(found.points):
             color = theme.mtv if contact.separation < 0 else theme.separating
             painter.point(contact.point, color, 8)
             if self.settings["ids"]:
                 painter.text(self._beside(found, k, texts[k], pixel), texts[k], color, ID_SIZE, "center")
+        left_out = getattr(painter, "left_out", None)
+        if self.settings["ids"] and not named and left_out is not None:
+            # Numbered for want of room: the ids are named as left out, as any label the
+            # figure has no room for (the panel, or with it hidden the hint line, lists them).
+            left_out.extend(f"{k + 1}: {contact.id}" for k, contact in enumerate(found.points))
 
     def _beside(self, found, k, text, pixel):
         """Where point ``k``'s label goes (its centre's baseline). Between faces the point is a
@@ -393,7 +405,7 @@ class ContactPoints(Scene):
                    "second": list(step.points[1]) if len(step.points) > 1 else None} for step in found.steps]
         facts = [
             Fact("points", points, "Contact points", columns=(
-                Column("number", "point"), Column("point", "where"), Column("separation", "separation (negative: overlap)"), Column("id", "features (its id)"))),
+                Column("number", "point"), Column("point", "where"), Column("separation", "separation"), Column("id", "features (its id)"))),
             Fact("stages", stages, "How they were found", columns=(Column("stage"), Column("first", "what it keeps"), Column("second", "and"))),
         ]
         if found.points:

@@ -50,3 +50,18 @@ def test_step_1_draws_no_dots_on_b_s_corners_before_the_reveal(drive):
     corners = [tuple(map(float, v)) for v in driver.scene.shapes["B"].world_vertices()]
     dots = [call[1] for call in driver.painter.of("point")]
     assert not [dot for dot in dots if any(shapely.Point(dot).distance(shapely.Point(c)) < 3 for c in corners)]
+
+
+def test_step_4_shows_the_ids_it_asks_about_on_the_canvas_or_says_where_they_are(drive):
+    """D4: with the ids overlay on, the points were labelled "1" and "2" (a long label left the
+    view by a few pixels) and nothing said so; the ids were only in the caption."""
+    driver = at_step(drive, 4, revealed=True)
+    ids = [str(contact.id) for contact in driver.scene.result.manifold.points]
+    shown = texts(driver)
+    assert all(any(text.startswith(each) for text in shown) for each in ids), shown
+    # Where even the ids have no room (the presenter's scale, the panel folded), the numbers
+    # drawn are named with their ids as left out: the hint line says so on the canvas.
+    driver = at_step(drive, 4, revealed=True, scale=2.0, panel=False)
+    shown, left_out = texts(driver), driver.scene.labels_left_out
+    for number, each in enumerate(ids, 1):
+        assert any(text.startswith(each) for text in shown) or (str(number) in shown and f"{number}: {each}" in left_out), (shown, left_out)
