@@ -4,6 +4,7 @@ import math
 from typing import NamedTuple
 
 from collision import Box, Capsule, Gjk, Manifold, SatResult, Vector, gjk, manifold, sat
+from collision import rounded
 from sandbox.kit.events import Event
 from sandbox.kit.figures import any_shape
 from sandbox.kit import Action, Fact, Line, Param, Report, Scene, Verdict, faded, register
@@ -32,6 +33,9 @@ class Result(NamedTuple):
 
     sat: SatResult
     manifold: Manifold
+    cores: tuple[tuple[float, float], tuple[float, float]] | None
+    """The cores' nearest points (A's, B's), or None where the cores overlap: drawn also while
+    the rounded shapes overlap, when GJK on the shapes has no nearest points."""
 
 
 @register("capsules", "Motion and response", "Capsules and rounded boxes", order=7)
@@ -112,7 +116,9 @@ class Capsules(Scene):
         b = self.shapes["B"]
         walked = gjk(capsule, b)
         core_gap = walked.distance + capsule.radius + b.radius if not walked.colliding else max(0.0, walked.radius - walked.depth)
-        return Result(capsule, walked, core_gap, sat(capsule, b), manifold(capsule, b))
+        _, on_a, on_b, _, _ = rounded.core_distance(rounded.core(capsule)[0], rounded.core(b)[0])
+        cores = (tuple(on_a), tuple(on_b)) if on_a is not None else None
+        return Result(capsule, walked, core_gap, sat(capsule, b), manifold(capsule, b), cores)
 
     def draw(self, result, painter, theme):
         pixel, scale = self.view.pixel, self.view.text_scale
@@ -123,14 +129,13 @@ class Capsules(Scene):
         any_shape.draw(painter, capsule, a_color, faded(a_color, 70), 2, core)
         # A is not one of the scene's shapes (its handles are): its labels keep off it too.
         getattr(painter, "keep_off", lambda shape: None)(capsule)
-        if self.settings["cores"]:
+        if self.settings["cores"] and result.cores is not None:
+            # The cores' line, also where the shapes overlap: the contact lies on it.
+            painter.segment(*result.cores, theme.guide, 1)
+            for point in result.cores:
+                painter.point(point, theme.guide, 4)
             walked = result.gjk
             if walked.closest_a is not None:
-                # GJK's closest points are on the surfaces; the cores' lie a radius further in.
-                n = walked.normal
-                core_a = (walked.closest_a[0] - n.x * capsule.radius, walked.closest_a[1] - n.y * capsule.radius)
-                core_b = (walked.closest_b[0] + n.x * b.radius, walked.closest_b[1] + n.y * b.radius)
-                painter.segment(core_a, core_b, theme.guide, 1)
                 painter.segment(walked.closest_a, walked.closest_b, theme.separating, 3)
                 middle = ((walked.closest_a[0] + walked.closest_b[0]) / 2, (walked.closest_a[1] + walked.closest_b[1]) / 2)
                 painter.text((middle[0] + 8 * pixel, middle[1] + 8 * pixel), f"gap {self.reported.answers['gap']}", theme.separating, 14)

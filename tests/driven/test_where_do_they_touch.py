@@ -65,3 +65,19 @@ def test_step_4_shows_the_ids_it_asks_about_on_the_canvas_or_says_where_they_are
     shown, left_out = texts(driver), driver.scene.labels_left_out
     for number, each in enumerate(ids, 1):
         assert any(text.startswith(each) for text in shown) or (str(number) in shown and f"{number}: {each}" in left_out), (shown, left_out)
+
+
+def test_step_8_draws_the_line_between_the_cores_while_the_shapes_overlap(drive):
+    """D7: the explanation says "on the line between the cores' nearest points", the overlay
+    "The cores and GJK's line between them" is on, yet the line was drawn only with the shapes
+    apart. GEOS measures the cores: the line drawn is as long as their distance, its ends on them."""
+    driver = at_step(drive, 8, revealed=True)
+    scene, result = driver.scene, driver.scene.result
+    assert result.gjk.colliding
+    capsule, b = result.capsule, scene.shapes["B"]
+    core_a = shapely.LineString(capsule.world_points().tolist())
+    core_b = shapely.Polygon(b.world_vertices().tolist()).exterior
+    gap = core_a.distance(core_b)
+    lines = [shapely.LineString([call[1], call[2]]) for call in driver.painter.of("segment") if call[3] == driver.session.theme.guide]
+    assert any(abs(line.length - gap) < 1e-6 and line.boundary.geoms[0].distance(core_a) < 1e-6 and line.boundary.geoms[1].distance(core_b) < 1e-6
+               for line in lines), gap
