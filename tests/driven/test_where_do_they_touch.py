@@ -1,9 +1,11 @@
 """where-do-they-touch as a class meets it (byhand3): each question answerable from what the
 figure shows and not answered before the reveal, and each label beside what it names."""
 
+import pytest
 import shapely
 
-from sandbox.app import walkthrough
+from sandbox.app import screen, seen, walkthrough
+from sandbox.kit import headline
 
 LESSON = "walkthroughs/where-do-they-touch.toml"
 
@@ -81,3 +83,15 @@ def test_step_8_draws_the_line_between_the_cores_while_the_shapes_overlap(drive)
     lines = [shapely.LineString([call[1], call[2]]) for call in driver.painter.of("segment") if call[3] == driver.session.theme.guide]
     assert any(abs(line.length - gap) < 1e-6 and line.boundary.geoms[0].distance(core_a) < 1e-6 and line.boundary.geoms[1].distance(core_b) < 1e-6
                for line in lines), gap
+
+
+@pytest.mark.parametrize("size, scale, panel", [((1280, 720), 1.0, True), ((1280, 720), 2.0, True), ((1920, 1080), 3.0, True)])
+def test_step_11_claim_keeps_its_method_beside_the_verdict(drive, size, scale, panel):
+    """D16: the line read "SLIDES ON  Separate tiles, every edge: CAUGHT (wrong)", and at
+    --present with the panel opened "SLIDES ON  CAUGHT (wrong)": at a glance, the opposite.
+    The flawed method's name stays on the line wherever it is drawn, with the verdict's reason."""
+    driver = at_step(drive, 11, size=size, scale=scale, panel=panel)
+    session = driver.session
+    (claim,) = session.claims()
+    parts = headline.layout(session.verdict(), [claim], screen.text_width(size[0], scale, panel), scale, seen.text_width, session.least_points)
+    assert [part.text for part in parts] == ["SLIDES ON", claim.text(), "every push is up"]
