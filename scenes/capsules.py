@@ -67,7 +67,7 @@ class Capsules(Scene):
     frame = (-340.0, -150.0, 300.0, 220.0)
     events = (
         Event("corner-to-corner", "Two rounded corners just touch: one contact point, on the line between the cores",
-              lambda report: report.answers["contacts"] == "1" and report.numbers["depth"] < 5, handles=("p1", "p2")),
+              lambda report: report.answers["contacts"] == "1" and report.numbers.get("depth", 0.0) < 5, handles=("p1", "p2")),
     )
     actions = tuple(Action("preset", name, argument=name, help=case["caption"]) for name, case in PRESETS.items())
 
@@ -190,5 +190,8 @@ class Capsules(Scene):
             Fact("sat_depth", result.sat.depth, "SAT's depth, for comparison"),
             Fact("contacts", len(result.manifold.points), "contact points"),
         )
-        numbers = {"depth": walked.depth, "verdict": verdict.text, "contact_points": [list(p.point) for p in result.manifold.points]}
+        numbers = {"verdict": verdict.text, "contact_points": [list(p.point) for p in result.manifold.points]}
+        if walked.colliding:
+            # Only while they overlap: apart, a caption's "sunk {depth}" shows a dash, not "sunk 0.0".
+            numbers["depth"] = walked.depth
         return Report(verdict, lines, facts=facts, numbers=numbers)

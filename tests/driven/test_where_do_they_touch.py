@@ -95,3 +95,12 @@ def test_step_11_claim_keeps_its_method_beside_the_verdict(drive, size, scale, p
     (claim,) = session.claims()
     parts = headline.layout(session.verdict(), [claim], screen.text_width(size[0], scale, panel), scale, seen.text_width, session.least_points)
     assert [part.text for part in parts] == ["SLIDES ON", claim.text(), "every push is up"]
+
+
+def test_step_8_dragged_apart_says_no_depth(drive):
+    """Minor: after dragging the capsule clear at step 8 the caption read "sunk 0.0 into it"
+    while the shapes were 120 apart; apart there is no depth to quote, and it shows a dash."""
+    driver = at_step(drive, 8, revealed=True)
+    driver.drag(driver.scene.points["p2"], (-230.0, 120.0))
+    assert not driver.scene.result.gjk.colliding
+    assert "sunk 0.0" not in driver.session.caption and "sunk —" in driver.session.caption
