@@ -6,6 +6,8 @@ import shapely
 
 from sandbox.app import screen, seen, walkthrough
 from sandbox.kit import headline
+from sandbox.kit.figures import any_shape
+from sandbox.kit.labels import text_box
 
 LESSON = "walkthroughs/where-do-they-touch.toml"
 
@@ -104,3 +106,40 @@ def test_step_8_dragged_apart_says_no_depth(drive):
     driver.drag(driver.scene.points["p2"], (-230.0, 120.0))
     assert not driver.scene.result.gjk.colliding
     assert "sunk 0.0" not in driver.session.caption and "sunk —" in driver.session.caption
+
+
+def label_box(driver, text):
+    """The world box of the one label ``text`` as drawn (GEOS)."""
+    scene = driver.scene
+    (call,) = [call for call in driver.painter.of("text") if call[2] == text]
+    return shapely.box(*text_box(call[1], call[2], call[4], scene.view.pixel, scene.view.text_scale, call[5] if len(call) > 5 else "left"))
+
+
+def outline(shape):
+    return shapely.Polygon(any_shape.outline(shape))
+
+
+@pytest.mark.parametrize("size, scale, panel", [((1280, 720), 1.0, True), ((1280, 720), 2.0, False), ((1920, 1080), 3.0, False)])
+def test_capsule_labels_stand_off_b_and_off_the_capsule(drive, size, scale, panel):
+    """D10: "p2" was drawn inside B at step 8 at 3x, and "gap 43.2" inside B once p2 was
+    dragged near it. Each label's box stays off both shapes (GEOS)."""
+    driver = at_step(drive, 8, revealed=True, size=size, scale=scale, panel=panel)
+    b, capsule = outline(driver.scene.shapes["B"]), outline(driver.scene.result.capsule)
+    for name in ("p1", "p2"):
+        box = label_box(driver, name)
+        assert not box.intersects(b) and not box.intersects(capsule.exterior), name
+    driver.click("Apart")
+    driver.drag(driver.scene.points["p2"], (-70.0, 30.0))
+    driver.frame()
+    result = driver.scene.result
+    assert not result.gjk.colliding
+    b, capsule = outline(driver.scene.shapes["B"]), outline(result.capsule)
+    line = shapely.LineString([result.gjk.closest_a, result.gjk.closest_b])
+    box = label_box(driver, f"gap {driver.scene.reported.answers['gap']}")
+    assert not box.intersects(b) and not box.intersects(capsule)
+    # Beside the gap line it numbers, not beside a shape: its middle is square to a point of
+    # the line (on main it stood over B's corner), within two label heights of it.
+    height = box.bounds[3] - box.bounds[1]
+    assert 0.0 < line.project(box.centroid, normalized=True) < 1.0 and box.distance(line) <= 2 * height
+    box = label_box(driver, "p2")
+    assert not box.intersects(b) and not box.intersects(capsule.exterior) and not box.intersects(line)
