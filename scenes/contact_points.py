@@ -227,13 +227,9 @@ class ContactPoints(Scene):
         if owner is not None and faces:
             self._name(painter, reference.points, spot, theme.shape(owner), "reference face", pixel, 1)
             if len(steps) > 1:
-                (x0, y0), (x1, y1) = incident.points
                 other = "B" if owner == "A" else "A"
-                # Inside its own shape where it fits there; else on the reference shape's side.
-                middle = ((x0 + x1) / 2, (y0 + y1) / 2)
-                inner = self._name_spot(incident.points, middle, "incident face", -1)
-                side = -1 if self._holds(self.shapes[other], inner, "incident face") else 1
-                self._name(painter, incident.points, middle, theme.shape(other), "incident face", pixel, side)
+                at = self._incident_spot(incident.points, self.shapes[other], self.shapes[owner])
+                painter.text(at, "incident face", theme.shape(other), NAME_SIZE, "center")
         if self.settings["normal"] and spot is not None:
             # Up to the reference face from the reference shape's side: the other side, above the
             # face, is where the points' labels stand.
@@ -274,10 +270,52 @@ class ContactPoints(Scene):
         out = ID_GAP * self.view.pixel * self.view.text_scale + abs(ox) * (right - left) / 2 + abs(oy) * (top - bottom) / 2
         return (at[0] + ox * out, at[1] + oy * out - (bottom + top) / 2)
 
-    def _holds(self, shape, at, label):
-        """Whether ``shape`` holds the whole box of a face's name set at ``at``."""
-        x0, y0, x1, y1 = text_box(at, label, NAME_SIZE, self.view.pixel, self.view.text_scale, "center")
-        return all(point_query(shape, corner).inside for corner in ((x0, y0), (x1, y0), (x1, y1), (x0, y1)))
+    def _incident_spot(self, face, incident, reference):
+        """Where the incident face's name goes: beside the face, off the reference shape and
+        every outline, in the view. Outside its shape first, along the face from its middle
+        out (a turned face leaves a free wedge below it: inside, the name stood near B's centre,
+        far from the face), then inside it, then past either end (at a presenter's scale a
+        resting box is too small to hold it, and inside A it named A)."""
+        (x0, y0), (x1, y1) = face
+        label, pixel, scale = "incident face", self.view.pixel, self.view.text_scale
+        along = (0.5, 0.65, 0.35, 0.8, 0.2)
+        length = math.hypot(x1 - x0, y1 - y0) or 1.0
+        left, bottom, right, top = text_box((0.0, 0.0), label, NAME_SIZE, pixel, scale, "center")
+
+        def inward(at, lift):
+            # ``lift`` half lines to the face's inner side: the face sinks into the reference
+            # shape, whose outline a name just inside the face would cross.
+            rise = lift * (top - bottom) / 2
+            return (at[0] - (y1 - y0) / length * rise, at[1] + (x1 - x0) / length * rise)
+
+        points = [(x0 + t * (x1 - x0), y0 + t * (y1 - y0)) for t in along]
+        # (spot, whether its box must lie inside the incident shape)
+        spots = [(self._name_spot(face, at, label, 1), False) for at in points]
+        spots += [(self._name_spot(face, inward(at, lift), label, -1), True) for lift in (0, 1, 2) for at in points]
+        for (ex, ey), (dx, dy) in (((x1, y1), (x1 - x0, y1 - y0)), ((x0, y0), (x0 - x1, y0 - y1))):
+            dx, dy = dx / length, dy / length
+            out = ID_GAP * pixel * scale + abs(dx) * (right - left) / 2 + abs(dy) * (top - bottom) / 2
+            # Past the end, to either side of the face's line (a turned face's upper end has
+            # no room on its inner side, under the view's top).
+            for lift in (0, 1, -1, 2, -2, 3, -3, 4, -4):
+                spots.append((self._name_spot(face, inward((ex + dx * out, ey + dy * out), lift), label, -1), False))
+        x_low, y_low, x_high, y_high = self.view.rect
+        # Half the gap each spot keeps from the face: a padded box's corners reach further
+        # along a turned face than the gap itself.
+        pad = ID_GAP / 2 * pixel * scale
+        for at, inside in spots:
+            box = text_box(at, label, NAME_SIZE, pixel, scale, "center")
+            corners = ((box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3]))
+            if box[0] < x_low or box[1] < y_low or box[2] > x_high or box[3] > y_high:
+                continue
+            if any(outline_meets_box(shape, box, pad) for shape in self.shapes.values()):
+                continue
+            if any(point_query(reference, corner).inside for corner in corners):
+                continue
+            if inside and not all(point_query(incident, corner).inside for corner in corners):
+                continue  # lifted clean through a small shape, to the far side of it
+            return at
+        return spots[len(along)][0]  # inside its shape at the middle, where nothing is clear
 
     def _side_plane(self, painter, theme, step, label, pixel):
         """A clip's side plane: the line through the face's end, square to the face."""

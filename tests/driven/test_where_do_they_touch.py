@@ -143,3 +143,18 @@ def test_capsule_labels_stand_off_b_and_off_the_capsule(drive, size, scale, pane
     assert 0.0 < line.project(box.centroid, normalized=True) < 1.0 and box.distance(line) <= 2 * height
     box = label_box(driver, "p2")
     assert not box.intersects(b) and not box.intersects(capsule.exterior) and not box.intersects(line)
+
+
+@pytest.mark.parametrize("number", [1, 3, 4, 5, 6])
+@pytest.mark.parametrize("size, scale, panel", [((1280, 720), 1.0, True), ((1280, 720), 2.0, False), ((1920, 1080), 3.0, False)])
+def test_the_incident_face_is_named_beside_it_off_a(drive, number, size, scale, panel):
+    """D9: "incident face" stood inside A, over A's centre dot (3x and --present, steps 1, 3
+    and 5), or 60-110 px from its face (step 6). Its box stays off A, within two label heights
+    of the face it names (GEOS)."""
+    driver = at_step(drive, number, revealed=True, size=size, scale=scale, panel=panel)
+    scene = driver.scene
+    face = shapely.LineString([tuple(p) for p in scene.result.manifold.steps[1].points])
+    box = label_box(driver, "incident face")
+    height = box.bounds[3] - box.bounds[1]
+    assert not box.intersects(outline(scene.shapes["A"]))
+    assert box.distance(face) <= 2 * height, (box.distance(face), height)
