@@ -98,6 +98,22 @@ class Capsules(Scene):
         new = self.make_b(b.position, getattr(b, "angle", 0.0))
         if any_shape.differs(b, new):
             self.shapes["B"] = new
+        if self.settings["kind_a"] == "circle":
+            self._on_the_rim()
+
+    def _on_the_rim(self):
+        """A circle has no ends: its radius is the slider's (at least A_THICK, the slider moved
+        up to it, as the table shows it), and p1 and p2 stand on its rim at the ends of the
+        diameter along them, where they were left floating beside it."""
+        self.settings["radius"] = max(self.settings["radius"], int(A_THICK))
+        (x1, y1), (x2, y2), radius = self.points["p1"], self.points["p2"], self.settings["radius"]
+        length = math.dist((x1, y1), (x2, y2))
+        if abs(length - 2 * radius) < 1e-9:
+            return
+        ux, uy = ((x2 - x1) / length, (y2 - y1) / length) if length else (1.0, 0.0)
+        middle = ((x1 + x2) / 2, (y1 + y2) / 2)
+        self.points["p1"] = Vector(middle[0] - ux * radius, middle[1] - uy * radius)
+        self.points["p2"] = Vector(middle[0] + ux * radius, middle[1] + uy * radius)
 
     def preset(self, name):
         case = PRESETS[name]
@@ -105,6 +121,17 @@ class Capsules(Scene):
         self.settings["radius"], self.settings["rounding"] = case["radius"], case["rounding"]
         self.settings["kind_a"], self.settings["kind_b"] = "capsule", "box"
         self.shapes["B"] = self.make_b(case["B"], 0.0)
+
+    def move(self, name, point):
+        # A circle's handles stand on its rim, a diameter apart: either drags it whole, so the
+        # handle stays under the pointer (moved alone, the rim would pull it half-way back).
+        if self.settings["kind_a"] == "circle" and name in self.points:
+            other = "p2" if name == "p1" else "p1"
+            dx, dy = point[0] - self.points[name][0], point[1] - self.points[name][1]
+            self.points[other] = Vector(self.points[other][0] + dx, self.points[other][1] + dy)
+            self.points[name] = Vector(float(point[0]), float(point[1]))
+            return
+        super().move(name, point)
 
     def constrain(self, name, point):
         other = self.points["p2" if name == "p1" else "p1"]
@@ -158,6 +185,8 @@ class Capsules(Scene):
         (x1, y1), (x2, y2) = self.points["p1"], self.points["p2"]
         length = math.dist((x1, y1), (x2, y2))
         ux, uy = (x2 - x1) / length, (y2 - y1) / length
+        # A circle's handles stand on its rim; a capsule's (or a box's) are its core's ends.
+        reach = 0.0 if self.settings["kind_a"] == "circle" else result.capsule.radius
         for name, (x, y), away in (("p1", (x1, y1), -1), ("p2", (x2, y2), 1)):
             painter.point((x, y), theme.highlight if self.hovered == name else theme.shape("A"), 6)
             left, bottom, right, top = text_box((0.0, 0.0), name, 14, pixel, scale, "center")
@@ -168,7 +197,7 @@ class Capsules(Scene):
             spots = []
             for dx, dy in ((ax, ay), (-uy, ux), (uy, -ux), (ax - uy, ay + ux), (ax + uy, ay - ux)):
                 dx, dy = dx / math.hypot(dx, dy), dy / math.hypot(dx, dy)
-                past = result.capsule.radius + 4 * pixel * scale + abs(dx) * (right - left) / 2 + abs(dy) * (top - bottom) / 2
+                past = reach + 4 * pixel * scale + abs(dx) * (right - left) / 2 + abs(dy) * (top - bottom) / 2
                 spots.append((x + dx * past, y + dy * past))
             painter.text(self._clear(result, spots, name), name, theme.shape("A"), 14, "center")
 

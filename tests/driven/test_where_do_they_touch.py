@@ -158,3 +158,24 @@ def test_the_incident_face_is_named_beside_it_off_a(drive, number, size, scale, 
     height = box.bounds[3] - box.bounds[1]
     assert not box.intersects(outline(scene.shapes["A"]))
     assert box.distance(face) <= 2 * height, (box.distance(face), height)
+
+
+def test_a_circle_for_a_uses_the_radius_its_slider_shows_and_its_handles_stand_on_its_rim(drive):
+    """D15: with A a circle the slider "A's radius" showed 0 while the table used 10.0, and
+    p1 and p2 floated beside the circle, which has no ends."""
+    driver = drive("capsules")
+    session = driver.session
+    session.set_setting("radius", 0)
+    session.set_setting("kind_a", "circle")
+    session.set_setting("kind_b", "capsule")
+    scene = driver.scene
+    circle = scene.result.capsule
+    assert scene.settings["radius"] == circle.radius == scene.reported.named()["radius"].value
+    for name in ("p1", "p2"):
+        assert abs(shapely.Point(scene.points[name]).distance(shapely.Point(circle.center)) - circle.radius) < 1e-9
+    # Dragged by a handle, the circle follows it, its handles still on its rim.
+    driver.drag(scene.points["p2"], (-60.0, 150.0), steps=24)
+    circle = scene.result.capsule
+    for name in ("p1", "p2"):
+        assert abs(shapely.Point(scene.points[name]).distance(shapely.Point(circle.center)) - circle.radius) < 1e-9
+    assert shapely.Point(scene.points["p2"]).distance(shapely.Point(-60.0, 150.0)) < 2.0
