@@ -72,11 +72,18 @@ def _clear_spot(face, other):
     return max(spots, key=lambda p: math.dist(p, middle))
 
 
+def _side(face):
+    """Which side of its shape a face is, as it is drawn: "top", "bottom", "left side" or
+    "right side", by its outward normal (the shape's corners run counter-clockwise)."""
+    (x0, y0), (x1, y1) = face
+    nx, ny = y1 - y0, x0 - x1
+    if abs(ny) >= abs(nx):
+        return "top" if ny > 0 else "bottom"
+    return "right side" if nx > 0 else "left side"
+
+
 NAME_SIZE = 14
 """Points: a face's name."""
-
-NUMBER_SIZE = 13
-"""Points: a face's number."""
 
 ID_SIZE = 13
 """Points: a contact point's label."""
@@ -127,7 +134,6 @@ class ContactPoints(Scene):
         Param("normal", "The normal, from A towards B", True, overlay=True),
         Param("ids", "Each point's features (its id)", True, overlay=True),
         Param("faces", "The reference and incident faces, named", True, overlay=True),
-        Param("numbers", "Each face's number, inside its shape", False, overlay=True),
         Param("page", "Stage shown", -1, low=-1, high=99, widget=False),
         Param("kind_a", "A's shape", "box", choices=KINDS),
         Param("kind_b", "B's shape", "box", choices=KINDS),
@@ -197,12 +203,10 @@ class ContactPoints(Scene):
                 painter.point(shape.position, outline, 4)
             else:
                 self.draw_shape(painter, theme, name)
-        if self.settings["numbers"]:
-            self._numbers(painter, theme)
         steps = found.steps[: page + 1]
         owner = found.reference
         # The faces' marks and names are an overlay: a question about which face is which
-        # hides them, and the faces' numbers are what the class answers from.
+        # hides them.
         faces = self.settings["faces"]
         spot = None
         if owner is not None:
@@ -241,32 +245,18 @@ class ContactPoints(Scene):
         x0, y0, x1, y1 = self.shapes["A"].aabb()
         self.label_shapes(painter, theme, avoid=[((x0 + x1) / 2, y1 + 10 * pixel)])
 
-    def _numbers(self, painter, theme):
-        """Each polygon's faces numbered as the manifold names them (edge i runs from vertex i
-        to i + 1), inside the shape by the face's middle: "A's edge 1" is then read off the figure."""
-        for name, shape in self.shapes.items():
-            if isinstance(shape, (Circle, Capsule)):
-                continue  # no faces to number
-            corners = [tuple(map(float, v)) for v in shape.world_vertices()]
-            for k, start in enumerate(corners):
-                end = corners[(k + 1) % len(corners)]
-                middle = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
-                # Counter-clockwise corners: the face's left side is the shape's inside.
-                at = self._name_spot((start, end), middle, str(k), -1, NUMBER_SIZE)
-                painter.text(at, str(k), theme.shape(name), NUMBER_SIZE, "center")
-
     def _name(self, painter, face, at, color, label, pixel, side):
         """A face's name beside ``at``: on the outer side of the reference face and the inner
         side of the incident one, so that the two names stay apart when the faces touch."""
         painter.text(self._name_spot(face, at, label, side), label, color, NAME_SIZE, "center")
 
-    def _name_spot(self, face, at, label, side, size=NAME_SIZE):
+    def _name_spot(self, face, at, label, side):
         """Where a face's name goes (its centre's baseline): its box a gap from ``at`` on the
         face, on ``side`` of it (1: to the face's right as it runs), at any text size."""
         (x0, y0), (x1, y1) = face
         length = math.hypot(x1 - x0, y1 - y0) or 1.0
         ox, oy = (y1 - y0) / length * side, (x0 - x1) / length * side
-        left, bottom, right, top = text_box((0.0, 0.0), label, size, self.view.pixel, self.view.text_scale, "center")
+        left, bottom, right, top = text_box((0.0, 0.0), label, NAME_SIZE, self.view.pixel, self.view.text_scale, "center")
         out = ID_GAP * self.view.pixel * self.view.text_scale + abs(ox) * (right - left) / 2 + abs(oy) * (top - bottom) / 2
         return (at[0] + ox * out, at[1] + oy * out - (bottom + top) / 2)
 
@@ -409,6 +399,8 @@ class ContactPoints(Scene):
         numbers = {
             "normal": list(found.normal),
             "reference": f"{found.reference}'s edge {found.reference_edge}" if found.reference else "none",
+            # The same face as the class sees it: no edge numbers are drawn.
+            "reference_face": f"{found.reference}'s {_side(found.steps[0].points)}" if found.reference else "none",
             "reference_edge": found.reference_edge,
             "incident_edge": found.incident_edge,
             "stage": step.title,

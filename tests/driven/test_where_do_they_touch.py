@@ -26,25 +26,23 @@ def texts(driver):
     return [call[2] for call in driver.painter.of("text")]
 
 
-def test_step_2_numbers_the_faces_and_names_the_reference_face_only_at_the_reveal(drive):
-    """D3: the question asks for "A's edge 1" while the figure labelled the reference face and
-    drew no edge numbers, and the caption said "A's top wins"."""
+def test_step_2_asks_for_a_face_by_what_the_figure_shows_and_marks_it_only_at_the_reveal(drive):
+    """D3: the question offered "A's edge 1 / A's edge 3 / ..." while no edge numbers were drawn,
+    the figure already labelled the reference face and the caption said "A's top wins"."""
     driver = at_step(drive, 2)
-    scene, theme = driver.scene, driver.session.theme
-    assert "reference face" not in texts(driver) and "A's top" not in driver.session.caption
-    for name, edge in (("A", 1), ("B", 3)):
-        shape = scene.shapes[name]
-        corners = [tuple(map(float, v)) for v in shape.world_vertices()]
-        face = shapely.LineString([corners[edge], corners[(edge + 1) % 4]])
-        (call,) = [call for call in driver.painter.of("text") if call[2] == str(edge) and call[3] == theme.shape(name)]
-        # Inside its own box, nearer that face than any other.
-        spot = shapely.Point(call[1])
-        assert shapely.Polygon(corners).contains(spot)
-        others = [shapely.LineString([corners[k], corners[(k + 1) % 4]]) for k in range(4) if k != edge]
-        assert all(spot.distance(face) < spot.distance(other) for other in others)
-    driver.session.player.reveal()
+    step, session = driver.session.step, driver.session
+    assert "reference face" not in texts(driver) and "A's top" not in step.caption
+    # Each choice names a box and a side the class can point at.
+    assert all(choice.split("'s ")[0] in ("A", "B") and choice.split("'s ")[1] in ("top", "bottom") for choice in step.choices)
+    session.player.reveal()
     driver.frame()
-    assert "reference face" in texts(driver)
+    answer = session.scene.reported.answers[step.answer]
+    assert answer == "A's top"
+    # Revealed, the face marked "reference face" is A's top, and the label stands by it.
+    a = driver.scene.shapes["A"]
+    x0, y0, x1, y1 = a.aabb()
+    box = label_box(driver, "reference face")
+    assert box.distance(shapely.LineString([(x0, y1), (x1, y1)])) < box.bounds[3] - box.bounds[1]
 
 
 def test_step_1_draws_no_dots_on_b_s_corners_before_the_reveal(drive):
