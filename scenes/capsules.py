@@ -4,10 +4,12 @@ import math
 from typing import NamedTuple
 
 from collision import Box, Capsule, Gjk, Manifold, SatResult, Vector, gjk, manifold, sat
+from collision import rounded
 from sandbox.kit.events import Event
 from sandbox.kit.figures import any_shape
 from sandbox.kit import Action, Fact, Line, Param, Report, Scene, Verdict, faded, register
-from sandbox.kit.labels import boxes_meet, text_box
+from collision import point_query
+from sandbox.kit.labels import outline_meets_box, segment_meets_box, text_box
 
 B_HALF = (70.0, 45.0)
 
@@ -32,6 +34,9 @@ class Result(NamedTuple):
 
     sat: SatResult
     manifold: Manifold
+    cores: tuple[tuple[float, float], tuple[float, float]] | None
+    """The cores' nearest points (A's, B's), or None where the cores overlap: drawn also while
+    the rounded shapes overlap, when GJK on the shapes has no nearest points."""
 
 
 @register("capsules", "Motion and response", "Capsules and rounded boxes", order=7)
@@ -63,7 +68,7 @@ class Capsules(Scene):
     frame = (-340.0, -150.0, 300.0, 220.0)
     events = (
         Event("corner-to-corner", "Two rounded corners just touch: one contact point, on the line between the cores",
-              lambda report: report.answers["contacts"] == "1" and report.numbers["depth"] < 5, handles=("p1", "p2")),
+              lambda report: report.answers["contacts"] == "1" and report.numbers.get("depth", 0.0) < 5, handles=("p1", "p2")),
     )
     actions = tuple(Action("preset", name, argument=name, help=case["caption"]) for name, case in PRESETS.items())
 
@@ -93,6 +98,22 @@ class Capsules(Scene):
         new = self.make_b(b.position, getattr(b, "angle", 0.0))
         if any_shape.differs(b, new):
             self.shapes["B"] = new
+        if self.settings["kind_a"] == "circle":
+            self._on_the_rim()
+
+    def _on_the_rim(self):
+        """A circle has no ends: its radius is the slider's (at least A_THICK, the slider moved
+        up to it, as the table shows it), and p1 and p2 stand on its rim at the ends of the
+        diameter along them, where they were left floating beside it."""
+        self.settings["radius"] = max(self.settings["radius"], int(A_THICK))
+        (x1, y1), (x2, y2), radius = self.points["p1"], self.points["p2"], self.settings["radius"]
+        length = math.dist((x1, y1), (x2, y2))
+        if abs(length - 2 * radius) < 1e-9:
+            return
+        ux, uy = ((x2 - x1) / length, (y2 - y1) / length) if length else (1.0, 0.0)
+        middle = ((x1 + x2) / 2, (y1 + y2) / 2)
+        self.points["p1"] = Vector(middle[0] - ux * radius, middle[1] - uy * radius)
+        self.points["p2"] = Vector(middle[0] + ux * radius, middle[1] + uy * radius)
 
     def preset(self, name):
         case = PRESETS[name]
@@ -100,6 +121,17 @@ class Capsules(Scene):
         self.settings["radius"], self.settings["rounding"] = case["radius"], case["rounding"]
         self.settings["kind_a"], self.settings["kind_b"] = "capsule", "box"
         self.shapes["B"] = self.make_b(case["B"], 0.0)
+
+    def move(self, name, point):
+        # A circle's handles stand on its rim, a diameter apart: either drags it whole, so the
+        # handle stays under the pointer (moved alone, the rim would pull it half-way back).
+        if self.settings["kind_a"] == "circle" and name in self.points:
+            other = "p2" if name == "p1" else "p1"
+            dx, dy = point[0] - self.points[name][0], point[1] - self.points[name][1]
+            self.points[other] = Vector(self.points[other][0] + dx, self.points[other][1] + dy)
+            self.points[name] = Vector(float(point[0]), float(point[1]))
+            return
+        super().move(name, point)
 
     def constrain(self, name, point):
         other = self.points["p2" if name == "p1" else "p1"]
@@ -112,7 +144,9 @@ class Capsules(Scene):
         b = self.shapes["B"]
         walked = gjk(capsule, b)
         core_gap = walked.distance + capsule.radius + b.radius if not walked.colliding else max(0.0, walked.radius - walked.depth)
-        return Result(capsule, walked, core_gap, sat(capsule, b), manifold(capsule, b))
+        _, on_a, on_b, _, _ = rounded.core_distance(rounded.core(capsule)[0], rounded.core(b)[0])
+        cores = (tuple(on_a), tuple(on_b)) if on_a is not None else None
+        return Result(capsule, walked, core_gap, sat(capsule, b), manifold(capsule, b), cores)
 
     def draw(self, result, painter, theme):
         pixel, scale = self.view.pixel, self.view.text_scale
@@ -123,21 +157,20 @@ class Capsules(Scene):
         any_shape.draw(painter, capsule, a_color, faded(a_color, 70), 2, core)
         # A is not one of the scene's shapes (its handles are): its labels keep off it too.
         getattr(painter, "keep_off", lambda shape: None)(capsule)
-        if self.settings["cores"]:
+        if self.settings["cores"] and result.cores is not None:
+            # The cores' line, also where the shapes overlap: the contact lies on it.
+            painter.segment(*result.cores, theme.guide, 1)
+            for point in result.cores:
+                painter.point(point, theme.guide, 4)
             walked = result.gjk
             if walked.closest_a is not None:
-                # GJK's closest points are on the surfaces; the cores' lie a radius further in.
-                n = walked.normal
-                core_a = (walked.closest_a[0] - n.x * capsule.radius, walked.closest_a[1] - n.y * capsule.radius)
-                core_b = (walked.closest_b[0] + n.x * b.radius, walked.closest_b[1] + n.y * b.radius)
-                painter.segment(core_a, core_b, theme.guide, 1)
                 painter.segment(walked.closest_a, walked.closest_b, theme.separating, 3)
-                middle = ((walked.closest_a[0] + walked.closest_b[0]) / 2, (walked.closest_a[1] + walked.closest_b[1]) / 2)
-                painter.text((middle[0] + 8 * pixel, middle[1] + 8 * pixel), f"gap {self.reported.answers['gap']}", theme.separating, 14)
+                text = f"gap {self.reported.answers['gap']}"
+                painter.text(self._gap_spot(result, text), text, theme.separating, 14, "center")
         if self.settings["contacts"]:
             for contact in result.manifold.points:
                 painter.point(contact.point, theme.mtv, 7)
-        self._ends(painter, theme, capsule.radius)
+        self._ends(painter, theme, result)
         # Each name on the side away from the other shape: the gap between them is the figure's.
         a_box, b_box = capsule.aabb(), b.aabb()
         a_above = a_box[1] + a_box[3] >= b_box[1] + b_box[3]
@@ -146,22 +179,62 @@ class Capsules(Scene):
             y = y1 + 8 * pixel if above else y0 - 8 * pixel - 16 * 1.3 * pixel * scale
             painter.text(((x0 + x1) / 2, y), text, color, 16, "center")
 
-    def _ends(self, painter, theme, reach):
-        """The handles p1 and p2, each named past its end of A, clear of A's outline."""
+    def _ends(self, painter, theme, result):
+        """The handles p1 and p2, each named past its end of A, clear of A's outline and B."""
         pixel, scale = self.view.pixel, self.view.text_scale
         (x1, y1), (x2, y2) = self.points["p1"], self.points["p2"]
         length = math.dist((x1, y1), (x2, y2))
         ux, uy = (x2 - x1) / length, (y2 - y1) / length
-        b_box, drop = self.shapes["B"].aabb(), 6 * pixel * scale
+        # A circle's handles stand on its rim; a capsule's (or a box's) are its core's ends.
+        reach = 0.0 if self.settings["kind_a"] == "circle" else result.capsule.radius
         for name, (x, y), away in (("p1", (x1, y1), -1), ("p2", (x2, y2), 1)):
             painter.point((x, y), theme.highlight if self.hovered == name else theme.shape("A"), 6)
-            # Past A's end by its radius and a little more, the baseline dropped so the name
-            # centres there; where that is on B (an end pressed into B's corner), beside the
-            # end, square to A: printed, "p2" stood inside B under the contact point.
-            past = reach + 14 * pixel * scale
-            spots = [(x + away * ux * past, y + away * uy * past - drop), (x - uy * past, y + ux * past - drop), (x + uy * past, y - ux * past - drop)]
-            spot = next((at for at in spots if not boxes_meet(text_box(at, name, 14, pixel, scale, "center"), b_box)), spots[0])
-            painter.text(spot, name, theme.shape("A"), 14, "center")
+            left, bottom, right, top = text_box((0.0, 0.0), name, 14, pixel, scale, "center")
+            # Past A's end; where that is on B or its outline (an end pressed into B's corner:
+            # printed, "p2" stood inside B), beside the end, square to A, or out between the
+            # two. Each its box a gap beyond A's radius that way, at any text size.
+            ax, ay = away * ux, away * uy
+            spots = []
+            for dx, dy in ((ax, ay), (-uy, ux), (uy, -ux), (ax - uy, ay + ux), (ax + uy, ay - ux)):
+                dx, dy = dx / math.hypot(dx, dy), dy / math.hypot(dx, dy)
+                past = reach + 4 * pixel * scale + abs(dx) * (right - left) / 2 + abs(dy) * (top - bottom) / 2
+                spots.append((x + dx * past, y + dy * past))
+            painter.text(self._clear(result, spots, name), name, theme.shape("A"), 14, "center")
+
+    def _clear(self, result, centres, text):
+        """The baseline of ``text`` centred on the first of ``centres`` where its box is in the
+        view, off both shapes' outlines, in neither, and off GJK's gap line; the first where
+        none is."""
+        pixel, scale = self.view.pixel, self.view.text_scale
+        _, bottom, _, top = text_box((0.0, 0.0), text, 14, pixel, scale, "center")
+        shapes = (result.capsule, self.shapes["B"])
+        walked, pad = result.gjk, 2 * pixel * scale
+        for cx, cy in centres:
+            at = (cx, cy - (bottom + top) / 2)
+            box = text_box(at, text, 14, pixel, scale, "center")
+            corners = ((box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3]))
+            x0, y0, x1, y1 = self.view.rect
+            if box[0] < x0 or box[1] < y0 or box[2] > x1 or box[3] > y1:
+                continue
+            if any(outline_meets_box(shape, box, pad) or point_query(shape, corners[0]).inside for shape in shapes):
+                continue
+            if walked.closest_a is not None and segment_meets_box(walked.closest_a, walked.closest_b, box, pad):
+                continue
+            return at
+        return (centres[0][0], centres[0][1] - (bottom + top) / 2)
+
+    def _gap_spot(self, result, text):
+        """Where the gap's number goes: beside the middle of GJK's gap line, square to it, from
+        a gap out to three times that, on whichever side first leaves it clear of both shapes
+        (a fixed nudge stood it inside B once the capsule came near)."""
+        pixel, scale = self.view.pixel, self.view.text_scale
+        (ax, ay), (bx, by) = result.gjk.closest_a, result.gjk.closest_b
+        middle, length = ((ax + bx) / 2, (ay + by) / 2), math.dist((ax, ay), (bx, by)) or 1.0
+        nx, ny = (ay - by) / length, (bx - ax) / length
+        left, bottom, right, top = text_box((0.0, 0.0), text, 14, pixel, scale, "center")
+        reach = abs(nx) * (right - left) / 2 + abs(ny) * (top - bottom) / 2 + 4 * pixel * scale
+        centres = [(middle[0] + side * nx * reach * k / 4, middle[1] + side * ny * reach * k / 4) for k in range(4, 13) for side in (1, -1)]
+        return self._clear(result, centres, text)
 
     def report(self, result):
         walked = result.gjk
@@ -185,5 +258,8 @@ class Capsules(Scene):
             Fact("sat_depth", result.sat.depth, "SAT's depth, for comparison"),
             Fact("contacts", len(result.manifold.points), "contact points"),
         )
-        numbers = {"depth": walked.depth, "verdict": verdict.text, "contact_points": [list(p.point) for p in result.manifold.points]}
+        numbers = {"verdict": verdict.text, "contact_points": [list(p.point) for p in result.manifold.points]}
+        if walked.colliding:
+            # Only while they overlap: apart, a caption's "sunk {depth}" shows a dash, not "sunk 0.0".
+            numbers["depth"] = walked.depth
         return Report(verdict, lines, facts=facts, numbers=numbers)

@@ -72,6 +72,16 @@ def _clear_spot(face, other):
     return max(spots, key=lambda p: math.dist(p, middle))
 
 
+def _side(face):
+    """Which side of its shape a face is, as it is drawn: "top", "bottom", "left side" or
+    "right side", by its outward normal (the shape's corners run counter-clockwise)."""
+    (x0, y0), (x1, y1) = face
+    nx, ny = y1 - y0, x0 - x1
+    if abs(ny) >= abs(nx):
+        return "top" if ny > 0 else "bottom"
+    return "right side" if nx > 0 else "left side"
+
+
 NAME_SIZE = 14
 """Points: a face's name."""
 
@@ -123,6 +133,7 @@ class ContactPoints(Scene):
         Param("points", "The contact points (at the last stage)", True, overlay=True),
         Param("normal", "The normal, from A towards B", True, overlay=True),
         Param("ids", "Each point's features (its id)", True, overlay=True),
+        Param("faces", "The reference and incident faces, named", True, overlay=True),
         Param("page", "Stage shown", -1, low=-1, high=99, widget=False),
         Param("kind_a", "A's shape", "box", choices=KINDS),
         Param("kind_b", "B's shape", "box", choices=KINDS),
@@ -194,16 +205,22 @@ class ContactPoints(Scene):
                 self.draw_shape(painter, theme, name)
         steps = found.steps[: page + 1]
         owner = found.reference
+        # The faces' marks and names are an overlay: a question about which face is which
+        # hides them.
+        faces = self.settings["faces"]
         spot = None
         if owner is not None:
             reference, incident = steps[0], found.steps[1]
             spot = _clear_spot(reference.points, incident.points)
-            painter.segment(*reference.points, theme.shape(owner), 6)
-            if len(steps) > 1:
+            if faces:
+                painter.segment(*reference.points, theme.shape(owner), 6)
+            if len(steps) > 1 and faces:
                 painter.segment(*incident.points, theme.shape("B" if owner == "A" else "A"), 6)
             for k, step in enumerate(steps[2:4]):
                 self._side_plane(painter, theme, step, f"side {k + 1}", pixel)
-                for point in step.points:
+                # What each clip keeps goes with the points: with them hidden for a question
+                # (how many?), grey dots on B's corners would count them.
+                for point in step.points if self.settings["points"] else ():
                     painter.point(point, theme.guide, 5)
         elif steps:
             # A circle, or two rounded corners: the one line that stands in for the faces.
@@ -211,16 +228,12 @@ class ContactPoints(Scene):
         # The points' labels first: each is placed by its point, the faces' names where they fit.
         if page == len(found.steps) - 1 and self.settings["points"]:
             self._contacts(painter, theme, found, pixel)
-        if owner is not None:
+        if owner is not None and faces:
             self._name(painter, reference.points, spot, theme.shape(owner), "reference face", pixel, 1)
             if len(steps) > 1:
-                (x0, y0), (x1, y1) = incident.points
                 other = "B" if owner == "A" else "A"
-                # Inside its own shape where it fits there; else on the reference shape's side.
-                middle = ((x0 + x1) / 2, (y0 + y1) / 2)
-                inner = self._name_spot(incident.points, middle, "incident face", -1)
-                side = -1 if self._holds(self.shapes[other], inner, "incident face") else 1
-                self._name(painter, incident.points, middle, theme.shape(other), "incident face", pixel, side)
+                at = self._incident_spot(incident.points, self.shapes[other], self.shapes[owner])
+                painter.text(at, "incident face", theme.shape(other), NAME_SIZE, "center")
         if self.settings["normal"] and spot is not None:
             # Up to the reference face from the reference shape's side: the other side, above the
             # face, is where the points' labels stand.
@@ -247,10 +260,52 @@ class ContactPoints(Scene):
         out = ID_GAP * self.view.pixel * self.view.text_scale + abs(ox) * (right - left) / 2 + abs(oy) * (top - bottom) / 2
         return (at[0] + ox * out, at[1] + oy * out - (bottom + top) / 2)
 
-    def _holds(self, shape, at, label):
-        """Whether ``shape`` holds the whole box of a face's name set at ``at``."""
-        x0, y0, x1, y1 = text_box(at, label, NAME_SIZE, self.view.pixel, self.view.text_scale, "center")
-        return all(point_query(shape, corner).inside for corner in ((x0, y0), (x1, y0), (x1, y1), (x0, y1)))
+    def _incident_spot(self, face, incident, reference):
+        """Where the incident face's name goes: beside the face, off the reference shape and
+        every outline, in the view. Outside its shape first, along the face from its middle
+        out (a turned face leaves a free wedge below it: inside, the name stood near B's centre,
+        far from the face), then inside it, then past either end (at a presenter's scale a
+        resting box is too small to hold it, and inside A it named A)."""
+        (x0, y0), (x1, y1) = face
+        label, pixel, scale = "incident face", self.view.pixel, self.view.text_scale
+        along = (0.5, 0.65, 0.35, 0.8, 0.2)
+        length = math.hypot(x1 - x0, y1 - y0) or 1.0
+        left, bottom, right, top = text_box((0.0, 0.0), label, NAME_SIZE, pixel, scale, "center")
+
+        def inward(at, lift):
+            # ``lift`` half lines to the face's inner side: the face sinks into the reference
+            # shape, whose outline a name just inside the face would cross.
+            rise = lift * (top - bottom) / 2
+            return (at[0] - (y1 - y0) / length * rise, at[1] + (x1 - x0) / length * rise)
+
+        points = [(x0 + t * (x1 - x0), y0 + t * (y1 - y0)) for t in along]
+        # (spot, whether its box must lie inside the incident shape)
+        spots = [(self._name_spot(face, at, label, 1), False) for at in points]
+        spots += [(self._name_spot(face, inward(at, lift), label, -1), True) for lift in (0, 1, 2) for at in points]
+        for (ex, ey), (dx, dy) in (((x1, y1), (x1 - x0, y1 - y0)), ((x0, y0), (x0 - x1, y0 - y1))):
+            dx, dy = dx / length, dy / length
+            out = ID_GAP * pixel * scale + abs(dx) * (right - left) / 2 + abs(dy) * (top - bottom) / 2
+            # Past the end, to either side of the face's line (a turned face's upper end has
+            # no room on its inner side, under the view's top).
+            for lift in (0, 1, -1, 2, -2, 3, -3, 4, -4):
+                spots.append((self._name_spot(face, inward((ex + dx * out, ey + dy * out), lift), label, -1), False))
+        x_low, y_low, x_high, y_high = self.view.rect
+        # Half the gap each spot keeps from the face: a padded box's corners reach further
+        # along a turned face than the gap itself.
+        pad = ID_GAP / 2 * pixel * scale
+        for at, inside in spots:
+            box = text_box(at, label, NAME_SIZE, pixel, scale, "center")
+            corners = ((box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3]))
+            if box[0] < x_low or box[1] < y_low or box[2] > x_high or box[3] > y_high:
+                continue
+            if any(outline_meets_box(shape, box, pad) for shape in self.shapes.values()):
+                continue
+            if any(point_query(reference, corner).inside for corner in corners):
+                continue
+            if inside and not all(point_query(incident, corner).inside for corner in corners):
+                continue  # lifted clean through a small shape, to the far side of it
+            return at
+        return spots[len(along)][0]  # inside its shape at the middle, where nothing is clear
 
     def _side_plane(self, painter, theme, step, label, pixel):
         """A clip's side plane: the line through the face's end, square to the face."""
@@ -264,23 +319,35 @@ class ContactPoints(Scene):
 
     def _labels(self, found, pixel):
         """Each point's label: its id and separation where every one fits in the figure beside
-        its point, else (a presenter scale, the figure narrow) its number, the id in the table.
-        All one way or the other, so that the labels match."""
-        long = [f"{contact.id}: {contact.separation:.1f}" for contact in found.points]
+        its point; else its id alone (the verdict line gives the depth); else (a presenter
+        scale, the figure narrow) its number, as in the table, and None for the ids. All one
+        way or the other, so that the labels match."""
         x0, y0, x1, y1 = self.view.rect
-        for k, text in enumerate(long):
-            left, bottom, right, top = text_box(self._beside(found, k, text, pixel), text, ID_SIZE, pixel, self.view.text_scale, "center")
-            if left < x0 or right > x1 or bottom < y0 or top > y1:
-                return [str(k + 1) for k in range(len(long))]
-        return long
+
+        def fits(texts):
+            for k, text in enumerate(texts):
+                left, bottom, right, top = text_box(self._beside(found, k, text, pixel), text, ID_SIZE, pixel, self.view.text_scale, "center")
+                if left < x0 or right > x1 or bottom < y0 or top > y1:
+                    return False
+            return True
+
+        for texts in ([f"{contact.id}: {contact.separation:.1f}" for contact in found.points], [str(contact.id) for contact in found.points]):
+            if fits(texts):
+                return texts, True
+        return [str(k + 1) for k in range(len(found.points))], False
 
     def _contacts(self, painter, theme, found, pixel):
-        texts = self._labels(found, pixel)
+        texts, named = self._labels(found, pixel)
         for k, contact in enumerate(found.points):
             color = theme.mtv if contact.separation < 0 else theme.separating
             painter.point(contact.point, color, 8)
             if self.settings["ids"]:
                 painter.text(self._beside(found, k, texts[k], pixel), texts[k], color, ID_SIZE, "center")
+        left_out = getattr(painter, "left_out", None)
+        if self.settings["ids"] and not named and left_out is not None:
+            # Numbered for want of room: the ids are named as left out, as any label the
+            # figure has no room for (the panel, or with it hidden the hint line, lists them).
+            left_out.extend(f"{k + 1}: {contact.id}" for k, contact in enumerate(found.points))
 
     def _beside(self, found, k, text, pixel):
         """Where point ``k``'s label goes (its centre's baseline). Between faces the point is a
@@ -332,6 +399,8 @@ class ContactPoints(Scene):
         numbers = {
             "normal": list(found.normal),
             "reference": f"{found.reference}'s edge {found.reference_edge}" if found.reference else "none",
+            # The same face as the class sees it: no edge numbers are drawn.
+            "reference_face": f"{found.reference}'s {_side(found.steps[0].points)}" if found.reference else "none",
             "reference_edge": found.reference_edge,
             "incident_edge": found.incident_edge,
             "stage": step.title,
@@ -366,7 +435,7 @@ class ContactPoints(Scene):
                    "second": list(step.points[1]) if len(step.points) > 1 else None} for step in found.steps]
         facts = [
             Fact("points", points, "Contact points", columns=(
-                Column("number", "point"), Column("point", "where"), Column("separation", "separation (negative: overlap)"), Column("id", "features (its id)"))),
+                Column("number", "point"), Column("point", "where"), Column("separation", "separation"), Column("id", "features (its id)"))),
             Fact("stages", stages, "How they were found", columns=(Column("stage"), Column("first", "what it keeps"), Column("second", "and"))),
         ]
         if found.points:

@@ -214,7 +214,9 @@ class TileSeams(Scene):
         claims = ()
         if mode != "separate tiles":
             plain = self._plain_caught()
-            claims = (Claim("Separate tiles, every edge", "CAUGHT" if plain else "SLIDES ON", not plain or result.caught),)
+            # What the tiles say with their seams counted. One short word for the method, so
+            # that no line drops it: "SLIDES ON  CAUGHT (wrong)" alone read as the opposite.
+            claims = (Claim("Seams", "CAUGHT" if plain else "SLIDES ON", not plain or result.caught),)
         shared = "yes, ignored" if mode == "ignore shared edges" else "yes"
         pushes = [{"tile": p.tile, "normal": list(p.normal), "depth": p.depth, "ghost": p.ghost, "shared": shared if p.ghost else "no"}
                   for p in result.pushes]

@@ -272,7 +272,7 @@ def _kept(step, drawn, cls, original, number, where, free=False):
         words[field] = text
     drawn = drawn._replace(**words)
     try:
-        filled = {field: drawn.filled(getattr(drawn, field), scene) for field in words}
+        filled = {field: drawn.filled(getattr(drawn, field), scene, missing=None) for field in words}
     except KeyError:
         return None  # the words quote a fact this version has not (no contact point, no depth)
     return Asked(number, drawn, answer, filled, tuple(scene.reported.tables), dict(scene.reported.numbers))

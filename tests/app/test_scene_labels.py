@@ -185,6 +185,7 @@ def test_contact_points_labels_match_and_each_stands_by_its_point(preset):
         scene = session.scene
         view, points = scene.view, scene.result.manifold.points
         names = {f"{point.id}: {point.separation:.1f}": k for k, point in enumerate(points)}
+        names.update({str(point.id): k for k, point in enumerate(points)})  # the id alone, for want of room
         names.update({str(k + 1): k for k in range(len(points))})
         drawn = {names[call[2]]: call for call in painter.of("text") if call[2] in names}
         assert sorted(drawn) == list(range(len(points))), (where, scene.labels_left_out)

@@ -230,6 +230,7 @@ SPREAD_EXCEPTIONS = {
     ("vectors-and-the-dot-product", 4): "the step is about a square to b: a version keeps a·b = 0",
     ("where-do-they-touch", 1): "B resting on A gives one or two points (none would leave nothing sunk for the caption, four never happens)",
     ("where-do-they-touch", 4): "the answer names the points' feature ids, which the step's poses keep",
+    ("where-do-they-touch", 8): "the caption has the capsule sunk into B's corner by {depth}: a version keeps them touching, one point or two, never 0",
     ("why-characters-get-stuck", 2): "the naive mover is stuck in every pose the step allows: the lesson's point",
     ("why-characters-get-stuck", 3): "the naive mover's motion is 0 in every pose the step allows: the lesson's point",
     ("why-characters-get-stuck", 4): "the naive mover's motion is 0 in every pose the step allows: the lesson's point",

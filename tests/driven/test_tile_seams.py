@@ -32,7 +32,7 @@ def test_the_fixes_never_catch_and_say_what_separate_tiles_would(drive, mode):
     driver.session.set_setting("mode", mode)
     result = driver.scene.result
     assert not result.caught and all(push.normal == (0.0, 1.0) for push in result.pushes)
-    assert driver.scene.reported.claims[0].text() == "Separate tiles, every edge: CAUGHT (wrong)"
+    assert driver.scene.reported.claims[0].text() == "Seams: CAUGHT (wrong)"
     # Resolved, B stands on the floor's top: sunk SINK, pushed up by it once per tile it is over.
     assert result.resolved.y >= PRESETS["At a seam"]["B"][1]
 
