@@ -364,7 +364,7 @@ class Minkowski(Scene):
             lines += sat_view.left_out(tested, result.strips, shown, sat_view.UNPAGED)  # no Next axis here
         costs = (*(replace(cost, by="SAT") for cost in _sat_costs(result.sat_trace, any(shape._rounded for shape in self.shapes.values()))), *_costs(result.trace))
         # SAT's two counts beside GJK's and EPA's: facts by their words (axes_tried,
-        # support_points...), the canvas's meter, the panel's "Work counted" line; and in the JSON.
+        # gjk_support_points...), the canvas's meter, the panel's "Work counted" line; and in the JSON.
         numbers = {**self._numbers(result), "work": {cost.what.lower().replace(" ", "_"): cost.count for cost in costs}}
         if not walked.epa:
             costs = tuple(cost for cost in costs if cost.by != "EPA")  # EPA never ran: no line for it
@@ -397,11 +397,13 @@ def _sat_costs(recorded, round_shape):
 
 
 def _costs(recorded):
-    """GJK's and EPA's work in the traced run: points asked of A - B's support function, and
-    the simplex made nearer the origin (EPA's polygon grown)."""
+    """GJK's and EPA's work in the traced run, each method's own: the points it asked of A - B's
+    support function (EPA's widening of a flat simplex is EPA's), GJK's simplex made nearer the
+    origin and EPA's polygon grown. One count of both would credit EPA's points to GJK."""
     return (
-        Cost("support points", recorded.ran(SUPPORT[0], 0) + recorded.ran(SUPPORT[0], 1) + recorded.ran(SUPPORT[1], 1), "GJK"),
+        Cost("GJK support points", recorded.ran(SUPPORT[0], 0), "GJK"),
         Cost("simplex updates", recorded.ran("simplex, closest, enclosed = _nearest(simplex)", 0), "GJK"),
+        Cost("EPA support points", recorded.ran(SUPPORT[0], 1) + recorded.ran(SUPPORT[1], 1), "EPA"),
         Cost("EPA edges added", recorded.ran("polytope.insert(edge + 1, (ids, w))", 1), "EPA"),
     )
 
