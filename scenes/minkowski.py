@@ -4,15 +4,15 @@ import math
 from dataclasses import replace
 from typing import NamedTuple
 
-from collision import Circle, Gjk, SatResult, ShapeError, gjk, minkowski_difference, regular_polygon, sat
+from collision import Circle, Gjk, Polygon, SatResult, ShapeError, gjk, minkowski_difference, regular_polygon, sat
 from collision import rounded
 from collision.gjk import _epa, _gjk
 from collision.minkowski import _sum_outline, core as core_of
 from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, trace
 from sandbox.kit.figures import any_shape, sat_scene, sat_view
-from sandbox.kit.figures.halves import RightOf, shortened
+from sandbox.kit.figures.halves import RightOf, cut, shortened
 from sandbox.kit.figures.meter import draw_meter
-from sandbox.kit.labels import INK_DOWN, POINT
+from sandbox.kit.labels import INK_DOWN, POINT, distance_to_box, text_box
 from sandbox.kit import Action, Cost, Fact, Param, Report, Scene, Verdict, View, faded, register
 from sandbox.kit.events import Event
 
@@ -246,10 +246,9 @@ class Minkowski(Scene):
         if self.settings["steps"]:
             self.draw_step(result, painter, right, theme)
         painter.point(ORIGIN, theme.highlight, 6)
-        # O's name square to the axis: clear of the MTV, the gap and GJK's last direction, all along it.
-        nx, ny = report.sat.normal
-        pixel = self.view.pixel * self.view.text_scale
-        painter.text((ORIGIN[0] + ny * 18 * pixel, ORIGIN[1] - nx * 18 * pixel - 6 * pixel), "O", theme.highlight, 16, "center")
+        # O's name on the side of its dot that nothing drawn from O takes: by a support point
+        # or along an arrow, "O" read as that point's name (handlook2 #4).
+        painter.text(_beside_o(self.marks_at_o(report), self.view), "O", theme.highlight, 16, "center")
         if self.settings["difference"]:
             top = max(p[1] for p in report.difference)
             left = max(min(p[0] for p in report.difference) + ORIGIN[0], SPLIT + 6 * self.view.pixel)
@@ -257,6 +256,28 @@ class Minkowski(Scene):
         self.label_shapes(painter, theme, self.mtv_avoid(report.sat))
         if self.settings["steps"]:
             self.draw_meter(painter, theme, report, y0, y1)
+
+    def marks_at_o(self, report):
+        """What the figure draws from or near O, as segments (a dot is one of no length) in A -
+        B's own coordinates: the MTV or the gap, and the iteration shown's arrow, support point,
+        simplex corners and nearest point."""
+        test = report.sat.axes[report.chosen]
+        nx, ny = report.sat.normal
+        reach = max(x * nx + y * ny for x, y in report.difference)
+        marks = []
+        if self.settings["mtv"]:
+            marks.append(((0.0, 0.0), (reach * nx, reach * ny) if test.separating else tuple(report.sat.mtv)))
+        if self.settings["steps"]:
+            walked = report.gjk
+            if report.step < len(walked.steps):
+                step = walked.steps[report.step]
+                length = math.hypot(*step.direction)
+                marks.append(((0.0, 0.0), (step.direction[0] / length * ARROW, step.direction[1] / length * ARROW)))
+                marks += [(point, point) for point in (step.support, step.closest, *step.simplex) if math.hypot(*point) > 1e-9]
+            else:
+                epa = walked.epa.steps[report.step - len(walked.steps)]
+                marks += [((0.0, 0.0), (epa.normal[0] * epa.distance, epa.normal[1] * epa.distance)), (epa.support, epa.support)]
+        return marks
 
     def draw_meter(self, painter, theme, report, y0, y1):
         """The work counted (the Report's costs: SAT's, GJK's and EPA's): last, in a clear
@@ -276,7 +297,12 @@ class Minkowski(Scene):
     def draw_difference(self, report, painter, theme):
         """A - B on the right, and the cores' A - B inside it where the shapes are rounded."""
         if len(report.difference) > 2:
-            painter.polygon([shifted(p) for p in report.difference], theme.text, faded(theme.text, 35), 2)
+            outline = [shifted(p) for p in report.difference]
+            painter.polygon(outline, theme.text, faded(theme.text, 35), 2)
+            # Labels off its outline as off A's and B's: "O" on the edge read as that edge's name.
+            kept = cut(outline, SPLIT)  # the part drawn, right of the divider
+            if len(kept) > 2:
+                getattr(painter, "keep_off", lambda shape: None)(Polygon(kept))
         else:
             painter.segment(*map(shifted, report.difference), theme.text, 3)
         if len(report.core) > 2:
@@ -329,9 +355,9 @@ class Minkowski(Scene):
             for corner in simplex:
                 right.point(corner, theme.axis, 5)
             right.point(shifted(step.closest), theme.highlight, 3)
-            right.point(shifted(step.support), theme.max_corner, 7)
-            painter.point(step.from_a, theme.max_corner, 6)
-            painter.point(step.from_b, theme.max_corner, 6)
+            _support_mark(right, shifted(step.support), theme)
+            _support_mark(painter, step.from_a, theme)
+            _support_mark(painter, step.from_b, theme)
             painter.segment(step.from_a, step.from_b, faded(theme.max_corner, 120), 1)
             # The direction from O last, over the MTV: the support point is A - B's furthest that way.
             length = math.hypot(*step.direction)
@@ -345,7 +371,7 @@ class Minkowski(Scene):
         start, end = epa.polytope[epa.edge], epa.polytope[(epa.edge + 1) % len(epa.polytope)]
         right.segment(shifted(start), shifted(end), theme.mtv, 4)
         right.arrow(ORIGIN, shifted((epa.normal[0] * epa.distance, epa.normal[1] * epa.distance)), theme.mtv, 2)
-        right.point(shifted(epa.support), theme.max_corner, 7)
+        _support_mark(right, shifted(epa.support), theme)
 
     def step_back(self):
         self.settings["step"] = max(self.result.step - 1, 0)
@@ -370,6 +396,37 @@ class Minkowski(Scene):
             costs = tuple(cost for cost in costs if cost.by != "EPA")  # EPA never ran: no line for it
         code = _code(result) if self.settings["code"] else None
         return Report(self._verdict(result), tuple(lines), numbers=numbers, costs=costs, code=code, facts=self._facts(result))
+
+
+def _support_mark(painter, at, theme):
+    """A support point (or the corner of A or B it comes from) as a red ring: O is a dot, and
+    on a greyscale print red and O's black are one black, so only the shape tells them apart."""
+    painter.point(at, theme.max_corner, 8)
+    painter.point(at, theme.background, 4)
+
+
+SIDES = tuple((math.cos(turn * math.pi / 8), math.sin(turn * math.pi / 8)) for turn in (12, *range(12), 13, 14, 15))
+"""The directions O's name is tried in, a sixteenth of a turn apart, below O first."""
+
+
+def _beside_o(marks, view):
+    """Where O's name goes: of the spots 18 pixels from O in each of SIDES (or 14, hugging it
+    where marks crowd round), the one whose label
+    stands furthest from every one of ``marks`` (segments in A - B's coordinates, a dot one of
+    no length) for its distance from O's dot."""
+    pixel = view.pixel * view.text_scale
+    drawn = [[shifted(_between(start, end, share / 8)) for share in range(9)] for start, end in marks]
+
+    def room(at):
+        box = text_box(at, "O", 16, view.pixel, view.text_scale, "center")
+        nearest = min((distance_to_box(point, box) for points in drawn for point in points), default=math.inf)
+        return nearest - distance_to_box(ORIGIN, box)
+    spots = [(ORIGIN[0] + x * reach * pixel, ORIGIN[1] + y * reach * pixel - 6 * pixel) for reach in (18, 14) for x, y in SIDES]
+    return max(spots, key=room)
+
+
+def _between(start, end, share):
+    return (start[0] + (end[0] - start[0]) * share, start[1] + (end[1] - start[1]) * share)
 
 
 def _code(result):
