@@ -279,12 +279,12 @@ class QuadtreeScene(Swarm):
             Fact("nodes", len(frame.arrays.level)),
             Fact("deepest_level", int(frame.arrays.level.max()), "deepest level"),
             Fact("straddlers", len(frame.straddlers), f"straddlers, {kept}"),
-            Fact("straddler_pairs", frame.straddler_pairs, "candidate pairs with a straddler in them"),
+            Fact("straddler_pairs", frame.straddler_pairs, "pair checks with a straddler"),
         ]
         if frame.focus is not None:
-            facts += [Fact("retrieved", len(frame.lit), f"others the tip's retrieve for object {frame.focus} returns (lit)"),
+            facts += [Fact("retrieved", len(frame.lit), f"others the tip's retrieve for object {frame.focus} returns"),
                       Fact("retrieved_straddlers", frame.lit_straddlers, "straddlers among them"),
-                      Fact("paired", frame.paired, f"objects the tree pairs object {frame.focus} with")]
+                      Fact("paired", frame.paired, "objects the tree pairs it with")]
             if self.settings["missed"]:
                 facts.append(Fact("missed", len(frame.missed), "objects touching it that the tip's retrieve misses (purple)"))
         methods = {key: {"method": name, "candidates": count} for key, (name, count) in zip(METHOD_KEYS, frame.methods)}
