@@ -12,7 +12,7 @@ from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, trace
 from sandbox.kit.figures import any_shape, sat_scene, sat_view
 from sandbox.kit.figures.halves import RightOf, cut, shortened
 from sandbox.kit.figures.meter import draw_meter
-from sandbox.kit.labels import INK_DOWN, POINT, distance_to_box, text_box
+from sandbox.kit.labels import INK_DOWN, POINT, distance_to_box, outline_meets_box, text_box
 from sandbox.kit import Action, Cost, Fact, Param, Report, Scene, Verdict, View, faded, register
 from sandbox.kit.events import Event
 
@@ -248,7 +248,8 @@ class Minkowski(Scene):
         painter.point(ORIGIN, theme.highlight, 6)
         # O's name on the side of its dot that nothing drawn from O takes: by a support point
         # or along an arrow, "O" read as that point's name (handlook2 #4).
-        painter.text(_beside_o(self.marks_at_o(report), self.view), "O", theme.highlight, 16, "center")
+        outline = _drawn_outline(report) if self.settings["difference"] else None
+        painter.text(_beside_o(self.marks_at_o(report), outline, self.view, theme.line_scale), "O", theme.highlight, 16, "center")
         if self.settings["difference"]:
             top = max(p[1] for p in report.difference)
             left = max(min(p[0] for p in report.difference) + ORIGIN[0], SPLIT + 6 * self.view.pixel)
@@ -258,26 +259,26 @@ class Minkowski(Scene):
             self.draw_meter(painter, theme, report, y0, y1)
 
     def marks_at_o(self, report):
-        """What the figure draws from or near O, as segments (a dot is one of no length) in A -
-        B's own coordinates: the MTV or the gap, and the iteration shown's arrow, support point,
-        simplex corners and nearest point."""
+        """What the figure draws from or near O, as (start, end, pixels across) in A - B's own
+        coordinates, a dot a segment of no length: the MTV or the gap, and the iteration shown's
+        arrow, support point, simplex corners and nearest point."""
         test = report.sat.axes[report.chosen]
         nx, ny = report.sat.normal
         reach = max(x * nx + y * ny for x, y in report.difference)
         marks = []
         if self.settings["mtv"]:
-            marks.append(((0.0, 0.0), (reach * nx, reach * ny) if test.separating else tuple(report.sat.mtv)))
+            marks.append(((0.0, 0.0), (reach * nx, reach * ny) if test.separating else tuple(report.sat.mtv), 4))
         if self.settings["steps"]:
             walked = report.gjk
             if report.step < len(walked.steps):
                 step = walked.steps[report.step]
                 length = math.hypot(*step.direction)
-                marks.append(((0.0, 0.0), (step.direction[0] / length * ARROW, step.direction[1] / length * ARROW)))
-                marks += [(point, point) for point in (step.support, step.closest, *step.simplex) if math.hypot(*point) > 1e-9]
+                marks.append(((0.0, 0.0), (step.direction[0] / length * ARROW, step.direction[1] / length * ARROW), 4))
+                marks += [(point, point, 2 * size) for point, size in ((step.support, 8), (step.closest, 3), *((corner, 5) for corner in step.simplex))]
             else:
                 epa = walked.epa.steps[report.step - len(walked.steps)]
-                marks += [((0.0, 0.0), (epa.normal[0] * epa.distance, epa.normal[1] * epa.distance)), (epa.support, epa.support)]
-        return marks
+                marks += [((0.0, 0.0), (epa.normal[0] * epa.distance, epa.normal[1] * epa.distance), 2), (epa.support, epa.support, 16)]
+        return [mark for mark in marks if math.hypot(*mark[1]) > 1e-9]
 
     def draw_meter(self, painter, theme, report, y0, y1):
         """The work counted (the Report's costs: SAT's, GJK's and EPA's): last, in a clear
@@ -300,9 +301,9 @@ class Minkowski(Scene):
             outline = [shifted(p) for p in report.difference]
             painter.polygon(outline, theme.text, faded(theme.text, 35), 2)
             # Labels off its outline as off A's and B's: "O" on the edge read as that edge's name.
-            kept = cut(outline, SPLIT)  # the part drawn, right of the divider
-            if len(kept) > 2:
-                getattr(painter, "keep_off", lambda shape: None)(Polygon(kept))
+            drawn = _drawn_outline(report)
+            if drawn is not None:
+                getattr(painter, "keep_off", lambda shape: None)(drawn)
         else:
             painter.segment(*map(shifted, report.difference), theme.text, 3)
         if len(report.core) > 2:
@@ -409,19 +410,30 @@ SIDES = tuple((math.cos(turn * math.pi / 8), math.sin(turn * math.pi / 8)) for t
 """The directions O's name is tried in, a sixteenth of a turn apart, below O first."""
 
 
-def _beside_o(marks, view):
-    """Where O's name goes: of the spots 18 pixels from O in each of SIDES (or 14, hugging it
-    where marks crowd round), the one whose label
-    stands furthest from every one of ``marks`` (segments in A - B's coordinates, a dot one of
-    no length) for its distance from O's dot."""
+def _drawn_outline(report):
+    """A - B's outline as drawn, the part right of the divider, as a Polygon (None if flat or
+    all beyond the divider): what labels keep off."""
+    kept = cut([shifted(p) for p in report.difference], SPLIT) if len(report.difference) > 2 else []
+    return Polygon(kept) if len(kept) > 2 else None
+
+
+def _beside_o(marks, outline, view, line_scale):
+    """Where O's name goes: of the spots 22, 26 or 30 pixels from O in each of SIDES, clear of
+    O's dot and where it can be of A - B's ``outline`` (the label layout moves a name off it,
+    perhaps towards another mark), the one whose label stands furthest from every one of
+    ``marks`` (from marks_at_o) for its distance from O's dot: its name, nearer it than anything else."""
     pixel = view.pixel * view.text_scale
-    drawn = [[shifted(_between(start, end, share / 8)) for share in range(9)] for start, end in marks]
+    drawn = [([shifted(_between(start, end, share / 8)) for share in range(9)], across / 2 * line_scale * view.pixel) for start, end, across in marks]
+    dot = (6 * line_scale + 2) * view.pixel  # O's dot (painter.point's size is its radius) and a gap
 
     def room(at):
         box = text_box(at, "O", 16, view.pixel, view.text_scale, "center")
-        nearest = min((distance_to_box(point, box) for points in drawn for point in points), default=math.inf)
-        return nearest - distance_to_box(ORIGIN, box)
-    spots = [(ORIGIN[0] + x * reach * pixel, ORIGIN[1] + y * reach * pixel - 6 * pixel) for reach in (18, 14) for x, y in SIDES]
+        own = distance_to_box(ORIGIN, box)
+        nearest = min((distance_to_box(point, box) - half for points, half in drawn for point in points), default=math.inf)
+        crosses = outline is not None and outline_meets_box(outline, box, 2 * view.pixel)
+        return (own >= dot, not crosses, nearest - own)
+    # The baseline 6 pixels down: the ink's middle is then the spot.
+    spots = [(ORIGIN[0] + x * reach * pixel, ORIGIN[1] + y * reach * pixel - 6 * pixel) for reach in (22, 26, 30) for x, y in SIDES]
     return max(spots, key=room)
 
 

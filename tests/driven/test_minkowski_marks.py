@@ -20,8 +20,8 @@ GREY = replace(with_palette(PROJECTOR, "colour-blind"), highlight=PROJECTOR.high
 """The greyscale handout's theme (sandbox.app.handout): the colour-blind palette, O black."""
 
 
-CROWDED = {("from-sat-to-gjk", 10): "box and circle: the simplex, the ring, d and the MTV ring O round; the spot "
-           "chosen below O overlaps its dot, and the label layout moves it down, nearer the ring"}
+CROWDED = {("from-sat-to-gjk", 10): "box and circle: a simplex corner, the nearest point, the ring, d and A - B's "
+           "outline hem O in on every side; the name stands up-left, 13 units from the corner's dot and 19 from O's"}
 """Steps where "O" still stands nearer another mark, and why (left for the lead)."""
 
 
