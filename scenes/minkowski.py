@@ -261,7 +261,7 @@ class Minkowski(Scene):
     def marks_at_o(self, report):
         """What the figure draws from or near O, as (start, end, pixels across) in A - B's own
         coordinates, a dot a segment of no length: the MTV or the gap, and the iteration shown's
-        arrow, support point, simplex corners and nearest point."""
+        arrow, support point, simplex or polygon (corners and edges) and nearest point."""
         test = report.sat.axes[report.chosen]
         nx, ny = report.sat.normal
         reach = max(x * nx + y * ny for x, y in report.difference)
@@ -275,9 +275,13 @@ class Minkowski(Scene):
                 length = math.hypot(*step.direction)
                 marks.append(((0.0, 0.0), (step.direction[0] / length * ARROW, step.direction[1] / length * ARROW), 4))
                 marks += [(point, point, 2 * size) for point, size in ((step.support, 8), (step.closest, 3), *((corner, 5) for corner in step.simplex))]
+                corners = list(step.simplex)
+                marks += [(start, end, 2) for start, end in zip(corners, corners[1:] + corners[:1])] if len(corners) > 1 else []
             else:
                 epa = walked.epa.steps[report.step - len(walked.steps)]
                 marks += [((0.0, 0.0), (epa.normal[0] * epa.distance, epa.normal[1] * epa.distance), 2), (epa.support, epa.support, 16)]
+                corners = list(epa.polytope)
+                marks += [(start, end, 2) for start, end in zip(corners, corners[1:] + corners[:1])]
         return [mark for mark in marks if math.hypot(*mark[1]) > 1e-9]
 
     def draw_meter(self, painter, theme, report, y0, y1):
