@@ -422,12 +422,14 @@ def _drawn_outline(report):
 
 
 def _beside_o(marks, outline, view, line_scale):
-    """Where O's name goes: of the spots 22, 26 or 30 pixels from O in each of SIDES, clear of
-    O's dot and where it can be of A - B's ``outline`` (the label layout moves a name off it,
-    perhaps towards another mark), the one whose label stands furthest from every one of
-    ``marks`` (from marks_at_o) for its distance from O's dot: its name, nearer it than anything else."""
+    """Where O's name goes: of the spots 22, 26 or 30 pixels from O in each of SIDES, one clear
+    of O's dot and where it can be of A - B's ``outline`` (the label layout moves a name off it,
+    perhaps towards another mark), nearer O's dot than any other dot where it can be (a name
+    reads as the nearest dot's), and of those the one standing furthest from every one of
+    ``marks`` (from marks_at_o, arrows too) for its distance from O's dot."""
     pixel = view.pixel * view.text_scale
     drawn = [([shifted(_between(start, end, share / 8)) for share in range(9)], across / 2 * line_scale * view.pixel) for start, end, across in marks]
+    dots = [shifted(start) for start, end, _ in marks if start == end]
     dot = (6 * line_scale + 2) * view.pixel  # O's dot (painter.point's size is its radius) and a gap
 
     def room(at):
@@ -435,7 +437,8 @@ def _beside_o(marks, outline, view, line_scale):
         own = distance_to_box(ORIGIN, box)
         nearest = min((distance_to_box(point, box) - half for points, half in drawn for point in points), default=math.inf)
         crosses = outline is not None and outline_meets_box(outline, box, 2 * view.pixel)
-        return (own >= dot, not crosses, nearest - own)
+        nearer_own = all(distance_to_box(point, box) > own for point in dots)
+        return (own >= dot, not crosses, nearer_own, nearest - own)
     # The baseline 6 pixels down: the ink's middle is then the spot.
     spots = [(ORIGIN[0] + x * reach * pixel, ORIGIN[1] + y * reach * pixel - 6 * pixel) for reach in (22, 26, 30) for x, y in SIDES]
     return max(spots, key=room)

@@ -20,18 +20,12 @@ GREY = replace(with_palette(PROJECTOR, "colour-blind"), highlight=PROJECTOR.high
 """The greyscale handout's theme (sandbox.app.handout): the colour-blind palette, O black."""
 
 
-CROWDED = {("from-sat-to-gjk", 10): "box and circle: a simplex corner, the nearest point, the ring, d and A - B's "
-           "outline hem O in on every side; the name stands up-left, 13 units from the corner's dot and 19 from O's"}
-"""Steps where "O" still stands nearer another mark, and why (left for the lead)."""
-
-
-def minkowski_steps(crowded=False):
+def minkowski_steps():
     for name in ("from-sat-to-gjk", "reading-the-code"):
         lesson = load(LESSONS / f"{name}.toml")
         for index, step in enumerate(lesson.steps):
             if step.scene == "minkowski":
-                marks = [pytest.mark.xfail(reason=CROWDED[name, index], strict=True)] if crowded and (name, index) in CROWDED else []
-                yield pytest.param(name, index, id=f"{name}-{index + 1}", marks=marks)
+                yield pytest.param(name, index, id=f"{name}-{index + 1}")
 
 
 def painted(name, index, reveal):
@@ -54,7 +48,7 @@ def marks(recorded):
     return top
 
 
-@pytest.mark.parametrize("name, index", list(minkowski_steps(crowded=True)))
+@pytest.mark.parametrize("name, index", list(minkowski_steps()))
 @pytest.mark.parametrize("reveal", [False, True])
 def test_o_is_named_nearer_its_own_dot_than_any_other_mark(name, index, reveal):
     scene, recorded = painted(name, index, reveal)
