@@ -4,15 +4,15 @@ import math
 from dataclasses import replace
 from typing import NamedTuple
 
-from collision import Circle, Gjk, SatResult, ShapeError, gjk, minkowski_difference, regular_polygon, sat
+from collision import Circle, Gjk, Polygon, SatResult, ShapeError, gjk, minkowski_difference, regular_polygon, sat
 from collision import rounded
 from collision.gjk import _epa, _gjk
 from collision.minkowski import _sum_outline, core as core_of
 from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, trace
 from sandbox.kit.figures import any_shape, sat_scene, sat_view
-from sandbox.kit.figures.halves import RightOf, shortened
+from sandbox.kit.figures.halves import RightOf, cut, shortened
 from sandbox.kit.figures.meter import draw_meter
-from sandbox.kit.labels import INK_DOWN, POINT
+from sandbox.kit.labels import INK_DOWN, POINT, distance_to_box, outline_meets_box, text_box
 from sandbox.kit import Action, Cost, Fact, Param, Report, Scene, Verdict, View, faded, register
 from sandbox.kit.events import Event
 
@@ -246,10 +246,10 @@ class Minkowski(Scene):
         if self.settings["steps"]:
             self.draw_step(result, painter, right, theme)
         painter.point(ORIGIN, theme.highlight, 6)
-        # O's name square to the axis: clear of the MTV, the gap and GJK's last direction, all along it.
-        nx, ny = report.sat.normal
-        pixel = self.view.pixel * self.view.text_scale
-        painter.text((ORIGIN[0] + ny * 18 * pixel, ORIGIN[1] - nx * 18 * pixel - 6 * pixel), "O", theme.highlight, 16, "center")
+        # O's name on the side of its dot that nothing drawn from O takes: by a support point
+        # or along an arrow, "O" read as that point's name (handlook2 #4).
+        outline = _drawn_outline(report) if self.settings["difference"] else None
+        painter.text(_beside_o(self.marks_at_o(report), outline, self.view, theme.line_scale), "O", theme.highlight, 16, "center")
         if self.settings["difference"]:
             top = max(p[1] for p in report.difference)
             left = max(min(p[0] for p in report.difference) + ORIGIN[0], SPLIT + 6 * self.view.pixel)
@@ -257,6 +257,32 @@ class Minkowski(Scene):
         self.label_shapes(painter, theme, self.mtv_avoid(report.sat))
         if self.settings["steps"]:
             self.draw_meter(painter, theme, report, y0, y1)
+
+    def marks_at_o(self, report):
+        """What the figure draws from or near O, as (start, end, pixels across) in A - B's own
+        coordinates, a dot a segment of no length: the MTV or the gap, and the iteration shown's
+        arrow, support point, simplex or polygon (corners and edges) and nearest point."""
+        test = report.sat.axes[report.chosen]
+        nx, ny = report.sat.normal
+        reach = max(x * nx + y * ny for x, y in report.difference)
+        marks = []
+        if self.settings["mtv"]:
+            marks.append(((0.0, 0.0), (reach * nx, reach * ny) if test.separating else tuple(report.sat.mtv), 4))
+        if self.settings["steps"]:
+            walked = report.gjk
+            if report.step < len(walked.steps):
+                step = walked.steps[report.step]
+                length = math.hypot(*step.direction)
+                marks.append(((0.0, 0.0), (step.direction[0] / length * ARROW, step.direction[1] / length * ARROW), 4))
+                marks += [(point, point, 2 * size) for point, size in ((step.support, 8), (step.closest, 3), *((corner, 5) for corner in step.simplex))]
+                corners = list(step.simplex)
+                marks += [(start, end, 2) for start, end in zip(corners, corners[1:] + corners[:1])] if len(corners) > 1 else []
+            else:
+                epa = walked.epa.steps[report.step - len(walked.steps)]
+                marks += [((0.0, 0.0), (epa.normal[0] * epa.distance, epa.normal[1] * epa.distance), 2), (epa.support, epa.support, 16)]
+                corners = list(epa.polytope)
+                marks += [(start, end, 2) for start, end in zip(corners, corners[1:] + corners[:1])]
+        return [mark for mark in marks if math.hypot(*mark[1]) > 1e-9]
 
     def draw_meter(self, painter, theme, report, y0, y1):
         """The work counted (the Report's costs: SAT's, GJK's and EPA's): last, in a clear
@@ -276,7 +302,12 @@ class Minkowski(Scene):
     def draw_difference(self, report, painter, theme):
         """A - B on the right, and the cores' A - B inside it where the shapes are rounded."""
         if len(report.difference) > 2:
-            painter.polygon([shifted(p) for p in report.difference], theme.text, faded(theme.text, 35), 2)
+            outline = [shifted(p) for p in report.difference]
+            painter.polygon(outline, theme.text, faded(theme.text, 35), 2)
+            # Labels off its outline as off A's and B's: "O" on the edge read as that edge's name.
+            drawn = _drawn_outline(report)
+            if drawn is not None:
+                getattr(painter, "keep_off", lambda shape: None)(drawn)
         else:
             painter.segment(*map(shifted, report.difference), theme.text, 3)
         if len(report.core) > 2:
@@ -329,9 +360,9 @@ class Minkowski(Scene):
             for corner in simplex:
                 right.point(corner, theme.axis, 5)
             right.point(shifted(step.closest), theme.highlight, 3)
-            right.point(shifted(step.support), theme.max_corner, 7)
-            painter.point(step.from_a, theme.max_corner, 6)
-            painter.point(step.from_b, theme.max_corner, 6)
+            _support_mark(right, shifted(step.support), theme)
+            _support_mark(painter, step.from_a, theme)
+            _support_mark(painter, step.from_b, theme)
             painter.segment(step.from_a, step.from_b, faded(theme.max_corner, 120), 1)
             # The direction from O last, over the MTV: the support point is A - B's furthest that way.
             length = math.hypot(*step.direction)
@@ -345,7 +376,7 @@ class Minkowski(Scene):
         start, end = epa.polytope[epa.edge], epa.polytope[(epa.edge + 1) % len(epa.polytope)]
         right.segment(shifted(start), shifted(end), theme.mtv, 4)
         right.arrow(ORIGIN, shifted((epa.normal[0] * epa.distance, epa.normal[1] * epa.distance)), theme.mtv, 2)
-        right.point(shifted(epa.support), theme.max_corner, 7)
+        _support_mark(right, shifted(epa.support), theme)
 
     def step_back(self):
         self.settings["step"] = max(self.result.step - 1, 0)
@@ -364,12 +395,57 @@ class Minkowski(Scene):
             lines += sat_view.left_out(tested, result.strips, shown, sat_view.UNPAGED)  # no Next axis here
         costs = (*(replace(cost, by="SAT") for cost in _sat_costs(result.sat_trace, any(shape._rounded for shape in self.shapes.values()))), *_costs(result.trace))
         # SAT's two counts beside GJK's and EPA's: facts by their words (axes_tried,
-        # support_points...), the canvas's meter, the panel's "Work counted" line; and in the JSON.
+        # gjk_support_points...), the canvas's meter, the panel's "Work counted" line; and in the JSON.
         numbers = {**self._numbers(result), "work": {cost.what.lower().replace(" ", "_"): cost.count for cost in costs}}
         if not walked.epa:
             costs = tuple(cost for cost in costs if cost.by != "EPA")  # EPA never ran: no line for it
         code = _code(result) if self.settings["code"] else None
         return Report(self._verdict(result), tuple(lines), numbers=numbers, costs=costs, code=code, facts=self._facts(result))
+
+
+def _support_mark(painter, at, theme):
+    """A support point (or the corner of A or B it comes from) as a red ring: O is a dot, and
+    on a greyscale print red and O's black are one black, so only the shape tells them apart."""
+    painter.point(at, theme.max_corner, 8)
+    painter.point(at, theme.background, 4)
+
+
+SIDES = tuple((math.cos(turn * math.pi / 8), math.sin(turn * math.pi / 8)) for turn in (12, *range(12), 13, 14, 15))
+"""The directions O's name is tried in, a sixteenth of a turn apart, below O first."""
+
+
+def _drawn_outline(report):
+    """A - B's outline as drawn, the part right of the divider, as a Polygon (None if flat or
+    all beyond the divider): what labels keep off."""
+    kept = cut([shifted(p) for p in report.difference], SPLIT) if len(report.difference) > 2 else []
+    return Polygon(kept) if len(kept) > 2 else None
+
+
+def _beside_o(marks, outline, view, line_scale):
+    """Where O's name goes: of the spots 22, 26 or 30 pixels from O in each of SIDES, one clear
+    of O's dot and where it can be of A - B's ``outline`` (the label layout moves a name off it,
+    perhaps towards another mark), nearer O's dot than any other dot where it can be (a name
+    reads as the nearest dot's), and of those the one standing furthest from every one of
+    ``marks`` (from marks_at_o, arrows too) for its distance from O's dot."""
+    pixel = view.pixel * view.text_scale
+    drawn = [([shifted(_between(start, end, share / 8)) for share in range(9)], across / 2 * line_scale * view.pixel) for start, end, across in marks]
+    dots = [shifted(start) for start, end, _ in marks if start == end]
+    dot = (6 * line_scale + 2) * view.pixel  # O's dot (painter.point's size is its radius) and a gap
+
+    def room(at):
+        box = text_box(at, "O", 16, view.pixel, view.text_scale, "center")
+        own = distance_to_box(ORIGIN, box)
+        nearest = min((distance_to_box(point, box) - half for points, half in drawn for point in points), default=math.inf)
+        crosses = outline is not None and outline_meets_box(outline, box, 2 * view.pixel)
+        nearer_own = all(distance_to_box(point, box) > own for point in dots)
+        return (own >= dot, not crosses, nearer_own, nearest - own)
+    # The baseline 6 pixels down: the ink's middle is then the spot.
+    spots = [(ORIGIN[0] + x * reach * pixel, ORIGIN[1] + y * reach * pixel - 6 * pixel) for reach in (22, 26, 30) for x, y in SIDES]
+    return max(spots, key=room)
+
+
+def _between(start, end, share):
+    return (start[0] + (end[0] - start[0]) * share, start[1] + (end[1] - start[1]) * share)
 
 
 def _code(result):
@@ -397,11 +473,13 @@ def _sat_costs(recorded, round_shape):
 
 
 def _costs(recorded):
-    """GJK's and EPA's work in the traced run: points asked of A - B's support function, and
-    the simplex made nearer the origin (EPA's polygon grown)."""
+    """GJK's and EPA's work in the traced run, each method's own: the points it asked of A - B's
+    support function (EPA's widening of a flat simplex is EPA's), GJK's simplex made nearer the
+    origin and EPA's polygon grown. One count of both would credit EPA's points to GJK."""
     return (
-        Cost("support points", recorded.ran(SUPPORT[0], 0) + recorded.ran(SUPPORT[0], 1) + recorded.ran(SUPPORT[1], 1), "GJK"),
+        Cost("GJK support points", recorded.ran(SUPPORT[0], 0), "GJK"),
         Cost("simplex updates", recorded.ran("simplex, closest, enclosed = _nearest(simplex)", 0), "GJK"),
+        Cost("EPA support points", recorded.ran(SUPPORT[0], 1) + recorded.ran(SUPPORT[1], 1), "EPA"),
         Cost("EPA edges added", recorded.ran("polytope.insert(edge + 1, (ids, w))", 1), "EPA"),
     )
 

@@ -55,6 +55,13 @@ class Frame(NamedTuple):
     missed: np.ndarray
     """Objects touching the focused one that the tip's walk does not return (marked with "missed" on)."""
 
+    paired: int = 0
+    """How many objects the tree pairs the focused one with: its candidate pairs as candidate_pairs
+    counts them. A straddler's include everything below its node, which its own retrieve never sees."""
+
+    straddler_pairs: int = 0
+    """Candidate pairs with a straddler in them."""
+
     trace: Trace | None = None
     """The tip's walk for the focused object line by line, when the Code view is on."""
 
@@ -97,6 +104,31 @@ def split_lines(arrays):
     return np.concatenate(lines), np.concatenate(levels)
 
 
+def plain_pairs(arrays, straddling):
+    """The candidate pairs of two objects neither of which straddles: two such are paired only
+    where they share a node (above the leaves the tip keeps straddlers alone, and the variant
+    keeps only objects outside the root, which the swarm's never are)."""
+    node = np.repeat(np.arange(len(arrays.level)), np.diff(arrays.start))
+    plain = np.bincount(node[~straddling[arrays.inserted]], minlength=len(arrays.level)).astype(np.int64)
+    return int((plain * (plain - 1) // 2).sum())
+
+
+def partners(arrays, focus):
+    """The objects the tree pairs object ``focus`` with: everything stored in a node holding it,
+    above one or below one (candidate_pairs' rule), itself left out."""
+    node = np.repeat(np.arange(len(arrays.level)), np.diff(arrays.start))
+    related = np.zeros(len(arrays.level), dtype=bool)
+    bounds = arrays.bounds
+    for k in np.unique(node[arrays.inserted == focus]):
+        x0, y0, x1, y1 = bounds[k]
+        # Nodes of one level tile the world: a node is above k where it holds k's region, below where k holds its.
+        above = (bounds[:, 0] <= x0) & (bounds[:, 1] <= y0) & (bounds[:, 2] >= x1) & (bounds[:, 3] >= y1) & (arrays.level <= arrays.level[k])
+        under = (bounds[:, 0] >= x0) & (bounds[:, 1] >= y0) & (bounds[:, 2] <= x1) & (bounds[:, 3] <= y1) & (arrays.level >= arrays.level[k])
+        related |= above | under
+    found = np.unique(arrays.inserted[related[node]])
+    return found[found != focus]
+
+
 @register("quadtree", "Broad phase", "Quadtree", order=1)
 class QuadtreeScene(Swarm):
     lesson = (
@@ -104,10 +136,12 @@ class QuadtreeScene(Swarm):
         "four whenever a region holds more than MAX_OBJECTS, down to MAX_LEVELS, so far-apart "
         "objects are never paired. In the tip's version an object that crosses a split line stays "
         "in the parent node, and retrieve returns everything on the path to the root: so each "
-        "straddler near the top is paired with almost everyone below it."
+        "straddler near the top is paired with almost everyone below it: by their walks, which pass "
+        "through its node, not by its own."
     )
     things_to_try = (
-        "Point at an object: its candidates light up. Try one that straddles the middle lines.",
+        "Point at an object: what the tip's retrieve returns for it lights up. On a straddler (try one on the "
+        "middle lines) the tree pairs it with more than that: everything below it, by their own retrieves.",
         "Lower MAX_OBJECTS and raise MAX_LEVELS: how deep does the tree go?",
         "Raise the count to 1,000, then 10,000: compare the pair checks with all pairs.",
         "Switch to the variant where straddlers go to every child they touch.",
@@ -176,7 +210,9 @@ class QuadtreeScene(Swarm):
             recorded = trace(tip_walk, tree._tree(), boxes[focus].tolist(), straddle)
         methods = (("brute force", pairs), ("this quadtree", candidates),
                    ("loose grid", met.candidates), ("sort and sweep", broadphase.count_candidates(boxes, "sweep")))
-        return Frame(tree, arrays, boxes, straddlers, candidates, pairs, collisions, focus, lit, int(straddling[lit].sum()), missed, recorded, methods)
+        paired = len(partners(arrays, focus)) if focus is not None else 0
+        return Frame(tree, arrays, boxes, straddlers, candidates, pairs, collisions, focus, lit, int(straddling[lit].sum()), missed,
+                     paired, candidates - plain_pairs(arrays, straddling), recorded, methods)
 
     def _verdict(self, result):
         frame = result
@@ -243,10 +279,12 @@ class QuadtreeScene(Swarm):
             Fact("nodes", len(frame.arrays.level)),
             Fact("deepest_level", int(frame.arrays.level.max()), "deepest level"),
             Fact("straddlers", len(frame.straddlers), f"straddlers, {kept}"),
+            Fact("straddler_pairs", frame.straddler_pairs, "pair checks with a straddler"),
         ]
         if frame.focus is not None:
             facts += [Fact("retrieved", len(frame.lit), f"others the tip's retrieve for object {frame.focus} returns"),
-                      Fact("retrieved_straddlers", frame.lit_straddlers, "straddlers among them")]
+                      Fact("retrieved_straddlers", frame.lit_straddlers, "straddlers among them"),
+                      Fact("paired", frame.paired, "objects the tree pairs it with")]
             if self.settings["missed"]:
                 facts.append(Fact("missed", len(frame.missed), "objects touching it that the tip's retrieve misses (purple)"))
         methods = {key: {"method": name, "candidates": count} for key, (name, count) in zip(METHOD_KEYS, frame.methods)}

@@ -242,6 +242,8 @@ def _kept(step, drawn, cls, original, number, where, free=False):
     if step.find and not finding.event_of(cls, step.find).shows(scene.reported):
         return None  # the step is about its event: "corners-outside" must still happen
     answers = scene.reported.answers
+    if step.answer not in answers:
+        return None  # the pose has no such fact (apart, EPA never ran: no count of its points)
     answer = answers[step.answer]
     was, now = seen.report_facts(original.reported), seen.report_facts(scene.reported)
     reseeded = drawn.seed != step.seed

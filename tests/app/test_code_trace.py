@@ -5,6 +5,7 @@ import importlib
 
 import math
 import re
+import sys
 
 import numpy as np
 import pytest
@@ -136,7 +137,8 @@ def test_the_code_view_steps_gjk_and_epa_with_the_figure_and_counts_their_work(d
 
     def counting_support(*args):
         support = make_support(*args)
-        return lambda *d: (supports.append(d) if traced else None) or support(*d)
+        # Each call credited to the method that made it: GJK's loop or EPA's.
+        return lambda *d: (supports.append(sys._getframe(1).f_code.co_name) if traced else None) or support(*d)
 
     def traced_run(*args, **kwargs):
         traced.append(True)
@@ -154,7 +156,8 @@ def test_the_code_view_steps_gjk_and_epa_with_the_figure_and_counts_their_work(d
         session = driver.session
         walked = session.scene.result.gjk
         costs = {cost.what: cost.count for cost in session.report().costs}
-    assert costs["support points"] == len(supports) and costs["simplex updates"] == len(nearest)
+    assert costs["GJK support points"] == supports.count("_gjk") and costs["simplex updates"] == len(nearest)
+    assert costs.get("EPA support points", 0) == supports.count("_epa")
     epa_steps = walked.epa.steps if walked.epa else ()
     for index in range(len(walked.steps) + len(epa_steps)):
         session.scene.settings["step"] = index

@@ -2,6 +2,7 @@
 the run that draws the figure, against a count made here independently."""
 
 import math
+import sys
 
 import numpy as np
 import pytest
@@ -124,7 +125,7 @@ def test_minkowski_counts_sat_and_gjk_side_by_side_with_the_code_view_off(monkey
     from scenes import minkowski
 
     sat_module, gjk_module = importlib.import_module("collision.sat"), importlib.import_module("collision.gjk")
-    counts = {"overlap": 0, "extent": 0, "support": 0, "nearest": 0}
+    counts = {"overlap": 0, "extent": 0, "_gjk": 0, "_epa": 0, "nearest": 0}
     overlap, extent, make_support, nearest = sat_module.overlap, sat_module.extent, gjk_module._support, gjk_module._nearest
 
     inside = []
@@ -144,7 +145,13 @@ def test_minkowski_counts_sat_and_gjk_side_by_side_with_the_code_view_off(monkey
             inside.pop()
 
     def counting_support(*args):
-        return counting("support", make_support(*args))
+        support = make_support(*args)
+
+        def counted(*direction):
+            # Each support point credited to the method that asked for it: GJK's loop or EPA's.
+            counts[sys._getframe(1).f_code.co_name] += bool(inside)
+            return support(*direction)
+        return counted
 
     monkeypatch.setattr(sat_module, "overlap", counting("overlap", overlap))
     monkeypatch.setattr(sat_module, "extent", counting("extent", extent))
@@ -166,8 +173,8 @@ def test_minkowski_counts_sat_and_gjk_side_by_side_with_the_code_view_off(monkey
     polytope = len(walked.epa.steps) if walked.epa else 0
     assert {name.replace("_", " ").replace("epa", "EPA"): count for name, count in report.numbers["work"].items()} == {
         "axes tried": counts["overlap"], "shadows cast": counts["extent"],
-        "support points": counts["support"], "simplex updates": counts["nearest"],
-        "EPA edges added": max(polytope - 1, 0),
+        "gjk support points": counts["_gjk"], "simplex updates": counts["nearest"],
+        "EPA support points": counts["_epa"], "EPA edges added": max(polytope - 1, 0),
     }
 
 
@@ -182,7 +189,8 @@ def test_minkowski_meter_writes_each_methods_counts_on_one_line():
     work = scene.reported.numbers["work"]
     assert scene.result.gjk.epa and scene.reported.meter_lines() == [
         "work counted", f"SAT: axes tried {work['axes_tried']}, shadows cast {work['shadows_cast']}",
-        f"GJK: support points {work['support_points']}, simplex updates {work['simplex_updates']}", f"EPA: edges added {work['epa_edges_added']}",
+        f"GJK: support points {work['gjk_support_points']}, simplex updates {work['simplex_updates']}",
+        f"EPA: support points {work['epa_support_points']}, edges added {work['epa_edges_added']}",
     ]
     scene.shapes["B"].position = (-60.0, 15.0)
     scene.invalidate()
@@ -193,7 +201,7 @@ def test_minkowski_meter_writes_each_methods_counts_on_one_line():
     meter = drawn[drawn.index("work counted"):]
     assert not scene.result.gjk.epa and meter == [
         "work counted", f"SAT: axes tried {work['axes_tried']}, shadows cast {work['shadows_cast']}",
-        f"GJK: support points {work['support_points']}, simplex updates {work['simplex_updates']}",
+        f"GJK: support points {work['gjk_support_points']}, simplex updates {work['simplex_updates']}",
     ]
 
 

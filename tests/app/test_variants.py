@@ -226,7 +226,7 @@ SPREAD_EXCEPTIONS = {
     ("rays-casts-and-time-of-impact", 1): "the fixed capsule lies beyond the ray's reach from the step's poses: four answers of five",
     ("rays-casts-and-time-of-impact", 3): "the ray from the step's poses meets the box or nothing: two answers of five",
     ("reading-the-code", 2): "the line the Code view marks is where sat() leaves its loop, the same line in every pose",
-    ("reading-the-code", 6): "two boxes' support points: three for GJK and three for EPA in most poses; 3 and 4 come where EPA has less to do",
+    ("reading-the-code", 6): "EPA's support points on two boxes: three in most poses (two edges added, then one on the nearest edge), fewer where EPA has less to do",
     ("vectors-and-the-dot-product", 4): "the step is about a square to b: a version keeps a·b = 0",
     ("where-do-they-touch", 1): "B resting on A gives one or two points (none would leave nothing sunk for the caption, four never happens)",
     ("where-do-they-touch", 4): "the answer names the points' feature ids, which the step's poses keep",
