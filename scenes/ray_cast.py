@@ -3,13 +3,14 @@
 import math
 from typing import NamedTuple
 
-from collision import Box, Circle, Vector, ray_cast, regular_polygon
+from collision import Box, Circle, Vector, gjk, ray_cast, regular_polygon
 from collision.raycast import _box
 from sandbox.kit.events import Event
 from sandbox.kit.figures import any_shape
 from sandbox.kit import Action, Column, Cost, Fact, Line, Param, Report, Scene, Verdict, register
 from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, traced, with_code
-from sandbox.kit.labels import text_box
+from sandbox.kit.labels import boxes_meet, inside, segment_meets_box, text_box
+from sandbox.kit.scene import LABEL_SIZE
 
 PICKED = {"A": ((150.0, 90.0), 0.3), "B": ((170.0, -110.0), 0.35)}
 """A's and B's centres and angles at the start (their kinds' Params start them as a pentagon and a capsule)."""
@@ -27,6 +28,12 @@ what they explain, not across the other shapes."""
 
 NORMAL_LENGTH = 45.0
 """World units: the drawn length of a hit's normal."""
+
+SLAB_DOT = 5
+"""Pixels: the dot where the ray enters or leaves a slab."""
+
+NAME_SIDES = ((0.0, 1.0), (1.0, 0.0), (0.0, -1.0), (-1.0, 0.0))
+"""The sides of its shape a shape's name is tried on, in order: above, right, below, left."""
 
 PRESETS = {
     "Through the box": {"caption": "The x slab is entered last: its entry is the hit, on the box's left face.", "origin": (-330.0, 40.0), "end": (-20.0, 100.0)},
@@ -138,42 +145,114 @@ class RayCast(Scene):
         # after the slabs' and the hit's labels, "origin" was pushed 2-3 ems off at 2x and 3x.
         length = math.dist(origin, end) or 1.0
         ahead = ((end[0] - origin[0]) / length, (end[1] - origin[1]) / length)
+        taken = []
         for name, at, away in (("origin", origin, (-ahead[0], -ahead[1])), ("end", end, ahead)):
-            painter.text(self._name_spot(at, away, name, theme), name, theme.axis, 15)
+            spot = self._name_spot(at, away, name, theme)
+            painter.text(spot, name, theme.axis, 15)
+            dot = 3 * theme.line_scale * pixel
+            taken += [text_box(spot, name, 15, pixel, self.view.text_scale), (at[0] - dot, at[1] - dot, at[0] + dot, at[1] + dot)]
+        # The shapes' names next, each by its own shape (_beside), before the slabs' and the hits' labels take the room.
+        lines, dots = self._marks(result, theme)
+        taken += dots
+        for name in self.shapes:
+            spot, box = self._beside(name, lines, taken)
+            taken.append(box)
+            painter.text(spot, name, theme.shape(name), LABEL_SIZE)
+        shown = [(name, hit, theme.highlight if name == result.first else theme.guide)
+                 for name, hit in result.hits.items() if hit.hit and self.settings["hits"]]
+        # The hits' t next, then the slabs' entries and exits: at 2x the slabs' labels took the
+        # room below the box, and the first hit's t was drawn at 1x inside it.
+        for name, hit, color in shown:
+            painter.text((hit.point[0] + 8 * pixel, hit.point[1] - 18 * pixel), f"t = {self.reported.answers[f'shapes.{name}.fraction']}", color, 13)
         for name in self.shapes:
             any_shape.draw_named(self, painter, theme, name, theme.guide)
         if self.settings["slabs"]:
             self._slabs(result.hits["box"], painter, theme, pixel)
         painter.arrow(origin, end, theme.axis, 2)
-        for name, hit in result.hits.items():
-            if not hit.hit or not self.settings["hits"]:
-                continue
-            color = theme.highlight if name == result.first else theme.guide
+        for name, hit, color in shown:
             painter.point(hit.point, color, 7 if name == result.first else 5)
-            painter.text((hit.point[0] + 8 * pixel, hit.point[1] - 18 * pixel), f"t = {self.reported.answers[f'shapes.{name}.fraction']}", color, 13)
             if self.settings["normals"] and hit.normal != (0.0, 0.0):
-                tip = (hit.point[0] + hit.normal[0] * NORMAL_LENGTH, hit.point[1] + hit.normal[1] * NORMAL_LENGTH)
-                painter.arrow(hit.point, tip, color, 2)
+                painter.arrow(hit.point, _tip(hit), color, 2)
         for name, at in (("origin", origin), ("end", end)):
             painter.point(at, theme.highlight if self.hovered == name else theme.axis, 6)
-        self.label_shapes(painter, theme)
 
     def _name_spot(self, at, away, name, theme):
         """Where a handle's name goes (its baseline's left end) to stand clear of its
         point (6 pixels, times the theme's line scale): a step further along ``away``, the
         ray's direction out of that end, off the ray whatever the text size; where that runs
-        off the figure (a handle by the edge beside the panel), under the point instead, kept
-        inside the figure."""
+        off the figure's side (a handle by the edge beside the panel), under the point instead;
+        kept inside the figure's top and bottom (a name over the top was moved down by the
+        label layout, onto the spot a shape's name had been given)."""
         pixel = self.view.pixel
         gap = (6 * theme.line_scale + 4) * pixel
         left, ink_down, right, ink_up = text_box((0.0, 0.0), name, 15, pixel, self.view.text_scale)
         width = right - left
-        x0, _, x1, _ = self.view.rect
+        x0, y0, x1, y1 = self.view.rect
         x = at[0] + away[0] * gap - (width if away[0] < 0 else 0.0)
         if x0 + 2 * pixel <= x <= x1 - 2 * pixel - width:
-            return (x, at[1] + away[1] * gap - (ink_up + ink_down) / 2)
-        x = min(max(at[0] - width / 2, x0 + 2 * pixel), x1 - 2 * pixel - width)
-        return (x, at[1] - gap - ink_up)
+            y = at[1] + away[1] * gap - (ink_up + ink_down) / 2
+        else:
+            x, y = min(max(at[0] - width / 2, x0 + 2 * pixel), x1 - 2 * pixel - width), at[1] - gap - ink_up
+        return (x, min(max(y, y0 + 2 * pixel - ink_down), y1 - 2 * pixel - ink_up))
+
+    def _marks(self, result, theme):
+        """What a shape's name keeps off besides the shapes, as the label layout counts it:
+        the lines drawn (the ray, the hits' normals, the slab lines) as (start, end) pairs, and
+        the dots (the handles, the hits, the slabs' entries and exits) as world boxes."""
+        origin, end = self.points["origin"], self.points["end"]
+        dx, dy = end[0] - origin[0], end[1] - origin[1]
+        lines, dots = [(origin, end)], [(origin, 6), (end, 6)]
+        if self.settings["slabs"]:
+            box = result.hits["box"]
+            lines += self.slab_lines(box)
+            dots += [((origin[0] + t * dx, origin[1] + t * dy), SLAB_DOT) for slab in box.steps
+                     for t in (slab.entry, slab.exit) if math.isfinite(t) and 0.0 <= t <= SLAB_REACH]
+        if self.settings["hits"]:
+            for hit in (hit for hit in result.hits.values() if hit.hit):
+                dots.append((hit.point, 7))
+                if self.settings["normals"] and hit.normal != (0.0, 0.0):
+                    lines.append((hit.point, _tip(hit)))
+        # As the layout measures a dot: its size across, times the line scale, from its middle.
+        reach = [size * theme.line_scale * self.view.pixel for _, size in dots]
+        return lines, [(x - r, y - r, x + r, y + r) for ((x, y), _), r in zip(dots, reach)]
+
+    def _beside(self, name, lines, taken):
+        """Where shape ``name``'s name goes (its baseline's left end), and the box it covers: on
+        the first side of NAME_SIDES where it stays in the figure and crosses no shape, line or
+        box in ``taken``, standing nearer its own shape than any other by its height; else on
+        the side that comes nearest to that. The four shapes stand close: at 2x, asked for above
+        the box where the ray and the slab lines left no room, "box" was moved beside the
+        circle by the label layout, and the class read the circle as the box."""
+        view, shape = self.view, self.shapes[name]
+        pixel = view.pixel
+        left, down, right, up = text_box((0.0, 0.0), name, LABEL_SIZE, pixel, view.text_scale)
+        half_width, half_height = (right - left) / 2, (up - down) / 2
+        # The layout's own room: 2 pixels off a line or the edge, a quarter height off a label.
+        gap, pad, room = 8 * pixel, 3 * pixel, half_height / 2
+        x0, y0, x1, y1 = shape.aabb()
+        area = (view.rect[0] + pad, view.rect[1] + pad, view.rect[2] - pad, view.rect[3] - pad)
+        others = [other for key, other in self.shapes.items() if key != name]
+        best = None
+        for order, (sx, sy) in enumerate(NAME_SIDES):
+            # Off the shape's bounds by the gap, centred along that side; then in towards its
+            # outline, which a turned shape's bounds stand well off (a capsule's corner is empty).
+            mx = (x0 + x1) / 2 + sx * ((x1 - x0) / 2 + gap + half_width)
+            my = (y0 + y1) / 2 + sy * ((y1 - y0) / 2 + gap + half_height)
+            for _ in range(3):
+                off = _apart(Box((mx, my), (half_width, half_height)), shape) - gap
+                if off <= pad:
+                    break
+                mx, my = mx - sx * off, my - sy * off
+            label = Box((mx, my), (half_width, half_height))
+            box = (mx - half_width, my - half_height, mx + half_width, my + half_height)
+            own, nearest = _apart(label, shape), min((_apart(label, other) for other in others), default=math.inf)
+            crossed = ((not inside(box, area)) + (own < pad) + (nearest < pad) + sum(boxes_meet(box, other, room) for other in taken)
+                       + sum(segment_meets_box(start, stop, box, pad) for start, stop in lines))
+            mistaken = 0 if nearest >= own + 2 * half_height else 1 if nearest > own else 2
+            cost = (crossed, mistaken, order)
+            if best is None or cost < best[0]:
+                best = (cost, (box[0], box[1] - down), box)
+        return best[1], best[2]
 
     def slab_lines(self, hit):
         """Each slab's two face lines (the box's faces drawn long), as (start, end) pairs: across
@@ -213,7 +292,7 @@ class RayCast(Scene):
                 # Before the origin the segment is not yet there: only its own span is marked.
                 if math.isfinite(t) and 0.0 <= t <= SLAB_REACH:
                     at = (origin[0] + t * dx, origin[1] + t * dy)
-                    painter.point(at, theme.guide, 5)
+                    painter.point(at, theme.guide, SLAB_DOT)
                     painter.text((at[0] - 8 * pixel, at[1] + 8 * pixel), f"{name} {word}", theme.guide, 13, "right")
 
     def report(self, result):
@@ -256,6 +335,17 @@ class RayCast(Scene):
         slab_columns = (Column("slab"), Column("entry", "in at t", digits=3), Column("exit", "out at t", digits=3),
                         Column("lower", "latest in", digits=3), Column("upper", "earliest out", digits=3), Column("decides"))
         return (Fact("shapes", shapes, "Every shape", columns=columns), Fact("slabs", slabs, "The box's slab test", columns=slab_columns))
+
+
+def _tip(hit):
+    """The drawn normal's tip at a hit."""
+    return (hit.point[0] + hit.normal[0] * NORMAL_LENGTH, hit.point[1] + hit.normal[1] * NORMAL_LENGTH)
+
+
+def _apart(label, shape):
+    """How far the box ``label`` stands from ``shape`` (0 where they meet), by GJK."""
+    found = gjk(label, shape)
+    return 0.0 if found.colliding else found.distance
 
 
 def _merged(spans):

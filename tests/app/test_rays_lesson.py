@@ -1,0 +1,51 @@
+"""The rays lesson (walkthroughs/rays-casts-and-time-of-impact.toml) as a class meets it, step by
+step, at the sizes of test_scene_labels (--present's 1280x720 2x among them), panel shown and
+hidden, before and after each reveal (byhand3's look, issue 34). Label boxes are measured as the
+figure lint measures them."""
+
+from pathlib import Path
+
+from figure_lint import draw, label_box, outline
+from sandbox.app import walkthrough
+from sandbox.app.session import Session
+from test_scene_labels import SETTINGS
+
+LESSON = walkthrough.load(Path(__file__).resolve().parents[2] / "walkthroughs" / "rays-casts-and-time-of-impact.toml")
+
+
+def shown(number, revealed=False, settings=SETTINGS):
+    """Step ``number`` (from 1) in each setting, panel shown and hidden: (where, session, recorded figure)."""
+    for size, scale, projector in settings:
+        for panel in (True, False):
+            session = Session(size=size, walkthrough=LESSON)
+            if projector:
+                session.input.toggle_theme(None, None)
+            session.set_font_scale(scale)
+            session.show_panel = panel
+            session.player.go(number - 1, revealed=revealed)
+            session.refresh()
+            where = f"step {number}{' revealed' if revealed else ''} {size[0]}x{size[1]} {scale}x {'panel' if panel else 'no panel'}"
+            yield where, session, draw(session)
+
+
+def test_each_shape_of_the_ray_cast_steps_is_named_by_its_own_shape():
+    # At --present's 1280x720 step 3 revealed, "box" stood 100 px below the box, right beside the
+    # circle, with "circle" under it: the class read the circle as "box" (byhand3 D2).
+    found = []
+    for number, step in enumerate(LESSON.steps, 1):
+        if step.scene != "ray-cast":
+            continue
+        for revealed in (False, True) if step.question else (False,):
+            for where, session, painter in shown(number, revealed):
+                scene, theme = session.scene, session.theme
+                outlines = {name: outline(shape) for name, shape in scene.shapes.items()}
+                for name in scene.shapes:
+                    (call,) = [call for call in painter.of("text") if call[2] == name and call[3] == theme.shape(name)]
+                    drawn = label_box(call, scene.view)
+                    em = round(call[4] * scene.view.text_scale) * 96 / 72 * scene.view.pixel
+                    own = drawn.distance(outlines[name])
+                    if own > 1.0 * em:
+                        found.append(f"{where}: {name!r} stands {own / scene.view.pixel:.0f} px from its shape")
+                    found += [f"{where}: {name!r} stands as near {other} as its own shape"
+                              for other, body in outlines.items() if other != name and drawn.distance(body) <= own]
+    assert not found, "\n".join(found)
