@@ -141,23 +141,20 @@ class RayCast(Scene):
     def draw(self, result, painter, theme):
         pixel = self.view.pixel
         origin, end = self.points["origin"], self.points["end"]
-        # The two handles' names first, each beyond its end of the ray: asked for on the ray
-        # after the slabs' and the hit's labels, "origin" was pushed 2-3 ems off at 2x and 3x.
+        # The shapes' names first, each by its own shape (_beside), clear of the handles' names;
+        # then the handles' names, each beyond its end of the ray: asked for on the ray after the
+        # slabs' and the hit's labels, "origin" was pushed 2-3 ems off at 2x and 3x.
         length = math.dist(origin, end) or 1.0
         ahead = ((end[0] - origin[0]) / length, (end[1] - origin[1]) / length)
-        taken = []
-        for name, at, away in (("origin", origin, (-ahead[0], -ahead[1])), ("end", end, ahead)):
-            spot = self._name_spot(at, away, name, theme)
-            painter.text(spot, name, theme.axis, 15)
-            dot = 3 * theme.line_scale * pixel
-            taken += [text_box(spot, name, 15, pixel, self.view.text_scale), (at[0] - dot, at[1] - dot, at[0] + dot, at[1] + dot)]
-        # The shapes' names next, each by its own shape (_beside), before the slabs' and the hits' labels take the room.
-        lines, dots = self._marks(result, theme)
-        taken += dots
+        handles = [(name, self._name_spot(at, away, name, theme)) for name, at, away in (("origin", origin, (-ahead[0], -ahead[1])), ("end", end, ahead))]
+        lines, taken = self._marks(result, theme)
+        taken += [text_box(spot, name, 15, pixel, self.view.text_scale) for name, spot in handles]
         for name in self.shapes:
             spot, box = self._beside(name, lines, taken)
             taken.append(box)
             painter.text(spot, name, theme.shape(name), LABEL_SIZE)
+        for name, spot in handles:
+            painter.text(spot, name, theme.axis, 15)
         shown = [(name, hit, theme.highlight if name == result.first else theme.guide)
                  for name, hit in result.hits.items() if hit.hit and self.settings["hits"]]
         # The hits' t next, then the slabs' entries and exits: at 2x the slabs' labels took the

@@ -8,7 +8,9 @@ from pathlib import Path
 from figure_lint import draw, label_box, outline
 from sandbox.app import walkthrough
 from sandbox.app.session import Session
+from scenes.ray_cast import PRESETS
 from test_scene_labels import SETTINGS
+from test_scene_labels import shown as scene_shown
 
 LESSON = walkthrough.load(Path(__file__).resolve().parents[2] / "walkthroughs" / "rays-casts-and-time-of-impact.toml")
 
@@ -28,6 +30,22 @@ def shown(number, revealed=False, settings=SETTINGS):
             yield where, session, draw(session)
 
 
+def misnamed(where, session, painter):
+    """Each shape's name drawn further than an em from its shape, or as near another shape."""
+    scene, theme, found = session.scene, session.theme, []
+    outlines = {name: outline(shape) for name, shape in scene.shapes.items()}
+    for name in scene.shapes:
+        (call,) = [call for call in painter.of("text") if call[2] == name and call[3] == theme.shape(name)]
+        drawn = label_box(call, scene.view)
+        em = round(call[4] * scene.view.text_scale) * 96 / 72 * scene.view.pixel
+        own = drawn.distance(outlines[name])
+        if own > 1.0 * em:
+            found.append(f"{where}: {name!r} stands {own / scene.view.pixel:.0f} px from its shape")
+        found += [f"{where}: {name!r} stands as near {other} as its own shape"
+                  for other, body in outlines.items() if other != name and drawn.distance(body) <= own]
+    return found
+
+
 def test_each_shape_of_the_ray_cast_steps_is_named_by_its_own_shape():
     # At --present's 1280x720 step 3 revealed, "box" stood 100 px below the box, right beside the
     # circle, with "circle" under it: the class read the circle as "box" (byhand3 D2).
@@ -37,15 +55,13 @@ def test_each_shape_of_the_ray_cast_steps_is_named_by_its_own_shape():
             continue
         for revealed in (False, True) if step.question else (False,):
             for where, session, painter in shown(number, revealed):
-                scene, theme = session.scene, session.theme
-                outlines = {name: outline(shape) for name, shape in scene.shapes.items()}
-                for name in scene.shapes:
-                    (call,) = [call for call in painter.of("text") if call[2] == name and call[3] == theme.shape(name)]
-                    drawn = label_box(call, scene.view)
-                    em = round(call[4] * scene.view.text_scale) * 96 / 72 * scene.view.pixel
-                    own = drawn.distance(outlines[name])
-                    if own > 1.0 * em:
-                        found.append(f"{where}: {name!r} stands {own / scene.view.pixel:.0f} px from its shape")
-                    found += [f"{where}: {name!r} stands as near {other} as its own shape"
-                              for other, body in outlines.items() if other != name and drawn.distance(body) <= own]
+                found += misnamed(where, session, painter)
+    assert not found, "\n".join(found)
+
+
+def test_each_shape_of_the_ray_cast_presets_is_named_by_its_own_shape():
+    found = []
+    for preset in PRESETS:
+        for where, session, painter in scene_shown("ray-cast", lambda session: session.act("preset", preset)):
+            found += misnamed(f"{preset} {where}", session, painter)
     assert not found, "\n".join(found)
