@@ -80,7 +80,7 @@ class RayCast(Scene):
         Param("slabs", "The box's slab test", True, overlay=True),
         Param("kind_a", "A's shape", "polygon", choices=any_shape.KINDS),
         Param("kind_b", "B's shape", "capsule", choices=any_shape.KINDS),
-        Param("rounding", "Rounding", 28, low=0, high=45, help="The radius of A or B when a rounded polygon or a capsule."),
+        Param("rounding", "Radius", 28, low=0, high=45, help="The radius A or B is grown by when a capsule or a rounded polygon."),
         CODE,
     )
     handles = {"origin": PRESETS["Through the box"]["origin"], "end": PRESETS["Through the box"]["end"]}

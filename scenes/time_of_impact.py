@@ -70,7 +70,7 @@ class TimeOfImpact(CarriedStep):
         Param("page", "Step shown", -1, low=-1, high=9999, widget=False),
         Param("kind_a", "The wall's shape", "box", choices=any_shape.KINDS),
         Param("kind_b", "B's shape", "box", choices=any_shape.KINDS),
-        Param("rounding", "Rounding", 9, low=0, high=45, help="The radius of the wall or B when a rounded polygon or a capsule."),
+        Param("rounding", "Radius", 9, low=0, high=45, help="The radius the wall or B is grown by when a capsule or a rounded polygon."),
     )
     handles = {"d": PRESETS["Spinning plank"]["tip"]}
     frame = (-340.0, -160.0, 340.0, 230.0)
