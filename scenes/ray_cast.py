@@ -3,13 +3,14 @@
 import math
 from typing import NamedTuple
 
-from collision import Box, Circle, Vector, gjk, ray_cast, regular_polygon
+from collision import Box, Circle, Vector, ray_cast, regular_polygon
 from collision.raycast import _box
 from sandbox.kit.events import Event
 from sandbox.kit.figures import any_shape
 from sandbox.kit import Action, Column, Cost, Fact, Line, Param, Report, Scene, Verdict, register
 from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, traced, with_code
-from sandbox.kit.labels import boxes_meet, inside, segment_meets_box, text_box
+from sandbox.kit.figures.own_side import own_side
+from sandbox.kit.labels import text_box
 from sandbox.kit.scene import LABEL_SIZE
 
 PICKED = {"A": ((150.0, 90.0), 0.3), "B": ((170.0, -110.0), 0.35)}
@@ -32,8 +33,6 @@ NORMAL_LENGTH = 45.0
 SLAB_DOT = 5
 """Pixels: the dot where the ray enters or leaves a slab."""
 
-NAME_SIDES = ((0.0, 1.0), (1.0, 0.0), (0.0, -1.0), (-1.0, 0.0))
-"""The sides of its shape a shape's name is tried on, in order: above, right, below, left."""
 
 PRESETS = {
     "Through the box": {"caption": "The x slab is entered last: its entry is the hit, on the box's left face.", "origin": (-330.0, 40.0), "end": (-20.0, 100.0)},
@@ -141,7 +140,7 @@ class RayCast(Scene):
     def draw(self, result, painter, theme):
         pixel = self.view.pixel
         origin, end = self.points["origin"], self.points["end"]
-        # The shapes' names first, each by its own shape (_beside), clear of the handles' names;
+        # The shapes' names first, each by its own shape, clear of the handles' names;
         # then the handles' names, each beyond its end of the ray: asked for on the ray after the
         # slabs' and the hit's labels, "origin" was pushed 2-3 ems off at 2x and 3x.
         length = math.dist(origin, end) or 1.0
@@ -150,7 +149,10 @@ class RayCast(Scene):
         lines, taken = self._marks(result, theme)
         taken += [text_box(spot, name, 15, pixel, self.view.text_scale) for name, spot in handles]
         for name in self.shapes:
-            spot, box = self._beside(name, lines, taken)
+            # Read as naming whichever shape it stands by: at 2x "box", moved off the crowded
+            # top of the box by the label layout, stood beside the circle.
+            others = [other for key, other in self.shapes.items() if key != name]
+            spot, box = own_side(self.view, name, LABEL_SIZE, self.shapes[name], others, lines=lines, taken=taken)
             taken.append(box)
             painter.text(spot, name, theme.shape(name), LABEL_SIZE)
         for name, spot in handles:
@@ -212,44 +214,6 @@ class RayCast(Scene):
         # As the layout measures a dot: its size across, times the line scale, from its middle.
         reach = [size * theme.line_scale * self.view.pixel for _, size in dots]
         return lines, [(x - r, y - r, x + r, y + r) for ((x, y), _), r in zip(dots, reach)]
-
-    def _beside(self, name, lines, taken):
-        """Where shape ``name``'s name goes (its baseline's left end), and the box it covers: on
-        the first side of NAME_SIDES where it stays in the figure and crosses no shape, line or
-        box in ``taken``, standing nearer its own shape than any other by its height; else on
-        the side that comes nearest to that. The four shapes stand close: at 2x, asked for above
-        the box where the ray and the slab lines left no room, "box" was moved beside the
-        circle by the label layout, and the class read the circle as the box."""
-        view, shape = self.view, self.shapes[name]
-        pixel = view.pixel
-        left, down, right, up = text_box((0.0, 0.0), name, LABEL_SIZE, pixel, view.text_scale)
-        half_width, half_height = (right - left) / 2, (up - down) / 2
-        # The layout's own room: 2 pixels off a line or the edge, a quarter height off a label.
-        gap, pad, room = 8 * pixel, 3 * pixel, half_height / 2
-        x0, y0, x1, y1 = shape.aabb()
-        area = (view.rect[0] + pad, view.rect[1] + pad, view.rect[2] - pad, view.rect[3] - pad)
-        others = [other for key, other in self.shapes.items() if key != name]
-        best = None
-        for order, (sx, sy) in enumerate(NAME_SIDES):
-            # Off the shape's bounds by the gap, centred along that side; then in towards its
-            # outline, which a turned shape's bounds stand well off (a capsule's corner is empty).
-            mx = (x0 + x1) / 2 + sx * ((x1 - x0) / 2 + gap + half_width)
-            my = (y0 + y1) / 2 + sy * ((y1 - y0) / 2 + gap + half_height)
-            for _ in range(3):
-                off = _apart(Box((mx, my), (half_width, half_height)), shape) - gap
-                if off <= pad:
-                    break
-                mx, my = mx - sx * off, my - sy * off
-            label = Box((mx, my), (half_width, half_height))
-            box = (mx - half_width, my - half_height, mx + half_width, my + half_height)
-            own, nearest = _apart(label, shape), min((_apart(label, other) for other in others), default=math.inf)
-            crossed = ((not inside(box, area)) + (own < pad) + (nearest < pad) + sum(boxes_meet(box, other, room) for other in taken)
-                       + sum(segment_meets_box(start, stop, box, pad) for start, stop in lines))
-            mistaken = 0 if nearest >= own + 2 * half_height else 1 if nearest > own else 2
-            cost = (crossed, mistaken, order)
-            if best is None or cost < best[0]:
-                best = (cost, (box[0], box[1] - down), box)
-        return best[1], best[2]
 
     def slab_lines(self, hit):
         """Each slab's two face lines (the box's faces drawn long), as (start, end) pairs: across
@@ -337,12 +301,6 @@ class RayCast(Scene):
 def _tip(hit):
     """The drawn normal's tip at a hit."""
     return (hit.point[0] + hit.normal[0] * NORMAL_LENGTH, hit.point[1] + hit.normal[1] * NORMAL_LENGTH)
-
-
-def _apart(label, shape):
-    """How far the box ``label`` stands from ``shape`` (0 where they meet), by GJK."""
-    found = gjk(label, shape)
-    return 0.0 if found.colliding else found.distance
 
 
 def _merged(spans):
