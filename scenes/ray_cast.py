@@ -146,13 +146,14 @@ class RayCast(Scene):
         length = math.dist(origin, end) or 1.0
         ahead = ((end[0] - origin[0]) / length, (end[1] - origin[1]) / length)
         handles = [(name, self._name_spot(at, away, name, theme)) for name, at, away in (("origin", origin, (-ahead[0], -ahead[1])), ("end", end, ahead))]
-        lines, taken = self._marks(result, theme)
-        taken += [text_box(spot, name, 15, pixel, self.view.text_scale) for name, spot in handles]
+        lines, marks = self._marks(result, theme)
+        marks += [text_box(spot, name, 15, pixel, self.view.text_scale) for name, spot in handles]
+        taken = []
         for name in self.shapes:
             # Read as naming whichever shape it stands by: at 2x "box", moved off the crowded
             # top of the box by the label layout, stood beside the circle.
             others = [other for key, other in self.shapes.items() if key != name]
-            spot, box = own_side(self.view, name, LABEL_SIZE, self.shapes[name], others, lines=lines, taken=taken)
+            spot, box = own_side(self.view, name, LABEL_SIZE, self.shapes[name], others, lines=lines, taken=taken, marks=marks)
             taken.append(box)
             painter.text(spot, name, theme.shape(name), LABEL_SIZE)
         for name, spot in handles:
