@@ -57,14 +57,14 @@ class TimeOfImpact(CarriedStep):
     lesson = (
         "A plank that turns as it flies can hit a wall although neither its start nor its end "
         "touches it, and a sweep that only slides it misses that. Conservative advancement walks "
-        "forward in time instead: GJK gives the gap d, no point of the plank can close on the wall "
+        "forward in time instead: GJK gives the gap to the wall, no point of the plank can close on the wall "
         "faster than its speed plus its turn rate times its half length, so nothing can touch before "
-        "d over that bound: step there, measure again, and stop when the gap is all but closed."
+        "the gap over that bound: step there, measure again, and stop when the gap is all but closed."
     )
     things_to_try = (
         "Press Spinning plank: the sweep without turning misses (its claim on the canvas), the steps close in on the top corner.",
         "Press Back and Step: each grey pose is one step, the gap to the wall shrinking as it nears.",
-        "Set the spin to 0: one step lands on the touch, as the sweep does.",
+        "Set the turn to 0: without turning the two answers agree (here both miss, over the wall's top); press No spin to see one step land on the touch.",
         "Press Near miss: the grey poses crowd together over the wall's top, where the gap is small, then run to the end of the move.",
         "Drag the tip of d below the wall's top: now the sliding sweep hits too.",
         "Pick a circle for B: turning a circle moves none of its points, so the two answers agree again.",

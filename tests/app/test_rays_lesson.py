@@ -107,3 +107,16 @@ def test_time_of_impact_labels_its_poses_and_shapes_where_there_is_room():
         found += [line for where, session, _ in scene_shown("time-of-impact", lambda session: session.scene.move("d", tip), roomy)
                   for line in toi_left_out(f"d at {tip} {where}", session)]
     assert not found, "\n".join(found)
+
+
+def test_time_of_impact_turned_to_zero_from_the_spinning_plank_both_answers_agree(drive):
+    # The thing to try said "Set the spin to 0: one step lands on the touch"; from the lesson's and
+    # Spinning plank's layout the flat plank passes over the wall: both miss (byhand3 D20).
+    driver = drive("time-of-impact")
+    driver.click("Spinning plank")
+    driver.session.set_setting("spin", 0)
+    scene = driver.scene
+    assert not scene.result.impact.hit and not scene.result.straight.hit
+    assert scene.reported.claims[0].text() == "the sweep without turning: MISS (right)"
+    assert any(thing.startswith("Set the turn to 0: without turning the two answers agree (here both miss")
+               for thing in scene.things_to_try)
