@@ -202,7 +202,7 @@ class TimeOfImpact(CarriedStep):
             words = f"gap {self.reported.answers[f'steps.{result.page}.gap']}"
             middle = ((step.closest_a[0] + step.closest_b[0]) / 2, (step.closest_a[1] + step.closest_b[1]) / 2)
             before = text_box((middle[0] - 8 * pixel, middle[1] + 8 * pixel), words, 13, pixel, scale, "right")
-            labels.append((words, Capsule(step.closest_a, step.closest_b, 1.0), theme.axis, 13, [], (before[0], middle[1] + 8 * pixel)))
+            labels.append((words, Capsule(step.closest_a, step.closest_b, 1.0), theme.axis, 13, [wall], (before[0], middle[1] + 8 * pixel)))
         if slid is not None:
             labels.append((SLID, slid, color, 13, [wall, end], centred(SLID, slid.position[0], slid.aabb()[1] - 20 * pixel)))
         spots = self.label_spots()

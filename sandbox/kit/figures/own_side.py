@@ -37,9 +37,9 @@ def own_side(view: View, text: str, size: float, named: Outline, rivals: Sequenc
     ``named`` and ``rivals``, no outline of ``outlines``, no line of ``lines`` and no box of
     ``marks`` (dots, labels asked for after it), keeps a quarter of its height off each box of
     ``taken`` (labels asked for before it: the layout moves a label that close), and stands
-    nearer ``named`` than any of ``rivals`` by its own height (else the clear spot that comes
-    nearest to that). Where no spot is clear, ``fallback`` if given (the label layout then
-    looks round it), else the first spot tried."""
+    nearer ``named`` than any of ``rivals`` by its own height (else the first clear spot nearer
+    ``named`` than any rival). Where no spot is clear, ``fallback`` if given (the label layout
+    then looks round it), else the first spot tried."""
     pixel = view.pixel
     left, down, right, up = text_box((0.0, 0.0), text, size, pixel, view.text_scale)
     half_width, half_height = (right - left) / 2, (up - down) / 2
@@ -51,7 +51,7 @@ def own_side(view: View, text: str, size: float, named: Outline, rivals: Sequenc
     # One box moved from spot to spot: making a Box checks it, which costs more than GJK.
     label = Box((0.0, 0.0), (half_width, half_height))
     first: Bounds | None = None
-    best: tuple[bool, Bounds] | None = None
+    best: Bounds | None = None
     for sx, sy in SIDES:
         for along in ALONG:
             # Off the bounds by the gap, its middle ``along`` the side; then in towards the outline, which a turned shape's bounds stand well
@@ -74,14 +74,14 @@ def own_side(view: View, text: str, size: float, named: Outline, rivals: Sequenc
                     or any(segment_meets_box(a, b, box, pad) for a, b in lines) or any(ring_meets_box(r, box, pad) for r in rings)):
                 continue
             nearest = min((_apart(label, rival) for rival in rivals), default=float("inf"))
-            if nearest < pad:
+            # As near a rival as what it names, it would be read as naming the rival.
+            if nearest <= own:
                 continue
             if nearest >= own + 2 * half_height:
                 return _spot(box, down)
-            if best is None or (nearest > own and not best[0]):
-                best = (nearest > own, box)
+            best = best or box
     if best is not None:
-        return _spot(best[1], down)
+        return _spot(best, down)
     if fallback is not None:
         return fallback, (fallback[0] + left, fallback[1] + down, fallback[0] + right, fallback[1] + up)
     assert first is not None
