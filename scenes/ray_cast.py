@@ -9,7 +9,9 @@ from sandbox.kit.events import Event
 from sandbox.kit.figures import any_shape
 from sandbox.kit import Action, Column, Cost, Fact, Line, Param, Report, Scene, Verdict, register
 from sandbox.kit.code_trace import CODE, CODE_VIEW, Trace, step_code, traced, with_code
+from sandbox.kit.figures.own_side import own_side
 from sandbox.kit.labels import text_box
+from sandbox.kit.scene import LABEL_SIZE
 
 PICKED = {"A": ((150.0, 90.0), 0.3), "B": ((170.0, -110.0), 0.35)}
 """A's and B's centres and angles at the start (their kinds' Params start them as a pentagon and a capsule)."""
@@ -27,6 +29,10 @@ what they explain, not across the other shapes."""
 
 NORMAL_LENGTH = 45.0
 """World units: the drawn length of a hit's normal."""
+
+SLAB_DOT = 5
+"""Pixels: the dot where the ray enters or leaves a slab."""
+
 
 PRESETS = {
     "Through the box": {"caption": "The x slab is entered last: its entry is the hit, on the box's left face.", "origin": (-330.0, 40.0), "end": (-20.0, 100.0)},
@@ -73,7 +79,7 @@ class RayCast(Scene):
         Param("slabs", "The box's slab test", True, overlay=True),
         Param("kind_a", "A's shape", "polygon", choices=any_shape.KINDS),
         Param("kind_b", "B's shape", "capsule", choices=any_shape.KINDS),
-        Param("rounding", "Rounding", 28, low=0, high=45, help="The radius of A or B when a rounded polygon or a capsule."),
+        Param("rounding", "Radius", 28, low=0, high=45, help="The radius A or B is grown by when a capsule or a rounded polygon."),
         CODE,
     )
     handles = {"origin": PRESETS["Through the box"]["origin"], "end": PRESETS["Through the box"]["end"]}
@@ -134,46 +140,81 @@ class RayCast(Scene):
     def draw(self, result, painter, theme):
         pixel = self.view.pixel
         origin, end = self.points["origin"], self.points["end"]
-        # The two handles' names first, each beyond its end of the ray: asked for on the ray
-        # after the slabs' and the hit's labels, "origin" was pushed 2-3 ems off at 2x and 3x.
+        # The shapes' names first, each by its own shape, clear of the handles' names;
+        # then the handles' names, each beyond its end of the ray: asked for on the ray after the
+        # slabs' and the hit's labels, "origin" was pushed 2-3 ems off at 2x and 3x.
         length = math.dist(origin, end) or 1.0
         ahead = ((end[0] - origin[0]) / length, (end[1] - origin[1]) / length)
-        for name, at, away in (("origin", origin, (-ahead[0], -ahead[1])), ("end", end, ahead)):
-            painter.text(self._name_spot(at, away, name, theme), name, theme.axis, 15)
+        handles = [(name, self._name_spot(at, away, name, theme)) for name, at, away in (("origin", origin, (-ahead[0], -ahead[1])), ("end", end, ahead))]
+        lines, marks = self._marks(result, theme)
+        marks += [text_box(spot, name, 15, pixel, self.view.text_scale) for name, spot in handles]
+        taken = []
+        for name in self.shapes:
+            # Read as naming whichever shape it stands by: at 2x "box", moved off the crowded
+            # top of the box by the label layout, stood beside the circle.
+            others = [other for key, other in self.shapes.items() if key != name]
+            spot, box = own_side(self.view, name, LABEL_SIZE, self.shapes[name], others, lines=lines, taken=taken, marks=marks)
+            taken.append(box)
+            painter.text(spot, name, theme.shape(name), LABEL_SIZE)
+        for name, spot in handles:
+            painter.text(spot, name, theme.axis, 15)
+        shown = [(name, hit, theme.highlight if name == result.first else theme.guide)
+                 for name, hit in result.hits.items() if hit.hit and self.settings["hits"]]
+        # The hits' t next, then the slabs' entries and exits: at 2x the slabs' labels took the
+        # room below the box, and the first hit's t was drawn at 1x inside it.
+        for name, hit, color in shown:
+            painter.text((hit.point[0] + 8 * pixel, hit.point[1] - 18 * pixel), f"t = {self.reported.answers[f'shapes.{name}.fraction']}", color, 13)
         for name in self.shapes:
             any_shape.draw_named(self, painter, theme, name, theme.guide)
         if self.settings["slabs"]:
             self._slabs(result.hits["box"], painter, theme, pixel)
         painter.arrow(origin, end, theme.axis, 2)
-        for name, hit in result.hits.items():
-            if not hit.hit or not self.settings["hits"]:
-                continue
-            color = theme.highlight if name == result.first else theme.guide
+        for name, hit, color in shown:
             painter.point(hit.point, color, 7 if name == result.first else 5)
-            painter.text((hit.point[0] + 8 * pixel, hit.point[1] - 18 * pixel), f"t = {self.reported.answers[f'shapes.{name}.fraction']}", color, 13)
             if self.settings["normals"] and hit.normal != (0.0, 0.0):
-                tip = (hit.point[0] + hit.normal[0] * NORMAL_LENGTH, hit.point[1] + hit.normal[1] * NORMAL_LENGTH)
-                painter.arrow(hit.point, tip, color, 2)
+                painter.arrow(hit.point, _tip(hit), color, 2)
         for name, at in (("origin", origin), ("end", end)):
             painter.point(at, theme.highlight if self.hovered == name else theme.axis, 6)
-        self.label_shapes(painter, theme)
 
     def _name_spot(self, at, away, name, theme):
         """Where a handle's name goes (its baseline's left end) to stand clear of its
         point (6 pixels, times the theme's line scale): a step further along ``away``, the
         ray's direction out of that end, off the ray whatever the text size; where that runs
-        off the figure (a handle by the edge beside the panel), under the point instead, kept
-        inside the figure."""
+        off the figure's side (a handle by the edge beside the panel), under the point instead;
+        kept inside the figure's top and bottom (a name over the top was moved down by the
+        label layout, onto the spot a shape's name had been given)."""
         pixel = self.view.pixel
         gap = (6 * theme.line_scale + 4) * pixel
         left, ink_down, right, ink_up = text_box((0.0, 0.0), name, 15, pixel, self.view.text_scale)
         width = right - left
-        x0, _, x1, _ = self.view.rect
+        x0, y0, x1, y1 = self.view.rect
         x = at[0] + away[0] * gap - (width if away[0] < 0 else 0.0)
         if x0 + 2 * pixel <= x <= x1 - 2 * pixel - width:
-            return (x, at[1] + away[1] * gap - (ink_up + ink_down) / 2)
-        x = min(max(at[0] - width / 2, x0 + 2 * pixel), x1 - 2 * pixel - width)
-        return (x, at[1] - gap - ink_up)
+            y = at[1] + away[1] * gap - (ink_up + ink_down) / 2
+        else:
+            x, y = min(max(at[0] - width / 2, x0 + 2 * pixel), x1 - 2 * pixel - width), at[1] - gap - ink_up
+        return (x, min(max(y, y0 + 2 * pixel - ink_down), y1 - 2 * pixel - ink_up))
+
+    def _marks(self, result, theme):
+        """What a shape's name keeps off besides the shapes, as the label layout counts it:
+        the lines drawn (the ray, the hits' normals, the slab lines) as (start, end) pairs, and
+        the dots (the handles, the hits, the slabs' entries and exits) as world boxes."""
+        origin, end = self.points["origin"], self.points["end"]
+        dx, dy = end[0] - origin[0], end[1] - origin[1]
+        lines, dots = [(origin, end)], [(origin, 6), (end, 6)]
+        if self.settings["slabs"]:
+            box = result.hits["box"]
+            lines += self.slab_lines(box)
+            dots += [((origin[0] + t * dx, origin[1] + t * dy), SLAB_DOT) for slab in box.steps
+                     for t in (slab.entry, slab.exit) if math.isfinite(t) and 0.0 <= t <= SLAB_REACH]
+        if self.settings["hits"]:
+            for hit in (hit for hit in result.hits.values() if hit.hit):
+                dots.append((hit.point, 7))
+                if self.settings["normals"] and hit.normal != (0.0, 0.0):
+                    lines.append((hit.point, _tip(hit)))
+        # As the layout measures a dot: its size across, times the line scale, from its middle.
+        reach = [size * theme.line_scale * self.view.pixel for _, size in dots]
+        return lines, [(x - r, y - r, x + r, y + r) for ((x, y), _), r in zip(dots, reach)]
 
     def slab_lines(self, hit):
         """Each slab's two face lines (the box's faces drawn long), as (start, end) pairs: across
@@ -213,7 +254,7 @@ class RayCast(Scene):
                 # Before the origin the segment is not yet there: only its own span is marked.
                 if math.isfinite(t) and 0.0 <= t <= SLAB_REACH:
                     at = (origin[0] + t * dx, origin[1] + t * dy)
-                    painter.point(at, theme.guide, 5)
+                    painter.point(at, theme.guide, SLAB_DOT)
                     painter.text((at[0] - 8 * pixel, at[1] + 8 * pixel), f"{name} {word}", theme.guide, 13, "right")
 
     def report(self, result):
@@ -256,6 +297,11 @@ class RayCast(Scene):
         slab_columns = (Column("slab"), Column("entry", "in at t", digits=3), Column("exit", "out at t", digits=3),
                         Column("lower", "latest in", digits=3), Column("upper", "earliest out", digits=3), Column("decides"))
         return (Fact("shapes", shapes, "Every shape", columns=columns), Fact("slabs", slabs, "The box's slab test", columns=slab_columns))
+
+
+def _tip(hit):
+    """The drawn normal's tip at a hit."""
+    return (hit.point[0] + hit.normal[0] * NORMAL_LENGTH, hit.point[1] + hit.normal[1] * NORMAL_LENGTH)
 
 
 def _merged(spans):

@@ -3,9 +3,12 @@
 import math
 from typing import NamedTuple
 
-from collision import Box, Capsule, Impact, Motion, Sweep, Vector, sweep, time_of_impact
+from collision import Box, Capsule, Circle, Impact, Motion, Sweep, Vector, sweep, time_of_impact
 from collision.toi import posed
 from sandbox.kit.figures import any_shape
+from sandbox.kit.figures.own_side import own_side
+from sandbox.kit.labels import text_box
+from sandbox.kit.scene import LABEL_SIZE
 from sandbox.kit.figures.step_arrow import CarriedStep
 from sandbox.kit import Action, Claim, Column, Fact, Line, Param, Report, Verdict, register
 from sandbox.kit.events import Event
@@ -18,6 +21,9 @@ PLANK = (90.0, 9.0)
 
 ROUND = (45.0, 45.0)
 """The half size a polygon, a rounded polygon or a circle is made to, for the wall or B."""
+
+SLID = "not turned"
+"""The label of the pose the sweep without turning ends in (its touch, or the end of the step)."""
 
 PRESETS = {
     "Spinning plank": {
@@ -51,14 +57,14 @@ class TimeOfImpact(CarriedStep):
     lesson = (
         "A plank that turns as it flies can hit a wall although neither its start nor its end "
         "touches it, and a sweep that only slides it misses that. Conservative advancement walks "
-        "forward in time instead: GJK gives the gap d, no point of the plank can close on the wall "
+        "forward in time instead: GJK gives the gap to the wall, no point of the plank can close on the wall "
         "faster than its speed plus its turn rate times its half length, so nothing can touch before "
-        "d over that bound: step there, measure again, and stop when the gap is all but closed."
+        "the gap over that bound: step there, measure again, and stop when the gap is all but closed."
     )
     things_to_try = (
         "Press Spinning plank: the sweep without turning misses (its claim on the canvas), the steps close in on the top corner.",
         "Press Back and Step: each grey pose is one step, the gap to the wall shrinking as it nears.",
-        "Set the spin to 0: one step lands on the touch, as the sweep does.",
+        "Set the turn to 0: without turning the two answers agree (here both miss, over the wall's top); press No spin to see one step land on the touch.",
         "Press Near miss: the grey poses crowd together over the wall's top, where the gap is small, then run to the end of the move.",
         "Drag the tip of d below the wall's top: now the sliding sweep hits too.",
         "Pick a circle for B: turning a circle moves none of its points, so the two answers agree again.",
@@ -70,7 +76,7 @@ class TimeOfImpact(CarriedStep):
         Param("page", "Step shown", -1, low=-1, high=9999, widget=False),
         Param("kind_a", "The wall's shape", "box", choices=any_shape.KINDS),
         Param("kind_b", "B's shape", "box", choices=any_shape.KINDS),
-        Param("rounding", "Rounding", 9, low=0, high=45, help="The radius of the wall or B when a rounded polygon or a capsule."),
+        Param("rounding", "Radius", 9, low=0, high=45, help="The radius the wall or B is grown by when a capsule or a rounded polygon."),
     )
     handles = {"d": PRESETS["Spinning plank"]["tip"]}
     frame = (-340.0, -160.0, 340.0, 230.0)
@@ -141,26 +147,26 @@ class TimeOfImpact(CarriedStep):
         motion, plank = self.motion(), self.shapes["B"]
         pixel = self.view.pixel
         end = posed(plank, motion, 1.0)
-        # The poses drawn besides the shapes: labels keep off their outlines too (a label
-        # layout's keep_off; other painters draw no labels to keep off).
-        keep_off = getattr(painter, "keep_off", lambda shape: None)
-        keep_off(end)
-        any_shape.draw(painter, end, theme.guide, None, 1)
-        painter.text((end.position[0], end.aabb()[3] + 8 * pixel), "end of the step", theme.guide, 13, "center")
+        slid = color = None
         if self.settings["straight"]:
             # Where the sliding sweep first touches the wall (purple), or its end, clear (green).
             straight = result.straight
             time = straight.time if straight.hit else 1.0
             slid = any_shape.slid(plank, time * motion.dx, time * motion.dy)
             color = theme.mtv if straight.hit else theme.separating
-            keep_off(slid)
+        ghosts = [posed(plank, motion, step.time) for step in impact.steps[: page + 1]] if self.settings["ghosts"] else []
+        # The poses drawn besides the shapes: labels keep off their outlines too (a label
+        # layout's keep_off; other painters draw no labels to keep off).
+        keep_off = getattr(painter, "keep_off", lambda shape: None)
+        for pose in (end, slid, *ghosts):
+            if pose is not None:
+                keep_off(pose)
+        self._labels(result, painter, theme, end, slid, color, ghosts)
+        any_shape.draw(painter, end, theme.guide, None, 1)
+        if slid is not None:
             any_shape.draw(painter, slid, color, None, 1)
-            painter.text((slid.position[0], slid.aabb()[1] - 20 * pixel), "slid, not turned", color, 13, "center")
-        if self.settings["ghosts"]:
-            for step in impact.steps[: page + 1]:
-                ghost = posed(plank, motion, step.time)
-                keep_off(ghost)
-                any_shape.draw(painter, ghost, theme.guide, None, 1)
+        for ghost in ghosts:
+            any_shape.draw(painter, ghost, theme.guide, None, 1)
         for name in self.shapes:
             any_shape.draw_named(self, painter, theme, name, theme.guide)
         if self.settings["ghosts"]:
@@ -168,8 +174,51 @@ class TimeOfImpact(CarriedStep):
         tip = self.points["d"]
         painter.arrow(plank.position, tip, theme.shape("B"), 2)
         painter.point(tip, theme.highlight if self.hovered == "d" else theme.shape("B"), 6)
-        painter.text((tip[0] + 9 * pixel, tip[1] + 9 * pixel), "d", theme.shape("B"), 16)
-        self.label_shapes(painter, theme)
+
+    def _labels(self, result, painter, theme, end, slid, color, ghosts):
+        """The shapes' names, d and the gap, and the end and slid poses' labels, each on a side of what it names
+        where there is room (sandbox.kit.figures.own_side), asked for before the other labels.
+        Asked for on one side only, "end of the step" over a pose whose top is the figure's,
+        SLID across the end pose and "wall" over the poses at its top were left out, with
+        room on another side."""
+        wall, plank, tip = self.shapes["wall"], self.shapes["B"], self.points["d"]
+        impact, step, pixel, scale = result.impact, result.impact.steps[result.page], self.view.pixel, self.view.text_scale
+        dots = [(tip, 6), (plank.position, 4), (wall.position, 4)] + ([(impact.point, 7)] if impact.point is not None else [])
+        dot = theme.line_scale * pixel
+        marks = [(x - size * dot, y - size * dot, x + size * dot, y + size * dot) for (x, y), size in dots]
+        lines = [(plank.position, tip)]
+        drawn, taken = [wall, plank, end, *([slid] if slid is not None else []), *ghosts], []
+        # The poses' labels first: the names have room round the shapes where the poses crowd.
+        # Where no side is clear, each is asked for where it was before, for the layout to look round.
+        centred = lambda text, x, y: (text_box((x, y), text, 13, pixel, scale, "center")[0], y)
+        # "d" first, by its tip as by a dot: asked for beside it, it was moved onto the end pose.
+        labels = [("d", Circle(tip, 6 * dot), theme.shape("B"), 16, [end], (tip[0] + 9 * pixel, tip[1] + 9 * pixel)),
+                  ("end of the step", end, theme.guide, 13, [wall, *([slid] if slid is not None else [])],
+                   centred("end of the step", end.position[0], end.aabb()[3] + 8 * pixel))]
+        if self.gap_shown(result) and step.closest_a != step.closest_b:
+            # The gap's line as a thin capsule, its label placed as a pose's is: moved by the
+            # layout at 3x it took the spot below the end pose, or was drawn at 1x.
+            lines.append((step.closest_a, step.closest_b))
+            words = f"gap {self.reported.answers[f'steps.{result.page}.gap']}"
+            middle = ((step.closest_a[0] + step.closest_b[0]) / 2, (step.closest_a[1] + step.closest_b[1]) / 2)
+            before = text_box((middle[0] - 8 * pixel, middle[1] + 8 * pixel), words, 13, pixel, scale, "right")
+            labels.append((words, Capsule(step.closest_a, step.closest_b, 1.0), theme.axis, 13, [wall], (before[0], middle[1] + 8 * pixel)))
+        if slid is not None:
+            labels.append((SLID, slid, color, 13, [wall, end], centred(SLID, slid.position[0], slid.aabb()[1] - 20 * pixel)))
+        spots = self.label_spots()
+        labels += [("wall", wall, theme.shape("wall"), LABEL_SIZE, [plank, end, *([slid] if slid is not None else [])], spots["wall"]),
+                   ("B", plank, theme.shape("B"), LABEL_SIZE, [wall], spots["B"])]
+        for text, named, tint, size, rivals, before in labels:
+            outlines = [shape for shape in drawn if shape is not named and not any(shape is rival for rival in rivals)]
+            spot, box = own_side(self.view, text, size, named, rivals, outlines, lines, taken, marks, before)
+            taken.append(box)
+            painter.text(spot, text, tint, size)
+
+    def gap_shown(self, result):
+        """Whether the figure draws the gap at the step shown: not at the touch, which has none."""
+        impact = result.impact
+        step = impact.steps[result.page]
+        return bool(self.settings["ghosts"]) and step.closest_a is not None and not (impact.hit and result.page == len(impact.steps) - 1)
 
     def _step(self, impact, page, plank, motion, painter, theme, pixel):
         """The pose at the step shown, thick, and its gap to the wall; at a hit, the touch."""
@@ -177,10 +226,9 @@ class TimeOfImpact(CarriedStep):
         final = page == len(impact.steps) - 1
         at = posed(plank, motion, step.time)
         any_shape.draw(painter, at, theme.mtv if impact.hit and final else theme.highlight, None, 3)
-        if step.closest_a is not None and not (impact.hit and final):
+        if self.gap_shown(self.result):
+            # Its label is placed with the poses' (_labels).
             painter.segment(step.closest_a, step.closest_b, theme.axis, 2)
-            middle = ((step.closest_a[0] + step.closest_b[0]) / 2, (step.closest_a[1] + step.closest_b[1]) / 2)
-            painter.text((middle[0] - 8 * pixel, middle[1] + 8 * pixel), f"gap {self.reported.answers[f'steps.{page}.gap']}", theme.axis, 13, "right")
         if impact.hit and impact.point is not None and final:
             painter.point(impact.point, theme.mtv, 7)
 
