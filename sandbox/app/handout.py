@@ -337,11 +337,30 @@ GLOSSARY = (
     ("straddler", "An object that crosses a quadtree node's split line: it fits in no child, so it stays in the node and is paired with everything below it."),
     ("AABB tree", "A tree of axis-aligned bounding boxes, each holding those below it: a query walks down only the branches whose box it touches."),
     ("fat box", "An object's box made larger than the object in an AABB tree, so the tree changes only when the object leaves it."),
+    ("quadtree", "A tree that splits a square into four quarters, and each quarter again, every object kept in the smallest quarter that holds it whole."),
+    ("reference face", "Of the two shapes' faces, the one that parts them most (SAT's axis of least penetration): the contact points are measured against it."),
+    ("incident face", "The other shape's face turned most against the reference face's normal: clipped, it gives the contact points."),
+    ("clipping", "Cutting a segment by a line and keeping the part on one side: the side planes at the reference face's ends clip the incident face."),
+    ("contact point", "A point where two touching shapes press on each other, with how deep it is sunk: a physics engine pushes there."),
+    ("capsule", "A segment grown by a radius: a rectangle with a half circle at each end."),
+    ("GJK", "Gilbert, Johnson and Keerthi's test: whether A − B holds the origin, and how far it is from it, from a few support points at a time."),
+    ("simplex", "A point, a segment or a triangle of support points of A − B: what GJK holds as it closes in on the origin."),
+    ("ray cast", "Following a ray from its origin to its end and finding the first shape it meets, at a fraction t of the way."),
+    ("slab", "The band between a box's two sides on one axis: a ray is inside the box where it is inside every slab at once."),
+    ("time of impact", "The first moment of a motion at which two shapes touch, as a fraction t of the step."),
+    ("conservative advancement", "Finding the time of impact by moving on, step by step, no further than the gap allows, so that the shapes never pass through each other."),
+    ("bounce (restitution)", "The share of the speed across a surface that a hit gives back: 0 stops it there, 1 sends it back as fast."),
+    ("friction", "The share of the speed along a surface that a hit takes away: 0 keeps it all, 1 stops the sliding."),
+    ("ghost vertex", "A chain segment's neighbour's far end, kept with the segment so that a push at a smooth seam can be snapped to the segment's own normal."),
+    ("collide and slide", "A character mover: each pass moves until it touches, keeps what it touched as a plane, and moves on along what is left of the wish."),
 )
 """Short definitions printed at the end of a handout: those of the terms its pages use (_glossary)."""
 
 USED_AS = {"axis": "axis|axes", "separating axis": "separating ax[ie]s", "interval (shadow)": "intervals?|shadows?", "Voronoi region": "Voronoi", "Minkowski difference": "Minkowski|A - B|A − B",
-           "straddler": "straddl(?:ers?|es|ing)", "fat box": "fat box(?:es)?", "AABB tree": "AABB tree|dynamic tree"}
+           "straddler": "straddl(?:ers?|es|ing)", "fat box": "fat box(?:es)?", "AABB tree": "AABB tree|dynamic tree",
+           "quadtree": "quadtrees?", "clipping": "clip(?:s|ped|ping)?", "ray cast": "ray casts?|rays?", "slab": "slabs?",
+           "bounce (restitution)": "bounce[sd]?|restitution", "ghost vertex": "ghost vert(?:ex|ices)|ghosts?", "GJK": "GJK",
+           "simplex": "simplex(?:es)?"}
 """How a page may write a term, where not as the term or its plural."""
 
 

@@ -3,11 +3,15 @@
 largest projection", and that row gave its glossary "projection", which the plain one left out;
 the broad-phase lesson's glossary defined none of its own terms."""
 
+import html
 import re
+from pathlib import Path
 
 import pytest
 
 from sandbox.app import handout, walkthrough
+
+ROOT = Path(__file__).resolve().parents[2]
 
 LESSON = """
 title = "Broad"
@@ -62,3 +66,21 @@ def test_the_broad_phases_terms_are_in_the_glossary(pages):
     assert {"loose grid", "candidate pair", "fat box", "tunnelling"} <= set(glossary(pages["plain", "index.html"]))
     text = " ".join(["Straddlers stay high", "sort and sweep", "Box2D's dynamic tree"])
     assert {"straddler", "sort and sweep", "AABB tree"} <= set(re.findall(r"<dt>(.*?)</dt>", handout._glossary(text)))
+
+
+@pytest.mark.parametrize(("lesson", "terms"), [
+    ("where-do-they-touch", ("reference face", "incident face", "contact point", "clipping", "capsule")),
+    ("rays-casts-and-time-of-impact", ("ray cast", "slab", "time of impact", "conservative advancement")),
+    ("collision-response", ("bounce (restitution)", "friction")),
+    ("why-quadtrees", ("quadtree", "straddler")),
+    ("why-characters-get-stuck", ("ghost vertex", "collide and slide")),
+    ("from-sat-to-gjk", ("GJK", "simplex", "support point")),
+])
+def test_a_lesson_s_glossary_defines_its_own_terms(lesson, terms):
+    """handlook3 #1: where-do-they-touch's glossary defined normal and overlap, and nothing of
+    reference face, clipping or contact point; rays-casts', collision-response's and
+    why-quadtrees' none of their own terms either."""
+    words = (ROOT / "walkthroughs" / f"{lesson}.toml").read_text()
+    defined = re.findall(r"<dt>([^<]*)</dt>", handout._glossary(html.escape(words)))
+    for term in terms:
+        assert html.escape(term) in defined, (lesson, term, defined)
