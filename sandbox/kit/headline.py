@@ -169,7 +169,7 @@ def fit(text: str, size: float, space: float, measure: Measure, least: float = 0
     used = measure(text, points) if text else 0.0
     if used > space > 0:
         # Down, not to the nearest point: rounded up, a part ran past its room and was cut.
-        smallest = max(round(size / 3), round(least), 1)
+        smallest = max(round(size / 3), math.ceil(least - 1e-9), 1)  # up: rounded, a floor of 10.4 printed 7.8 pt
         points = max(int(size * space / used), smallest)
         used = measure(text, points)
         while used > space and points > smallest:  # a renderer's widths need not be in proportion

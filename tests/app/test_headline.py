@@ -111,3 +111,13 @@ def test_claims_squeezed_between_a_large_verdict_and_its_detail_go_on_two_lines_
     assert set(by_kind) == {"verdict", "claims", "detail"}
     assert by_kind["claims"].points >= by_kind["detail"].points, parts
     assert by_kind["claims"].points > headline.SIDE_SIZE, parts
+
+
+def test_no_part_is_drawn_below_a_floor_that_is_not_a_whole_point():
+    """handlook3 #9: the compact handout's verdict line printed at 7.8 pt: its floor, 8 pt on
+    paper, is a fraction of a point in the figure, and was rounded down."""
+    verdict = Verdict("STATIC AND SAMPLES PUSH WRONG WAY", "text", "swept: first touch at t = 0.517")
+    for least in (26.4, 30.6, 27.51):
+        for room in (300, 450, 600):
+            parts = headline.layout(verdict, (), room, 1.5, text_width, least=least)
+            assert all(part.points >= least for part in parts), (least, room, [(p.kind, p.points) for p in parts])
