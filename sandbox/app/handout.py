@@ -539,6 +539,10 @@ function whole once, under "The code" (a whole listing at every step took a page
 KEPT_ROUND = 3
 """Lines printed on the marked line's page before it and after it."""
 
+SHORT_LISTING = 14
+"""Lines of a listing printed whole on one page, its caption with it: the compact layout's
+nine-line excerpt turned the page with one line at its foot, in an empty frame."""
+
 
 def _code(code, compact=False):
     """The Code view on paper: the listing, the lines the step ran in bold, its marked line
@@ -565,7 +569,7 @@ def _code(code, compact=False):
     kept = f'<span class="round-marked">{chr(10).join(rows[first:last])}</span>'
     shown = tuple((name, value) for name, value in values if not value.startswith("<"))
     return (
-        f'<figure class="code"><figcaption>{html.escape(title)}</figcaption>'
+        f'<figure class="code{" short" if len(rows) <= SHORT_LISTING else ""}"><figcaption>{html.escape(title)}</figcaption>'
         # No line break beside the kept block: it breaks the line itself, and one more would print a blank line.
         f'<pre>{chr(10).join(rows[:first])}{kept}{chr(10).join(rows[last:])}</pre></figure>\n' + _table(Table((), shown, "Values as the marked line begins"))
     )
@@ -691,6 +695,7 @@ body.greyscale .swatch {{ filter: grayscale(1); }}
   figure.code + table {{ break-inside: auto; page-break-inside: auto; }}
   figure.code pre {{ orphans: 4; widows: 4; }}
   figure.code .round-marked {{ display: block; break-inside: avoid; page-break-inside: avoid; }}
+  figure.code.short {{ break-inside: avoid; page-break-inside: avoid; }}
   h4 {{ break-after: avoid; page-break-after: avoid; }}
   /* The glossary in two columns, a term kept with its definition, may turn the page: kept
      whole, it left the page before it half blank. */

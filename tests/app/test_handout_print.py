@@ -40,7 +40,7 @@ def listing_rows(figure):
 
 def test_compact_prints_the_lines_round_the_marked_one_and_each_function_once(compact):
     """A whole sat() at every step took a page of its own in the compact layout."""
-    steps = re.findall(r'<figure class="code">.*?</figure>', compact, re.S)
+    steps = re.findall(r'<figure class="code(?: short)?">.*?</figure>', compact, re.S)
     assert len(steps) == 2  # the step's, and the question's in the key
     for figure in steps:
         rows = listing_rows(figure)
@@ -50,7 +50,7 @@ def test_compact_prints_the_lines_round_the_marked_one_and_each_function_once(co
         assert numbers == list(range(numbers[0], numbers[-1] + 1)) and numbers[0] <= marked[0] <= numbers[-1]
         assert f"lines {numbers[0]}-{numbers[-1]}" in figure
     # The values shown are those of names the printed lines use: depth and gap for "if depth < gap:".
-    first = compact[compact.index('<figure class="code">'):]
+    first = compact[re.search(r'<figure class="code(?: short)?">', compact).start():]
     values = re.findall(r'<th scope="row">(\w+)</th>', first[: first.index("</table>")])
     assert {"depth", "gap"} <= set(values) and "scale_a" not in values
     (listing,) = re.findall(r'<section class="listings">.*?</section>', compact, re.S)
@@ -62,7 +62,7 @@ def test_the_full_layout_prints_the_whole_function_at_each_step(tmp_path):
     (tmp_path / "lesson.toml").write_text(CODE_LESSON)
     handout.export(walkthrough.load(tmp_path / "lesson.toml"), tmp_path / "out")
     page = (tmp_path / "out" / "index.html").read_text()
-    figure = re.findall(r'<figure class="code">.*?</figure>', page, re.S)[0]
+    figure = re.findall(r'<figure class="code(?: short)?">.*?</figure>', page, re.S)[0]
     assert len(listing_rows(figure)) > 40 and '<section class="listings">' not in page
 
 
@@ -245,7 +245,7 @@ def test_a_wrapped_line_of_code_hangs_under_its_code_not_its_number(compact):
     left edge: "rule)." and "depth), axes, skipped, merged)" stood under the line numbers as if
     lines of their own. Each listed line is a box whose wrapped rest is indented past the
     number, by exactly the characters before its code."""
-    listings = re.findall(r'<figure class="code(?: listing)?">.*?</figure>', compact, re.S)
+    listings = re.findall(r'<figure class="code(?: listing| short)?">.*?</figure>', compact, re.S)
     assert len(listings) == 3  # the step's, the key's, and the whole function under The code
     for figure in listings:
         pre = figure.split("<pre>")[1].split("</pre>")[0]
@@ -310,7 +310,7 @@ def test_the_marked_line_of_code_prints_on_one_page_with_its_neighbours(tmp_path
     (tmp_path / "lesson.toml").write_text(CODE_LESSON)
     handout.export(walkthrough.load(tmp_path / "lesson.toml"), tmp_path / "out")
     page = (tmp_path / "out" / "index.html").read_text()
-    figures = re.findall(r'<figure class="code">.*?</figure>', page, re.S)
+    figures = re.findall(r'<figure class="code(?: short)?">.*?</figure>', page, re.S)
     assert len(figures) == 2  # the first step's and the key's
     for figure in figures:
         every = [number for _, number in listing_rows(figure)]
@@ -346,3 +346,14 @@ def test_the_glossary_never_starts_a_page_alone(compact):
     """collision-response's teacher's edition printed its glossary, one term, alone on a last
     page 8% full: it now takes the end of what comes before it along."""
     assert "break-before: avoid" in print_rules(compact)[".glossary"]
+
+
+def test_a_short_listing_prints_whole_on_one_page(tmp_path):
+    """handlook3 #2: the compact layout's nine-line excerpt of reading-the-code's listing turned
+    the page with one line at the page's foot, alone in an empty frame."""
+    (tmp_path / "lesson.toml").write_text(CODE_LESSON)
+    handout.export(walkthrough.load(tmp_path / "lesson.toml"), tmp_path / "out", compact=True)
+    page = (tmp_path / "out" / "index.html").read_text()
+    excerpts = re.findall(r'<figure class="code short">.*?</figure>', page, re.S)
+    assert excerpts and all(len(listing_rows(excerpt)) <= handout.SHORT_LISTING for excerpt in excerpts)
+    assert "break-inside: avoid" in print_rules(page)["figure.code.short"]

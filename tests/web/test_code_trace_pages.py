@@ -11,7 +11,7 @@ def test_the_notebook_figure_shows_the_listing_with_the_steps_line_marked():
     from sandbox.notebook import Figure
 
     figure = Figure("projection", 640, 360)
-    assert "figure class=\"code\"" not in figure.tables
+    assert "figure class=\"code" not in figure.tables
     figure._message(figure, {"kind": "act", "name": "code_view"}, [])
     figure._message(figure, {"kind": "act", "name": "next_corner"}, [])
     figure._message(figure, {"kind": "act", "name": "next_corner"}, [])
