@@ -10,7 +10,7 @@ from sandbox.app import walkthrough
 from sandbox.app.session import Session
 from scenes.ray_cast import PRESETS
 from scenes.time_of_impact import PRESETS as TOI_PRESETS, SLID
-from test_scene_labels import SETTINGS
+from test_scene_labels import SETTINGS, shown as scene_shown
 
 LESSON = walkthrough.load(Path(__file__).resolve().parents[2] / "walkthroughs" / "rays-casts-and-time-of-impact.toml")
 
@@ -44,21 +44,6 @@ def misnamed(where, session, painter):
         found += [f"{where}: {name!r} stands as near {other} as its own shape"
                   for other, body in outlines.items() if other != name and drawn.distance(body) <= own]
     return found
-
-
-def scene_shown(scene_id, pose, settings=SETTINGS):
-    """The scene alone in each setting, panel shown and hidden, posed by ``pose(session)``: as
-    test_scene_labels.shown, for some of its settings."""
-    for size, scale, projector in settings:
-        for panel in (True, False):
-            session = Session(scene_id, size=size)
-            if projector:
-                session.input.toggle_theme(None, None)
-            session.set_font_scale(scale)
-            session.show_panel = panel
-            pose(session)
-            session.refresh()
-            yield f"{size[0]}x{size[1]} {scale}x {'panel' if panel else 'no panel'}", session, draw(session)
 
 
 def test_each_shape_of_the_ray_cast_steps_is_named_by_its_own_shape():

@@ -21,10 +21,10 @@ SETTINGS = (
 """(size, font scale, projector theme): the last is --present's; 1280x720 at 3x is the tightest."""
 
 
-def shown(scene_id, pose=lambda session: None):
-    """Each setting of SETTINGS, panel shown and hidden: (where, session, recorded figure), the
-    scene opened afresh and posed by ``pose(session)``."""
-    for size, scale, projector in SETTINGS:
+def shown(scene_id, pose=lambda session: None, settings=SETTINGS):
+    """Each setting of ``settings``, panel shown and hidden: (where, session, recorded figure),
+    the scene opened afresh and posed by ``pose(session)``."""
+    for size, scale, projector in settings:
         for panel in (True, False):
             session = Session(scene_id, size=size)
             if projector:

@@ -13,16 +13,22 @@ from sandbox.kit.theme import THEMES, with_palette
 LESSON = Path(__file__).resolve().parents[2] / "walkthroughs" / "why-characters-get-stuck.toml"
 
 
-@pytest.mark.parametrize("scale, theme, panel", [(1.0, "dark", True), (2.0, "projector", False), (2.0, "projector", True), (3.0, "dark", False)])
-def test_the_help_box_fits_above_the_caption_band(scale, theme, panel):
+def helped(scale, theme, panel):
+    """The mover's kerb step (a four-line caption, and the scene's own key, W, last) with F1's
+    box shown, in a hidden window: (session, window)."""
     session = Session(size=(1280, 720), walkthrough=walkthrough.load(LESSON))
-    session.player.go(6)  # the mover's kerb: a four-line caption, and the scene's own key (W) last
+    session.player.go(6)
     session.theme = with_palette(THEMES[theme], "standard")
     session.set_font_scale(scale)
     session.show_panel = panel
     session.show_help = True
     session.refresh()
-    window = SandboxWindow(session, visible=False, deterministic=True)
+    return session, SandboxWindow(session, visible=False, deterministic=True)
+
+
+@pytest.mark.parametrize("scale, theme, panel", [(1.0, "dark", True), (2.0, "projector", False), (2.0, "projector", True), (3.0, "dark", False)])
+def test_the_help_box_fits_above_the_caption_band(scale, theme, panel):
+    session, window = helped(scale, theme, panel)
     try:
         window.render()
         band = window._caption_band
@@ -50,14 +56,7 @@ def test_with_the_panel_opened_at_a_presenter_scale_the_help_is_as_large_as_with
     type shrank; the panel steps aside while F1's box shows."""
     sizes = []
     for panel in (False, True):
-        session = Session(size=(1280, 720), walkthrough=walkthrough.load(LESSON))
-        session.player.go(6)
-        session.theme = with_palette(THEMES["projector"], "standard")
-        session.set_font_scale(2.0)
-        session.show_panel = panel
-        session.show_help = True
-        session.refresh()
-        window = SandboxWindow(session, visible=False, deterministic=True)
+        session, window = helped(2.0, "projector", panel)
         try:
             window.render()
             sizes.append(window._help_overlay(session).columns[0].font_size)
