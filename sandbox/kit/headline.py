@@ -138,9 +138,10 @@ def layout(verdict: Verdict | None, claims: Sequence[Claim], room: float, scale:
                 parts = smaller
                 break
         else:
-            if claims:
-                # The detail left out after all: the claims take the whole line rather than the
-                # share they left it, where they were cut ("the sweep without turning: MISS (wr…").
+            if claims and parts[1].x + parts[1].width > room:
+                # The detail left out after all, and the claims run past the line: they take the
+                # whole line rather than the share they left it, where they were cut ("the
+                # sweep without turning: MISS (wr…"). Claims that fit their share keep it.
                 parts = parts_with(room * 0.45, with_detail=False)
             return under(parts, verdict.detail)
     said = [part.points for part in parts if part.kind == "claims"]
