@@ -4,7 +4,7 @@ as vectors and as scalars, and the article's three optimisations counted."""
 import math
 from typing import NamedTuple
 
-from collision import Box, Vector, point_query
+from collision import Box, Capsule, Vector, gjk, point_query
 from sandbox.kit import Column, Fact, Meter, Param, Report, Scene, Verdict, faded, register
 from sandbox.kit.events import Event
 from sandbox.kit.figures.clear import avoid_lines
@@ -365,20 +365,12 @@ class RotatedRectangles(Scene):
             at = self._beside(point, normal, text, size, extra)
             rect = text_box(at, text, size, self.view.pixel, self.view.text_scale, "center")
             lead = (point, short_of(rect, point))
-            # The line back crosses neither rectangle's other edges (out between them, it cut B).
-            if self._clear(name, rect, strips, taken) and not any(crosses(lead, edge) for edge in self._edges(name, start, end)):
+            # The line back keeps off the other rectangle (out between them, it cut B); it leaves
+            # its own along the edge's outward normal.
+            other = self.shapes["B" if name == "A" else "A"]
+            if self._clear(name, rect, strips, taken) and not gjk(Capsule(*lead, 0.0), other).colliding:
                 return at, size, lead
         return None
-
-    def _edges(self, name, start, end):
-        """Every edge of both rectangles but rectangle ``name``'s from ``start`` to ``end``."""
-        edges = []
-        for key, shape in self.shapes.items():
-            corners = [shape.corner(corner) for corner in CORNERS]
-            for a, b in zip(corners, corners[1:] + corners[:1]):
-                if key != name or {tuple(a), tuple(b)} != {tuple(start), tuple(end)}:
-                    edges.append((a, b))
-        return edges
 
     def _sizes(self, size):
         """The sizes a label of ``size`` is tried at, largest first, as the label layout tries
@@ -607,16 +599,3 @@ def short_of(rect, point):
     dx, dy = point[0] - middle[0], point[1] - middle[1]
     length = math.hypot(dx, dy)
     return (middle[0] + dx * 0.55 * em / length, middle[1] + dy * 0.55 * em / length)
-
-
-def crosses(first, second):
-    """Whether two segments, each (start, end), cross (touching ends count)."""
-    (ax, ay), (bx, by) = first
-    (cx, cy), (dx, dy) = second
-
-    def side(px, py, qx, qy, rx, ry):
-        return (qx - px) * (ry - py) - (qy - py) * (rx - px)
-
-    d1, d2 = side(cx, cy, dx, dy, ax, ay), side(cx, cy, dx, dy, bx, by)
-    d3, d4 = side(ax, ay, bx, by, cx, cy), side(ax, ay, bx, by, dx, dy)
-    return d1 * d2 <= 0 and d3 * d4 <= 0 and (d1, d2, d3, d4) != (0, 0, 0, 0)
