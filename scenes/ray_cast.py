@@ -84,6 +84,8 @@ class RayCast(Scene):
     )
     handles = {"origin": PRESETS["Through the box"]["origin"], "end": PRESETS["Through the box"]["end"]}
     frame = (-350.0, -230.0, 350.0, 230.0)
+    _placed: tuple[object, float, list] = (None, 0.0, [])
+    """(result, line scale, spots): the shapes' names' spots for the result they were placed for."""
     events = (
         Event("starts-inside", "The ray starts inside a shape: a hit at t = 0, with no normal",
               lambda report: report.answers["fraction"] == "0.000", handles=("origin", "end")),
@@ -146,15 +148,21 @@ class RayCast(Scene):
         length = math.dist(origin, end) or 1.0
         ahead = ((end[0] - origin[0]) / length, (end[1] - origin[1]) / length)
         handles = [(name, self._name_spot(at, away, name, theme)) for name, at, away in (("origin", origin, (-ahead[0], -ahead[1])), ("end", end, ahead))]
-        lines, marks = self._marks(result, theme)
-        marks += [text_box(spot, name, 15, pixel, self.view.text_scale) for name, spot in handles]
-        taken = []
-        for name in self.shapes:
-            # Read as naming whichever shape it stands by: at 2x "box", moved off the crowded
-            # top of the box by the label layout, stood beside the circle.
-            others = [other for key, other in self.shapes.items() if key != name]
-            spot, box = own_side(self.view, name, LABEL_SIZE, self.shapes[name], others, lines=lines, taken=taken, marks=marks)
-            taken.append(box)
+        # Placed once for each result (a change of pose, setting or view makes a new one): the
+        # search cost 5 ms a frame, and the window draws every frame.
+        if self._placed[0] is not result or self._placed[1] != theme.line_scale:
+            lines, marks = self._marks(result, theme)
+            marks += [text_box(spot, name, 15, pixel, self.view.text_scale) for name, spot in handles]
+            taken, spots = [], []
+            for name in self.shapes:
+                # Read as naming whichever shape it stands by: at 2x "box", moved off the crowded
+                # top of the box by the label layout, stood beside the circle.
+                others = [other for key, other in self.shapes.items() if key != name]
+                spot, box = own_side(self.view, name, LABEL_SIZE, self.shapes[name], others, lines=lines, taken=taken, marks=marks)
+                taken.append(box)
+                spots.append(spot)
+            self._placed = (result, theme.line_scale, spots)
+        for name, spot in zip(self.shapes, self._placed[2]):
             painter.text(spot, name, theme.shape(name), LABEL_SIZE)
         for name, spot in handles:
             painter.text(spot, name, theme.axis, 15)
