@@ -113,6 +113,8 @@ class Minkowski(Scene):
         CODE,
     )
     frame = (-640.0, -300.0, 640.0, 300.0)
+    _o_placed: tuple[object, float, tuple[float, float]] = (None, 0.0, (0.0, 0.0))
+    """(report, line scale, spot): where O's name went, for the report it was placed for."""
     events = (
         Event("long-gjk", "GJK needs five or more iterations to settle it",
               lambda report: int(report.answers["gjk_iterations"]) >= 5, vary=("kind_a", "kind_b", "sides_a", "sides_b")),
@@ -248,8 +250,12 @@ class Minkowski(Scene):
         painter.point(ORIGIN, theme.highlight, 6)
         # O's name on the side of its dot that nothing drawn from O takes: by a support point
         # or along an arrow, "O" read as that point's name (handlook2 #4).
-        outline = _drawn_outline(report) if self.settings["difference"] else None
-        painter.text(_beside_o(self.marks_at_o(report), outline, self.view, theme.line_scale), "O", theme.highlight, 16, "center")
+        # Placed once for each report (a change of pose, setting or view makes a new one): the
+        # search cost 3 ms a frame, and the window draws every frame.
+        if self._o_placed[0] is not report or self._o_placed[1] != theme.line_scale:
+            outline = _drawn_outline(report) if self.settings["difference"] else None
+            self._o_placed = (report, theme.line_scale, _beside_o(self.marks_at_o(report), outline, self.view, theme.line_scale))
+        painter.text(self._o_placed[2], "O", theme.highlight, 16, "center")
         if self.settings["difference"]:
             top = max(p[1] for p in report.difference)
             left = max(min(p[0] for p in report.difference) + ORIGIN[0], SPLIT + 6 * self.view.pixel)
