@@ -522,7 +522,8 @@ def _metered(report: Report) -> Table | None:
     if report.meter is None:
         return None
     fact = next((fact for fact in report.facts if fact.name == report.meter.table), None)
-    if fact is None or not set(report.meter.columns or ()) >= {column.key for column in fact.columns[1:]} and report.meter.columns:
+    shown = set(report.meter.columns)  # none named: every column
+    if fact is None or shown and not shown >= {column.key for column in fact.columns[1:]}:
         return None
     return fact.table()
 
